@@ -1,0 +1,145 @@
+/* arena.c — the out-of-memory policy (cvx_x*) and the per-document arena:
+ * bump allocation in chunks, everything freed at once. */
+#include "cvx.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void oom(size_t n) {
+  fprintf(stderr, "cvx: out of memory (%zu bytes)\n", n);
+  abort();
+}
+
+void *cvx_xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p) oom(n);
+  return p;
+}
+
+void *cvx_xcalloc(size_t n, size_t size) {
+  void *p = calloc(n ? n : 1, size ? size : 1);
+  if (!p) oom(n * size);
+  return p;
+}
+
+void *cvx_xrealloc(void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (!q) oom(n);
+  return q;
+}
+
+char *cvx_xstrdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  return memcpy(cvx_xmalloc(n), s, n);
+}
+
+typedef struct chunk {
+  struct chunk *prev;
+  size_t size, used;
+  _Alignas(max_align_t) unsigned char data[];
+} chunk;
+
+struct cvx_arena {
+  chunk *head;
+  size_t chunk_size;
+  size_t reserved;
+};
+
+#define ALIGN (sizeof(max_align_t))
+
+static chunk *chunk_new(cvx_arena *a, size_t min) {
+  size_t size = a->chunk_size > min ? a->chunk_size : min;
+  if (size > SIZE_MAX - sizeof(chunk)) oom(size);
+  chunk *c = cvx_xmalloc(sizeof(chunk) + size);
+  c->prev = a->head;
+  c->size = size;
+  c->used = 0;
+  a->head = c;
+  a->reserved += sizeof(chunk) + size;
+  return c;
+}
+
+cvx_arena *cvx_arena_new(size_t chunk_size) {
+  cvx_arena *a = cvx_xcalloc(1, sizeof *a);
+  a->chunk_size = chunk_size < 1024 ? 1024 : chunk_size;
+  return a;
+}
+
+void *cvx_arena_alloc(cvx_arena *a, size_t n) {
+  if (n > SIZE_MAX - ALIGN) oom(n);
+  n = (n + ALIGN - 1) & ~(ALIGN - 1);
+  if (n == 0) n = ALIGN;
+  chunk *c = a->head;
+  if (!c || c->size - c->used < n) {
+    /* big requests get a chunk of their own so the current one keeps filling */
+    if (n > a->chunk_size / 4 && c) {
+      chunk *big = cvx_xmalloc(sizeof(chunk) + n);
+      big->size = big->used = n;
+      big->prev = c->prev;
+      c->prev = big;
+      a->reserved += sizeof(chunk) + n;
+      memset(big->data, 0, n);
+      return big->data;
+    }
+    c = chunk_new(a, n);
+  }
+  void *p = c->data + c->used;
+  c->used += n;
+  memset(p, 0, n);
+  return p;
+}
+
+char *cvx_arena_strndup(cvx_arena *a, const char *s, size_t n) {
+  char *p = cvx_arena_alloc(a, n + 1);
+  if (n) memcpy(p, s, n);
+  p[n] = '\0';
+  return p;
+}
+
+char *cvx_arena_strdup(cvx_arena *a, const char *s) { return cvx_arena_strndup(a, s, strlen(s)); }
+
+char *cvx_arena_printf(cvx_arena *a, const char *fmt, ...) {
+  va_list ap, ap2;
+  va_start(ap, fmt);
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (n < 0) n = 0;
+  char *p = cvx_arena_alloc(a, (size_t)n + 1);
+  vsnprintf(p, (size_t)n + 1, fmt, ap2);
+  va_end(ap2);
+  return p;
+}
+
+void *cvx_arena_grow(cvx_arena *a, void *old, size_t old_n, size_t new_n, size_t elem) {
+  if (new_n && elem > SIZE_MAX / new_n) oom(SIZE_MAX);
+  void *p = cvx_arena_alloc(a, new_n * elem);
+  if (old && old_n) memcpy(p, old, (old_n < new_n ? old_n : new_n) * elem);
+  return p;
+}
+
+size_t cvx_arena_bytes(const cvx_arena *a) { return a->reserved; }
+
+void cvx_arena_free(cvx_arena *a) {
+  if (!a) return;
+  chunk *c = a->head;
+  while (c) {
+    chunk *p = c->prev;
+    free(c);
+    c = p;
+  }
+  free(a);
+}
+
+const char *cvx_status_str(cvx_status st) {
+  switch (st) {
+  case CVX_OK: return "ok";
+  case CVX_EIO: return "i/o error";
+  case CVX_ELIMIT: return "limit exceeded";
+  case CVX_EBINARY: return "binary file";
+  case CVX_EPARSE: return "parse error";
+  case CVX_EINVAL: return "invalid argument";
+  }
+  return "unknown status";
+}

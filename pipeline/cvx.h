@@ -1,0 +1,270 @@
+/* cvx.h — the public API of cvx: memory, sources, diagnostics, documents and
+ * records, extractors, field grammars, schema validation and serializers.
+ * Every extracted value carries a byte span into its source; line:col is derived
+ * only when printing (see cvx_source_position). */
+#ifndef CVX_H
+#define CVX_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define CVX_VERSION "0.1.0"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define CVX_MUST_USE __attribute__((warn_unused_result))
+#define CVX_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define CVX_MUST_USE
+#define CVX_PRINTF(a, b)
+#endif
+
+/* A status says whether a function could run; what is wrong with the *input*
+ * is a diagnostic, not a status. */
+typedef enum cvx_status {
+  CVX_OK = 0,
+  CVX_EIO,      /* the operating system refused (open, read, write, rename) */
+  CVX_ELIMIT,   /* a configured limit was hit (size, depth, count, time) */
+  CVX_EBINARY,  /* the input is not text */
+  CVX_EPARSE,   /* the input could not be parsed at all */
+  CVX_EINVAL    /* the caller passed something invalid */
+} cvx_status;
+
+const char *cvx_status_str(cvx_status st);
+
+/* ------------------------------------------------------------------ memory */
+
+/* Out of memory aborts here, in one place; these never return NULL. */
+void *cvx_xmalloc(size_t n);
+void *cvx_xcalloc(size_t n, size_t size);
+void *cvx_xrealloc(void *p, size_t n);
+char *cvx_xstrdup(const char *s);
+
+/* One arena per document: everything a document owns dies with its arena.
+ * Allocations are zeroed and aligned for any type. */
+typedef struct cvx_arena cvx_arena;
+cvx_arena *cvx_arena_new(size_t chunk_size);
+void *cvx_arena_alloc(cvx_arena *a, size_t n);
+/* Copies n bytes and NUL-terminates; s may contain no NUL in [0,n). */
+char *cvx_arena_strndup(cvx_arena *a, const char *s, size_t n);
+char *cvx_arena_strdup(cvx_arena *a, const char *s);
+char *cvx_arena_printf(cvx_arena *a, const char *fmt, ...) CVX_PRINTF(2, 3);
+/* Grows an arena array: returns a new block of new_n elements holding the old
+ * old_n ones (the old block is simply abandoned to the arena). */
+void *cvx_arena_grow(cvx_arena *a, void *old, size_t old_n, size_t new_n, size_t elem);
+size_t cvx_arena_bytes(const cvx_arena *a); /* bytes reserved from the system */
+void cvx_arena_free(cvx_arena *a);
+
+/* The one way to build strings: ptr is never NULL and always NUL-terminated;
+ * grows 1.5x with an overflow check. */
+typedef struct cvx_buf {
+  char *ptr;
+  size_t len;
+  size_t cap; /* 0 while ptr points at the shared empty string */
+} cvx_buf;
+#define CVX_BUF_INIT {(char *)"", 0, 0}
+void cvx_buf_init(cvx_buf *b);
+void cvx_buf_free(cvx_buf *b);
+void cvx_buf_reserve(cvx_buf *b, size_t extra);
+void cvx_buf_put(cvx_buf *b, const void *data, size_t n);
+void cvx_buf_puts(cvx_buf *b, const char *s);
+void cvx_buf_putc(cvx_buf *b, char c);
+void cvx_buf_printf(cvx_buf *b, const char *fmt, ...) CVX_PRINTF(2, 3);
+void cvx_buf_vprintf(cvx_buf *b, const char *fmt, va_list ap);
+void cvx_buf_truncate(cvx_buf *b, size_t len);
+void cvx_buf_clear(cvx_buf *b);
+/* Hands the heap string to the caller (free() it); b is left empty. */
+char *cvx_buf_detach(cvx_buf *b);
+
+/* ------------------------------------------------------------------ spans */
+
+/* Byte offsets into cvx_source.text, end exclusive. */
+typedef struct cvx_span {
+  uint32_t start, end;
+} cvx_span;
+#define CVX_NOSPAN ((cvx_span){UINT32_MAX, UINT32_MAX})
+static inline bool cvx_span_valid(cvx_span s) { return s.start != UINT32_MAX && s.start <= s.end; }
+static inline cvx_span cvx_span_make(size_t a, size_t b) { return (cvx_span){(uint32_t)a, (uint32_t)b}; }
+
+/* ------------------------------------------------------------ diagnostics */
+
+typedef enum cvx_severity { CVX_NOTE = 0, CVX_WARNING, CVX_ERROR } cvx_severity;
+
+typedef struct cvx_diag {
+  cvx_severity severity;
+  const char *code;    /* stable, e.g. "source.invalid-utf8" (static string) */
+  cvx_span span;       /* CVX_NOSPAN when the problem has no position */
+  const char *message; /* arena */
+} cvx_diag;
+
+/* Diagnostics are collected, never printed by the code that finds them. */
+typedef struct cvx_diags {
+  cvx_arena *arena;
+  cvx_diag *items;
+  size_t n, cap;
+  size_t nerrors, nwarnings;
+} cvx_diags;
+
+void cvx_diags_init(cvx_diags *dx, cvx_arena *a);
+void cvx_diag_add(cvx_diags *dx, cvx_severity sev, const char *code, cvx_span span,
+                  const char *fmt, ...) CVX_PRINTF(5, 6);
+const char *cvx_severity_str(cvx_severity s);
+
+/* ----------------------------------------------------------------- source */
+
+typedef enum cvx_encoding {
+  CVX_ENC_UTF8 = 0,
+  CVX_ENC_UTF8_BOM,
+  CVX_ENC_UTF16LE,
+  CVX_ENC_UTF16BE,
+  CVX_ENC_UTF8_REPAIRED /* invalid sequences read as Windows-1252 */
+} cvx_encoding;
+
+/* A decoded input: valid UTF-8 with '\n' line ends (CRLF and lone CR become
+ * '\n', so line numbers are those of the original file), no BOM, no NUL. */
+typedef struct cvx_source {
+  const char *path;       /* as given; "<stdin>" for "-" */
+  const char *text;       /* NUL-terminated, arena-owned */
+  size_t len;             /* bytes of text, < UINT32_MAX */
+  const uint32_t *lines;  /* byte offset where each line starts; lines[0] == 0 */
+  size_t nlines;
+  cvx_encoding encoding;
+  size_t raw_size;        /* bytes read from the file */
+} cvx_source;
+
+typedef struct cvx_load_opts {
+  size_t max_size; /* bytes; 0 means the default, CVX_DEFAULT_MAX_SIZE */
+} cvx_load_opts;
+#define CVX_DEFAULT_MAX_SIZE ((size_t)8 << 20)
+#define CVX_HARD_MAX_SIZE ((size_t)1 << 30)
+
+/* Decodes raw bytes into *out (arena-owned). Binary data, oversize input and
+ * undecodable input return a status and add an error diagnostic; repairs
+ * (invalid UTF-8, UTF-16) add a warning at their position; an empty input
+ * loads fine with a warning. Never reads past n. */
+CVX_MUST_USE cvx_status cvx_source_from_bytes(cvx_arena *a, const char *path,
+                                              const unsigned char *bytes, size_t n,
+                                              const cvx_load_opts *opts,
+                                              cvx_source **out, cvx_diags *dx);
+/* Reads path ("-" = stdin) and decodes it as cvx_source_from_bytes does.
+ * Refuses files over max_size before reading them whole. */
+CVX_MUST_USE cvx_status cvx_source_load(cvx_arena *a, const char *path,
+                                        const cvx_load_opts *opts, cvx_source **out,
+                                        cvx_diags *dx);
+/* 1-based line and 1-based column (in code points) of byte offset off. */
+void cvx_source_position(const cvx_source *src, uint32_t off, unsigned *line, unsigned *col);
+/* The line holding off, without its '\n'. */
+const char *cvx_source_line(const cvx_source *src, uint32_t off, size_t *len);
+
+/* --------------------------------------------------------------- records */
+
+/* The kinds of normalized record; one per JSON Resume section entry. */
+typedef enum cvx_rec_kind {
+  CVX_REC_BASICS = 0,   /* fields: name label email phone url image summary
+                           location.address location.postalCode location.city
+                           location.region location.countryCode */
+  CVX_REC_PROFILE,      /* network username url */
+  CVX_REC_WORK,         /* name position location url startDate endDate summary highlights* */
+  CVX_REC_VOLUNTEER,    /* organization position url startDate endDate summary highlights* */
+  CVX_REC_EDUCATION,    /* institution url area studyType startDate endDate score courses* */
+  CVX_REC_AWARD,        /* title date awarder summary */
+  CVX_REC_CERTIFICATE,  /* name date issuer url */
+  CVX_REC_PUBLICATION,  /* name publisher releaseDate url summary authors* doi arxiv type */
+  CVX_REC_SKILL,        /* name level keywords* */
+  CVX_REC_LANGUAGE,     /* language fluency */
+  CVX_REC_INTEREST,     /* name keywords* */
+  CVX_REC_REFERENCE,    /* name reference */
+  CVX_REC_PROJECT,      /* name description highlights* keywords* startDate endDate url roles* entity type */
+  CVX_REC_NEWS,         /* date summary */
+  CVX_REC_SECTION,      /* title items*  (anything else, kept visible) */
+  CVX_REC__COUNT
+} cvx_rec_kind;
+
+/* "basics", "work", … as in JSON Resume; "news" and "sections" for the meta ones. */
+const char *cvx_rec_kind_name(cvx_rec_kind k);
+/* True for keys that hold a list (highlights, keywords, courses, items, authors, roles). */
+bool cvx_key_is_list(const char *key);
+
+typedef struct cvx_field {
+  const char *key;   /* static string: a JSON Resume key, dotted for nesting */
+  const char *value; /* UTF-8, arena-owned, never empty */
+  cvx_span span;     /* where the value came from */
+  struct cvx_field *next;
+} cvx_field;
+
+typedef struct cvx_record {
+  cvx_rec_kind kind;
+  const char *origin; /* extractor that made it: "frontmatter", "markdown", "text", "prose" */
+  cvx_span span;      /* the whole entry */
+  cvx_field *fields, *tail;
+  struct cvx_record *next;
+} cvx_record;
+
+/* A document being extracted: the source, the records, and the bookkeeping
+ * for hidden content and coverage. All memory belongs to doc->arena. */
+typedef struct cvx_doc {
+  cvx_arena *arena;
+  const cvx_source *src;
+  cvx_diags *dx;
+  /* the source text with hidden content (front matter, HTML comments, Liquid)
+   * replaced by spaces, newlines kept: same length and offsets as src->text */
+  char *view;
+  uint32_t body_start;   /* first byte after the front matter (0 if none) */
+  unsigned char *hidden; /* per byte: 1 = hidden content, not visible text */
+  unsigned char *taken;  /* per byte: 1 = landed in a field (or structure) */
+  cvx_record *records, *records_tail;
+  size_t nrecords;
+  size_t max_records;
+  bool truncated; /* hit max_records */
+} cvx_doc;
+
+cvx_doc *cvx_doc_new(cvx_arena *a, const cvx_source *src, cvx_diags *dx);
+/* Marks [span) as hidden content (blanked in doc->view). */
+void cvx_doc_hide(cvx_doc *doc, cvx_span span);
+/* Marks [span) as taken by a field or by document structure (e.g. a heading). */
+void cvx_doc_take(cvx_doc *doc, cvx_span span);
+/* Finds text (plain, as extracted) inside within; exact match first, then by
+ * its first and last words. Returns CVX_NOSPAN when it cannot be found. */
+cvx_span cvx_doc_locate(const cvx_doc *doc, cvx_span within, const char *text);
+
+/* Appends a new, empty record (NULL once max_records is reached: the caller
+ * stops; a diagnostic is added once). */
+cvx_record *cvx_record_new(cvx_doc *doc, cvx_rec_kind kind, const char *origin, cvx_span span);
+/* Adds key=value (value copied, trimmed; empty values are ignored and return
+ * NULL). Marks the span taken. key must be a static string. */
+cvx_field *cvx_record_add(cvx_doc *doc, cvx_record *r, const char *key, const char *value,
+                          cvx_span span);
+cvx_field *cvx_record_addn(cvx_doc *doc, cvx_record *r, const char *key, const char *value,
+                           size_t len, cvx_span span);
+/* First value of key, or NULL. */
+const char *cvx_record_get(const cvx_record *r, const char *key);
+cvx_field *cvx_record_field(const cvx_record *r, const char *key);
+/* Sets key (replacing the first existing value, else adding). */
+void cvx_record_set(cvx_doc *doc, cvx_record *r, const char *key, const char *value, cvx_span span);
+void cvx_record_remove(cvx_record *r, const char *key);
+
+/* ------------------------------------------------------------ extractors */
+
+/* An extractor turns (part of) a source into records. The pipeline runs every
+ * preamble extractor that accepts the source, then the body extractor with the
+ * highest score. */
+typedef enum cvx_extractor_role { CVX_ROLE_PREAMBLE, CVX_ROLE_BODY } cvx_extractor_role;
+
+typedef struct cvx_extractor {
+  const char *name;
+  cvx_extractor_role role;
+  /* 0 = cannot read this source; higher = better fit (body extractors compete) */
+  int (*accepts)(const cvx_source *src);
+  CVX_MUST_USE cvx_status (*extract)(const cvx_source *src, cvx_doc *doc, cvx_diags *dx);
+} cvx_extractor;
+
+extern const cvx_extractor cvx_extractor_frontmatter;
+extern const cvx_extractor cvx_extractor_markdown;
+extern const cvx_extractor cvx_extractor_text;
+
+/* Hides HTML comments and Liquid ({% %}, {{ }}, {% comment %}…{% endcomment %},
+ * {% raw %} kept) in doc->view from `from` on; adds diagnostics for unterminated ones. */
+void cvx_hide_markup(cvx_doc *doc, uint32_t from);
+
+#endif /* CVX_H */

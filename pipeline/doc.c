@@ -1,0 +1,200 @@
+/* doc.c — the document and its records: typed entries whose fields each carry
+ * the source span they came from, plus the hidden/taken maps behind coverage. */
+#include "cvx.h"
+
+#include <string.h>
+
+static const char *const kind_names[CVX_REC__COUNT] = {
+    "basics",       "profiles", "work",      "volunteer", "education",
+    "awards",       "certificates", "publications", "skills", "languages",
+    "interests",    "references", "projects", "news",      "sections"};
+
+const char *cvx_rec_kind_name(cvx_rec_kind k) {
+  return (unsigned)k < CVX_REC__COUNT ? kind_names[k] : "sections";
+}
+
+bool cvx_key_is_list(const char *key) {
+  static const char *const lists[] = {"highlights", "keywords", "courses", "items",
+                                      "authors",    "roles",    NULL};
+  for (int i = 0; lists[i]; i++)
+    if (strcmp(key, lists[i]) == 0) return true;
+  return false;
+}
+
+#define DEFAULT_MAX_RECORDS 5000
+
+cvx_doc *cvx_doc_new(cvx_arena *a, const cvx_source *src, cvx_diags *dx) {
+  cvx_doc *d = cvx_arena_alloc(a, sizeof *d);
+  d->arena = a;
+  d->src = src;
+  d->dx = dx;
+  d->view = cvx_arena_strndup(a, src->text, src->len);
+  d->hidden = cvx_arena_alloc(a, src->len + 1);
+  d->taken = cvx_arena_alloc(a, src->len + 1);
+  d->max_records = DEFAULT_MAX_RECORDS;
+  return d;
+}
+
+static bool clamp(const cvx_doc *doc, cvx_span *s) {
+  if (!cvx_span_valid(*s)) return false;
+  if (s->start > doc->src->len) return false;
+  if (s->end > doc->src->len) s->end = (uint32_t)doc->src->len;
+  return s->start < s->end;
+}
+
+void cvx_doc_hide(cvx_doc *doc, cvx_span span) {
+  if (!clamp(doc, &span)) return;
+  for (uint32_t i = span.start; i < span.end; i++) {
+    doc->hidden[i] = 1;
+    if (doc->view[i] != '\n') doc->view[i] = ' ';
+  }
+}
+
+void cvx_doc_take(cvx_doc *doc, cvx_span span) {
+  if (!clamp(doc, &span)) return;
+  memset(doc->taken + span.start, 1, span.end - span.start);
+}
+
+/* Finds needle[0,nn) in hay[from,to) of the document view. */
+static long find_in(const cvx_doc *doc, uint32_t from, uint32_t to, const char *needle, size_t nn) {
+  if (nn == 0 || to < from || to - from < nn) return -1;
+  const char *h = doc->src->text;
+  for (uint32_t i = from; i + nn <= to; i++) {
+    if (h[i] == needle[0] && memcmp(h + i, needle, nn) == 0) return (long)i;
+  }
+  return -1;
+}
+
+/* length of the first (last) whitespace-delimited word of t */
+static void first_word(const char *t, size_t n, size_t *ws, size_t *wl) {
+  size_t i = 0;
+  while (i < n && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n')) i++;
+  size_t j = i;
+  while (j < n && t[j] != ' ' && t[j] != '\t' && t[j] != '\n') j++;
+  *ws = i;
+  *wl = j - i;
+}
+
+static void last_word(const char *t, size_t n, size_t *ws, size_t *wl) {
+  size_t j = n;
+  while (j > 0 && (t[j - 1] == ' ' || t[j - 1] == '\t' || t[j - 1] == '\n')) j--;
+  size_t i = j;
+  while (i > 0 && t[i - 1] != ' ' && t[i - 1] != '\t' && t[i - 1] != '\n') i--;
+  *ws = i;
+  *wl = j - i;
+}
+
+cvx_span cvx_doc_locate(const cvx_doc *doc, cvx_span within, const char *text) {
+  if (!text || !clamp(doc, &within)) return CVX_NOSPAN;
+  size_t n = strlen(text);
+  long at = find_in(doc, within.start, within.end, text, n);
+  if (at >= 0) return cvx_span_make((size_t)at, (size_t)at + n);
+  size_t fs, fl, ls, ll;
+  first_word(text, n, &fs, &fl);
+  last_word(text, n, &ls, &ll);
+  if (!fl) return CVX_NOSPAN;
+  long a = find_in(doc, within.start, within.end, text + fs, fl);
+  if (a < 0) return CVX_NOSPAN;
+  long b = find_in(doc, (uint32_t)a, within.end, text + ls, ll);
+  if (b < 0) return cvx_span_make((size_t)a, (size_t)a + fl);
+  return cvx_span_make((size_t)a, (size_t)b + ll);
+}
+
+cvx_record *cvx_record_new(cvx_doc *doc, cvx_rec_kind kind, const char *origin, cvx_span span) {
+  if (doc->nrecords >= doc->max_records) {
+    if (!doc->truncated) {
+      doc->truncated = true;
+      cvx_diag_add(doc->dx, CVX_WARNING, "limit.records", span,
+                   "more than %zu entries; the rest of the document is kept as unmapped text",
+                   doc->max_records);
+    }
+    return NULL;
+  }
+  cvx_record *r = cvx_arena_alloc(doc->arena, sizeof *r);
+  r->kind = kind;
+  r->origin = origin;
+  r->span = span;
+  if (doc->records_tail)
+    doc->records_tail->next = r;
+  else
+    doc->records = r;
+  doc->records_tail = r;
+  doc->nrecords++;
+  return r;
+}
+
+static bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+cvx_field *cvx_record_addn(cvx_doc *doc, cvx_record *r, const char *key, const char *value,
+                           size_t len, cvx_span span) {
+  if (!r || !value) return NULL;
+  while (len && is_space((unsigned char)value[0])) value++, len--;
+  while (len && is_space((unsigned char)value[len - 1])) len--;
+  if (!len) return NULL;
+  cvx_field *f = cvx_arena_alloc(doc->arena, sizeof *f);
+  f->key = key;
+  /* collapse internal runs of whitespace into one space */
+  char *v = cvx_arena_alloc(doc->arena, len + 1);
+  size_t o = 0;
+  for (size_t i = 0; i < len; i++) {
+    if (is_space((unsigned char)value[i])) {
+      if (o && v[o - 1] != ' ') v[o++] = ' ';
+    } else {
+      v[o++] = value[i];
+    }
+  }
+  v[o] = '\0';
+  f->value = v;
+  f->span = span;
+  if (r->tail)
+    r->tail->next = f;
+  else
+    r->fields = f;
+  r->tail = f;
+  cvx_doc_take(doc, span);
+  return f;
+}
+
+cvx_field *cvx_record_add(cvx_doc *doc, cvx_record *r, const char *key, const char *value,
+                          cvx_span span) {
+  return value ? cvx_record_addn(doc, r, key, value, strlen(value), span) : NULL;
+}
+
+cvx_field *cvx_record_field(const cvx_record *r, const char *key) {
+  for (cvx_field *f = r ? r->fields : NULL; f; f = f->next)
+    if (strcmp(f->key, key) == 0) return f;
+  return NULL;
+}
+
+const char *cvx_record_get(const cvx_record *r, const char *key) {
+  cvx_field *f = cvx_record_field(r, key);
+  return f ? f->value : NULL;
+}
+
+void cvx_record_remove(cvx_record *r, const char *key) {
+  cvx_field **pp = &r->fields, *prev = NULL;
+  while (*pp) {
+    if (strcmp((*pp)->key, key) == 0) {
+      *pp = (*pp)->next;
+    } else {
+      prev = *pp;
+      pp = &(*pp)->next;
+    }
+  }
+  r->tail = prev;
+}
+
+void cvx_record_set(cvx_doc *doc, cvx_record *r, const char *key, const char *value, cvx_span span) {
+  cvx_field *f = cvx_record_field(r, key);
+  if (!f) {
+    cvx_record_add(doc, r, key, value, span);
+    return;
+  }
+  cvx_field tmp = {0};
+  cvx_record one = {.fields = NULL};
+  cvx_field *nf = cvx_record_add(doc, &one, key, value, span);
+  (void)tmp;
+  if (!nf) return;
+  f->value = nf->value;
+  f->span = span;
+}

@@ -1,0 +1,103 @@
+/* grammar.h — shared field grammars (dates, degrees, contacts, names, section
+ * headings) and the one pcre2 wrapper every pattern goes through. Extractors
+ * call these; none re-parses a date or a degree its own way. */
+#ifndef CVX_GRAMMAR_H
+#define CVX_GRAMMAR_H
+
+#include "cvx.h"
+
+/* ------------------------------------------------------------------ regex */
+
+/* A pcre2 pattern compiled once (JIT when available) and matched with match,
+ * depth and heap limits. Thread-safe: compile happens under pthread_once via
+ * cvx_rx_get; match data is per call. */
+typedef struct cvx_rx cvx_rx;
+/* Returns the compiled pattern for the static descriptor (compiled at first
+ * use; aborts with a message on a pattern error — a programming error). */
+typedef struct cvx_rx_def {
+  const char *pattern;
+  uint32_t flags; /* PCRE2_* compile options; PCRE2_UTF | PCRE2_UCP always added */
+  cvx_rx *compiled;
+} cvx_rx_def;
+/* Matches def against s[0,n) starting at start. On a match returns the number
+ * of pairs filled in ov (ov[2*i], ov[2*i+1] are byte offsets, PCRE2_UNSET when
+ * the group did not take part), at most ovn pairs. Returns 0 on no match and
+ * also when a limit was hit (never hangs). */
+int cvx_rx_match(cvx_rx_def *def, const char *s, size_t n, size_t start, size_t *ov, int ovn);
+/* Releases every compiled pattern (for leak checkers at exit). */
+void cvx_rx_cleanup(void);
+
+/* ------------------------------------------------------------------ dates */
+
+/* A date or range found in text. ISO partials ("2025", "2025-07",
+ * "2025-07-14"); empty string when absent. */
+typedef struct cvx_daterange {
+  char start[11];
+  char end[11];
+  bool open;      /* ends with Present/Now/current/ongoing/today/since or a dangling dash */
+  bool expected;  /* "(expected)", "exp.", "anticipated" */
+  bool range;     /* two ends, or an open end, were given */
+  size_t mstart, mend; /* the matched date text, byte offsets into the input */
+} cvx_daterange;
+
+/* Finds the first date or date range in s[0,n) (English month names and
+ * abbreviations, seasons, numeric forms 2018.11 11/2018 2018-11 11.2018
+ * 03/2017, DD/MM/YYYY, 'YY, Chinese 2018年11月 and 至今/今, ranges with - – — to
+ * until ~ and "since X"). Single dates fill start only. Returns false when no
+ * date is found. Never reads outside s[0,n). */
+bool cvx_date_find(const char *s, size_t n, cvx_daterange *out);
+/* Parses s[0,n) as exactly one date (no surrounding text) into iso. */
+bool cvx_date_parse(const char *s, size_t n, char iso[11]);
+
+/* ---------------------------------------------------------------- degrees */
+
+/* Finds a degree mention in s[0,n): "Ph.D", "PhD", "M.S.", "MSc", "B.E.",
+ * "Bachelor of Science", "Master's", "Doctor of Philosophy", "MBA", "学士"…
+ * Sets *study_type to the canonical form from MAPPING.md (static string:
+ * "PhD", "MS", "MEng", "MPhil", "MA", "MBA", "BS", "BEng", "BA", …) and
+ * the match offsets. */
+bool cvx_degree_find(const char *s, size_t n, const char **study_type, size_t *mstart,
+                     size_t *mend);
+/* Canonical studyType of a degree written alone ("B.Sc." -> "BS"), or NULL. */
+const char *cvx_degree_canonical(const char *s, size_t n);
+
+/* --------------------------------------------------------------- contacts */
+
+/* Finds the first e-mail in s[0,n): plain, in a mailto: link, or obfuscated
+ * ("name [at] domain [dot] edu", "name (at) domain.edu", "name AT domain DOT
+ * org"). Writes the normalized address into the arena. */
+bool cvx_email_find(cvx_arena *a, const char *s, size_t n, const char **email, size_t *mstart,
+                    size_t *mend);
+/* True when s is a syntactically valid e-mail address (the schema's notion). */
+bool cvx_email_valid(const char *s);
+/* Finds the first URL (http(s)://…, www.…, or a bare domain with a path such
+ * as github.com/user) in s[0,n); result normalized with a scheme, trailing
+ * punctuation dropped. */
+bool cvx_url_find(cvx_arena *a, const char *s, size_t n, const char **url, size_t *mstart,
+                  size_t *mend);
+/* The social network a URL belongs to ("GitHub", "LinkedIn", "Google Scholar",
+ * "ORCID", "Twitter", "ResearchGate", "GitLab", "HackerRank", "Stack Overflow",
+ * "Kaggle", "Mastodon"…) with the username when the URL shows one; NULL when
+ * the URL is not an account on a known network. */
+const char *cvx_profile_network(cvx_arena *a, const char *url, const char **username);
+/* Finds a phone number (kept as written) in s[0,n): at least 7 digits, with
+ * the usual separators, optional +country and extension. */
+bool cvx_phone_find(const char *s, size_t n, size_t *mstart, size_t *mend);
+
+/* ------------------------------------------------------------------ names */
+
+/* True when s[0,n) reads as a person's name: 2–5 words, each capitalized
+ * (or a particle such as "van", "de", "da"), initials allowed, letters of any
+ * script; never a known heading ("About", "Curriculum Vitae", "Resume"), a
+ * sentence, or a phrase with role/organisation words ("Engineer", "University"). */
+bool cvx_is_person_name(const char *s, size_t n);
+
+/* --------------------------------------------------------------- sections */
+
+/* Maps a heading ("Work Experience", "Formation", "Ausbildung", "教育背景",
+ * "Selected Publications", "🎓 Education") to a record kind. Returns
+ * CVX_REC_SECTION when the heading is not a known section; CVX_REC_BASICS for
+ * headings about the person ("Contact", "About me", "Personal details"). */
+cvx_rec_kind cvx_section_classify(const char *heading, size_t n);
+
+#endif /* CVX_GRAMMAR_H */
