@@ -1,0 +1,26 @@
+/* blocks.c — building the block stream the body extractors hand to the interpreter. */
+#include "blocks.h"
+
+cvx_block *cvx_blocks_add(cvx_doc *doc, cvx_blocks *bl, cvx_blk_kind kind, int level, cvx_span span) {
+  cvx_block *b = cvx_arena_alloc(doc->arena, sizeof *b);
+  b->kind = kind;
+  b->level = level;
+  b->span = span;
+  b->text = "";
+  if (bl->tail)
+    bl->tail->next = b;
+  else
+    bl->head = b;
+  bl->tail = b;
+  bl->n++;
+  return b;
+}
+
+void cvx_block_link(cvx_doc *doc, cvx_block *b, const char *text, const char *url, cvx_span span) {
+  if (!url) return;
+  cvx_link *links = cvx_arena_grow(doc->arena, b->links, b->nlinks, b->nlinks + 1, sizeof *links);
+  links[b->nlinks] = (cvx_link){cvx_arena_strdup(doc->arena, text ? text : ""),
+                                cvx_arena_strdup(doc->arena, url), span};
+  b->links = links;
+  b->nlinks++;
+}
