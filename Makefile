@@ -13,7 +13,8 @@ CVX_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 LDLIBS  := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lpthread -lm
 
 LIB_SRC  := $(sort $(filter-out pipeline/main.c,$(wildcard pipeline/*.c)) $(wildcard extractors/*.c))
-LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
+SCHEMAS  := $(sort $(wildcard schemas/*.json))
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/schemas.o
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
@@ -22,6 +23,14 @@ all: $(BUILD)/cvx
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
+	$(CC) $(CVX_CFLAGS) $(CFLAGS) -c $< -o $@
+
+# The schemas are compiled into the binary, so an installed cvx needs no data files.
+$(BUILD)/gen/schemas.c: $(SCHEMAS) schemas/embed.sh
+	@mkdir -p $(dir $@)
+	sh schemas/embed.sh $@ $(SCHEMAS)
+
+$(BUILD)/gen/schemas.o: $(BUILD)/gen/schemas.c
 	$(CC) $(CVX_CFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/libcvx.a: $(LIB_OBJ)

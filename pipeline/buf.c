@@ -37,8 +37,13 @@ void cvx_buf_reserve(cvx_buf *b, size_t extra) {
 
 void cvx_buf_put(cvx_buf *b, const void *data, size_t n) {
   if (!n) return;
+  /* data may point into the buffer itself: keep its offset across a realloc */
+  const char *d = data;
+  bool inside = b->cap && d >= b->ptr && d < b->ptr + b->cap;
+  size_t off = inside ? (size_t)(d - b->ptr) : 0;
   cvx_buf_reserve(b, n);
-  memmove(b->ptr + b->len, data, n);
+  if (inside) d = b->ptr + off;
+  memmove(b->ptr + b->len, d, n);
   b->len += n;
   b->ptr[b->len] = '\0';
 }

@@ -71,7 +71,7 @@ void cvx_buf_put(cvx_buf *b, const void *data, size_t n);
 void cvx_buf_puts(cvx_buf *b, const char *s);
 void cvx_buf_putc(cvx_buf *b, char c);
 void cvx_buf_printf(cvx_buf *b, const char *fmt, ...) CVX_PRINTF(2, 3);
-void cvx_buf_vprintf(cvx_buf *b, const char *fmt, va_list ap);
+void cvx_buf_vprintf(cvx_buf *b, const char *fmt, va_list ap) CVX_PRINTF(2, 0);
 void cvx_buf_truncate(cvx_buf *b, size_t len);
 void cvx_buf_clear(cvx_buf *b);
 /* Hands the heap string to the caller (free() it); b is left empty. */
@@ -167,7 +167,7 @@ typedef enum cvx_rec_kind {
   CVX_REC_PROFILE,      /* network username url */
   CVX_REC_WORK,         /* name position location url startDate endDate summary highlights* */
   CVX_REC_VOLUNTEER,    /* organization position url startDate endDate summary highlights* */
-  CVX_REC_EDUCATION,    /* institution url area studyType startDate endDate score courses* */
+  CVX_REC_EDUCATION,    /* institution url area studyType startDate endDate score courses* highlights* */
   CVX_REC_AWARD,        /* title date awarder summary */
   CVX_REC_CERTIFICATE,  /* name date issuer url */
   CVX_REC_PUBLICATION,  /* name publisher releaseDate url summary authors* doi arxiv type */

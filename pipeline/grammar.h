@@ -100,4 +100,20 @@ bool cvx_is_person_name(const char *s, size_t n);
  * headings about the person ("Contact", "About me", "Personal details"). */
 cvx_rec_kind cvx_section_classify(const char *heading, size_t n);
 
+/* ---------------------------------------------------- organisations, roles */
+
+/* How much s[0,n) reads as an organisation ("Initech Inc.", "University of
+ * Leeds", "Northwind Data Lab"): 0 = not at all, higher = more. */
+int cvx_org_score(const char *s, size_t n);
+/* How much s[0,n) reads as a job title or role ("Senior Data Engineer",
+ * "Research Assistant", "Teaching Assistant"): 0 = not at all. */
+int cvx_role_score(const char *s, size_t n);
+/* Finds a place ("Englewood, CO", "Zurich, Switzerland", "Remote") in
+ * s[0,n); sets the match offsets. */
+bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend);
+
+/* ISO 3166-1 alpha-2 code of a country name or common abbreviation
+ * ("Nigeria" -> "NG", "USA" -> "US", "P.R. China" -> "CN"), or NULL. */
+const char *cvx_country_code(const char *s, size_t n);
+
 #endif /* CVX_GRAMMAR_H */

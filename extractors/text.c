@@ -1,0 +1,1302 @@
+/* text.c — the plain-text body extractor: reads a loose CV (resume.txt, text
+ * pasted from a web page, LinkedIn or a PDF) line by line into the block
+ * stream the shared interpreter turns into records.
+ *
+ * A line is read, in this order, as:
+ *  - blank: it ends the open block;
+ *  - punctuation only ("-----", "* * *", "+---+"): a RULE, unless it underlines
+ *    the heading-like line above it (then it is consumed);
+ *  - a heading (heading_level): level 1 for known section words, ALL-CAPS,
+ *    underlined and decorated lines ("== X ==", "[ X ]"), "#" lines keep their
+ *    depth; level 2 for "Label:" lines and Title-Case lines after a blank
+ *    line. The first content line is the person and stays text; an entry line
+ *    (a date, an e-mail or URL, a comma, a bullet, many words) never is one;
+ *  - a table row: 2+ " | " or tab-separated cells next to another row;
+ *  - a list item (bullets, "1." "1)" "(1)" "[1]", "o "): its level is its depth
+ *    among the blocks still open around it, by column (nest);
+ *  - text: it continues the open item (indented deeper, or a wrapped line) or
+ *    paragraph (every line, except a new dated entry line, the end of a
+ *    hanging indent, and details indented under an entry line, which become a
+ *    child); a description under a dated entry head goes one level deeper so
+ *    the interpreter keeps it with its entry.
+ * Column gaps (3+ spaces, a tab, a "-----" leader) become ", " in the text, so
+ * a right-aligned date or place is a segment of its own. */
+#include "text.h"
+
+#include "grammar.h"
+
+#include <string.h>
+
+/* Nesting deeper than this is flattened (levels stop growing). */
+#define MAX_DEPTH 32
+/* Grammar look-ups (dates, headings, names) only read lines up to this many
+ * bytes: a heading or an entry line is short, and long lines stay linear. */
+#define SHORT_LINE 256
+/* A line longer than this (in characters) was not hard-wrapped: the text is
+ * one paragraph per line. */
+#define UNWRAPPED 100
+
+/* ------------------------------------------------------------- characters */
+
+static bool is_hspace(unsigned char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+static bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+static bool is_ascii_alpha(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+/* c is one of set (never true for NUL). */
+static bool in_set(const char *set, char c) { return c && strchr(set, c) != NULL; }
+
+/* Display columns stop growing here: indentation deeper than this is all
+ * the same, and a gigabyte of tabs cannot overflow. */
+#define MAX_COL (1 << 20)
+
+/* The column after a space or a tab (tab stops every 4 columns) at col. */
+static int next_col(int col, bool tab) {
+  if (col >= MAX_COL) return MAX_COL;
+  return tab ? (col / 4 + 1) * 4 : col + 1;
+}
+
+/* Length of the Unicode space at s[0,n) (no-break, ideographic, en/em…), or 0. */
+static size_t uspace_len(const char *s, size_t n) {
+  const unsigned char *u = (const unsigned char *)s;
+  if (n >= 2 && u[0] == 0xC2 && u[1] == 0xA0) return 2;
+  if (n >= 3 && u[0] == 0xE2 && u[1] == 0x80 && u[2] >= 0x80 && u[2] <= 0x8A) return 3;
+  if (n >= 3 && u[0] == 0xE2 && u[1] == 0x80 && u[2] == 0xAF) return 3;
+  if (n >= 3 && u[0] == 0xE3 && u[1] == 0x80 && u[2] == 0x80) return 3;
+  return 0;
+}
+
+/* Length of the whitespace character at s[0,n) (ASCII or Unicode), or 0. */
+static size_t space_len(const char *s, size_t n) {
+  if (n && is_hspace((unsigned char)s[0])) return 1;
+  return uspace_len(s, n);
+}
+
+/* Start of the UTF-8 character that ends at s[end). */
+static size_t char_before(const char *s, size_t start, size_t end) {
+  size_t k = end - 1;
+  while (k > start && ((unsigned char)s[k] & 0xC0) == 0x80) k--;
+  return k;
+}
+
+/* Decodes one code point at s[0,n); *len gets its byte length (at least 1). */
+static uint32_t decode(const char *s, size_t n, size_t *len) {
+  const unsigned char *u = (const unsigned char *)s;
+  *len = 1;
+  if (n == 0) return 0;
+  if (u[0] < 0x80) return u[0];
+  int extra = u[0] >= 0xF0 ? 3 : u[0] >= 0xE0 ? 2 : u[0] >= 0xC0 ? 1 : 0;
+  if (extra == 0 || (size_t)extra >= n) return 0xFFFD;
+  uint32_t c = u[0] & (0x3F >> extra);
+  for (int i = 1; i <= extra; i++) {
+    if ((u[i] & 0xC0) != 0x80) return 0xFFFD;
+    c = (c << 6) | (u[i] & 0x3F);
+  }
+  *len = (size_t)extra + 1;
+  return c;
+}
+
+/* Letter case of code point c: 1 upper, -1 lower, 2 a letter without case
+ * (CJK…) or a symbol above ASCII, 0 not a letter. Latin, Greek and Cyrillic
+ * are told apart; that is all headings need. */
+static int letter_case(uint32_t c) {
+  if (c < 0x80) return (c >= 'A' && c <= 'Z') ? 1 : (c >= 'a' && c <= 'z') ? -1 : 0;
+  if (c >= 0xC0 && c <= 0xDE && c != 0xD7) return 1;
+  if (c >= 0xDF && c <= 0xFF && c != 0xF7) return -1;
+  if (c < 0xC0) return 0;
+  if (c >= 0x100 && c <= 0x137) return (c & 1) ? -1 : 1;
+  if (c >= 0x139 && c <= 0x148) return (c & 1) ? 1 : -1;
+  if (c >= 0x14A && c <= 0x177) return (c & 1) ? -1 : 1;
+  if (c == 0x178) return 1;
+  if (c >= 0x179 && c <= 0x17E) return (c & 1) ? 1 : -1;
+  if (c >= 0x386 && c <= 0x3AB) return 1;
+  if (c >= 0x3AC && c <= 0x3CE) return -1;
+  if (c >= 0x400 && c <= 0x42F) return 1;
+  if (c >= 0x430 && c <= 0x45F) return -1;
+  if (c >= 0x2000 && c <= 0x2BFF) return 0; /* punctuation, arrows, boxes, bullets */
+  if (c >= 0x3000 && c <= 0x303F) return 0; /* CJK punctuation */
+  if (c >= 0xFF00 && c <= 0xFF20) return 0; /* full-width punctuation */
+  return 2;
+}
+
+/* Code points in s[0,n). */
+static size_t count_chars(const char *s, size_t n) {
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) k += ((unsigned char)s[i] & 0xC0) != 0x80;
+  return k;
+}
+
+/* Whitespace-separated words in s[0,n). */
+static int count_words(const char *s, size_t n) {
+  int w = 0;
+  bool in = false;
+  for (size_t i = 0; i < n;) {
+    size_t sl = space_len(s + i, n - i);
+    if (sl) {
+      in = false;
+      i += sl;
+      continue;
+    }
+    if (!in) w++;
+    in = true;
+    i++;
+  }
+  return w;
+}
+
+/* Words holding a letter or a digit (a lone "-", "&" or "·" is not one). */
+static int real_words(const char *s, size_t n) {
+  int w = 0;
+  bool in = false, alnum = false;
+  for (size_t i = 0; i <= n;) {
+    if (i == n || s[i] == ' ' || s[i] == '\t') {
+      if (in && alnum) w++;
+      in = alnum = false;
+      i++;
+      continue;
+    }
+    size_t len;
+    uint32_t c = decode(s + i, n - i, &len);
+    in = true;
+    alnum |= (c >= '0' && c <= '9') || letter_case(c) != 0;
+    i += len;
+  }
+  return w;
+}
+
+/* A "Label: value" line: a colon with text after it (not "8:58", not "http:"). */
+static bool label_value(const char *s, size_t n) {
+  for (size_t i = 0; i + 1 < n; i++) {
+    if (s[i] == ':' && (s[i + 1] == ' ' || s[i + 1] == '\t' || s[i + 1] == '*') && i > 0 &&
+        !is_digit((unsigned char)s[i - 1]))
+      return true;
+    if (i + 3 < n && memcmp(s + i, "\xEF\xBC\x9A", 3) == 0) return true;
+  }
+  return false;
+}
+
+/* A label that introduces part of one entry ("Responsibilities", "Key
+ * achievements"), in the languages the corpus shows. */
+static bool entry_label(const char *s, size_t n) {
+  static const char *const labels[] = {
+      "responsibilities",
+      "duties",
+      "tasks",
+      "achievements",
+      "accomplishments",
+      "key achievements",
+      "key accomplishments",
+      "main achievements",
+      "highlights",
+      "key results",
+      "results",
+      "aufgaben",
+      "erfolge",
+      "missions",
+      "réalisations",
+      "logros",
+      "funciones",
+      "responsabilidades",
+      "\xD0\xBE\xD0\xB1\xD1\x8F\xD0\xB7\xD0\xB0\xD0\xBD\xD0\xBD\xD0\xBE\xD1\x81\xD1\x82\xD0\xB8", /* обязанности
+                                                                                                   */
+      "\xD0\x9E\xD0\xB1\xD1\x8F\xD0\xB7\xD0\xB0\xD0\xBD\xD0\xBD\xD0\xBE\xD1\x81\xD1\x82\xD0\xB8", /* Обязанности
+                                                                                                   */
+      "\xD0\xB4\xD0\xBE\xD1\x81\xD1\x82\xD0\xB8\xD0\xB6\xD0\xB5\xD0\xBD\xD0\xB8\xD1\x8F", /* достижения */
+      "\xD0\x94\xD0\xBE\xD1\x81\xD1\x82\xD0\xB8\xD0\xB6\xD0\xB5\xD0\xBD\xD0\xB8\xD1\x8F", /* Достижения */
+      NULL};
+  for (int i = 0; labels[i]; i++)
+    if (strlen(labels[i]) == n && strncasecmp(s, labels[i], n) == 0) return true;
+  return false;
+}
+
+/* A word that makes a line a job title ("VP", "Engineer", "Founder"). */
+static bool job_title(const char *s, size_t n) {
+  static const char *const titles[] = {"vp",         "cto",       "ceo",        "cfo",       "coo",
+                                       "cio",        "founder",   "co-founder", "cofounder", "president",
+                                       "director",   "manager",   "engineer",   "developer", "consultant",
+                                       "scientist",  "architect", "analyst",    "chief",     "officer",
+                                       "programmer", "intern",    "lecturer",   "professor", NULL};
+  size_t i = 0;
+  while (i < n) {
+    while (i < n && !is_ascii_alpha((unsigned char)s[i]) && s[i] != '-') i++;
+    size_t j = i;
+    while (j < n && (is_ascii_alpha((unsigned char)s[j]) || s[j] == '-')) j++;
+    for (int k = 0; titles[k] && j > i; k++)
+      if (strncasecmp(s + i, titles[k], j - i) == 0 && titles[k][j - i] == '\0') return true;
+    i = j;
+  }
+  return false;
+}
+
+static bool has_byte(const char *s, size_t n, char c) { return memchr(s, c, n) != NULL; }
+
+/* An ASCII digit somewhere in s[0,n). */
+static bool has_digit(const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (is_digit((unsigned char)s[i])) return true;
+  return false;
+}
+
+/* s[0,n) starts with w, ignoring ASCII case. */
+static bool starts_ci(const char *s, size_t n, const char *w) {
+  size_t m = strlen(w);
+  return n >= m && strncasecmp(s, w, m) == 0;
+}
+
+/* An e-mail address or a URL somewhere in s[0,n). */
+static bool has_contact(const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] == '@' && i > 0 && !space_len(s + i - 1, 1)) {
+      for (size_t j = i + 1; j < n && !space_len(s + j, n - j); j++)
+        if (s[j] == '.' && j + 1 < n && !space_len(s + j + 1, n - j - 1)) return true;
+    }
+    if (s[i] == ':' && i + 2 < n && s[i + 1] == '/' && s[i + 2] == '/') return true;
+    if ((i == 0 || s[i - 1] == ' ') && i + 4 <= n && strncasecmp(s + i, "www.", 4) == 0) return true;
+    /* a bare domain with a path: "github.com/jane" */
+    if (s[i] == '.' && i > 0 && is_ascii_alpha((unsigned char)s[i - 1])) {
+      size_t j = i + 1;
+      while (j < n && is_ascii_alpha((unsigned char)s[j])) j++;
+      if (j - i - 1 >= 2 && j < n && s[j] == '/') return true;
+    }
+  }
+  return false;
+}
+
+/* Words after which a line cannot end a heading: it leads into what follows
+ * ("Extensive experience with:"). */
+static bool ends_with_function_word(const char *s, size_t n) {
+  static const char *const words[] = {"with", "of",   "in",        "for",  "and",  "or",   "to",
+                                      "at",   "by",   "from",      "on",   "the",  "a",    "an",
+                                      "as",   "such", "including", "like", "e.g.", "i.e.", NULL};
+  size_t e = n;
+  while (e > 0 && (s[e - 1] == ':' || s[e - 1] == ' ')) e--;
+  size_t b = e;
+  while (b > 0 && s[b - 1] != ' ') b--;
+  for (int i = 0; words[i]; i++)
+    if (e - b <= 9 && strncmp(s + b, words[i], e - b) == 0 && words[i][e - b] == '\0') return true;
+  return false;
+}
+
+/* A line from a web page that only says there is more to see. */
+static bool is_paste_noise(const char *s, size_t n) {
+  if (starts_ci(s, n, "see more") || starts_ci(s, n, "show more") || starts_ci(s, n, "see all") ||
+      starts_ci(s, n, "show all") || starts_ci(s, n, "\xE2\x80\xA6"))
+    return true;
+  return n >= 4 && strncasecmp(s + n - 4, "more", 4) == 0 && count_words(s, n) <= 3;
+}
+
+/* ------------------------------------------------------------------ lines */
+
+typedef struct ldate {
+  bool dated; /* a date anywhere in the (short) line */
+  bool edge;  /* a short line that starts or ends with its date: an entry line */
+  bool starts;
+} ldate;
+
+/* The last line_date answer: the same line is asked about up to three times
+ * (as the next line, as a heading candidate, as text). */
+typedef struct ldate_memo {
+  size_t a, b;
+  ldate d;
+  bool ok;
+} ldate_memo;
+
+typedef struct tline {
+  size_t s, e;   /* the line in the view, '\n' excluded */
+  size_t cs, ce; /* its content: trimmed, an ASCII-grid frame "| … |" removed */
+  size_t next;   /* where the following line starts (> n at the end) */
+  int indent;    /* display column of cs (tab stops every 4 columns) */
+  bool blank;
+} tline;
+
+typedef struct blk {
+  bool open;
+  cvx_blk_kind kind;
+  int level;
+  size_t span_s, span_e;
+  const char *marker;
+  int mcol;         /* item: column of the marker */
+  int parent_col;   /* column of the enclosing block, or -1 */
+  int first_indent; /* column of the first line */
+  bool has_deeper;  /* a later line is indented deeper than the first */
+  int nlines;
+  bool dated; /* a date in one of its first lines */
+  int first_words;
+  /* the last line taken in */
+  bool last_dated_edge; /* starts or ends with a date: an entry line */
+  bool last_wraps;      /* ends with ',', '-' or a function word: the sentence goes on */
+  bool last_punct;      /* ends with sentence punctuation */
+  size_t last_chars;
+  bool last_marker; /* carried a list marker */
+} blk;
+
+typedef struct tx {
+  cvx_doc *doc;
+  cvx_blocks *out;
+  const char *v; /* the view */
+  size_t n;
+  cvx_buf text; /* text of the open block */
+  ldate_memo *memo;
+  blk b;
+  int stack[MAX_DEPTH]; /* columns of the enclosing blocks */
+  int depth;
+  bool first_pending; /* the first content line (the person block) is still to come */
+  bool top;           /* no heading yet */
+  bool boundary;      /* the previous line was blank, a heading, a rule, or nothing */
+  bool prev_blank;    /* the previous line was blank (or there was none) */
+  bool person;        /* inside a section about the person (Contact, About) */
+  bool subheads;      /* the section has sub-headings ("Label:", Title-Case) */
+  int sec_level;      /* level of the heading that opened the section */
+  bool sec_dated;     /* the section has a dated entry */
+  bool prev_rowish;   /* the previous line was a table row or a table rule */
+  bool prev_single_pipe;
+  /* the entry head of the current section: the last level-0 paragraph or item */
+  bool head, head_dated, head_short, head_para;
+  int head_indent;
+} tx;
+
+/* Reads the line starting at pos; false past the end of the text. */
+static bool read_line(const tx *t, size_t pos, tline *l) {
+  if (pos > t->n) return false;
+  const char *v = t->v;
+  const char *nl = memchr(v + pos, '\n', t->n - pos);
+  l->s = pos;
+  l->e = nl ? (size_t)(nl - v) : t->n;
+  l->next = nl ? l->e + 1 : t->n + 1;
+  size_t a = l->s;
+  int col = 0;
+  while (a < l->e) {
+    size_t sl = space_len(v + a, l->e - a);
+    if (!sl) break;
+    col = next_col(col, v[a] == '\t');
+    a += sl;
+  }
+  size_t b = l->e;
+  while (b > a) {
+    size_t k = char_before(v, a, b);
+    if (!space_len(v + k, b - k)) break;
+    b = k;
+  }
+  /* "| text |" from an ASCII grid table: the frame is not content */
+  if (b - a >= 2 && v[a] == '|' && v[b - 1] == '|' && !memchr(v + a + 1, '|', b - a - 2)) {
+    size_t a2 = a + 1, b2 = b - 1;
+    col = next_col(col, false);
+    while (a2 < b2) {
+      size_t sl = space_len(v + a2, b2 - a2);
+      if (!sl) break;
+      col = next_col(col, v[a2] == '\t');
+      a2 += sl;
+    }
+    while (b2 > a2) {
+      size_t k = char_before(v, a2, b2);
+      if (!space_len(v + k, b2 - k)) break;
+      b2 = k;
+    }
+    a = a2;
+    b = b2;
+  }
+  l->cs = a;
+  l->ce = b;
+  l->indent = col;
+  l->blank = a >= b;
+  return true;
+}
+
+/* A line of punctuation only ("-----", "=====", "* * *", "+----+----+", "____"). */
+static bool is_rule(const tx *t, const tline *l) {
+  int marks = 0;
+  bool strong = false;
+  for (size_t i = l->cs; i < l->ce;) {
+    unsigned char c = (unsigned char)t->v[i];
+    size_t sl = space_len(t->v + i, l->ce - i);
+    if (sl) {
+      i += sl;
+      continue;
+    }
+    if (in_set("-=_*~.#", (char)c)) {
+      strong = true;
+    } else if (c == 0xE2 && i + 2 < l->ce &&
+               ((unsigned char)t->v[i + 1] == 0x94 || (unsigned char)t->v[i + 1] == 0x95)) {
+      strong = true; /* box drawing ─ ━ ═ */
+      i += 2;
+    } else if (c != '+' && c != '|' && c != ':') {
+      return false;
+    }
+    marks++;
+    i++;
+  }
+  return strong && marks >= 3;
+}
+
+/* A setext-style underline: one punctuation character repeated, nothing else. */
+static bool is_underline(const tx *t, const tline *l) {
+  if (l->blank || l->ce - l->cs < 3) return false;
+  char c = t->v[l->cs];
+  if (!in_set("=-~*._^#", c)) return false;
+  for (size_t i = l->cs; i < l->ce; i++)
+    if (t->v[i] != c) return false;
+  return true;
+}
+
+/* --------------------------------------------------------------- markers */
+
+typedef struct marker {
+  size_t len; /* bytes of the marker itself */
+  size_t ts;  /* where the item's text starts */
+  bool dash;  /* an en or em dash: maybe a continuation, not a bullet */
+} marker;
+
+/* Bullet characters beyond ASCII: • ‣ ⁃ ∙ ▪ ■ □ ▸ ► ◦ ● ○ ◆ ❖ ➢ ✓ ✔ · and the
+ * private-use bullets PDF text extraction leaves behind. */
+static size_t ubullet_len(const unsigned char *u, size_t n) {
+  static const char *const bullets[] = {"\xE2\x80\xA2", "\xE2\x80\xA3", "\xE2\x81\x83",
+                                        "\xE2\x88\x99", "\xE2\x96\xAA", "\xE2\x96\xA0",
+                                        "\xE2\x96\xA1", "\xE2\x96\xB8", "\xE2\x96\xBA",
+                                        "\xE2\x97\xA6", "\xE2\x97\x8F", "\xE2\x97\x8B",
+                                        "\xE2\x97\x86", "\xE2\x9D\x96", "\xE2\x9E\xA2",
+                                        "\xE2\x9C\x93", "\xE2\x9C\x94", "\xC2\xB7",
+                                        "\xEF\x82\xA7", "\xEF\x82\xB7", NULL};
+  for (int i = 0; bullets[i]; i++) {
+    size_t m = strlen(bullets[i]);
+    if (n >= m && memcmp(u, bullets[i], m) == 0) return m;
+  }
+  return 0;
+}
+
+/* Finds a list marker at the start of the line's content. */
+static bool find_marker(const tx *t, const tline *l, marker *mk) {
+  const char *s = t->v + l->cs;
+  const unsigned char *u = (const unsigned char *)s;
+  size_t n = l->ce - l->cs;
+  size_t m = 0;
+  bool need_space = true, dash = false;
+  if (n < 2) return false;
+  if (s[0] == '-' || s[0] == '*' || s[0] == '+') {
+    m = 1;
+    /* "-Researching", "*Modularized": a bullet glued to a capital */
+    if ((s[0] == '-' || s[0] == '*') && u[1] >= 'A' && u[1] <= 'Z' &&
+        !(s[0] == '*' && has_byte(s + 1, n - 1, '*')))
+      need_space = false;
+  } else if (s[0] == 'o' && (s[1] == ' ' || s[1] == '\t')) {
+    m = 1;
+  } else if ((m = ubullet_len(u, n)) > 0) {
+    need_space = false;
+  } else if (n >= 3 && u[0] == 0xE2 && u[1] == 0x80 && (u[2] == 0x93 || u[2] == 0x94)) {
+    m = 3;
+    dash = true;
+  } else if (is_digit(u[0])) {
+    size_t d = 0;
+    while (d < n && is_digit(u[d])) d++;
+    if (d > 3 || d >= n || (s[d] != '.' && s[d] != ')')) return false;
+    m = d + 1;
+  } else if (s[0] == '(' || s[0] == '[') {
+    char close = s[0] == '(' ? ')' : ']';
+    size_t d = 1;
+    while (d < n && is_digit(u[d])) d++;
+    /* "(1)", "[12]", "[123]"; "(555) 010-0126" is a phone number */
+    if (d == 1 || d > (close == ')' ? 3u : 4u) || d >= n || s[d] != close) return false;
+    m = d + 1;
+  } else {
+    return false;
+  }
+  size_t i = m;
+  while (i < n) {
+    size_t sl = space_len(s + i, n - i);
+    if (!sl) break;
+    i += sl;
+  }
+  if (i >= n) return false;               /* a marker with nothing after it */
+  if (need_space && i == m) return false; /* "-5", "+33", "1.5", "**" */
+  mk->len = m;
+  mk->ts = l->cs + i;
+  mk->dash = dash;
+  return true;
+}
+
+/* ------------------------------------------------------------------ dates */
+
+/* Where the date of the short line v[a,b) sits, if it has one. */
+static ldate line_date_uncached(const tx *t, size_t a, size_t b) {
+  ldate r = {false, false, false};
+  if (b <= a || b - a > SHORT_LINE) return r;
+  cvx_daterange d;
+  if (!cvx_date_find(t->v + a, b - a, &d) || d.mend > b - a || d.mstart >= d.mend) return r;
+  r.dated = true;
+  size_t lead = 0, trail = b - a;
+  while (lead < d.mstart && in_set("(*[_ \"'", t->v[a + lead])) lead++;
+  while (trail > d.mend && in_set(")*]_ .,:;\"'", t->v[a + trail - 1])) trail--;
+  r.starts = lead == d.mstart;
+  int words = count_words(t->v + a, b - a);
+  r.edge = (r.starts && words <= 30) || (trail == d.mend && words <= 15);
+  return r;
+}
+
+/* line_date_uncached, remembered for the last line asked about. */
+static ldate line_date(const tx *t, size_t a, size_t b) {
+  ldate_memo *m = t->memo;
+  if (m->ok && m->a == a && m->b == b) return m->d;
+  *m = (ldate_memo){a, b, line_date_uncached(t, a, b), true};
+  return m->d;
+}
+
+/* ------------------------------------------------------------------- text */
+
+/* Length of a run of 3+ leader characters ("-----", ".....", "____", "…")
+ * at s[0,n) that ends at whitespace or at n, or 0. */
+static size_t leader_len(const char *s, size_t n) {
+  if (n >= 3 && (unsigned char)s[0] == 0xE2 && (unsigned char)s[1] == 0x80 && (unsigned char)s[2] == 0xA6) {
+    size_t i = 0;
+    while (i + 3 <= n && memcmp(s + i, "\xE2\x80\xA6", 3) == 0) i += 3;
+    return i >= 6 && (i == n || space_len(s + i, n - i)) ? i : 0;
+  }
+  char c = s[0];
+  if (c != '-' && c != '.' && c != '_') return 0;
+  size_t i = 0;
+  while (i < n && s[i] == c) i++;
+  if (i < 3) return 0;
+  return (i == n || space_len(s + i, n - i)) ? i : 0;
+}
+
+/* Length of a leftover that is not text: a LaTeX spacing command "{-2pt}" or
+ * a Word field code ` HYPERLINK "url" `; 0 when s[0,n) starts none. */
+static size_t junk_len(const char *s, size_t n) {
+  if (s[0] == '{') {
+    size_t i = 1;
+    if (i < n && s[i] == '-') i++;
+    size_t d = i;
+    while (i < n && (is_digit((unsigned char)s[i]) || s[i] == '.')) i++;
+    if (i == d || i + 3 > n) return 0;
+    static const char *const units[] = {"pt}", "em}", "ex}", "mm}", "cm}", "in}", NULL};
+    for (int k = 0; units[k]; k++)
+      if (memcmp(s + i, units[k], 3) == 0) return i + 3;
+    return 0;
+  }
+  if (n >= 11 && memcmp(s, "HYPERLINK \"", 11) == 0) {
+    const char *q = memchr(s + 11, '"', n - 11);
+    return q ? (size_t)(q - s) + 1 : 0;
+  }
+  return 0;
+}
+
+/* Punctuation that already separates two columns ("Name | email", "A & B"). */
+static bool is_joiner(char c) { return in_set(",;|&:/", c); }
+
+/* Appends s[a,b) to the open block's text: inner whitespace collapsed, a
+ * column gap (3+ spaces, a tab, or a leader "-----") turned into ", " so a
+ * right-aligned date or place becomes its own segment, leftovers dropped. */
+static void put_text(tx *t, size_t a, size_t b) {
+  const char *v = t->v;
+  /* a line wrapped whole in bold markers: "** Role; Org; 2019 **" */
+  if (b - a >= 4 && ((v[a] == '*' && v[a + 1] == '*' && v[b - 1] == '*' && v[b - 2] == '*') ||
+                     (v[a] == '_' && v[a + 1] == '_' && v[b - 1] == '_' && v[b - 2] == '_'))) {
+    a += 2;
+    b -= 2;
+  }
+  int spaces = 0;
+  bool tab = false, leader = false, any = false;
+  size_t i = a;
+  while (i < b) {
+    size_t k = space_len(v + i, b - i);
+    if (k) {
+      spaces++;
+      tab |= v[i] == '\t';
+      i += k;
+      continue;
+    }
+    if (i == a || spaces) {
+      size_t jl = junk_len(v + i, b - i);
+      if (jl) {
+        i += jl;
+        spaces++;
+        continue;
+      }
+      size_t ll = spaces ? leader_len(v + i, b - i) : 0;
+      if (ll) {
+        leader = true;
+        i += ll;
+        continue;
+      }
+    }
+    if (v[i] == '*' && i + 1 < b && v[i + 1] == '*') { /* bold markers inside a line: "**Label:** value" */
+      bool after_word = i > a && !space_len(v + i - 1, 1) && v[i - 1] != '(';
+      while (i < b && v[i] == '*') i++;
+      /* "Current**Parking Lot Supervisor**": the marker was the only separator */
+      if (after_word && i < b &&
+          (is_ascii_alpha((unsigned char)v[i]) || is_digit((unsigned char)v[i]) ||
+           (unsigned char)v[i] >= 0x80))
+        spaces++;
+      continue;
+    }
+    size_t j = i + 1;
+    while (j < b && !space_len(v + j, b - j) && !(v[j] == '*' && j + 1 < b && v[j + 1] == '*')) j++;
+    if (any && spaces) {
+      char last = t->text.ptr[t->text.len - 1];
+      /* justified prose puts 3 spaces after a full stop; a column needs more */
+      int need = (last == '.' || last == '!' || last == '?') ? 4 : 3;
+      if ((spaces >= need || tab || leader) && !is_joiner(last) && !is_joiner(v[i]))
+        cvx_buf_put(&t->text, ", ", 2);
+      else
+        cvx_buf_putc(&t->text, ' ');
+    }
+    cvx_buf_put(&t->text, v + i, j - i);
+    any = true;
+    spaces = 0;
+    tab = leader = false;
+    i = j;
+  }
+  /* a line of leftovers only leaves an empty line: drop it */
+  if (!any && t->text.len && t->text.ptr[t->text.len - 1] == '\n')
+    cvx_buf_truncate(&t->text, t->text.len - 1);
+}
+
+/* True when s[a,b) has a column gap (a tab or 3+ spaces between words). */
+static bool has_gap(const tx *t, size_t a, size_t b) {
+  int run = 0;
+  for (size_t i = a; i < b; i++) {
+    if (t->v[i] == '\t') return true;
+    run = t->v[i] == ' ' ? run + 1 : 0;
+    if (run >= 3) return true;
+  }
+  return false;
+}
+
+/* -------------------------------------------------------------- blocks */
+
+/* Emits the open block, if any, and remembers it as the section's entry head
+ * when it sits at level 0. */
+static void close_block(tx *t) {
+  if (!t->b.open) return;
+  blk *b = &t->b;
+  b->open = false;
+  if (!t->text.len) return;
+  cvx_block *o = cvx_blocks_add(t->doc, t->out, b->kind, b->level, cvx_span_make(b->span_s, b->span_e));
+  o->text = cvx_arena_strndup(t->doc->arena, t->text.ptr, t->text.len);
+  o->len = t->text.len;
+  o->marker = b->marker;
+  cvx_buf_clear(&t->text);
+  /* bullets right under a dated paragraph are its highlights, not new heads */
+  bool highlight = b->kind == CVX_BLK_ITEM && t->head && t->head_para && t->head_dated && !b->dated;
+  if (b->level == 0 && (b->kind == CVX_BLK_PARA || b->kind == CVX_BLK_ITEM) && !highlight) {
+    t->head_para = b->kind == CVX_BLK_PARA;
+    t->head = true;
+    t->head_dated = b->dated;
+    t->head_short = b->first_words <= 12;
+    t->head_indent = b->first_indent;
+    t->sec_dated |= b->dated;
+  }
+}
+
+/* Level of a block starting at column col, from the columns of the blocks
+ * still open around it: a block encloses what is indented 2+ columns deeper. */
+static int nest(tx *t, int col) {
+  while (t->depth > 0 && t->stack[t->depth - 1] + 2 > col) t->depth--;
+  int level = t->depth;
+  if (t->depth < MAX_DEPTH) t->stack[t->depth++] = col;
+  return level;
+}
+
+/* Facts about the line s[a,b) just taken into the open block. */
+static void note_line(tx *t, size_t a, size_t b, const ldate *d, bool has_marker) {
+  blk *k = &t->b;
+  const char *s = t->v + a;
+  size_t n = b - a;
+  if (k->nlines < 3 && d->dated) k->dated = true;
+  if (k->nlines == 0) k->first_words = count_words(s, n);
+  k->nlines++;
+  k->last_dated_edge = d->edge;
+  k->last_chars = count_chars(s, n);
+  char last = n ? s[n - 1] : 0;
+  k->last_punct = in_set(".!?:;", last);
+  k->last_wraps = last == ',' || last == '-' || (n <= SHORT_LINE * 4 && ends_with_function_word(s, n));
+  k->last_marker = has_marker;
+}
+
+/* Closes the open block and opens a new one with the line text v[a,b). */
+static void open_block(tx *t, cvx_blk_kind kind, int level, size_t a, size_t b, int indent, const char *mark,
+                       int mcol) {
+  close_block(t);
+  t->b = (blk){.open = true,
+               .kind = kind,
+               .level = level,
+               .span_s = a,
+               .span_e = b,
+               .marker = mark,
+               .mcol = mcol,
+               .first_indent = indent,
+               .parent_col = t->depth >= 2 ? t->stack[t->depth - 2] : -1};
+  put_text(t, a, b);
+}
+
+/* Appends one more line to the open block. */
+static void add_line(tx *t, const tline *l, size_t a, size_t b) {
+  if (t->text.len) cvx_buf_putc(&t->text, '\n');
+  put_text(t, a, b);
+  if (b > t->b.span_e) t->b.span_e = b;
+  if (l->indent > t->b.first_indent) t->b.has_deeper = true;
+}
+
+/* Emits a one-line block: a heading or a rule. */
+static void emit_simple(tx *t, cvx_blk_kind kind, int level, size_t a, size_t b) {
+  close_block(t);
+  if (kind == CVX_BLK_RULE) {
+    cvx_block *o = cvx_blocks_add(t->doc, t->out, kind, level, cvx_span_make(a, b));
+    o->text = "";
+    return;
+  }
+  t->b = (blk){.open = true, .kind = kind, .level = level, .span_s = a, .span_e = b};
+  put_text(t, a, b);
+  close_block(t);
+}
+
+/* --------------------------------------------------------------- headings */
+
+/* A line with its decoration taken off: "## X", "== X ==", "*** X ***",
+ * "[ X ]", "**X**", and a trailing colon. */
+typedef struct core {
+  size_t s, e;
+  int hashes; /* "#" count of a Markdown-ish heading, else 0 */
+  int deco;   /* 1 framed as a heading, 2 bold only, else 0 */
+  bool colon;
+  size_t colon_e; /* end of the text with its colon */
+} core;
+
+/* The text of line l without its decoration (see core). */
+static core line_core(const tx *t, const tline *l) {
+  const char *v = t->v;
+  core c = {l->cs, l->ce, 0, 0, false, l->ce};
+  size_t s = c.s, e = c.e;
+  if (v[s] == '#') {
+    size_t k = s;
+    while (k < e && v[k] == '#') k++;
+    size_t h = k - s;
+    size_t x = k;
+    while (x < e && (v[x] == ' ' || v[x] == '\t')) x++;
+    if (h <= 6 && x < e && !is_digit((unsigned char)v[x])) {
+      size_t y = e;
+      while (y > x && v[y - 1] == '#') y--;
+      while (y > x && (v[y - 1] == ' ' || v[y - 1] == '\t')) y--;
+      if (y > x) {
+        c.s = x;
+        c.e = y;
+        c.hashes = (int)h;
+      }
+    }
+  } else if (e - s >= 5 && in_set("=*~-_+", v[s]) && v[s + 1] == v[s] && v[e - 1] == v[s] &&
+             v[e - 2] == v[s]) {
+    char ch = v[s];
+    size_t x = s, y = e;
+    while (x < y && v[x] == ch) x++;
+    while (y > x && v[y - 1] == ch) y--;
+    size_t left = x - s, right = e - y;
+    while (x < y && (v[x] == ' ' || v[x] == '\t')) x++;
+    while (y > x && (v[y - 1] == ' ' || v[y - 1] == '\t')) y--;
+    if (y > x) {
+      c.s = x;
+      c.e = y;
+      c.deco = ((ch == '*' || ch == '_') && left == 2 && right == 2) ? 2 : 1;
+    }
+  } else if (v[s] == '[' && v[e - 1] == ']' && e - s >= 3) {
+    size_t x = s + 1, y = e - 1;
+    while (x < y && v[x] == ' ') x++;
+    while (y > x && v[y - 1] == ' ') y--;
+    bool digits = true;
+    for (size_t i = x; i < y; i++) digits &= is_digit((unsigned char)v[i]);
+    if (y > x && !digits && !memchr(v + x, '[', y - x) && !memchr(v + x, ']', y - x)) {
+      c.s = x;
+      c.e = y;
+      c.deco = 1;
+    }
+  }
+  /* a trailing leftover such as "{-2pt}" */
+  if (c.e > c.s && v[c.e - 1] == '}') {
+    const char *open = memchr(v + c.s, '{', c.e - c.s);
+    while (open) {
+      const char *nx = memchr(open + 1, '{', (size_t)(v + c.e - open - 1));
+      if (!nx) break;
+      open = nx;
+    }
+    if (open && junk_len(open, (size_t)(v + c.e - open)) == (size_t)(v + c.e - open)) {
+      c.e = (size_t)(open - v);
+      while (c.e > c.s && (v[c.e - 1] == ' ' || v[c.e - 1] == '\t')) c.e--;
+    }
+  }
+  /* trailing ':' (or full-width '：') */
+  c.colon_e = c.e;
+  if (c.e > c.s && v[c.e - 1] == ':') {
+    c.e--;
+    c.colon = true;
+  } else if (c.e - c.s > 3 && memcmp(v + c.e - 3, "\xEF\xBC\x9A", 3) == 0) {
+    c.e -= 3;
+    c.colon = true;
+  }
+  while (c.e > c.s && (v[c.e - 1] == ' ' || v[c.e - 1] == '\t')) c.e--;
+  return c;
+}
+
+/* Counts cased letters of s[0,n): *upper and *lower. */
+static void count_case(const char *s, size_t n, int *upper, int *lower) {
+  *upper = *lower = 0;
+  for (size_t i = 0; i < n;) {
+    size_t len;
+    int lc = letter_case(decode(s + i, n - i, &len));
+    if (lc == 1) (*upper)++;
+    if (lc == -1) (*lower)++;
+    i += len;
+  }
+}
+
+/* Every significant word starts with a capital ("University of Leeds"). */
+static bool title_case(const char *s, size_t n) {
+  static const char *const small[] = {"of",  "and", "in",   "the", "for", "at", "to", "a",
+                                      "an",  "on",  "with", "de",  "du",  "la", "le", "von",
+                                      "van", "der", "und",  "y",   "e",   "&",  NULL};
+  size_t i = 0;
+  int idx = 0;
+  while (i < n) {
+    while (i < n && s[i] == ' ') i++;
+    if (i >= n) break;
+    size_t j = i;
+    while (j < n && s[j] != ' ') j++;
+    bool is_small = false;
+    for (int k = 0; small[k]; k++)
+      if (j - i <= 4 && strncmp(s + i, small[k], j - i) == 0 && small[k][j - i] == '\0') is_small = true;
+    if (!is_small || idx == 0) {
+      size_t len;
+      size_t p = i;
+      while (p < j && !is_ascii_alpha((unsigned char)s[p]) && (unsigned char)s[p] < 0x80) p++;
+      if (p < j && letter_case(decode(s + p, j - p, &len)) == -1) return false;
+      if (idx == 0 && p >= j) return false;
+    }
+    idx++;
+    i = j;
+  }
+  return idx > 0;
+}
+
+/* What the lines after l look like, for headings that need content below. */
+typedef struct below {
+  bool content;      /* a non-blank, non-rule line follows (maybe after blanks) */
+  bool direct;       /* the very next line is not blank */
+  bool direct_cont;  /* … and continues an entry: a dash line or a date line */
+  bool direct_short; /* … or is one or two plain words: a one-per-line list */
+} below;
+
+/* Looks past blank lines to the next content after l; linear overall, as the
+ * blank lines it skips lie before the next line that can ask again. */
+static below look_below(const tx *t, const tline *l) {
+  below r = {false, false, false, false};
+  tline x;
+  size_t pos = l->next;
+  bool first = true;
+  while (read_line(t, pos, &x)) {
+    if (!x.blank) {
+      if (is_rule(t, &x)) return r;
+      r.content = true;
+      if (first) {
+        r.direct = true;
+        const unsigned char *u = (const unsigned char *)t->v + x.cs;
+        size_t n = x.ce - x.cs;
+        if (n >= 3 && u[0] == 0xE2 && u[1] == 0x80 && (u[2] == 0x93 || u[2] == 0x94)) r.direct_cont = true;
+        ldate d = line_date(t, x.cs, x.ce);
+        if (d.starts) r.direct_cont = true;
+        marker mk;
+        if (!d.dated && !find_marker(t, &x, &mk) && n <= SHORT_LINE && real_words(t->v + x.cs, n) <= 2)
+          r.direct_short = true;
+      }
+      return r;
+    }
+    first = false;
+    pos = x.next;
+  }
+  return r;
+}
+
+/* The heading level of line l (0: not a heading). c gets the heading text;
+ * *sub is set for a sub-heading, one level below the section's heading. */
+static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *sub) {
+  *sub = false;
+  *c = line_core(t, l);
+  if (c->e <= c->s || l->ce - l->cs > SHORT_LINE) return 0;
+  const char *s = t->v + c->s;
+  size_t n = c->e - c->s;
+  marker mk;
+  if (!c->hashes && !c->deco && find_marker(t, l, &mk)) return 0; /* a bullet is content */
+  if (is_paste_noise(s, n)) return 0;
+  int words = count_words(s, n);
+  bool period = s[n - 1] == '.' || s[n - 1] == '!' || s[n - 1] == '?';
+  bool entry = line_date(t, c->s, c->e).dated || has_contact(s, n) || period;
+  bool gap = has_gap(t, c->s, c->e);
+  bool lead_in = ends_with_function_word(s, n);
+  /* "Languages: English, French" is a labelled value, not a heading */
+  if (!c->hashes && !c->deco && label_value(s, n)) return 0;
+  bool pipes = has_byte(s, n, '|');
+  int upper, lower;
+  count_case(s, n, &upper, &lower);
+  bool caps = upper >= 2 && lower == 0;
+  bool loud = caps || c->colon || c->deco || underlined || c->hashes;
+  /* inside a paragraph or an item a quiet line is a heading only when it
+   * cannot be the rest of a sentence */
+  size_t len0;
+  bool lower_start = letter_case(decode(s, n, &len0)) == -1;
+  bool in_item = t->b.open && t->b.kind == CVX_BLK_ITEM;
+  bool may_break = !t->b.open || loud || (!t->b.last_wraps && !(lower_start && in_item));
+  cvx_rec_kind kind =
+      (n >= 2 && words <= 6 && !entry && !gap && !lead_in && !pipes && (may_break || t->first_pending))
+          ? cvx_section_classify(s, n)
+          : CVX_REC_SECTION;
+  bool section = kind != CVX_REC_SECTION;
+  /* "Kite Works, Leeds" is an entry; only a loud line keeps its comma */
+  if (section && !loud && (has_byte(s, n, ',') || has_byte(s, n, ';'))) section = false;
+  /* "VP Software Development" is a job, not the Software section */
+  if (section && !loud && job_title(s, n)) section = false;
+  /* "Achievements:" inside a dated job labels its bullets */
+  if (section && t->sec_dated && !caps && !underlined && !c->hashes && c->deco != 1 && entry_label(s, n))
+    return 0;
+
+  if (t->first_pending) {
+    /* "Jane Roe - Résumé" is the person; "Curriculum Vitae" alone is a title */
+    if (!section || cvx_is_person_name(s, n)) return 0;
+    return (kind != CVX_REC_BASICS || words <= 2) ? 1 : 0;
+  }
+  if (c->hashes) {
+    if (has_contact(s, n)) return 0;
+    return c->hashes;
+  }
+  if (c->deco == 1) return (entry || words > 8) ? 0 : 1;
+  if (section) return 1;
+  if (entry || gap || lead_in || has_byte(s, n, ',') || has_byte(s, n, ';') || has_byte(s, n, '|')) return 0;
+  if (underlined && words <= 8 && t->boundary &&
+      ((unsigned char)s[0] >= 0x80 || is_digit((unsigned char)s[0]) || is_ascii_alpha((unsigned char)s[0])))
+    return 1;
+  if (caps && words <= 6 && t->boundary) {
+    if (cvx_org_score(s, n) > 0 || job_title(s, n)) return 0; /* "IBM", "CTO": an entry */
+    if (t->top && (cvx_is_person_name(s, n) || cvx_role_score(s, n) > 0)) return 0;
+    return 1;
+  }
+  if (t->top || t->person) return 0;
+  int sublevel = t->sec_level < 6 ? t->sec_level + 1 : 6;
+  /* a label inside a dated entry ("Responsibilities:") is content */
+  if (c->colon && words <= 6) {
+    if ((t->head && t->head_dated) || (t->sec_dated && entry_label(s, n))) return 0;
+    *sub = true;
+    return sublevel;
+  }
+  /* entries go by sub-headings when the section started that way */
+  if ((t->subheads || !t->head) && words <= 5 && t->prev_blank && !has_digit(s, n) && !job_title(s, n) &&
+      title_case(s, n)) {
+    below bl = look_below(t, l);
+    if (bl.content && !bl.direct_cont && !bl.direct_short) {
+      *sub = true;
+      return sublevel;
+    }
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------------ rows */
+
+/* Cells of a table line (0 when it is not one): pipe rows "a | b | c" or
+ * "| a | b |", tab rows "a\tb\tc". *sep gets the separator; *single is set
+ * for "a | b". */
+static int row_cells(const tx *t, const tline *l, char *sep, bool *single) {
+  const char *v = t->v;
+  size_t a = l->cs, b = l->ce;
+  *single = false;
+  *sep = '|';
+  if (b - a < 3) return 0;
+  int pipes = 0, spaced = 0;
+  for (size_t i = a; i < b; i++) {
+    if (v[i] != '|') continue;
+    pipes++;
+    if (i > a && i + 1 < b && is_hspace((unsigned char)v[i - 1]) && is_hspace((unsigned char)v[i + 1]))
+      spaced++;
+  }
+  if (v[a] == '|' && v[b - 1] == '|' && pipes >= 3) return pipes - 1;
+  if (spaced >= 2) return spaced + 1;
+  if (spaced == 1 && pipes == 1) {
+    *single = true;
+    return 2;
+  }
+  *sep = '\t';
+  int runs = 0;
+  bool in_gap = false, tab = false;
+  for (size_t i = a; i < b; i++) {
+    if (is_hspace((unsigned char)v[i])) {
+      in_gap = true;
+      tab |= v[i] == '\t';
+    } else {
+      if (in_gap && tab) runs++;
+      in_gap = tab = false;
+    }
+  }
+  return runs >= 2 ? runs + 1 : 0;
+}
+
+/* A rule between table rows: "|---|---|", "----+----". */
+static bool table_rule(const tx *t, const tline *l) {
+  return is_rule(t, l) &&
+         (memchr(t->v + l->cs, '|', l->ce - l->cs) || memchr(t->v + l->cs, '+', l->ce - l->cs));
+}
+
+/* Emits line l as a ROW whose cells (split at sep) are joined by '\t'. */
+static void emit_row(tx *t, const tline *l, char sep) {
+  close_block(t);
+  const char *v = t->v;
+  size_t a = l->cs, b = l->ce;
+  if (sep == '|') {
+    if (v[a] == '|') a++;
+    if (b > a && v[b - 1] == '|') b--;
+  }
+  t->b = (blk){.open = true, .kind = CVX_BLK_ROW, .level = 0, .span_s = l->cs, .span_e = l->ce};
+  size_t i = a;
+  for (bool first = true;; first = false) {
+    size_t j = i;
+    while (j < b && v[j] != sep) j++;
+    size_t x = i, y = j;
+    while (x < y && space_len(v + x, y - x)) x += space_len(v + x, y - x);
+    while (y > x && is_hspace((unsigned char)v[y - 1])) y--;
+    if (!first) cvx_buf_putc(&t->text, '\t');
+    if (y > x) put_text(t, x, y);
+    if (j >= b) break;
+    i = j + 1;
+    if (sep == '\t') /* a run of tabs is one separator */
+      while (i < b && is_hspace((unsigned char)v[i])) i++;
+  }
+  close_block(t);
+  t->head = false;
+}
+
+/* ------------------------------------------------------------------ lines */
+
+/* A heading starts a section, or (sub) an entry of the section: no block
+ * encloses what follows and no entry head is open. */
+static void reset_section(tx *t, int level, bool sub) {
+  t->depth = 0;
+  t->head = t->head_dated = t->head_short = false;
+  if (sub) {
+    t->subheads = true;
+    return;
+  }
+  t->subheads = t->sec_dated = false;
+  t->sec_level = level;
+}
+
+/* A text line that opens a paragraph: its level from indentation, or one
+ * deeper when it is a description under a dated entry head. */
+static void open_para(tx *t, const tline *l, size_t a, size_t b, const ldate *d, bool unwrapped_split) {
+  int prev_level = t->b.level;
+  bool prev_open_para = t->b.open;
+  close_block(t);
+  int level = nest(t, l->indent);
+  if (level == 0 && t->head && t->head_dated && t->head_short && l->indent >= t->head_indent && !d->dated) {
+    const char *s = t->v + a;
+    size_t n = b - a;
+    while (n > 1 && (s[n - 1] == '*' || s[n - 1] == '_')) n--; /* "**Duties:**" */
+    int words = count_words(s, n);
+    /* a description, a label such as "Responsibilities:", a "Team: Platform" */
+    bool prose = words >= 6 || (n && in_set(".!?:", s[n - 1])) || label_value(s, n);
+    if (unwrapped_split || prose) level = 1;
+  }
+  if (unwrapped_split && prev_open_para && prev_level > level) level = prev_level;
+  open_block(t, CVX_BLK_PARA, level, a, b, l->indent, NULL, 0);
+  note_line(t, a, b, d, false);
+}
+
+/* Does plain line l continue the open item? */
+static bool continues_item(const tx *t, const tline *l, const ldate *d) {
+  const blk *k = &t->b;
+  const char *s = t->v + l->cs;
+  size_t n = l->ce - l->cs;
+  if (l->indent > k->mcol) return true;
+  size_t len;
+  if (letter_case(decode(s, n, &len)) == -1) return true; /* "…involved with software\nprojects, such as…" */
+  if (d->edge) return false;                              /* the next entry's line */
+  /* "Label: value" starts something new */
+  const char *colon = memchr(s, ':', n);
+  if (colon && colon - s < 30 && colon + 1 < s + n && colon[1] == ' ') return false;
+  if (!k->last_punct) return k->last_chars >= 50; /* wrapped near the margin */
+  /* after a full stop only a whole further sentence continues the item */
+  return n <= SHORT_LINE * 4 && count_words(s, n) >= 6 && in_set(".!?", s[n - 1]);
+}
+
+/* Does plain line l continue the open paragraph? */
+static bool continues_para(const tx *t, const tline *l, const ldate *d, bool *unwrapped) {
+  const blk *k = &t->b;
+  *unwrapped = false;
+  if (k->has_deeper && l->indent <= k->first_indent) return false; /* a hanging indent ended */
+  size_t len;
+  bool lower = letter_case(decode(t->v + l->cs, l->ce - l->cs, &len)) == -1;
+  if (k->parent_col >= 0 && l->indent < k->parent_col + 2 && !lower)
+    return false; /* out of a nested paragraph */
+  if (k->last_dated_edge && d->edge && l->indent == k->first_indent) return false; /* entry after entry */
+  if (k->last_dated_edge && l->indent >= k->first_indent + 2) return false; /* details under an entry line */
+  if (k->last_chars > UNWRAPPED && k->last_punct) {
+    if (!lower) {
+      *unwrapped = true; /* one paragraph per line */
+      return false;
+    }
+  }
+  return true;
+}
+
+/* Handles one line; returns true when it consumed the next line (an underline). */
+static bool process(tx *t, const tline *l, const tline *next) {
+  bool was_blank = t->prev_blank;
+  t->prev_blank = l->blank;
+  if (l->blank) {
+    close_block(t);
+    t->boundary = true;
+    t->prev_rowish = t->prev_single_pipe = false;
+    return false;
+  }
+  if (is_rule(t, l)) {
+    close_block(t);
+    emit_simple(t, CVX_BLK_RULE, 0, l->cs, l->ce);
+    t->boundary = true;
+    t->prev_rowish = table_rule(t, l);
+    t->prev_single_pipe = false;
+    return false;
+  }
+  bool underlined = next && is_underline(t, next);
+  core c;
+  bool sub;
+  t->prev_blank = was_blank; /* heading_level reads it as "before this line" */
+  int h = heading_level(t, l, underlined, &c, &sub);
+  t->prev_blank = false;
+  marker mk;
+  bool has_mk = find_marker(t, l, &mk);
+  if (t->first_pending) {
+    t->first_pending = false;
+    if (!h && !has_mk) {
+      /* the person block: the first line is text, its decoration dropped */
+      ldate d = line_date(t, c.s, c.e);
+      size_t e = c.colon_e;
+      open_block(t, CVX_BLK_PARA, nest(t, l->indent), c.s, e, l->indent, NULL, 0);
+      note_line(t, c.s, e, &d, false);
+      t->boundary = false;
+      if (underlined) {
+        close_block(t);
+        t->boundary = true;
+        return true;
+      }
+      return false;
+    }
+  }
+  if (h) {
+    close_block(t);
+    emit_simple(t, CVX_BLK_HEADING, h, c.s, c.e);
+    reset_section(t, h, sub);
+    if (!sub)
+      t->person = c.e - c.s <= SHORT_LINE && cvx_section_classify(t->v + c.s, c.e - c.s) == CVX_REC_BASICS;
+    t->top = false;
+    t->boundary = true;
+    t->prev_rowish = t->prev_single_pipe = false;
+    return underlined;
+  }
+  bool single;
+  char sep;
+  int cells = t->top ? 0 : row_cells(t, l, &sep, &single);
+  if (cells) {
+    bool next_single = false;
+    char next_sep;
+    bool next_row =
+        next && !next->blank && (row_cells(t, next, &next_sep, &next_single) || table_rule(t, next));
+    bool adjacent =
+        single ? (t->prev_single_pipe || (next_row && next_single)) : (t->prev_rowish || next_row);
+    if (adjacent) {
+      emit_row(t, l, sep);
+      t->boundary = false;
+      t->prev_rowish = true;
+      t->prev_single_pipe = single;
+      return false;
+    }
+  }
+  t->prev_rowish = t->prev_single_pipe = false;
+  /* "— Senior Data Engineer" under "Northwind Data Lab": part of that entry */
+  if (has_mk && mk.dash && t->b.open && !t->b.last_marker) {
+    ldate d = line_date(t, l->cs, l->ce);
+    add_line(t, l, l->cs, l->ce);
+    note_line(t, l->cs, l->ce, &d, false);
+    t->boundary = false;
+    return false;
+  }
+  if (has_mk) {
+    ldate d = line_date(t, mk.ts, l->ce);
+    close_block(t);
+    int level = nest(t, l->indent);
+    const char *m = cvx_arena_strndup(t->doc->arena, t->v + l->cs, mk.len);
+    open_block(t, CVX_BLK_ITEM, level, mk.ts, l->ce, l->indent, m, l->indent);
+    note_line(t, mk.ts, l->ce, &d, true);
+    t->boundary = false;
+    return false;
+  }
+  ldate d = line_date(t, l->cs, l->ce);
+  bool unwrapped = false;
+  if (t->b.open) {
+    bool cont = t->b.kind == CVX_BLK_ITEM ? continues_item(t, l, &d) : continues_para(t, l, &d, &unwrapped);
+    if (cont) {
+      add_line(t, l, l->cs, l->ce);
+      note_line(t, l->cs, l->ce, &d, false);
+      t->boundary = false;
+      return false;
+    }
+  }
+  open_para(t, l, l->cs, l->ce, &d, unwrapped);
+  t->boundary = false;
+  return false;
+}
+
+/* One pass over the lines with one line of lookahead (underlines, table
+ * rows); look_below peeks further only past blank lines. See text.h. */
+cvx_status cvx_text_blocks(cvx_doc *doc, cvx_blocks *out) {
+  tx t = {.doc = doc,
+          .out = out,
+          .v = doc->view,
+          .n = doc->src->len,
+          .first_pending = true,
+          .top = true,
+          .boundary = true,
+          .prev_blank = true,
+          .sec_level = 1};
+  cvx_buf_init(&t.text);
+  ldate_memo memo = {0, 0, {false, false, false}, false};
+  t.memo = &memo;
+  tline l, nx;
+  size_t start = doc->body_start <= t.n ? doc->body_start : t.n;
+  bool have = read_line(&t, start, &l);
+  while (have) {
+    bool have_next = read_line(&t, l.next, &nx);
+    if (process(&t, &l, have_next ? &nx : NULL) && have_next) {
+      have = read_line(&t, nx.next, &l);
+    } else {
+      l = nx;
+      have = have_next;
+    }
+  }
+  close_block(&t);
+  cvx_buf_free(&t.text);
+  return CVX_OK;
+}
+
+/* ------------------------------------------------------------- extractor */
+
+/* Scores on the body-extractor scale: 0 = cannot read; the Markdown extractor
+ * answers 60+ for .md files and 30–50 for .txt files with strong Markdown
+ * evidence; plain text reads anything, so it answers a constant 20 and wins
+ * only when nothing more specific does. */
+static int text_accepts(const cvx_source *src) {
+  (void)src;
+  return 20;
+}
+
+/* Builds the block stream and hands it to the shared interpreter. */
+static cvx_status text_extract(const cvx_source *src, cvx_doc *doc, cvx_diags *dx) {
+  (void)src;
+  (void)dx;
+  cvx_blocks blocks = {0};
+  cvx_status st = cvx_text_blocks(doc, &blocks);
+  if (st != CVX_OK) return st;
+  return cvx_interpret(doc, &blocks, "text");
+}
+
+const cvx_extractor cvx_extractor_text = {"text", CVX_ROLE_BODY, text_accepts, text_extract};

@@ -1,0 +1,51 @@
+/* batch.h — running many inputs: a thread pool that converts files in
+ * parallel while results are consumed strictly in input order, so outputs,
+ * CSV rows and diagnostics are identical whatever the thread count. */
+#ifndef CVX_BATCH_H
+#define CVX_BATCH_H
+
+#include "convert.h"
+
+#include <stdio.h>
+
+typedef enum cvx_batch_mode {
+  CVX_MODE_CONVERT, /* write files into outdir */
+  CVX_MODE_STDOUT,  /* one document to stdout */
+  CVX_MODE_VALIDATE /* diagnostics only */
+} cvx_batch_mode;
+
+typedef struct cvx_input {
+  const char *path;    /* as given or found ("-" = stdin) */
+  const char *display; /* name used in diagnostics and meta.cvx.source */
+  const char *stem;    /* unique output stem: DIR/<stem>.json */
+} cvx_input;
+
+typedef struct cvx_batch_opts {
+  cvx_batch_mode mode;
+  const char *outdir;
+  cvx_convert_opts conv;
+  int jobs;
+  bool progress;
+  bool quiet;
+  bool excel;        /* CSV with BOM and CRLF */
+  FILE *diag_out;    /* where diagnostics go (stderr) */
+} cvx_batch_opts;
+
+typedef struct cvx_batch_stats {
+  size_t files, with_errors, with_warnings, written;
+  size_t bytes;
+  double seconds;
+  bool interrupted;
+  bool fatal; /* the batch could not run at all (e.g. output folder) */
+} cvx_batch_stats;
+
+/* Converts inputs[0,n) and fills stats. Per-file problems are diagnostics on
+ * opts->diag_out; the batch goes on. Every file it writes is written to a
+ * temporary name in the output folder and renamed into place. */
+void cvx_batch_run(const cvx_input *inputs, size_t n, const cvx_batch_opts *opts, cvx_batch_stats *stats);
+
+/* Writes data to dir/name atomically (temp file in dir + rename). Returns 0
+ * or an errno value. */
+int cvx_write_atomic(const char *dir, const char *name, const char *data, size_t len);
+
+#endif

@@ -1,0 +1,429 @@
+/* convert.c — one input through the pipeline: load, extract (preamble + the
+ * best body extractor), normalize, validate every record and the document,
+ * serialize. Each input lives in its own arena, freed before returning. */
+#include "convert.h"
+
+#include "emit.h"
+#include "emit_json.h"
+#include "grammar.h"
+#include "schema.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static cvx_schema *record_schema, *resume_schema;
+
+static cvx_schema *load_builtin(const char *name) {
+  size_t len = 0;
+  const char *text = cvx_builtin_schema(name, &len);
+  char err[256] = "";
+  cvx_schema *s = text ? cvx_schema_parse(text, len, err, sizeof err) : NULL;
+  if (!s) fprintf(stderr, "cvx: internal error: built-in schema %s: %s\n", name, text ? err : "missing");
+  return s;
+}
+
+bool cvx_convert_init(void) {
+  if (!record_schema) record_schema = load_builtin("record.schema.json");
+  if (!resume_schema) resume_schema = load_builtin("resume.schema.json");
+  return record_schema && resume_schema;
+}
+
+void cvx_convert_cleanup(void) {
+  cvx_schema_free(record_schema);
+  cvx_schema_free(resume_schema);
+  record_schema = resume_schema = NULL;
+  cvx_rx_cleanup();
+}
+
+/* ---------------------------------------------------------- normalization */
+
+static const cvx_extractor *const preamble[] = {&cvx_extractor_frontmatter, NULL};
+static const cvx_extractor *const bodies[] = {&cvx_extractor_markdown, &cvx_extractor_text, NULL};
+
+static void norm_url(const char *u, char *out, size_t outsz) {
+  size_t o = 0;
+  const char *p = strstr(u, "://");
+  p = p ? p + 3 : u;
+  if (strncasecmp(p, "www.", 4) == 0) p += 4;
+  for (; *p && o + 1 < outsz; p++) out[o++] = (char)((*p >= 'A' && *p <= 'Z') ? *p + 32 : *p);
+  while (o && out[o - 1] == '/') o--;
+  out[o] = '\0';
+}
+
+static bool same_fields(const cvx_record *a, const cvx_record *b) {
+  const cvx_field *x = a->fields, *y = b->fields;
+  while (x && y) {
+    if (strcmp(x->key, y->key) != 0 || strcmp(x->value, y->value) != 0) return false;
+    x = x->next;
+    y = y->next;
+  }
+  return x == NULL && y == NULL;
+}
+
+/* One basics record (first value of each key wins: the front matter runs
+ * first), profiles once per URL, no empty or repeated entries. */
+static void normalize(cvx_doc *doc) {
+  cvx_record *basics = NULL;
+  cvx_record **pp = &doc->records;
+  cvx_record *prev = NULL;
+  size_t kept = 0;
+  while (*pp) {
+    cvx_record *r = *pp;
+    bool drop = r->fields == NULL;
+    if (!drop && r->kind == CVX_REC_BASICS) {
+      if (!basics) {
+        basics = r;
+      } else {
+        for (cvx_field *f = r->fields; f; f = f->next)
+          if (!cvx_record_field(basics, f->key)) cvx_record_add(doc, basics, f->key, f->value, f->span);
+        drop = true;
+      }
+    } else if (!drop && r->kind == CVX_REC_PROFILE) {
+      const char *u = cvx_record_get(r, "url");
+      char nu[512], nv[512];
+      if (u) norm_url(u, nu, sizeof nu);
+      for (cvx_record *q = doc->records; q != r && !drop && u; q = q->next) {
+        const char *v = q->kind == CVX_REC_PROFILE ? cvx_record_get(q, "url") : NULL;
+        if (!v) continue;
+        norm_url(v, nv, sizeof nv);
+        drop = strcmp(nu, nv) == 0;
+      }
+    } else if (!drop && r->kind != CVX_REC_SECTION) {
+      for (cvx_record *q = doc->records; q != r && !drop; q = q->next)
+        drop = q->kind == r->kind && same_fields(q, r);
+    }
+    if (drop) {
+      *pp = r->next;
+    } else {
+      prev = r;
+      kept++;
+      pp = &r->next;
+    }
+  }
+  doc->records_tail = prev;
+  doc->nrecords = kept;
+}
+
+/* ------------------------------------------------------ record validation */
+
+static json_t *record_json(const cvx_record *r) {
+  json_t *o = json_object();
+  json_object_set_new(o, "kind", json_string(cvx_rec_kind_name(r->kind)));
+  json_object_set_new(o, "origin", json_string(r->origin ? r->origin : "unknown"));
+  json_t *span = json_array();
+  cvx_span s = cvx_span_valid(r->span) ? r->span : (cvx_span){0, 0};
+  json_array_append_new(span, json_integer(s.start));
+  json_array_append_new(span, json_integer(s.end));
+  json_object_set_new(o, "span", span);
+  json_t *fields = json_object();
+  for (const cvx_field *f = r->fields; f; f = f->next) {
+    if (cvx_key_is_list(f->key)) {
+      json_t *arr = json_object_get(fields, f->key);
+      if (!arr) {
+        arr = json_array();
+        json_object_set_new(fields, f->key, arr);
+      }
+      json_array_append_new(arr, json_string(f->value));
+    } else if (!json_object_get(fields, f->key)) {
+      json_object_set_new(fields, f->key, json_string(f->value));
+    }
+  }
+  json_object_set_new(o, "fields", fields);
+  return o;
+}
+
+typedef struct bad_fields {
+  char keys[8][64];
+  int n;
+  char first_msg[256];
+  bool other; /* an error outside fields */
+} bad_fields;
+
+static void on_record_error(void *ctx, const char *inst, const char *schema_path, const char *msg) {
+  (void)schema_path;
+  bad_fields *b = ctx;
+  if (!b->first_msg[0]) snprintf(b->first_msg, sizeof b->first_msg, "%s: %s", inst[0] ? inst : "/", msg);
+  if (strncmp(inst, "/fields/", 8) == 0 && b->n < 8) {
+    const char *k = inst + 8;
+    size_t len = strcspn(k, "/");
+    char key[64];
+    size_t o = 0;
+    for (size_t i = 0; i < len && o + 1 < sizeof key; i++) {
+      if (k[i] == '~' && i + 1 < len) {
+        key[o++] = k[i + 1] == '1' ? '/' : '~';
+        i++;
+      } else {
+        key[o++] = k[i];
+      }
+    }
+    key[o] = '\0';
+    for (int i = 0; i < b->n; i++)
+      if (strcmp(b->keys[i], key) == 0) return;
+    snprintf(b->keys[b->n++], 64, "%s", key);
+  } else if (strncmp(inst, "/fields/", 8) != 0) {
+    b->other = true;
+  }
+}
+
+/* Every record is checked against its kind's schema before it can reach an
+ * output; a bad field is dropped with a warning at its span, a record that
+ * still fails is dropped whole. Nothing invalid is written silently. */
+static void validate_records(cvx_doc *doc) {
+  cvx_record **pp = &doc->records, *prev = NULL;
+  char pointer[64];
+  while (*pp) {
+    cvx_record *r = *pp;
+    snprintf(pointer, sizeof pointer, "#/definitions/%s", cvx_rec_kind_name(r->kind));
+    bool keep = true;
+    for (int round = 0; round < 3; round++) {
+      json_t *j = record_json(r);
+      bad_fields b = {0};
+      size_t nerr = cvx_schema_validate(record_schema, pointer, j, on_record_error, &b);
+      json_decref(j);
+      if (nerr == 0) break;
+      if (b.other || b.n == 0 || round == 2) {
+        cvx_diag_add(doc->dx, CVX_WARNING, "record.invalid", r->span,
+                     "dropped a %s entry that does not fit the record schema (%s)",
+                     cvx_rec_kind_name(r->kind), b.first_msg);
+        keep = false;
+        break;
+      }
+      for (int i = 0; i < b.n; i++) {
+        cvx_field *f = cvx_record_field(r, b.keys[i]);
+        cvx_diag_add(doc->dx, CVX_WARNING, "record.invalid-field", f ? f->span : r->span,
+                     "dropped %s.%s \"%.80s\": not a valid value (%s)", cvx_rec_kind_name(r->kind),
+                     b.keys[i], f ? f->value : "", b.first_msg);
+        cvx_record_remove(r, b.keys[i]);
+      }
+      if (!r->fields) {
+        keep = false;
+        break;
+      }
+    }
+    if (keep) {
+      prev = r;
+      pp = &r->next;
+    } else {
+      *pp = r->next;
+      doc->nrecords--;
+    }
+  }
+  doc->records_tail = prev;
+}
+
+/* --------------------------------------------------------------- reports */
+
+typedef struct doc_errors {
+  cvx_diags *dx;
+} doc_errors;
+
+static void on_resume_error(void *ctx, const char *inst, const char *schema_path, const char *msg) {
+  doc_errors *d = ctx;
+  cvx_diag_add(d->dx, CVX_ERROR, "resume.invalid", CVX_NOSPAN,
+               "internal error: output fails the resume schema at %s (%s): %s; document not written",
+               inst[0] ? inst : "/", schema_path, msg);
+}
+
+/* Formats the diagnostics as `file:line:col: severity[code]: message`, the
+ * source line and a caret, and keeps a copy of each for other formats. */
+static void make_report(const cvx_source *src, const char *display, cvx_diags *dx, cvx_result *res) {
+  if (!dx->n) return;
+  /* by position, keeping the order of equal positions (a stable sort) */
+  const cvx_diag *d = dx->items;
+  typedef struct {
+    uint32_t pos;
+    size_t idx;
+  } key;
+  key *k = cvx_xmalloc(dx->n * sizeof *k);
+  for (size_t i = 0; i < dx->n; i++)
+    k[i] = (key){cvx_span_valid(d[i].span) ? d[i].span.start : 0, i};
+  for (size_t i = 1; i < dx->n; i++) { /* insertion sort: lists are short (capped) */
+    key t = k[i];
+    size_t j = i;
+    while (j > 0 && (k[j - 1].pos > t.pos)) {
+      k[j] = k[j - 1];
+      j--;
+    }
+    k[j] = t;
+  }
+  res->items = cvx_xcalloc(dx->n, sizeof *res->items);
+  res->nitems = dx->n;
+  for (size_t i = 0; i < dx->n; i++) {
+    const cvx_diag *g = &d[k[i].idx];
+    cvx_report_item *it = &res->items[i];
+    it->severity = g->severity;
+    it->code = cvx_xstrdup(g->code);
+    it->message = cvx_xstrdup(g->message);
+    if (src && cvx_span_valid(g->span)) {
+      cvx_source_position(src, g->span.start, &it->line, &it->col);
+      size_t len = 0;
+      const char *line = cvx_source_line(src, g->span.start, &len);
+      if (line) {
+        if (len > 200) { /* show the start of very long lines only */
+          len = 200;
+          while (len > 0 && ((unsigned char)line[len] & 0xC0) == 0x80) len--;
+        }
+        it->source_line = cvx_xmalloc(len + 1);
+        memcpy(it->source_line, line, len);
+        it->source_line[len] = '\0';
+      }
+      cvx_buf_printf(&res->report, "%s:%u:%u: %s[%s]: %s\n", display, it->line, it->col,
+                     cvx_severity_str(it->severity), it->code, it->message);
+      if (it->source_line && it->col <= 200) {
+        cvx_buf_printf(&res->report, "  %s\n  ", it->source_line);
+        /* the caret under the column, tabs kept so it lines up */
+        unsigned col = 1;
+        for (const char *p = it->source_line; *p && col < it->col; p++) {
+          if (((unsigned char)*p & 0xC0) == 0x80) continue;
+          cvx_buf_putc(&res->report, *p == '\t' ? '\t' : ' ');
+          col++;
+        }
+        cvx_buf_puts(&res->report, "^\n");
+      }
+    } else {
+      cvx_buf_printf(&res->report, "%s: %s[%s]: %s\n", display, cvx_severity_str(it->severity), it->code,
+                     it->message);
+    }
+  }
+  free(k);
+}
+
+/* ---------------------------------------------------------------- driver */
+
+static void run(cvx_arena *a, cvx_source *src, cvx_diags *dx, const char *display,
+                const cvx_convert_opts *o, cvx_result *res) {
+  cvx_doc *doc = cvx_doc_new(a, src, dx);
+  const char *ran[4] = {0};
+  int nran = 0;
+  for (int i = 0; preamble[i]; i++) {
+    if (!preamble[i]->accepts(src)) continue;
+    if (preamble[i]->extract(src, doc, dx) == CVX_OK) ran[nran++] = preamble[i]->name;
+  }
+  cvx_hide_markup(doc, doc->body_start);
+  const cvx_extractor *best = NULL;
+  int best_score = 0;
+  for (int i = 0; bodies[i]; i++) {
+    int s = bodies[i]->accepts(src);
+    if (s > best_score) {
+      best_score = s;
+      best = bodies[i];
+    }
+  }
+  if (best) {
+    cvx_status st = best->extract(src, doc, dx);
+    if (st == CVX_OK)
+      ran[nran++] = best->name;
+    else
+      cvx_diag_add(dx, CVX_ERROR, "extract.failed", CVX_NOSPAN, "the %s extractor failed: %s", best->name,
+                   cvx_status_str(st));
+  }
+  normalize(doc);
+  validate_records(doc);
+
+  cvx_unmapped *un = NULL;
+  size_t nun = 0;
+  double cov = cvx_coverage(doc, &un, &nun);
+  for (const cvx_record *r = doc->records; r; r = r->next)
+    if (r->kind == CVX_REC_PUBLICATION) res->npublications++;
+
+  if (o->want_json) {
+    doc_errors de = {dx};
+    cvx_json_opts jo = {.source_name = display,
+                        .extractors = ran,
+                        .coverage = cov,
+                        .unmapped = un,
+                        .nunmapped = nun,
+                        .nerrors = dx->nerrors,
+                        .nwarnings = dx->nwarnings,
+                        .provenance = o->provenance,
+                        .compact = o->compact,
+                        .schema = resume_schema,
+                        .on_error = on_resume_error,
+                        .error_ctx = &de};
+    res->json_valid = cvx_emit_json(doc, &jo, &res->json);
+  }
+  if (o->want_bib && res->npublications) {
+    const cvx_record *b = NULL;
+    for (const cvx_record *r = doc->records; r && !b; r = r->next)
+      if (r->kind == CVX_REC_BASICS) b = r;
+    cvx_bibtex_opts bo = {.ascii = o->bib_ascii, .owner_name = b ? cvx_record_get(b, "name") : NULL};
+    cvx_emit_bibtex(doc, &bo, &res->bib);
+  }
+  res->nerrors = dx->nerrors;
+  res->nwarnings = dx->nwarnings;
+  if (o->want_csv) {
+    cvx_csv_opts co = {.excel = o->excel, .today = o->today};
+    cvx_csv_row_info info = {display, dx->nerrors ? "error" : (dx->nwarnings ? "warnings" : "ok"),
+                             dx->nwarnings};
+    cvx_emit_csv_row(doc, &info, &co, &res->csv_row);
+    cvx_emit_entries_rows(doc, &info, &co, &res->entries);
+  }
+}
+
+static void finish(cvx_arena *a, cvx_source *src, cvx_diags *dx, const char *display, cvx_status st,
+                   const cvx_convert_opts *o, cvx_result *res) {
+  res->status = st;
+  if (st != CVX_OK) {
+    res->nerrors = dx->nerrors ? dx->nerrors : 1;
+    res->nwarnings = dx->nwarnings;
+    if (o->want_csv) {
+      cvx_csv_opts co = {.excel = o->excel, .today = o->today};
+      cvx_csv_row_info info = {display, "error", dx->nwarnings};
+      cvx_emit_csv_row(NULL, &info, &co, &res->csv_row);
+    }
+  }
+  make_report(src, display, dx, res);
+  cvx_arena_free(a);
+}
+
+static void init_result(cvx_result *res) {
+  memset(res, 0, sizeof *res);
+  cvx_buf_init(&res->json);
+  cvx_buf_init(&res->bib);
+  cvx_buf_init(&res->csv_row);
+  cvx_buf_init(&res->entries);
+  cvx_buf_init(&res->report);
+}
+
+void cvx_convert_file(const char *path, const char *display, const cvx_convert_opts *o, cvx_result *res) {
+  init_result(res);
+  cvx_arena *a = cvx_arena_new(64 * 1024);
+  cvx_diags dx;
+  cvx_diags_init(&dx, a);
+  cvx_source *src = NULL;
+  cvx_status st = cvx_source_load(a, path, &o->load, &src, &dx);
+  if (src) res->bytes = src->raw_size;
+  if (st == CVX_OK) run(a, src, &dx, display, o, res);
+  finish(a, st == CVX_OK ? src : NULL, &dx, display, st, o, res);
+}
+
+void cvx_convert_bytes(const char *display, const unsigned char *bytes, size_t n, const cvx_convert_opts *o,
+                       cvx_result *res) {
+  init_result(res);
+  cvx_arena *a = cvx_arena_new(64 * 1024);
+  cvx_diags dx;
+  cvx_diags_init(&dx, a);
+  cvx_source *src = NULL;
+  res->bytes = n;
+  cvx_status st = cvx_source_from_bytes(a, display, bytes, n, &o->load, &src, &dx);
+  if (st == CVX_OK) run(a, src, &dx, display, o, res);
+  finish(a, st == CVX_OK ? src : NULL, &dx, display, st, o, res);
+}
+
+void cvx_result_free(cvx_result *res) {
+  cvx_buf_free(&res->json);
+  cvx_buf_free(&res->bib);
+  cvx_buf_free(&res->csv_row);
+  cvx_buf_free(&res->entries);
+  cvx_buf_free(&res->report);
+  for (size_t i = 0; i < res->nitems; i++) {
+    free(res->items[i].code);
+    free(res->items[i].message);
+    free(res->items[i].source_line);
+  }
+  free(res->items);
+  res->items = NULL;
+  res->nitems = 0;
+}

@@ -1,0 +1,64 @@
+/* convert.h — one input through the whole pipeline: load, extract, normalize,
+ * validate, serialize. The batch runner and the CLI drive it; it never prints
+ * and never writes files. */
+#ifndef CVX_CONVERT_H
+#define CVX_CONVERT_H
+
+#include "cvx.h"
+
+typedef struct cvx_convert_opts {
+  cvx_load_opts load;
+  bool provenance;  /* full per-value spans in meta.cvx.provenance */
+  bool want_json;
+  bool want_bib;
+  bool want_csv;    /* cvx.csv row and entries.csv rows */
+  bool bib_ascii;
+  bool compact;     /* one-line JSON (NDJSON) */
+  bool excel;       /* CSV rows end in CRLF */
+  const char *today; /* "YYYY-MM", the reference date for years of experience */
+} cvx_convert_opts;
+
+/* What converting one input produced: heap buffers owned by the result. */
+typedef struct cvx_result {
+  cvx_status status;   /* CVX_OK when the input could be read and converted */
+  size_t nerrors, nwarnings;
+  size_t bytes;        /* bytes read */
+  size_t npublications;
+  bool json_valid;     /* the JSON passed the resume schema (else not written) */
+  cvx_buf json;        /* JSON Resume document, '\n'-terminated (empty if none) */
+  cvx_buf bib;         /* BibTeX (empty when the CV lists no publication) */
+  cvx_buf csv_row;     /* one cvx.csv row */
+  cvx_buf entries;     /* entries.csv rows */
+  cvx_buf report;      /* diagnostics as text, one "file:line:col: …" block each */
+  /* the diagnostics themselves, kept for other report formats: */
+  struct cvx_report_item *items;
+  size_t nitems;
+} cvx_result;
+
+typedef struct cvx_report_item {
+  cvx_severity severity;
+  char *code;
+  char *message;
+  unsigned line, col; /* 0 when unpositioned */
+  char *source_line;  /* the line's text, or NULL */
+} cvx_report_item;
+
+/* Prepares the shared read-only state (schemas, patterns). Call once before
+ * threads start; returns false with a message on stderr if a built-in schema
+ * does not parse (a build defect). */
+bool cvx_convert_init(void);
+void cvx_convert_cleanup(void);
+
+/* Converts the file at path ("-" = stdin); display is the name diagnostics
+ * use. res must be zeroed or freed; it is filled in. */
+void cvx_convert_file(const char *path, const char *display, const cvx_convert_opts *o,
+                      cvx_result *res);
+/* Converts an in-memory input (NDJSON records, fuzzers). */
+void cvx_convert_bytes(const char *display, const unsigned char *bytes, size_t n,
+                       const cvx_convert_opts *o, cvx_result *res);
+void cvx_result_free(cvx_result *res);
+
+/* Built-in schema texts, compiled into the binary from schemas/ (gen_schemas.c). */
+const char *cvx_builtin_schema(const char *name, size_t *len);
+
+#endif

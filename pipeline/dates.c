@@ -1,0 +1,707 @@
+/* dates.c — the one date grammar: finds dates and ranges in loose CV text
+ * ("Nov. 2018 – Present", "2012.9 - 2016.6", "2018年11月-至今") and writes them
+ * as ISO 8601 partials. A hand-written scanner with bounded lookahead: linear. */
+#include "grammar.h"
+
+#include <string.h>
+
+/* Decisions the grammar makes (MAPPING.md, "Values: Dates", is the contract):
+ * - Years run 1950–2099; two-digit years ('18, MM/YY) read 50–99 as 19xx.
+ * - A number glued to other digits or symbols is not a date: 2025.110322,
+ *   2073-4441, /2021/, 10:30, $2000, a year after "pp."/"vol."/"no.", 1990s.
+ * - DD/MM/YYYY and MM/DD/YYYY: a first part over 12 is the day; else a second
+ *   part over 12 makes it US month/day; else day-first (European).
+ * - YYYY-NN and YYYY.NN are year-month when NN is a month (2011-12 is
+ *   December 2011); YYYY/NN is the academic year when NN follows YYYY
+ *   (2015/16), else year-month (2018/11). YYYY-NN with NN no month is a short
+ *   range (2019-20, 1971-83: at most 30 years).
+ * - 'YY alone and MM/YY only count inside a range (MM/YY with MM/YY on both ends);
+ *   a month or season without a year only as a range start ("Jan–Mar 2020";
+ *   "Nov – Feb 2020" starts in 2019).
+ * - Open end: Present/Now/current/ongoing/today/date/onwards (any case),
+ *   至今/今/现在/目前, "since X" and "from X" without an end, and a dangling dash:
+ *   glued to the date and followed by space or the line end ("2018-   X"), or
+ *   followed by nothing but ")" "]" "|" ":" ";" "," "*" "_" "<" ("May 2017 - )").
+ *   "2012 - Title" is a single date.
+ * - A range whose end is before its start is no range: its start stands alone.
+ * - "expected"/"anticipated"/"exp." before or after (in brackets or not) sets
+ *   expected; a single expected date fills end, not start.
+ * - mstart/mend cover the prefix word (since/from/expected), both ends, the
+ *   qualifier, and brackets when they wrap the whole date: "(2012-present)". */
+
+enum {
+  PF_YY = 1,      /* a bare 'YY: only inside a range */
+  PF_MMYY = 2,    /* MM/YY: only in a range with MM/YY on the other end */
+  PF_NOYEAR = 4,  /* a month or season without a year: only as a range start */
+  PF_NUMEND = 8,  /* the point ends in a digit */
+  PF_BARE = 16    /* a year alone (possibly a season): may open 2015/16, 2019-20 */
+};
+
+typedef struct point {
+  int y, m, d;
+  unsigned flags;
+  size_t b, e; /* byte offsets of the point text */
+} point;
+
+#define WS_CAP 16 /* most spaces skipped between the parts of a range */
+
+static bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+static bool is_alpha(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+static bool is_lower(unsigned char c) { return c >= 'a' && c <= 'z'; }
+static bool is_upper(unsigned char c) { return c >= 'A' && c <= 'Z'; }
+static bool is_alnum(unsigned char c) { return is_digit(c) || is_alpha(c); }
+static int to_lower(unsigned char c) { return is_upper(c) ? c + 32 : c; }
+static bool in_set(const char *set, char c) { return c && strchr(set, c); }
+
+/* True when the bytes of lit start at s[i]. */
+static bool has(const char *s, size_t n, size_t i, const char *lit) {
+  size_t l = strlen(lit);
+  return i <= n && l <= n - i && memcmp(s + i, lit, l) == 0;
+}
+
+/* The length of the digit run at s[i], counting at most 7 (7 = too long for
+ * any date part); *val holds its value when the run is shorter. */
+static size_t digit_run(const char *s, size_t n, size_t i, int *val) {
+  size_t l = 0;
+  int v = 0;
+  while (i + l < n && is_digit((unsigned char)s[i + l]) && l < 7) {
+    v = v * 10 + (s[i + l] - '0');
+    l++;
+  }
+  *val = v;
+  return l;
+}
+
+/* Skips spaces, tabs and no-break/thin/ideographic spaces, at most cap bytes;
+ * never a newline. */
+static size_t skip_sp(const char *s, size_t n, size_t i, size_t cap) {
+  size_t start = i;
+  while (i < n && i - start < cap) {
+    if (s[i] == ' ' || s[i] == '\t') i++;
+    else if (has(s, n, i, "\xc2\xa0")) i += 2;
+    else if (has(s, n, i, "\xe2\x80\x89") || has(s, n, i, "\xe2\x80\xaf") ||
+             has(s, n, i, "\xe3\x80\x80"))
+      i += 3;
+    else break;
+  }
+  return i;
+}
+
+/* Matches the ASCII word w case-insensitively at s[i], ending at a non-letter.
+ * Returns the end, or 0. */
+static size_t word_ci(const char *s, size_t n, size_t i, const char *w) {
+  size_t l = strlen(w);
+  if (i > n || l > n - i) return 0;
+  for (size_t k = 0; k < l; k++)
+    if (to_lower((unsigned char)s[i + k]) != to_lower((unsigned char)w[k])) return 0;
+  if (i + l < n && is_alpha((unsigned char)s[i + l])) return 0;
+  return i + l;
+}
+
+static bool year_ok(int y) { return y >= 1950 && y <= 2099; }
+static int expand_yy(int yy) { return yy >= 50 ? 1900 + yy : 2000 + yy; }
+
+static bool day_ok(int y, int m, int d) {
+  static const int mdays[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  if (m < 1 || m > 12 || d < 1 || d > mdays[m - 1]) return false;
+  if (m == 2 && d == 29) return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+  return true;
+}
+
+/* Length of an apostrophe at s[i] (' ’ ‘), or 0. */
+static size_t apostrophe(const char *s, size_t n, size_t i) {
+  if (i < n && s[i] == '\'') return 1;
+  if (has(s, n, i, "\xe2\x80\x99") || has(s, n, i, "\xe2\x80\x98")) return 3;
+  return 0;
+}
+
+/* An English month name or abbreviation at s[i] (with its dot): 1–12, or 0.
+ * Lowercase "may", "mar" and "march" are ordinary words, not months. */
+static int month_word(const char *s, size_t n, size_t i, size_t *end) {
+  static const char *const names[12] = {"january", "february", "march",     "april",
+                                        "may",     "june",     "july",      "august",
+                                        "september", "october", "november", "december"};
+  char w[10];
+  size_t l = 0;
+  while (i + l < n && is_alpha((unsigned char)s[i + l])) {
+    if (l == sizeof w - 1) return 0;
+    w[l] = (char)to_lower((unsigned char)s[i + l]);
+    l++;
+  }
+  if (l < 3) return 0;
+  w[l] = 0;
+  int m = 0;
+  for (int k = 0; k < 12 && !m; k++)
+    if ((l == 3 && memcmp(w, names[k], 3) == 0) || strcmp(w, names[k]) == 0) m = k + 1;
+  if (!m && strcmp(w, "sept") == 0) m = 9;
+  if (!m) return 0;
+  if (is_lower((unsigned char)s[i]) && (m == 3 || m == 5)) return 0;
+  size_t e = i + l;
+  if (e < n && s[e] == '.') e++;
+  *end = e;
+  return m;
+}
+
+/* A season at s[i] ("Fall", "Spring/Summer", "夏"); sets *end. */
+static bool season_at(const char *s, size_t n, size_t i, size_t *end) {
+  static const char *const cjk[] = {"春", "夏", "秋", "冬"};
+  for (size_t k = 0; k < 4; k++)
+    if (has(s, n, i, cjk[k])) {
+      *end = i + strlen(cjk[k]);
+      return true;
+    }
+  static const char *const en[] = {"spring", "summer", "fall", "autumn", "winter"};
+  for (size_t k = 0; k < 5; k++) {
+    size_t e = word_ci(s, n, i, en[k]);
+    if (!e) continue;
+    size_t e2;
+    if (e < n && s[e] == '/' && is_alpha((unsigned char)s[e + 1 < n ? e + 1 : e]) &&
+        season_at(s, n, e + 1, &e2))
+      e = e2;
+    *end = e;
+    return true;
+  }
+  return false;
+}
+
+/* An open end at s[i] ("Present", "now", "至今"); returns its end or 0. A word
+ * must not run on in lowercase ("Presentation"); an all-caps one not at all. */
+static size_t open_word(const char *s, size_t n, size_t i) {
+  static const char *const cjk[] = {"至今", "今", "现在", "目前"};
+  for (size_t k = 0; k < 4; k++)
+    if (has(s, n, i, cjk[k])) return i + strlen(cjk[k]);
+  static const char *const en[] = {"present", "now",     "current", "ongoing", "today",
+                                   "date",    "onwards", "onward",  "heute"};
+  for (size_t k = 0; k < sizeof en / sizeof en[0]; k++) {
+    size_t l = strlen(en[k]);
+    if (i > n || l > n - i) continue;
+    bool ok = true, caps = true;
+    for (size_t q = 0; q < l && ok; q++) {
+      unsigned char c = (unsigned char)s[i + q];
+      ok = to_lower(c) == en[k][q];
+      if (!is_upper(c)) caps = false;
+    }
+    if (!ok) continue;
+    size_t e = i + l;
+    if (e < n && (is_lower((unsigned char)s[e]) || (caps && is_alpha((unsigned char)s[e]))))
+      continue;
+    if (e < n && is_digit((unsigned char)s[e])) continue;
+    return e;
+  }
+  return 0;
+}
+
+enum { SEP_NONE = 0, SEP_DASH, SEP_WORD };
+
+/* A range separator at s[i]: dashes (1–3 of them), tildes, arrows, 至/到, or
+ * to/until/till/through/thru. Returns its end or 0. */
+static size_t range_sep(const char *s, size_t n, size_t i, int *kind) {
+  static const char *const dashes[] = {"-",            "\xe2\x80\x90", "\xe2\x80\x91",
+                                       "\xe2\x80\x92", "\xe2\x80\x93", "\xe2\x80\x94",
+                                       "\xe2\x80\x95", "\xe2\x88\x92", "\xef\xbc\x8d",
+                                       "~",            "\xef\xbd\x9e", "\xe3\x80\x9c",
+                                       "\xe2\x86\x92", "至",           "到"};
+  *kind = SEP_NONE;
+  if (has(s, n, i, "->")) {
+    *kind = SEP_DASH;
+    return i + 2;
+  }
+  size_t e = i;
+  for (int rep = 0; rep < 3; rep++) {
+    size_t k;
+    for (k = 0; k < sizeof dashes / sizeof dashes[0]; k++)
+      if (has(s, n, e, dashes[k])) break;
+    if (k == sizeof dashes / sizeof dashes[0]) break;
+    e += strlen(dashes[k]);
+  }
+  if (e > i) {
+    *kind = SEP_DASH;
+    return e;
+  }
+  static const char *const words[] = {"to", "until", "till", "til", "through", "thru"};
+  for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+    if ((e = word_ci(s, n, i, words[k]))) {
+      *kind = SEP_WORD;
+      return e;
+    }
+  return 0;
+}
+
+/* May a number start at s[i]? Not glued to letters, digits or symbols that
+ * make it part of a longer token (path, version, DOI, time, money, ID). */
+static bool num_start_ok(const char *s, size_t i) {
+  if (i == 0) return true;
+  unsigned char p = (unsigned char)s[i - 1];
+  unsigned char pp = i >= 2 ? (unsigned char)s[i - 2] : ' ';
+  if (is_alnum(p)) return false;
+  if (in_set("/\\_#@$+=&^", p)) return false;
+  if ((p == '.' || p == '-') && is_alnum(pp)) return false;
+  if ((p == ':' || p == ',') && is_digit(pp)) return false;
+  if (p == ' ' && is_digit(pp)) { /* "020 1995 1234": a group of a phone number */
+    size_t k = i - 1;
+    while (k > 0 && i - k < 8 && is_digit((unsigned char)s[k - 1])) k--;
+    if (i - 1 - k >= 2 && (k == 0 || in_set(" \t(+", s[k - 1]))) return false;
+  }
+  if (i >= 2 && has(s, i, i - 2, "\xc2\xa3")) return false; /* £ */
+  if (i >= 3 && has(s, i, i - 3, "\xe2\x82\xac")) return false; /* € */
+  return true;
+}
+
+/* True when the word just before s[i] makes a number a reference, not a date
+ * ("pp. 1999-2005", "vol. 2019", "No. 2010"). */
+static bool after_ref_word(const char *s, size_t i) {
+  size_t j = i, k = 0;
+  while (j > 0 && k < 3 && (s[j - 1] == ' ' || s[j - 1] == '\t')) j--, k++;
+  if (j > 0 && s[j - 1] == '.') j--;
+  size_t e = j;
+  while (j > 0 && e - j < 8 && is_alpha((unsigned char)s[j - 1])) j--;
+  if (j == e || (j > 0 && is_alpha((unsigned char)s[j - 1]))) return false;
+  static const char *const refs[] = {"pp", "p", "pages", "page", "vol", "volume", "no", "nr",
+                                     "issue"};
+  for (size_t r = 0; r < sizeof refs / sizeof refs[0]; r++)
+    if (strlen(refs[r]) == e - j && word_ci(s, e, j, refs[r])) return true;
+  return false;
+}
+
+/* May a number end at s[e]? Not followed by more digits, a lowercase suffix
+ * (1990s), ".5"/":30" digits, a path or a percent sign. */
+static bool num_end_ok(const char *s, size_t n, size_t e) {
+  if (e >= n) return true;
+  unsigned char c = (unsigned char)s[e];
+  unsigned char c1 = e + 1 < n ? (unsigned char)s[e + 1] : ' ';
+  if (is_digit(c) || is_lower(c) || c == '%') return false;
+  if ((c == '.' || c == ':') && is_digit(c1)) return false;
+  if ((c == '/' || c == '_' || c == '\\') && (is_alnum(c1) || c1 == '.')) return false;
+  if (c == '-' && is_digit(c1)) return false;
+  return true;
+}
+
+/* A point that starts with digits: 2018, 2018.11, 2018-11-05, 2018/11,
+ * 2018年11月, 2023 Fall, 2018 Nov, 11/2018, 05.2009, 21/03/2025, 03/17, 21 March 2025. */
+static bool parse_numeric(const char *s, size_t n, size_t i, point *p) {
+  int v1, v2, v3;
+  size_t l1 = digit_run(s, n, i, &v1);
+  size_t j = i + l1;
+  if (l1 == 4) {
+    if (!year_ok(v1)) return false;
+    p->y = v1;
+    p->e = j;
+    p->flags = PF_NUMEND | PF_BARE;
+    if (j + 1 < n && (s[j] == '.' || s[j] == '/' || s[j] == '-') &&
+        is_digit((unsigned char)s[j + 1])) {
+      char sep = s[j];
+      size_t l2 = digit_run(s, n, j + 1, &v2);
+      size_t k = j + 1 + l2;
+      if (l2 <= 2) {
+        if (sep == '/' && l2 == 2 && (v1 + 1) % 100 == v2) return true; /* 2015/16 */
+        if (v2 >= 1 && v2 <= 12) {
+          p->m = v2;
+          p->e = k;
+          p->flags = PF_NUMEND;
+          if (k + 1 < n && s[k] == sep && is_digit((unsigned char)s[k + 1])) {
+            size_t l3 = digit_run(s, n, k + 1, &v3);
+            if (l3 > 2 || !day_ok(v1, v2, v3)) return false;
+            p->d = v3;
+            p->e = k + 1 + l3;
+          }
+          return true;
+        }
+        return sep != '.' && l2 == 2; /* 2019-20: the range reads the end */
+      }
+      return l2 == 4 && sep != '.'; /* 2019-2020, 2015/2016 */
+    }
+    if (has(s, n, j, "年")) {
+      size_t k = j + strlen("年");
+      p->e = k;
+      p->flags = 0;
+      size_t l2 = k < n && is_digit((unsigned char)s[k]) ? digit_run(s, n, k, &v2) : 0;
+      if (l2 >= 1 && l2 <= 2 && v2 >= 1 && v2 <= 12 && has(s, n, k + l2, "月")) {
+        p->m = v2;
+        k += l2 + strlen("月");
+        p->e = k;
+        size_t l3 = k < n && is_digit((unsigned char)s[k]) ? digit_run(s, n, k, &v3) : 0;
+        if (l3 >= 1 && l3 <= 2 && has(s, n, k + l3, "日") && day_ok(v1, v2, v3)) {
+          p->d = v3;
+          p->e = k + l3 + strlen("日");
+        }
+      } else {
+        p->flags = PF_BARE;
+      }
+      return true;
+    }
+    size_t k = skip_sp(s, n, j, 3), se;
+    if ((k > j || (k < n && (is_upper((unsigned char)s[k]) || (unsigned char)s[k] >= 0x80))) &&
+        season_at(s, n, k, &se)) {
+      p->e = se; /* "2023 Fall", "2025Fall", "2011 夏" */
+      p->flags = PF_BARE;
+      return true;
+    }
+    int m;
+    if (k > j && k - j <= 2 && (m = month_word(s, n, k, &se))) {
+      size_t q = skip_sp(s, n, se, 3);
+      if (!(q > se && q < n && (is_digit((unsigned char)s[q]) || apostrophe(s, n, q)))) {
+        p->m = m; /* "2018 Nov" */
+        p->e = se;
+        p->flags = 0;
+      }
+    }
+    return true;
+  }
+  if (l1 < 1 || l1 > 2) return false;
+  if (j + 1 < n && (s[j] == '/' || s[j] == '.' || s[j] == '-') &&
+      is_digit((unsigned char)s[j + 1])) {
+    char sep = s[j];
+    size_t l2 = digit_run(s, n, j + 1, &v2);
+    size_t k = j + 1 + l2;
+    if (l2 == 4) { /* 11/2018, 05.2009 */
+      if (!year_ok(v2) || v1 < 1 || v1 > 12) return false;
+      p->y = v2;
+      p->m = v1;
+      p->e = k;
+      p->flags = PF_NUMEND;
+      return true;
+    }
+    if (l2 > 2) return false;
+    if (k + 1 < n && s[k] == sep && is_digit((unsigned char)s[k + 1])) {
+      size_t l3 = digit_run(s, n, k + 1, &v3);
+      if (l3 != 4 || !year_ok(v3)) return false;
+      int d, m;
+      if (v1 > 12 && v2 <= 12) d = v1, m = v2;
+      else if (v2 > 12 && v1 <= 12) m = v1, d = v2;
+      else d = v1, m = v2; /* day-first when both could be months */
+      if (!day_ok(v3, m, d)) return false;
+      p->y = v3;
+      p->m = m;
+      p->d = d;
+      p->e = k + 1 + l3;
+      p->flags = PF_NUMEND;
+      return true;
+    }
+    if (sep == '/' && l2 == 2 && v1 >= 1 && v1 <= 12) { /* 03/17 */
+      p->y = expand_yy(v2);
+      p->m = v1;
+      p->e = k;
+      p->flags = PF_MMYY | PF_NUMEND;
+      return true;
+    }
+    return false;
+  }
+  /* 21 March 2025, 3rd May 2019 */
+  if (v1 < 1 || v1 > 31) return false;
+  size_t k = j;
+  if (k + 2 <= n && (word_ci(s, n, k, "st") || word_ci(s, n, k, "nd") || word_ci(s, n, k, "rd") ||
+                     word_ci(s, n, k, "th")))
+    k += 2;
+  size_t k2 = skip_sp(s, n, k, 2), me;
+  int m;
+  if (k2 == k || !(m = month_word(s, n, k2, &me))) return false;
+  size_t q = me < n && s[me] == ',' ? me + 1 : me;
+  size_t q2 = skip_sp(s, n, q, 2);
+  if (q2 == me || q2 >= n || digit_run(s, n, q2, &v2) != 4 || !year_ok(v2) || !day_ok(v2, m, v1))
+    return false;
+  p->y = v2;
+  p->m = m;
+  p->d = v1;
+  p->e = q2 + 4;
+  p->flags = PF_NUMEND;
+  return true;
+}
+
+/* A point that starts with a word: Nov 2018, Nov. 2018, November, 2018,
+ * Jan-2020, March 21, 2025, Jul '25, Summer 2024, Spring/Summer 2019, or a
+ * month or season alone (a range start). */
+static bool parse_word_point(const char *s, size_t n, size_t i, point *p) {
+  size_t me;
+  int m = month_word(s, n, i, &me);
+  bool season = false;
+  if (!m) {
+    if (!season_at(s, n, i, &me)) return false;
+    season = true;
+  }
+  p->m = m;
+  size_t k = me;
+  if (k < n && s[k] == ',') k++;
+  else if (k + 1 < n && s[k] == '-' && is_digit((unsigned char)s[k + 1])) k++;
+  size_t k2 = skip_sp(s, n, k, 3);
+  int v, v2;
+  size_t l = k2 < n && is_digit((unsigned char)s[k2]) ? digit_run(s, n, k2, &v) : 0;
+  if (l == 4 && year_ok(v)) {
+    p->y = v;
+    p->e = k2 + 4;
+    p->flags = PF_NUMEND | (season ? PF_BARE : 0);
+    return true;
+  }
+  if (!season && l >= 1 && l <= 2 && k2 > me) { /* March 21, 2025 */
+    size_t q = k2 + l;
+    if (q + 2 <= n && (word_ci(s, n, q, "st") || word_ci(s, n, q, "nd") ||
+                       word_ci(s, n, q, "rd") || word_ci(s, n, q, "th")))
+      q += 2;
+    size_t q1 = q < n && s[q] == ',' ? q + 1 : q;
+    size_t q2 = skip_sp(s, n, q1, 2);
+    if (q2 > q && q2 < n && digit_run(s, n, q2, &v2) == 4 && year_ok(v2) && day_ok(v2, m, v)) {
+      p->y = v2;
+      p->d = v;
+      p->e = q2 + 4;
+      p->flags = PF_NUMEND;
+      return true;
+    }
+  }
+  size_t a = apostrophe(s, n, k2);
+  if (a && k2 + a + 2 <= n && digit_run(s, n, k2 + a, &v) == 2) { /* Jul '25 */
+    p->y = expand_yy(v);
+    p->e = k2 + a + 2;
+    p->flags = PF_NUMEND;
+    return true;
+  }
+  p->e = me;
+  p->flags = PF_NOYEAR;
+  return true;
+}
+
+/* One date at s[i]; p->b = i. */
+static bool parse_point(const char *s, size_t n, size_t i, point *p) {
+  memset(p, 0, sizeof *p);
+  p->b = i;
+  if (i >= n) return false;
+  unsigned char c = (unsigned char)s[i];
+  if (is_digit(c)) return parse_numeric(s, n, i, p);
+  if (is_alpha(c)) return parse_word_point(s, n, i, p);
+  size_t a = apostrophe(s, n, i);
+  int v;
+  if (a && i + a + 2 <= n && digit_run(s, n, i + a, &v) == 2) { /* '18 */
+    p->y = expand_yy(v);
+    p->e = i + a + 2;
+    p->flags = PF_YY | PF_NUMEND;
+    return true;
+  }
+  return false;
+}
+
+/* Compares two points as far as both are precise: <0, 0, >0. */
+static int point_cmp(const point *a, const point *b) {
+  if (a->y != b->y) return a->y < b->y ? -1 : 1;
+  if (a->m && b->m && a->m != b->m) return a->m < b->m ? -1 : 1;
+  if (a->m && b->m && a->d && b->d && a->d != b->d) return a->d < b->d ? -1 : 1;
+  return 0;
+}
+
+static void put_num(char *o, int v, int width) {
+  for (int k = width - 1; k >= 0; k--) {
+    o[k] = (char)('0' + v % 10);
+    v /= 10;
+  }
+}
+
+/* Writes y[-mm[-dd]] into iso (11 bytes). */
+static void format_iso(const point *p, char iso[11]) {
+  memset(iso, 0, 11);
+  put_num(iso, p->y, 4);
+  if (!p->m) return;
+  iso[4] = '-';
+  put_num(iso + 5, p->m, 2);
+  if (!p->d) return;
+  iso[7] = '-';
+  put_num(iso + 8, p->d, 2);
+}
+
+/* An "expected" qualifier word at s[i]; returns its end or 0. With bare set
+ * (no brackets around it), "exp" needs its dot. */
+static size_t qualifier(const char *s, size_t n, size_t i, bool bare) {
+  size_t e;
+  if ((e = word_ci(s, n, i, "expected")) || (e = word_ci(s, n, i, "anticipated"))) return e;
+  if ((e = word_ci(s, n, i, "exp"))) {
+    if (e < n && s[e] == '.') return e + 1;
+    return bare ? 0 : e;
+  }
+  return 0;
+}
+
+/* Tries to read a date expression starting at s[i]: an optional prefix word,
+ * a point, an optional range end or open end, an optional qualifier. */
+static bool parse_expr(const char *s, size_t n, size_t i, cvx_daterange *out) {
+  size_t j = i, pe;
+  bool since = false, from = false, expected = false;
+  if ((pe = word_ci(s, n, i, "since"))) since = true;
+  else if ((pe = word_ci(s, n, i, "from"))) from = true;
+  else if ((pe = qualifier(s, n, i, true))) {
+    expected = true;
+    size_t g = skip_sp(s, n, pe, 3), ge;
+    if ((ge = word_ci(s, n, g, "graduation")) || (ge = word_ci(s, n, g, "completion"))) pe = ge;
+    g = skip_sp(s, n, pe, 3);
+    if ((ge = word_ci(s, n, g, "in")) || (ge = word_ci(s, n, g, "by"))) pe = ge;
+  }
+  if (pe) {
+    if (pe < n && s[pe] == ':') pe++;
+    j = skip_sp(s, n, pe, 3);
+    if (j == pe) return false;
+  }
+  point p1, p2;
+  memset(&p2, 0, sizeof p2);
+  if (!parse_point(s, n, j, &p1)) return false;
+  unsigned char c0 = (unsigned char)s[j];
+  if (is_digit(c0) && (!num_start_ok(s, j) || after_ref_word(s, j))) return false;
+  if (!is_digit(c0) && j > 0 && is_alnum((unsigned char)s[j - 1])) return false;
+
+  bool range = false, open = false, have_end = false;
+  size_t end = p1.e;
+  size_t k = skip_sp(s, n, p1.e, WS_CAP);
+  size_t ws1 = k - p1.e;
+  int kind;
+  size_t se = range_sep(s, n, k, &kind);
+  int v;
+  size_t l;
+  size_t ae = k < n && s[k] == '/' ? k + 1 : kind == SEP_DASH ? se : 0;
+  if (ws1 == 0 && (p1.flags & PF_BARE) && ae && ae < n && is_digit((unsigned char)s[ae]) &&
+      ((l = digit_run(s, n, ae, &v)) == 2 || (l == 4 && s[k] == '/'))) {
+    /* 2015/16, 2015/2016, 2019-20, 2019–20, 1971-83 */
+    int y2 = l == 4 ? v : p1.y - p1.y % 100 + v;
+    if (l == 2 && y2 <= p1.y) y2 += 100;
+    bool ok = s[k] == '/' ? y2 == p1.y + 1 : y2 > p1.y && y2 - p1.y <= 30;
+    if (!ok || !year_ok(y2)) return false;
+    p2.y = y2;
+    p2.flags = PF_NUMEND;
+    p2.e = ae + l;
+    range = have_end = true;
+    end = p2.e;
+  } else if (se) {
+    size_t k2 = skip_sp(s, n, se, WS_CAP), oe;
+    size_t ws2 = k2 - se;
+    if ((oe = open_word(s, n, k2))) {
+      range = open = true;
+      end = oe;
+    } else if (parse_point(s, n, k2, &p2) && !(p2.flags & PF_NOYEAR) &&
+               (!is_alpha((unsigned char)s[k2]) || !is_alnum((unsigned char)s[k2 - 1]))) {
+      range = have_end = true;
+      end = p2.e;
+    } else if (kind == SEP_DASH) {
+      bool dangling = ws1 == 0 && (ws2 > 0 || k2 >= n || s[k2] == '\n' || s[k2] == '\r');
+      if (!dangling && (k2 >= n || in_set("\n\r)]|:;,*_<", s[k2]) || has(s, n, k2, "）")))
+        dangling = true;
+      if (dangling) {
+        range = open = true;
+        end = se;
+      }
+    }
+  } else if (ws1 <= 3) {
+    size_t oe = word_ci(s, n, k, "onwards");
+    if (!oe) oe = word_ci(s, n, k, "onward");
+    if (oe) {
+      range = open = true;
+      end = oe;
+    }
+  }
+
+  /* context rules */
+  if (p1.flags & PF_NOYEAR) {
+    if (!have_end || !p2.y) return false;
+    p1.y = p2.y;
+    if (p1.m && p2.m && p1.m > p2.m) p1.y--;
+    if (!year_ok(p1.y)) return false;
+  }
+  if ((p1.flags & PF_YY) && !range) return false;
+  if ((p1.flags & PF_MMYY) && !(have_end && (p2.flags & PF_MMYY))) return false;
+  if ((p2.flags & PF_MMYY) && !(p1.flags & PF_MMYY)) return false;
+  if (have_end && point_cmp(&p1, &p2) > 0) {
+    if (p1.flags & (PF_NOYEAR | PF_YY | PF_MMYY)) return false;
+    range = have_end = false; /* "2019 - 2010": not a range; the start stands alone */
+    end = p1.e;
+  }
+  if (!range && (p1.flags & PF_NUMEND)) {
+    if (!num_end_ok(s, n, p1.e)) return false;
+    if (p1.e + 1 < n && (s[p1.e] == '/' || s[p1.e] == '-') && is_digit((unsigned char)s[p1.e + 1]))
+      return false;
+  }
+  if (have_end && (p2.flags & PF_NUMEND) && !num_end_ok(s, n, p2.e)) return false;
+
+  /* qualifier: "(expected)", "[anticipated]", "expected", ", exp." */
+  size_t q = skip_sp(s, n, end, 3), qe;
+  if (q < n && (s[q] == '(' || s[q] == '[')) {
+    size_t w = skip_sp(s, n, q + 1, 2);
+    if ((qe = qualifier(s, n, w, false))) {
+      size_t g = skip_sp(s, n, qe, 2), ge;
+      if ((ge = word_ci(s, n, g, "graduation")) || (ge = word_ci(s, n, g, "completion")))
+        qe = ge;
+      size_t c = skip_sp(s, n, qe, 2);
+      if (c < n && (s[c] == ')' || s[c] == ']')) {
+        expected = true;
+        end = c + 1;
+      }
+    }
+  } else {
+    size_t w = q < n && s[q] == ',' ? skip_sp(s, n, q + 1, 2) : q;
+    if (w > end && (qe = qualifier(s, n, w, true))) {
+      expected = true;
+      end = qe;
+    }
+  }
+
+  if ((since || from) && !range) range = open = true;
+
+  /* brackets wrapping the whole date */
+  size_t mb = i, me = end;
+  size_t lb = mb, c = 0;
+  while (lb > 0 && c < 2 && s[lb - 1] == ' ') lb--, c++;
+  size_t rb = skip_sp(s, n, me, 2);
+  if (lb > 0 && s[lb - 1] == '(' && rb < n && s[rb] == ')') {
+    mb = lb - 1;
+    me = rb + 1;
+  } else if (lb >= 3 && has(s, n, lb - 3, "（") && has(s, n, rb, "）")) {
+    mb = lb - 3;
+    me = rb + 3;
+  }
+
+  memset(out, 0, sizeof *out);
+  if (range || !expected) format_iso(&p1, out->start);
+  if (have_end) format_iso(&p2, out->end);
+  else if (!range && expected) format_iso(&p1, out->end);
+  out->open = open;
+  out->expected = expected;
+  out->range = range;
+  out->mstart = mb;
+  out->mend = me;
+  return true;
+}
+
+bool cvx_date_find(const char *s, size_t n, cvx_daterange *out) {
+  memset(out, 0, sizeof *out);
+  if (!s) return false;
+  size_t i = 0;
+  while (i < n) {
+    unsigned char c = (unsigned char)s[i];
+    if (is_digit(c)) {
+      if (parse_expr(s, n, i, out)) return true;
+      while (i < n && is_digit((unsigned char)s[i])) i++;
+    } else if (is_alpha(c)) {
+      if ((i == 0 || !is_alpha((unsigned char)s[i - 1])) && parse_expr(s, n, i, out)) return true;
+      while (i < n && is_alpha((unsigned char)s[i])) i++;
+    } else {
+      size_t a = apostrophe(s, n, i);
+      if (a && (i == 0 || !is_alnum((unsigned char)s[i - 1])) && parse_expr(s, n, i, out))
+        return true;
+      i += a ? a : 1;
+    }
+  }
+  memset(out, 0, sizeof *out);
+  return false;
+}
+
+bool cvx_date_parse(const char *s, size_t n, char iso[11]) {
+  memset(iso, 0, 11);
+  if (!s) return false;
+  size_t a = 0, z = n;
+  while (a < z && (s[a] == ' ' || s[a] == '\t' || s[a] == '\n')) a++;
+  while (z > a && (s[z - 1] == ' ' || s[z - 1] == '\t' || s[z - 1] == '\n')) z--;
+  point p;
+  if (!parse_point(s, z, a, &p)) return false;
+  if (p.flags & (PF_YY | PF_MMYY | PF_NOYEAR)) return false;
+  size_t e = p.e;
+  /* a YAML/ISO timestamp keeps its date: 2020-01-05T10:00:00Z, 2020-01-05 10:00:00 +0100 */
+  if (p.d && e + 1 < z && (s[e] == 'T' || s[e] == ' ') && is_digit((unsigned char)s[e + 1])) {
+    size_t k = e + 1;
+    while (k < z && (is_digit((unsigned char)s[k]) || in_set(":.+- Z", s[k]))) k++;
+    if (k == z) e = z;
+  }
+  if (e != z) return false;
+  format_iso(&p, iso);
+  return true;
+}

@@ -1,0 +1,720 @@
+/* degrees.c — the one degree grammar: finds "Ph.D.", "M.Sc.", "Bachelor of
+ * Science", "硕士"… in loose text and names each by its canonical studyType
+ * (MAPPING.md: "PhD", "MS", "BEng"…). Hand-written scanner, bounded lookahead. */
+#include "grammar.h"
+
+#include <string.h>
+
+/* Decisions the grammar makes:
+ * - Abbreviations are read as letter groups joined by "." (optionally ". " or
+ *   ".-"): "Ph. D.", "M.Sc.", "Dr. rer. nat.", "Dipl.-Ing.". The span keeps the
+ *   final dot of a dotted form ("Ph.D.") and never the dot after an undotted
+ *   one ("PhD." at a sentence end).
+ * - Short all-caps forms that are also ordinary acronyms (MS, MA, BA, BS, MD,
+ *   JD, LL.M., B.E., M.E.…) need degree context. After them: "in", "degree",
+ *   "student", "candidate", "program", "thesis", "from", "at", "with", "of",
+ *   "(", or a year — always enough; the end of the text or punctuation — enough
+ *   unless an undotted US state code (MA, MD, MS) follows a comma or a word
+ *   ("Springfield, MA", "Springfield, MA, 2001") or stands on a line above a ZIP
+ *   code; a capitalized word — only at the start of a line or item
+ *   and, undotted, never a product word ("MS Office", "MS Excel"). Spaced
+ *   initials ("M. A. Smith") never take a capitalized word. A hyphen after the
+ *   form makes a compound, not a degree ("PhD-level", "MS-DOS", "LLM-based").
+ *   Undotted LLM (large language model) is never a degree; "LL.M." is.
+ * - Master/Bachelor alone read as MS/BS; "of <field>" picks the type and joins
+ *   the span for known fields ("Master of Arts" -> MA); "of … Engineering" gives
+ *   MEng/BEng with the span on the word alone, so the caller still reads the
+ *   area. A bare singular needs context as above ("Master Plan" is not one).
+ * - Doctorate, DPhil, Dr. rer. nat., Dr.-Ing., Dr. phil. -> PhD; Dr. med. -> MD;
+ *   "Dr." alone is a title. Postdoc (博士后, Post Doctorate) is a job, not a degree.
+ * - "High School" (capitalized, or followed by "diploma") -> "High School".
+ * - Laurea Magistrale/Specialistica -> MS, Laurea (Triennale) -> BS; French
+ *   Licence (only before en/in/de) and Licenciatura -> BS; Maîtrise, Maestría
+ *   -> MS; German Diplom and Dipl.-Ing. (any Dipl.-X) -> "Diplom"; Abitur and
+ *   高中 -> "High School"; 学士/本科 -> BS, 工学学士 -> BEng, 硕士 -> MS, 工学硕士
+ *   -> MEng, 博士 -> PhD; Associate only as "Associate's", "Associate degree",
+ *   "Associate of Arts/Science", A.A., A.S. */
+
+static bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+static bool is_alpha(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+static bool is_upper(unsigned char c) { return c >= 'A' && c <= 'Z'; }
+static bool is_alnum(unsigned char c) { return is_digit(c) || is_alpha(c); }
+static int to_lower(unsigned char c) { return is_upper(c) ? c + 32 : c; }
+static bool in_set(const char *set, char c) { return c && strchr(set, c); }
+
+static bool has(const char *s, size_t n, size_t i, const char *lit) {
+  size_t l = strlen(lit);
+  return i <= n && l <= n - i && memcmp(s + i, lit, l) == 0;
+}
+
+/* Matches the ASCII word w case-insensitively at s[i], ending at a non-letter.
+ * Returns the end, or 0. */
+static size_t word_ci(const char *s, size_t n, size_t i, const char *w) {
+  size_t l = strlen(w);
+  if (i > n || l > n - i) return 0;
+  for (size_t k = 0; k < l; k++)
+    if (to_lower((unsigned char)s[i + k]) != to_lower((unsigned char)w[k])) return 0;
+  if (i + l < n && is_alpha((unsigned char)s[i + l])) return 0;
+  return i + l;
+}
+
+static size_t skip_sp(const char *s, size_t n, size_t i, size_t cap) {
+  size_t start = i;
+  while (i < n && i - start < cap && (s[i] == ' ' || s[i] == '\t')) i++;
+  return i;
+}
+
+/* Matches a phrase of space-separated words case-insensitively (single spaces
+ * in the phrase match 1–2 spaces in the text). Returns the end, or 0. */
+static size_t phrase_ci(const char *s, size_t n, size_t i, const char *ph) {
+  char w[32];
+  while (*ph) {
+    size_t l = strcspn(ph, " ");
+    if (l >= sizeof w) return 0;
+    memcpy(w, ph, l);
+    w[l] = 0;
+    size_t e = word_ci(s, n, i, w);
+    if (!e) return 0;
+    ph += l;
+    if (*ph == ' ') {
+      ph++;
+      i = skip_sp(s, n, e, 2);
+      if (i == e) return 0;
+    } else {
+      i = e;
+    }
+  }
+  return i;
+}
+
+/* ------------------------------------------------------------ abbreviations */
+
+enum {
+  A_CI = 1,           /* the key matches in any case */
+  A_WEAK = 2,         /* an ordinary acronym too: needs degree context */
+  A_NEEDDOT = 4,      /* only with dots (B.E., LL.M.) */
+  A_STRICT = 8,       /* needs a word of degree context ("in", "degree", a year…) */
+  A_STRICT_BARE = 16, /* A_STRICT when written without dots */
+  A_STATE = 32        /* also a US state code */
+};
+
+typedef struct abbr {
+  const char *key; /* the letters as written, dots removed */
+  size_t len;
+  const char *canon;
+  unsigned flags;
+} abbr;
+#define AB(key, canon, flags) {key, sizeof key - 1, canon, flags}
+
+static const abbr abbrs[] = {
+    AB("PhD", "PhD", A_CI),
+    AB("DPhil", "PhD", A_CI),
+    AB("Drrernat", "PhD", 0),
+    AB("Drrerpol", "PhD", 0),
+    AB("Drrertechn", "PhD", 0),
+    AB("Drphil", "PhD", 0),
+    AB("DrIng", "PhD", 0),
+    AB("Drsc", "PhD", 0),
+    AB("Drscnat", "PhD", 0),
+    AB("Drsctechn", "PhD", 0),
+    AB("Drmed", "MD", 0),
+    AB("DSc", "DSc", 0),
+    AB("ScD", "DSc", 0),
+    AB("EdD", "EdD", 0),
+    AB("PsyD", "PsyD", 0),
+    AB("PharmD", "PharmD", 0),
+    AB("EngD", "EngD", 0),
+    AB("DBA", "DBA", A_WEAK | A_STRICT_BARE),
+    AB("DDS", "DDS", A_WEAK | A_STRICT_BARE),
+    AB("DVM", "DVM", A_WEAK | A_STRICT_BARE),
+    AB("MD", "MD", A_WEAK | A_STATE),
+    AB("JD", "JD", A_WEAK),
+    AB("LLM", "LLM", A_WEAK | A_NEEDDOT),
+    AB("LLB", "LLB", A_WEAK),
+    AB("MS", "MS", A_WEAK | A_STATE),
+    AB("MSc", "MS", A_CI),
+    AB("MSCS", "MS", 0),
+    AB("MSEE", "MS", 0),
+    AB("MSME", "MS", 0),
+    AB("MA", "MA", A_WEAK | A_STATE),
+    AB("MEng", "MEng", 0),
+    AB("MENG", "MEng", 0),
+    AB("ME", "MEng", A_WEAK | A_NEEDDOT),
+    AB("MTech", "MTech", 0),
+    AB("MTECH", "MTech", 0),
+    AB("MPhil", "MPhil", A_CI),
+    AB("MBA", "MBA", A_CI),
+    AB("MRes", "MRes", A_CI),
+    AB("MFA", "MFA", A_WEAK | A_STRICT_BARE),
+    AB("MSE", "MSE", A_WEAK | A_STRICT_BARE),
+    AB("MPH", "MPH", A_WEAK | A_STRICT_BARE),
+    AB("MPA", "MPA", A_WEAK | A_STRICT_BARE),
+    AB("MPP", "MPP", A_WEAK | A_STRICT_BARE),
+    AB("MSW", "MSW", A_WEAK | A_STRICT_BARE),
+    AB("MCA", "MCA", A_WEAK | A_STRICT_BARE),
+    AB("MEd", "MEd", 0),
+    AB("MArch", "MArch", 0),
+    AB("MCom", "MCom", 0),
+    AB("MMus", "MMus", 0),
+    AB("MASc", "MASc", 0),
+    AB("BS", "BS", A_WEAK),
+    AB("BSc", "BS", A_CI),
+    AB("BSCS", "BS", 0),
+    AB("BSEE", "BS", 0),
+    AB("BSME", "BS", 0),
+    AB("BSCE", "BS", 0),
+    AB("BSE", "BSE", A_WEAK | A_STRICT_BARE),
+    AB("BA", "BA", A_WEAK),
+    AB("BE", "BEng", A_WEAK | A_NEEDDOT),
+    AB("BEng", "BEng", 0),
+    AB("BENG", "BEng", 0),
+    AB("BTech", "BTech", 0),
+    AB("BTECH", "BTech", 0),
+    AB("BBA", "BBA", 0),
+    AB("BFA", "BFA", A_WEAK),
+    AB("BEd", "BEd", 0),
+    AB("BArch", "BArch", 0),
+    AB("BCom", "BCom", 0),
+    AB("BCA", "BCA", A_WEAK | A_STRICT_BARE),
+    AB("BMus", "BMus", 0),
+    AB("BASc", "BASc", 0),
+    AB("BSW", "BSW", A_WEAK | A_STRICT_BARE),
+    AB("AA", "Associate", A_WEAK | A_NEEDDOT | A_STRICT),
+    AB("AS", "Associate", A_WEAK | A_NEEDDOT | A_STRICT),
+    AB("AAS", "Associate", A_WEAK | A_STRICT),
+    AB("Dipl", "Diplom", A_NEEDDOT),
+    AB("DiplIng", "Diplom", 0),
+    AB("DiplInf", "Diplom", 0),
+    AB("DiplMath", "Diplom", 0),
+    AB("DiplPhys", "Diplom", 0),
+    AB("DiplChem", "Diplom", 0),
+    AB("DiplKfm", "Diplom", 0),
+    AB("DiplPsych", "Diplom", 0),
+};
+
+/* Words after an undotted acronym that make it a product, not a degree. */
+static const char *const product_words[] = {
+    "Office", "Excel",  "Word",      "Windows", "Access", "PowerPoint", "Outlook", "Teams",
+    "SQL",    "Project", "Visio",    "Paint",   "Azure",  "Dynamics",   "DOS",     "Visual",
+    "Exchange", "SharePoint", "OneNote", "Edge", "Publisher", "Server", "Studio", "Power",
+    "Forms",  "Intune", "Graph",     "USA",     "US"};
+
+/* Context around a candidate. */
+enum { B_LINE, B_SEP, B_OPEN, B_COMMA, B_WORD };
+enum { C_END, C_PUNCT, C_PAREN, C_STRONG, C_YEAR, C_CAP, C_OTHER, C_COMPOUND };
+
+/* What precedes s[i] on its line: the start of a line or list item, a date
+ * or separator, an opening bracket, a comma, or a word. */
+static int before_ctx(const char *s, size_t i) {
+  size_t j = i;
+  for (int steps = 0; j > 0 && steps < 12; steps++) {
+    unsigned char c = (unsigned char)s[j - 1];
+    if (c == '\n' || c == '\r') return B_LINE;
+    if (c == ' ' || c == '\t' || in_set("*_-+#>|:;", (char)c)) {
+      j--;
+    } else if (j >= 3 && (has(s, j, j - 3, "\xe2\x80\xa2") || has(s, j, j - 3, "\xe2\x80\x93") ||
+                          has(s, j, j - 3, "\xe2\x80\x94"))) {
+      j -= 3; /* • – — */
+    } else {
+      break;
+    }
+  }
+  if (j == 0) return B_LINE;
+  unsigned char c = (unsigned char)s[j - 1];
+  if (c == ',') return B_COMMA;
+  if (c == '(' || c == '[' || c == '/' || c == '"') return B_OPEN;
+  if (is_digit(c) || c == '.' || c == ')' || c == ']' || c >= 0x80) return B_SEP;
+  if (i > j) {
+    /* "Name -- MS": a dash or bar between words separates them */
+    for (size_t k = j; k < i; k++)
+      if (s[k] == '|' || s[k] == ':' || s[k] == '-' || s[k] == ';') return B_SEP;
+  }
+  return B_WORD;
+}
+
+/* What follows a candidate ending at s[e]. *word gets a following capitalized word. */
+static int after_ctx(const char *s, size_t n, size_t e, size_t *word, size_t *wlen) {
+  static const char *const strong[] = {
+      "in",         "degree",    "degrees",  "student",  "students", "candidate", "candidates",
+      "program",    "programme", "programs", "thesis",   "dissertation", "from",  "at",
+      "with",       "of",        "cum",      "hons",     "honours",  "honors",    "studies",
+      "course",     "coursework", "graduate", "diploma"};
+  *word = e;
+  *wlen = 0;
+  if (e + 1 < n && s[e] == '-' && is_alpha((unsigned char)s[e + 1])) return C_COMPOUND;
+  size_t j = skip_sp(s, n, e, 3);
+  if (j >= n || s[j] == '\n' || s[j] == '\r') return C_END;
+  unsigned char c = (unsigned char)s[j];
+  if (c == '(') return C_PAREN;
+  if (in_set(",;:)]|/*_<\"'.&", (char)c) || c >= 0x80) return C_PUNCT;
+  if (c == '-' && (j + 1 >= n || s[j + 1] == ' ' || s[j + 1] == '-')) return C_PUNCT;
+  if (is_digit(c)) {
+    size_t l = 0;
+    while (j + l < n && is_digit((unsigned char)s[j + l]) && l < 5) l++;
+    if (l == 4 && (s[j] == '1' || s[j] == '2')) return C_YEAR;
+    return C_OTHER;
+  }
+  if (!is_alpha(c)) return C_OTHER;
+  for (size_t k = 0; k < sizeof strong / sizeof strong[0]; k++)
+    if (word_ci(s, n, j, strong[k])) return C_STRONG;
+  if (word_ci(s, n, j, "and") || word_ci(s, n, j, "or")) return C_PUNCT;
+  if (!is_upper(c)) return C_OTHER;
+  size_t l = 0;
+  while (j + l < n && is_alnum((unsigned char)s[j + l]) && l < 16) l++;
+  *word = j;
+  *wlen = l;
+  return C_CAP;
+}
+
+static bool is_product_word(const char *s, size_t i, size_t l) {
+  for (size_t k = 0; k < sizeof product_words / sizeof product_words[0]; k++)
+    if (strlen(product_words[k]) == l && memcmp(s + i, product_words[k], l) == 0) return true;
+  return false;
+}
+
+/* Is a weak form at [b,e) a degree here? canon: a degree-only field, no context needed. */
+static bool weak_ok(const char *s, size_t n, size_t b, size_t e, unsigned flags, bool dotted,
+                    bool spaced) {
+  size_t w, wl;
+  int after = after_ctx(s, n, e, &w, &wl);
+  int before = before_ctx(s, b);
+  bool strict = (flags & A_STRICT) || ((flags & A_STRICT_BARE) && !dotted);
+  bool state = (flags & A_STATE) && !dotted && (before == B_COMMA || before == B_WORD);
+  switch (after) {
+  case C_STRONG:
+  case C_YEAR:
+    return true;
+  case C_PAREN:
+    return !state;
+  case C_END:
+  case C_PUNCT:
+    if (strict || state) return false; /* "Boston, MA", "Cambridge, MA, 2002" */
+    if ((flags & A_STATE) && !dotted && after == C_END) {
+      /* an address split over lines: "Town\n MA\n 01234" */
+      size_t j = e;
+      while (j < n && j - e < 8 && s[j] != '\n') j++;
+      if (j < n) j = skip_sp(s, n, j + 1, 8);
+      size_t l = 0;
+      while (j + l < n && is_digit((unsigned char)s[j + l]) && l < 6) l++;
+      if (l == 5) return false;
+    }
+    return true;
+  case C_CAP:
+    if (strict || spaced) return false;
+    if (before != B_LINE && before != B_SEP && before != B_OPEN) return false;
+    return dotted || !is_product_word(s, w, wl);
+  default:
+    return false;
+  }
+}
+
+/* Reads an abbreviation at s[i] and returns the longest table entry it spells. */
+static const abbr *read_abbr(const char *s, size_t n, size_t i, bool canon, size_t *end) {
+  char key[40];
+  size_t klen[6], segend[6];
+  bool dot[6], spaced = false, sp_at[6];
+  size_t nseg = 0, kl = 0, pos = i;
+  while (nseg < 6) {
+    size_t st = pos, cap = nseg == 0 ? 6 : 5;
+    while (pos < n && is_alpha((unsigned char)s[pos]) && pos - st <= cap) pos++;
+    if (pos == st || pos - st > cap) break;
+    if (pos < n && is_digit((unsigned char)s[pos])) break;
+    memcpy(key + kl, s + st, pos - st);
+    kl += pos - st;
+    klen[nseg] = kl;
+    segend[nseg] = pos;
+    dot[nseg] = pos < n && s[pos] == '.';
+    sp_at[nseg] = spaced;
+    nseg++;
+    if (!dot[nseg - 1]) break;
+    size_t q = pos + 1;
+    bool sp = false;
+    if (q < n && (s[q] == ' ' || s[q] == '-')) sp = s[q] == ' ', q++;
+    if (q >= n || !is_alpha((unsigned char)s[q])) break;
+    if (sp) spaced = true;
+    pos = q;
+  }
+  for (size_t k = nseg; k > 0; k--) {
+    size_t l = klen[k - 1];
+    bool dotted = k > 1;
+    for (size_t t = 0; t < sizeof abbrs / sizeof abbrs[0]; t++) {
+      const abbr *a = &abbrs[t];
+      if (a->len != l || to_lower((unsigned char)a->key[0]) != to_lower((unsigned char)key[0]))
+        continue;
+      bool eq = true;
+      bool ci = (a->flags & A_CI) || canon;
+      for (size_t q = 0; q < l && eq; q++)
+        eq = ci ? to_lower((unsigned char)key[q]) == to_lower((unsigned char)a->key[q])
+                : key[q] == a->key[q];
+      if (!eq) continue;
+      if ((a->flags & A_NEEDDOT) && !dotted && !(k == 1 && dot[0] && l > 3)) continue;
+      size_t e = segend[k - 1];
+      if (dotted && dot[k - 1]) e++;
+      if (k == 1 && dot[0] && (a->flags & A_NEEDDOT)) e++; /* "Dipl." */
+      if (e < n && is_alnum((unsigned char)s[e])) continue;
+      if (!canon) {
+        size_t w, wl;
+        if (after_ctx(s, n, e, &w, &wl) == C_COMPOUND) continue;
+        if ((a->flags & A_WEAK) && !weak_ok(s, n, i, e, a->flags, dotted, sp_at[k - 1]))
+          continue;
+      }
+      *end = e;
+      return a;
+    }
+  }
+  return NULL;
+}
+
+/* ------------------------------------------------------------- word forms */
+
+typedef struct field {
+  const char *phrase;
+  const char *canon;
+} field;
+
+static const field master_of[] = {
+    {"Science in Engineering", "MSE"}, {"Sciences", "MS"},   {"Science", "MS"},
+    {"Arts", "MA"},                   {"Engineering", "MEng"},
+    {"Philosophy", "MPhil"},          {"Business Administration", "MBA"},
+    {"Fine Arts", "MFA"},             {"Laws", "LLM"},       {"Law", "LLM"},
+    {"Research", "MRes"},             {"Technology", "MTech"},
+    {"Public Health", "MPH"},         {"Public Administration", "MPA"},
+    {"Public Policy", "MPP"},         {"Education", "MEd"},  {"Architecture", "MArch"},
+    {"Social Work", "MSW"},           {"Applied Science", "MASc"},
+    {"Computer Applications", "MCA"}, {"Commerce", "MCom"},  {"Music", "MMus"},
+    {NULL, NULL}};
+static const field bachelor_of[] = {
+    {"Science in Engineering", "BSE"}, {"Sciences", "BS"},  {"Science", "BS"},
+    {"Arts", "BA"},                    {"Engineering", "BEng"},
+    {"Technology", "BTech"},           {"Business Administration", "BBA"},
+    {"Fine Arts", "BFA"},              {"Laws", "LLB"},     {"Law", "LLB"},
+    {"Applied Science", "BASc"},       {"Architecture", "BArch"},
+    {"Commerce", "BCom"},              {"Computer Applications", "BCA"},
+    {"Education", "BEd"},              {"Music", "BMus"},   {"Social Work", "BSW"},
+    {NULL, NULL}};
+static const field doctor_of[] = {
+    {"Philosophy", "PhD"},           {"Medicine", "MD"},     {"Education", "EdD"},
+    {"Sciences", "DSc"},             {"Science", "DSc"},     {"Engineering", "EngD"},
+    {"Business Administration", "DBA"}, {"Pharmacy", "PharmD"},
+    {"Dental Surgery", "DDS"},       {"Veterinary Medicine", "DVM"},
+    {"Psychology", "PsyD"},          {"Jurisprudence", "JD"}, {"Law", "JD"},
+    {NULL, NULL}};
+static const field associate_of[] = {
+    {"Applied Science", "Associate"}, {"Arts", "Associate"}, {"Science", "Associate"},
+    {NULL, NULL}};
+
+/* After "of": a known field phrase; returns its canonical type and end. */
+static const char *field_after_of(const field *t, const char *s, size_t n, size_t i,
+                                  size_t *end) {
+  size_t k = skip_sp(s, n, i, 2);
+  size_t of = word_ci(s, n, k, "of");
+  if (!of) return NULL;
+  k = skip_sp(s, n, of, 2);
+  if (k == of) return NULL;
+  for (; t->phrase; t++) {
+    size_t e = phrase_ci(s, n, k, t->phrase);
+    if (e) {
+      *end = e;
+      return t->canon;
+    }
+  }
+  return NULL;
+}
+
+/* "of <words> Engineering" within four words after i. */
+static bool of_engineering(const char *s, size_t n, size_t i) {
+  size_t k = skip_sp(s, n, i, 2);
+  size_t of = word_ci(s, n, k, "of");
+  if (!of) return false;
+  k = of;
+  for (int w = 0; w < 4; w++) {
+    size_t st = skip_sp(s, n, k, 2);
+    if (st == k) return false;
+    if (word_ci(s, n, st, "engineering")) return true;
+    k = st;
+    while (k < n && is_alpha((unsigned char)s[k]) && k - st < 20) k++;
+    if (k == st) return false;
+  }
+  return false;
+}
+
+/* True when "post" (as in Post Doctorate, post-doctoral) ends just before s[i]. */
+static bool after_post(const char *s, size_t i) {
+  size_t j = i;
+  if (j > 0 && (s[j - 1] == ' ' || s[j - 1] == '-')) j--;
+  return j >= 4 && j < i && word_ci(s, j, j - 4, "post") && (j == 4 || !is_alpha((unsigned char)s[j - 5]));
+}
+
+/* Extends e over a following " degree". */
+static size_t with_degree(const char *s, size_t n, size_t e) {
+  size_t k = skip_sp(s, n, e, 2), d;
+  if (k > e && (d = word_ci(s, n, k, "degree"))) return d;
+  return e;
+}
+
+/* Is there context for a bare word form ("Master", "masters") ending at e? */
+static bool bare_ok(const char *s, size_t n, size_t e, bool cap, bool canon) {
+  if (canon) return true;
+  size_t w, wl;
+  int after = after_ctx(s, n, e, &w, &wl);
+  if (after == C_STRONG) return true;
+  if (!cap) return false;
+  if (after == C_PAREN || after == C_END || after == C_PUNCT || after == C_YEAR) return true;
+  if (after == C_OTHER && e < n) {
+    size_t j = skip_sp(s, n, e, 2);
+    return j < n && is_digit((unsigned char)s[j]) && (j + 1 >= n || !is_digit((unsigned char)s[j + 1]));
+  }
+  return false;
+}
+
+/* A degree spelled as words at s[i] (ASCII letter at a word start). */
+static const char *read_words(const char *s, size_t n, size_t i, bool canon, size_t *end) {
+  size_t we = i;
+  while (we < n && is_alpha((unsigned char)s[we]) && we - i <= 14) we++;
+  if (we - i > 14 || we == i) return NULL;
+  size_t wl = we - i;
+  bool cap = is_upper((unsigned char)s[i]);
+  char w[16];
+  for (size_t k = 0; k < wl; k++) w[k] = (char)to_lower((unsigned char)s[i + k]);
+  w[wl] = 0;
+  /* possessive: Master's, Master’s, Masters' */
+  size_t pe = we;
+  bool poss = false;
+  if (has(s, n, we, "'s") || has(s, n, we, "'S")) pe = we + 2, poss = true;
+  else if (has(s, n, we, "\xe2\x80\x99s")) pe = we + 4, poss = true;
+  else if (w[wl - 1] == 's' && (has(s, n, we, "'") || has(s, n, we, "\xe2\x80\x99")))
+    pe = we + (s[we] == '\'' ? 1 : 3), poss = true;
+  if (pe < n && is_alnum((unsigned char)s[pe])) return NULL;
+  const char *c;
+  size_t fe;
+
+  bool master = !strcmp(w, "master") || !strcmp(w, "masters");
+  bool bachelor = !strcmp(w, "bachelor") || !strcmp(w, "bachelors");
+  if (master || bachelor) {
+    if ((c = field_after_of(master ? master_of : bachelor_of, s, n, pe, &fe))) {
+      *end = fe;
+      return c;
+    }
+    c = master ? "MS" : "BS";
+    if (of_engineering(s, n, pe)) {
+      *end = pe;
+      return master ? "MEng" : "BEng";
+    }
+    if (!poss && !bare_ok(s, n, pe, cap, canon)) return NULL;
+    *end = with_degree(s, n, pe);
+    return c;
+  }
+  if (!strcmp(w, "doctor")) {
+    if ((c = field_after_of(doctor_of, s, n, pe, &fe))) {
+      *end = fe;
+      return c;
+    }
+    return NULL;
+  }
+  if (!strcmp(w, "juris")) {
+    size_t k = skip_sp(s, n, we, 2), e;
+    if (k > we && (e = word_ci(s, n, k, "doctor"))) {
+      *end = e;
+      return "JD";
+    }
+    return NULL;
+  }
+  if (!strcmp(w, "doctorate") || !strcmp(w, "doctorat") || !strcmp(w, "dottorato") ||
+      !strcmp(w, "doctorado")) {
+    if (after_post(s, i)) return NULL; /* Post Doctorate: a postdoc */
+    *end = with_degree(s, n, we);
+    return "PhD";
+  }
+  if (!strcmp(w, "doctoral")) {
+    size_t k = skip_sp(s, n, we, 2), e;
+    if (k == we) return NULL;
+    if ((e = word_ci(s, n, k, "degree"))) {
+      *end = e;
+      return "PhD";
+    }
+    if (word_ci(s, n, k, "studies") || word_ci(s, n, k, "candidate") ||
+        word_ci(s, n, k, "program") || word_ci(s, n, k, "programme")) {
+      *end = we;
+      return "PhD";
+    }
+    return NULL;
+  }
+  if (!strcmp(w, "associate") || !strcmp(w, "associates")) {
+    if ((c = field_after_of(associate_of, s, n, pe, &fe))) {
+      *end = fe;
+      return c;
+    }
+    size_t d = with_degree(s, n, pe);
+    if (d == pe && !poss) return NULL; /* Associate Professor, Research Associate */
+    *end = d;
+    return "Associate";
+  }
+  if (!strcmp(w, "high")) {
+    size_t k = skip_sp(s, n, we, 2), e;
+    if (k == we || !(e = word_ci(s, n, k, "school"))) return NULL;
+    size_t k2 = skip_sp(s, n, e, 2), e2;
+    if (k2 > e && (e2 = word_ci(s, n, k2, "diploma"))) e = e2;
+    else if (!cap && !canon) return NULL; /* "high school students" */
+    *end = e;
+    return "High School";
+  }
+  if (!strcmp(w, "abitur")) {
+    *end = we;
+    return "High School";
+  }
+  if (!strcmp(w, "diploma")) {
+    *end = we;
+    return "Diploma";
+  }
+  if (!strcmp(w, "diplom")) {
+    size_t e = we;
+    if (e + 1 < n && s[e] == '-' && is_upper((unsigned char)s[e + 1])) {
+      e++;
+      while (e < n && is_alpha((unsigned char)s[e]) && e - we < 24) e++;
+      if (e < n && is_alpha((unsigned char)s[e])) return NULL;
+    }
+    *end = e;
+    return "Diplom";
+  }
+  if (!strcmp(w, "habilitation")) {
+    *end = we;
+    return "Habilitation";
+  }
+  if (!strcmp(w, "laurea")) {
+    size_t k = skip_sp(s, n, we, 2), e;
+    if (k > we && ((e = word_ci(s, n, k, "magistrale")) || (e = word_ci(s, n, k, "specialistica")))) {
+      *end = e;
+      return "MS";
+    }
+    *end = we;
+    if (k > we && (e = word_ci(s, n, k, "triennale"))) *end = e;
+    return "BS";
+  }
+  if (!strcmp(w, "licence") || !strcmp(w, "licenciatura")) {
+    size_t k = skip_sp(s, n, we, 2);
+    if (!strcmp(w, "licenciatura") || (k > we && (word_ci(s, n, k, "en") || word_ci(s, n, k, "in") ||
+                                   word_ci(s, n, k, "de") || has(s, n, k, "\xc3\xa8s ")))) {
+      *end = we;
+      return "BS";
+    }
+    return NULL;
+  }
+  return NULL;
+}
+
+/* ------------------------------------------------------- non-ASCII forms */
+
+typedef struct lit {
+  const char *text;
+  const char *canon;
+} lit;
+
+static const lit lits[] = {
+    {"工学博士", "PhD"},     {"理学博士", "PhD"},   {"哲学博士", "PhD"},  {"医学博士", "MD"},
+    {"博士", "PhD"},         {"工商管理硕士", "MBA"}, {"工学硕士", "MEng"}, {"文学硕士", "MA"},
+    {"理学硕士", "MS"},      {"科学硕士", "MS"},    {"硕士", "MS"},       {"修士", "MS"},
+    {"工学学士", "BEng"},    {"文学学士", "BA"},    {"理学学士", "BS"},   {"学士", "BS"},
+    {"本科", "BS"},          {"专科", "Associate"}, {"大专", "Associate"}, {"高中", "High School"},
+    {"박사", "PhD"},         {"석사", "MS"},        {"학사", "BS"},
+    {"Maîtrise", "MS"},      {"maîtrise", "MS"},    {"Maestría", "MS"},   {"maestría", "MS"},
+    {"Бакалавр", "BS"},      {"бакалавр", "BS"},    {"Магистр", "MS"},    {"магистр", "MS"},
+};
+
+/* True when a Cyrillic or Latin-1 letter ends just before s[i]. */
+static bool letter_before(const char *s, size_t i) {
+  if (i == 0) return false;
+  unsigned char p = (unsigned char)s[i - 1];
+  if (is_alnum(p)) return true;
+  if (i >= 2 && p >= 0x80 && p < 0xc0) {
+    unsigned char l = (unsigned char)s[i - 2];
+    return l == 0xc3 || l == 0xd0 || l == 0xd1;
+  }
+  return false;
+}
+
+static const char *read_lit(const char *s, size_t n, size_t i, size_t *end) {
+  for (size_t k = 0; k < sizeof lits / sizeof lits[0]; k++) {
+    if (lits[k].text[0] != s[i] || !has(s, n, i, lits[k].text)) continue;
+    size_t e = i + strlen(lits[k].text);
+    unsigned char f = (unsigned char)lits[k].text[0];
+    if (f == 0xd0 || f == 0xd1 || f < 0x80) { /* a word in an alphabet: whole words */
+      if (letter_before(s, i)) continue;
+      if (f < 0x80 && e < n && is_alpha((unsigned char)s[e])) continue;
+      while (e + 1 < n && ((unsigned char)s[e] == 0xd0 || (unsigned char)s[e] == 0xd1) &&
+             e - i < 40)
+        e += 2; /* бакалавриат, магистратура */
+    } else if (has(s, n, e, "后") || has(s, n, e, "生导师")) {
+      continue; /* 博士后 is a postdoc, 博士生导师 an advisor */
+    }
+    *end = e;
+    return lits[k].canon;
+  }
+  return NULL;
+}
+
+/* ------------------------------------------------------------------ scan */
+
+/* The degree starting at s[i], if any. */
+static const char *degree_at(const char *s, size_t n, size_t i, bool canon, size_t *end) {
+  const char *c;
+  if ((c = read_lit(s, n, i, end))) return c;
+  if (!is_alpha((unsigned char)s[i])) return NULL;
+  if ((c = read_words(s, n, i, canon, end))) return c;
+  const abbr *a = read_abbr(s, n, i, canon, end);
+  return a ? a->canon : NULL;
+}
+
+bool cvx_degree_find(const char *s, size_t n, const char **study_type, size_t *mstart,
+                     size_t *mend) {
+  if (study_type) *study_type = NULL;
+  if (!s) return false;
+  size_t i = 0;
+  while (i < n) {
+    unsigned char c = (unsigned char)s[i];
+    if (is_alpha(c)) {
+      /* a word start, not inside an abbreviation (U.S.A.) or an identifier (a_b) */
+      bool start = i == 0 || (!is_alnum((unsigned char)s[i - 1]) &&
+                              !((s[i - 1] == '.' || s[i - 1] == '_') && i >= 2 &&
+                                is_alnum((unsigned char)s[i - 2])));
+      size_t e;
+      const char *t = start ? degree_at(s, n, i, false, &e) : NULL;
+      if (t) {
+        if (study_type) *study_type = t;
+        if (mstart) *mstart = i;
+        if (mend) *mend = e;
+        return true;
+      }
+      while (i < n && is_alpha((unsigned char)s[i])) i++;
+    } else {
+      size_t e;
+      const char *t = c >= 0xc0 ? degree_at(s, n, i, false, &e) : NULL;
+      if (t) {
+        if (study_type) *study_type = t;
+        if (mstart) *mstart = i;
+        if (mend) *mend = e;
+        return true;
+      }
+      i++;
+    }
+  }
+  return false;
+}
+
+const char *cvx_degree_canonical(const char *s, size_t n) {
+  if (!s) return NULL;
+  size_t a = 0, z = n;
+  while (a < z && (s[a] == ' ' || s[a] == '\t' || s[a] == '\n')) a++;
+  while (z > a && (s[z - 1] == ' ' || s[z - 1] == '\t' || s[z - 1] == '\n' || s[z - 1] == ','))
+    z--;
+  if (a == z) return NULL;
+  size_t e;
+  const char *t = degree_at(s, z, a, true, &e);
+  if (!t) return NULL;
+  if (e < z && s[e] == '.') e++;
+  if (e == z) return t;
+  /* the degree and its area: "B.S. in Physics", "Master of Electrical Engineering" */
+  size_t k = skip_sp(s, z, e, 2);
+  if (k > e && (word_ci(s, z, k, "in") || word_ci(s, z, k, "of"))) return t;
+  if (s[e] == ',' || s[e] == '(') return t;
+  return NULL;
+}

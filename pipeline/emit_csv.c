@@ -1,0 +1,348 @@
+/* emit_csv.c — the spreadsheet outputs: cvx.csv (one summary row per input)
+ * and entries.csv (one row per field), RFC 4180, every cell through one
+ * writer (put_cell) that quotes, cleans and neutralises formulas. */
+#include "emit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *eol(const cvx_csv_opts *o) { return o && o->excel ? "\r\n" : "\n"; }
+
+/* True when the cell's first character, after leading spaces and quote
+ * characters, would start a formula in a spreadsheet. */
+static bool looks_like_formula(const char *s, size_t n) {
+  size_t i = 0;
+  while (i < n && (s[i] == ' ' || s[i] == '"' || s[i] == '\'')) i++;
+  return i < n && strchr("=+-@\t\r\n", s[i]) != NULL;
+}
+
+/* The one CSV cell writer: appends s[0,n) as a cell. C0/C1 controls other
+ * than TAB CR LF become a space, invalid UTF-8 becomes U+FFFD, cells over
+ * CVX_CSV_MAX_CELL end in "…"; a would-be formula gets a leading '; the cell
+ * is quoted when it holds , " CR LF or starts or ends with a space. */
+static void put_cell(cvx_buf *out, const char *s, size_t n) {
+  static const char ell[] = "\xE2\x80\xA6";
+  cvx_buf cell = CVX_BUF_INIT;
+  size_t cut = 0;
+  for (size_t i = 0; i < n;) {
+    unsigned char c = (unsigned char)s[i];
+    uint32_t cp;
+    size_t len = cvx_utf8_decode(s, n, i, &cp);
+    if (c < 0x80) {
+      bool keep = c >= 0x20 ? c != 0x7F : (c == '\t' || c == '\r' || c == '\n');
+      cvx_buf_putc(&cell, keep ? (char)c : ' ');
+    } else if (cp <= 0x9F || cp == 0x2028 || cp == 0x2029) {
+      cvx_buf_putc(&cell, ' ');
+    } else if (cp == 0xFFFD) {
+      cvx_buf_puts(&cell, "\xEF\xBF\xBD");
+    } else {
+      cvx_buf_put(&cell, s + i, len);
+    }
+    i += len;
+    if (cell.len > CVX_CSV_MAX_CELL) {
+      cvx_buf_truncate(&cell, cut);
+      cvx_buf_puts(&cell, ell);
+      break;
+    }
+    if (cell.len + sizeof ell - 1 <= CVX_CSV_MAX_CELL) cut = cell.len;
+  }
+  bool prefix = looks_like_formula(cell.ptr, cell.len);
+  bool quote = cell.len && (strpbrk(cell.ptr, ",\"\r\n") != NULL ||
+                            (!prefix && cell.ptr[0] == ' ') || cell.ptr[cell.len - 1] == ' ');
+  if (quote) cvx_buf_putc(out, '"');
+  if (prefix) cvx_buf_putc(out, '\'');
+  for (size_t i = 0; i < cell.len; i++) {
+    if (cell.ptr[i] == '"') cvx_buf_putc(out, '"');
+    cvx_buf_putc(out, cell.ptr[i]);
+  }
+  if (quote) cvx_buf_putc(out, '"');
+  cvx_buf_free(&cell);
+}
+
+/* Appends a cell (NULL: empty), preceded by a comma unless it is the first. */
+static void cell(cvx_buf *out, bool *first, const char *s) {
+  if (!*first) cvx_buf_putc(out, ',');
+  *first = false;
+  if (s) put_cell(out, s, strlen(s));
+}
+
+static void cell_size(cvx_buf *out, bool *first, size_t v) {
+  char num[32];
+  snprintf(num, sizeof num, "%zu", v);
+  cell(out, first, num);
+}
+
+static void put_header(const cvx_csv_opts *o, cvx_buf *out, const char *columns) {
+  if (o && o->excel) cvx_buf_puts(out, "\xEF\xBB\xBF");
+  cvx_buf_puts(out, columns);
+  cvx_buf_puts(out, eol(o));
+}
+
+void cvx_emit_csv_header(const cvx_csv_opts *o, cvx_buf *out) {
+  put_header(o, out, CVX_CSV_COLUMNS);
+}
+
+void cvx_emit_entries_header(const cvx_csv_opts *o, cvx_buf *out) {
+  put_header(o, out, CVX_ENTRIES_COLUMNS);
+}
+
+/* ------------------------------------------------------------- doc queries */
+
+/* The first value of key over the basics records, or NULL. */
+static const char *basics_get(const cvx_doc *doc, const char *key) {
+  for (const cvx_record *r = doc->records; r; r = r->next) {
+    const char *v = r->kind == CVX_REC_BASICS ? cvx_record_get(r, key) : NULL;
+    if (v) return v;
+  }
+  return NULL;
+}
+
+/* True when s, lower-cased with everything but [a-z0-9] dropped, equals want. */
+static bool same_network(const char *s, const char *want) {
+  for (; *s; s++) {
+    char c = *s >= 'A' && *s <= 'Z' ? (char)(*s - 'A' + 'a') : *s;
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))) continue;
+    if (c != *want++) return false;
+  }
+  return *want == '\0';
+}
+
+/* True when needle occurs in s, ignoring ASCII case. */
+static bool has_ci(const char *s, const char *needle) {
+  size_t n = strlen(needle);
+  for (; *s; s++) {
+    size_t k = 0;
+    while (k < n && s[k] && (s[k] | 0x20) == (needle[k] | 0x20)) k++;
+    if (k == n) return true;
+  }
+  return false;
+}
+
+/* The url (else username) of the first profile on a network, recognised by
+ * its name (folded, e.g. "googlescholar") or its url host. */
+static const char *profile_get(const cvx_doc *doc, const char *net, const char *host) {
+  for (const cvx_record *r = doc->records; r; r = r->next) {
+    if (r->kind != CVX_REC_PROFILE) continue;
+    const char *name = cvx_record_get(r, "network");
+    const char *url = cvx_record_get(r, "url");
+    if ((name && same_network(name, net)) || (url && has_ci(url, host)))
+      return url ? url : cvx_record_get(r, "username");
+  }
+  return NULL;
+}
+
+/* Month index (year * 12 + month - 1) of an ISO partial date, or -1. A
+ * year-only date is its January, or its December when end is set. */
+static long month_index(const char *d, bool end) {
+  if (!d) return -1;
+  for (int k = 0; k < 4; k++)
+    if (d[k] < '0' || d[k] > '9') return -1;
+  if (d[4] != '\0' && d[4] != '-') return -1;
+  long year = (d[0] - '0') * 1000L + (d[1] - '0') * 100L + (d[2] - '0') * 10L + (d[3] - '0');
+  long month = end ? 12 : 1;
+  if (d[4] == '-' && d[5] >= '0' && d[5] <= '9' && d[6] >= '0' && d[6] <= '9' &&
+      (d[7] == '\0' || d[7] == '-')) {
+    long m = (d[5] - '0') * 10L + (d[6] - '0');
+    if (m >= 1 && m <= 12) month = m;
+  }
+  return year * 12 + month - 1;
+}
+
+/* The current job: the work record with a startDate and no endDate that
+ * started last (the first one on a tie), or NULL. */
+static const cvx_record *current_work(const cvx_doc *doc) {
+  const cvx_record *best = NULL;
+  long best_start = -1;
+  for (const cvx_record *r = doc->records; r; r = r->next) {
+    if (r->kind != CVX_REC_WORK || cvx_record_get(r, "endDate")) continue;
+    long s = month_index(cvx_record_get(r, "startDate"), false);
+    if (s > best_start) best = r, best_start = s;
+  }
+  return best;
+}
+
+/* The most recent education (by endDate, else startDate; an undated one
+ * only when none is dated; the first one on a tie), or NULL. */
+static const cvx_record *latest_education(const cvx_doc *doc) {
+  const cvx_record *best = NULL;
+  long best_rank = -2;
+  for (const cvx_record *r = doc->records; r; r = r->next) {
+    if (r->kind != CVX_REC_EDUCATION) continue;
+    long rank = month_index(cvx_record_get(r, "endDate"), true);
+    if (rank < 0) rank = month_index(cvx_record_get(r, "startDate"), false);
+    if (rank > best_rank) best = r, best_rank = rank;
+  }
+  return best;
+}
+
+typedef struct interval {
+  long start, end; /* month indexes, both included */
+} interval;
+
+static int interval_cmp(const void *a, const void *b) {
+  const interval *x = a, *y = b;
+  if (x->start != y->start) return x->start < y->start ? -1 : 1;
+  return (x->end > y->end) - (x->end < y->end);
+}
+
+/* Writes years of work experience ("4.5") into num; "" when no dated work.
+ * See CVX_CSV_COLUMNS in emit.h for the rule. */
+static void years_experience(const cvx_doc *doc, const cvx_csv_opts *o, char num[32]) {
+  long today = month_index(o ? o->today : NULL, true);
+  size_t n = 0, cap = 0;
+  num[0] = '\0';
+  for (const cvx_record *r = doc->records; r; r = r->next) cap += r->kind == CVX_REC_WORK;
+  if (!cap) return;
+  interval *iv = cvx_xmalloc(cap * sizeof *iv);
+  for (const cvx_record *r = doc->records; r; r = r->next) {
+    if (r->kind != CVX_REC_WORK) continue;
+    long s = month_index(cvx_record_get(r, "startDate"), false);
+    const char *end = cvx_record_get(r, "endDate");
+    long e = end ? month_index(end, true) : today;
+    if (today >= 0 && e > today) e = today;
+    if (s < 0 || e < 0 || s > e) continue;
+    iv[n++] = (interval){s, e};
+  }
+  if (n) {
+    qsort(iv, n, sizeof *iv, interval_cmp);
+    long months = 0, cs = iv[0].start, ce = iv[0].end;
+    for (size_t k = 1; k < n; k++) {
+      if (iv[k].start <= ce + 1) {
+        if (iv[k].end > ce) ce = iv[k].end;
+      } else {
+        months += ce - cs + 1;
+        cs = iv[k].start, ce = iv[k].end;
+      }
+    }
+    months += ce - cs + 1;
+    long tenths = months * 10 / 12;
+    snprintf(num, 32, "%ld.%ld", tenths / 10, tenths % 10);
+  }
+  free(iv);
+}
+
+/* Appends, for every record of kind k, its name_key value and then each of
+ * its list_key values (either key may be NULL), all joined "; ". */
+static void join_values(cvx_buf *b, const cvx_doc *doc, cvx_rec_kind k, const char *name_key,
+                        const char *list_key) {
+  for (const cvx_record *r = doc->records; r; r = r->next) {
+    if (r->kind != k) continue;
+    const char *name = name_key ? cvx_record_get(r, name_key) : NULL;
+    if (name) {
+      if (b->len) cvx_buf_puts(b, "; ");
+      cvx_buf_puts(b, name);
+    }
+    for (const cvx_field *f = list_key ? r->fields : NULL; f; f = f->next) {
+      if (strcmp(f->key, list_key) != 0) continue;
+      if (b->len) cvx_buf_puts(b, "; ");
+      cvx_buf_puts(b, f->value);
+    }
+  }
+}
+
+static size_t count_kind(const cvx_doc *doc, cvx_rec_kind k) {
+  size_t n = 0;
+  for (const cvx_record *r = doc->records; r; r = r->next) n += r->kind == k;
+  return n;
+}
+
+static const char *row_source(const cvx_doc *doc, const cvx_csv_row_info *info) {
+  if (info && info->source) return info->source;
+  return doc && doc->src && doc->src->path ? doc->src->path : "";
+}
+
+/* -------------------------------------------------------------------- rows */
+
+void cvx_emit_csv_row(const cvx_doc *doc, const cvx_csv_row_info *info, const cvx_csv_opts *o,
+                      cvx_buf *out) {
+  bool first = true;
+  size_t nwarn = info ? info->nwarnings : (doc && doc->dx ? doc->dx->nwarnings : 0);
+  const char *status = info ? info->status : NULL;
+  if (!status) status = !doc || (doc->dx && doc->dx->nerrors) ? "error" : nwarn ? "warnings" : "ok";
+  cell(out, &first, row_source(doc, info));
+  if (doc) {
+    static const char *const basics[] = {"name",          "email",           "phone",
+                                         "location.city", "location.region", "location.countryCode",
+                                         "label"};
+    for (size_t k = 0; k < sizeof basics / sizeof basics[0]; k++)
+      cell(out, &first, basics_get(doc, basics[k]));
+    const cvx_record *job = current_work(doc);
+    cell(out, &first, cvx_record_get(job, "position"));
+    cell(out, &first, cvx_record_get(job, "name"));
+    const cvx_record *edu = latest_education(doc);
+    const char *end = cvx_record_get(edu, "endDate");
+    char year[5] = "";
+    if (month_index(end, true) >= 0) memcpy(year, end, 4);
+    cell(out, &first, cvx_record_get(edu, "studyType"));
+    cell(out, &first, cvx_record_get(edu, "area"));
+    cell(out, &first, cvx_record_get(edu, "institution"));
+    cell(out, &first, year);
+    cell(out, &first, profile_get(doc, "linkedin", "linkedin.com"));
+    cell(out, &first, profile_get(doc, "github", "github.com"));
+    cell(out, &first, profile_get(doc, "googlescholar", "scholar.google."));
+    cell(out, &first, profile_get(doc, "orcid", "orcid.org"));
+    cell(out, &first, basics_get(doc, "url"));
+    cvx_buf list = CVX_BUF_INIT;
+    join_values(&list, doc, CVX_REC_SKILL, "name", "keywords");
+    cell(out, &first, list.ptr);
+    cvx_buf_clear(&list);
+    join_values(&list, doc, CVX_REC_LANGUAGE, "language", NULL);
+    cell(out, &first, list.ptr);
+    cvx_buf_free(&list);
+    cell_size(out, &first, count_kind(doc, CVX_REC_WORK));
+    cell_size(out, &first, count_kind(doc, CVX_REC_EDUCATION));
+    cell_size(out, &first, count_kind(doc, CVX_REC_PUBLICATION));
+    cell_size(out, &first, count_kind(doc, CVX_REC_AWARD));
+    char num[32];
+    years_experience(doc, o, num);
+    cell(out, &first, num);
+  } else {
+    /* a failed input: every column but source, status and warnings stays empty */
+    size_t ncols = 1;
+    for (const char *c = CVX_CSV_COLUMNS; *c; c++) ncols += *c == ',';
+    for (size_t k = 3; k < ncols; k++) cell(out, &first, NULL);
+  }
+  cell(out, &first, status);
+  cell_size(out, &first, nwarn);
+  cvx_buf_puts(out, eol(o));
+}
+
+/* The 1-based line where span starts, or 0 when it has none. */
+static size_t line_of(const cvx_source *src, cvx_span sp) {
+  if (!src || !src->lines || !src->nlines || !cvx_span_valid(sp) || sp.start > src->len) return 0;
+  size_t lo = 0, hi = src->nlines; /* the last line starting at or before sp.start */
+  while (hi - lo > 1) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (src->lines[mid] <= sp.start)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo + 1;
+}
+
+void cvx_emit_entries_rows(const cvx_doc *doc, const cvx_csv_row_info *info, const cvx_csv_opts *o,
+                           cvx_buf *out) {
+  size_t seen[CVX_REC__COUNT] = {0};
+  if (!doc) return;
+  const char *source = row_source(doc, info);
+  for (const cvx_record *r = doc->records; r; r = r->next) {
+    size_t k = (unsigned)r->kind < CVX_REC__COUNT ? (size_t)r->kind : (size_t)CVX_REC_SECTION;
+    size_t entry = ++seen[k];
+    for (const cvx_field *f = r->fields; f; f = f->next) {
+      bool first = true;
+      size_t line = line_of(doc->src, f->span);
+      cell(out, &first, source);
+      cell(out, &first, cvx_rec_kind_name((cvx_rec_kind)k));
+      cell_size(out, &first, entry);
+      cell(out, &first, f->key);
+      cell(out, &first, f->value);
+      if (line)
+        cell_size(out, &first, line);
+      else
+        cell(out, &first, NULL);
+      cvx_buf_puts(out, eol(o));
+    }
+  }
+}

@@ -1,0 +1,278 @@
+/* emit_json.c — the JSON Resume serializer: records in, a document with a
+ * fixed key order out (2-space indent, '\n' endings, UTF-8), validated against
+ * our resume schema before a single byte is handed back. */
+#include "emit_json.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <string.h>
+
+/* Key order of each section's entries (JSON Resume order, then our extras). */
+static const char *const order_basics[] = {"name", "label", "image", "email", "phone", "url", "summary", NULL};
+static const char *const order_location[] = {"address", "postalCode", "city", "countryCode", "region", NULL};
+static const char *const order_profile[] = {"network", "username", "url", NULL};
+static const char *const order_work[] = {"name", "position", "location", "url", "startDate", "endDate",
+                                         "summary", "highlights", NULL};
+static const char *const order_volunteer[] = {"organization", "position", "url", "startDate", "endDate",
+                                              "summary", "highlights", NULL};
+static const char *const order_education[] = {"institution", "url", "area", "studyType", "startDate",
+                                              "endDate", "score", "courses", "highlights", NULL};
+static const char *const order_award[] = {"title", "date", "awarder", "summary", NULL};
+static const char *const order_certificate[] = {"name", "date", "issuer", "url", NULL};
+static const char *const order_publication[] = {"name", "publisher", "releaseDate", "url", "summary",
+                                                "authors", "doi", "arxiv", "type", NULL};
+static const char *const order_skill[] = {"name", "level", "keywords", NULL};
+static const char *const order_language[] = {"language", "fluency", NULL};
+static const char *const order_interest[] = {"name", "keywords", NULL};
+static const char *const order_reference[] = {"name", "reference", NULL};
+static const char *const order_project[] = {"name", "description", "highlights", "keywords", "startDate",
+                                            "endDate", "url", "roles", "entity", "type", NULL};
+static const char *const order_news[] = {"date", "summary", NULL};
+static const char *const order_section[] = {"title", "items", NULL};
+
+static const char *const *key_order(cvx_rec_kind k) {
+  switch (k) {
+  case CVX_REC_BASICS: return order_basics;
+  case CVX_REC_PROFILE: return order_profile;
+  case CVX_REC_WORK: return order_work;
+  case CVX_REC_VOLUNTEER: return order_volunteer;
+  case CVX_REC_EDUCATION: return order_education;
+  case CVX_REC_AWARD: return order_award;
+  case CVX_REC_CERTIFICATE: return order_certificate;
+  case CVX_REC_PUBLICATION: return order_publication;
+  case CVX_REC_SKILL: return order_skill;
+  case CVX_REC_LANGUAGE: return order_language;
+  case CVX_REC_INTEREST: return order_interest;
+  case CVX_REC_REFERENCE: return order_reference;
+  case CVX_REC_PROJECT: return order_project;
+  case CVX_REC_NEWS: return order_news;
+  case CVX_REC_SECTION: return order_section;
+  default: return order_section;
+  }
+}
+
+/* Sections in output order (basics and meta are handled apart). */
+static const cvx_rec_kind section_order[] = {
+    CVX_REC_WORK,     CVX_REC_VOLUNTEER, CVX_REC_EDUCATION, CVX_REC_AWARD,    CVX_REC_CERTIFICATE,
+    CVX_REC_PUBLICATION, CVX_REC_SKILL,  CVX_REC_LANGUAGE,  CVX_REC_INTEREST, CVX_REC_REFERENCE,
+    CVX_REC_PROJECT};
+
+static json_t *str(const char *s) { return json_string(s); }
+
+typedef struct prov_ctx {
+  const cvx_doc *doc;
+  const cvx_json_opts *o;
+  json_t *prov;
+} prov_ctx;
+
+static void prov_add(prov_ctx *p, const char *path, const cvx_record *r, cvx_span span, bool value) {
+  if (!p->prov || !cvx_span_valid(span)) return;
+  if (value && !p->o->provenance) return;
+  unsigned l1, c1, l2, c2;
+  cvx_source_position(p->doc->src, span.start, &l1, &c1);
+  json_t *o = json_object();
+  json_object_set_new(o, "path", str(path));
+  json_object_set_new(o, "extractor", str(r->origin ? r->origin : "unknown"));
+  json_object_set_new(o, "line", json_integer(l1));
+  if (value) {
+    cvx_source_position(p->doc->src, span.end > span.start ? span.end - 1 : span.end, &l2, &c2);
+    json_object_set_new(o, "column", json_integer(c1));
+    json_object_set_new(o, "endLine", json_integer(l2));
+    json_object_set_new(o, "endColumn", json_integer(c2 + 1));
+  } else {
+    json_object_set_new(o, "column", json_integer(c1));
+  }
+  json_array_append_new(p->prov, o);
+}
+
+/* One entry object with keys in the section's order; nested keys such as
+ * location.city go into sub-objects. */
+static json_t *entry_json(const cvx_record *r, prov_ctx *p, const char *path) {
+  json_t *obj = json_object();
+  const char *const *order = key_order(r->kind);
+  for (int i = 0; order[i]; i++) {
+    const char *key = order[i];
+    bool list = cvx_key_is_list(key);
+    json_t *arr = NULL;
+    for (const cvx_field *f = r->fields; f; f = f->next) {
+      if (strcmp(f->key, key) != 0) continue;
+      if (list) {
+        if (!arr) arr = json_array();
+        /* a list holds each value once */
+        bool dup = false;
+        for (size_t k = 0; k < json_array_size(arr); k++)
+          if (strcmp(json_string_value(json_array_get(arr, k)), f->value) == 0) dup = true;
+        if (dup) continue;
+        char *vp = NULL;
+        size_t idx = json_array_size(arr);
+        json_array_append_new(arr, str(f->value));
+        if (p->o->provenance) {
+          size_t len = strlen(path) + strlen(key) + 32;
+          vp = cvx_xmalloc(len);
+          snprintf(vp, len, "%s/%s/%zu", path, key, idx);
+          prov_add(p, vp, r, f->span, true);
+          free(vp);
+        }
+      } else {
+        json_object_set_new(obj, key, str(f->value));
+        if (p->o->provenance) {
+          size_t len = strlen(path) + strlen(key) + 4;
+          char *vp = cvx_xmalloc(len);
+          snprintf(vp, len, "%s/%s", path, key);
+          prov_add(p, vp, r, f->span, true);
+          free(vp);
+        }
+        break;
+      }
+    }
+    if (arr) json_object_set_new(obj, key, arr);
+  }
+  return obj;
+}
+
+static json_t *basics_json(const cvx_doc *doc, prov_ctx *p) {
+  json_t *b = NULL;
+  const cvx_record *basics = NULL;
+  for (const cvx_record *r = doc->records; r; r = r->next)
+    if (r->kind == CVX_REC_BASICS) {
+      basics = r;
+      break;
+    }
+  if (basics) {
+    b = entry_json(basics, p, "/basics");
+    json_t *loc = json_object();
+    for (int i = 0; order_location[i]; i++) {
+      char key[64];
+      snprintf(key, sizeof key, "location.%s", order_location[i]);
+      const cvx_field *f = cvx_record_field(basics, key);
+      if (!f) continue;
+      json_object_set_new(loc, order_location[i], str(f->value));
+      if (p->o->provenance) {
+        char vp[96];
+        snprintf(vp, sizeof vp, "/basics/location/%s", order_location[i]);
+        prov_add(p, vp, basics, f->span, true);
+      }
+    }
+    if (json_object_size(loc))
+      json_object_set_new(b, "location", loc);
+    else
+      json_decref(loc);
+  }
+  json_t *profiles = NULL;
+  for (const cvx_record *r = doc->records; r; r = r->next) {
+    if (r->kind != CVX_REC_PROFILE) continue;
+    if (!profiles) profiles = json_array();
+    char path[64];
+    snprintf(path, sizeof path, "/basics/profiles/%zu", json_array_size(profiles));
+    prov_add(p, path, r, r->span, false);
+    json_array_append_new(profiles, entry_json(r, p, path));
+  }
+  if (profiles) {
+    if (!b) b = json_object();
+    json_object_set_new(b, "profiles", profiles);
+  }
+  if (b && json_object_size(b) == 0) {
+    json_decref(b);
+    b = NULL;
+  }
+  return b;
+}
+
+static json_t *meta_json(const cvx_doc *doc, const cvx_json_opts *o, json_t *prov) {
+  json_t *cvx = json_object();
+  json_object_set_new(cvx, "version", str(CVX_VERSION));
+  json_object_set_new(cvx, "source", str(o->source_name ? o->source_name : doc->src->path));
+  if (o->extractors && o->extractors[0]) {
+    json_t *ex = json_array();
+    for (int i = 0; o->extractors[i]; i++) json_array_append_new(ex, str(o->extractors[i]));
+    json_object_set_new(cvx, "extractors", ex);
+  }
+  json_object_set_new(cvx, "coverage", json_real(round(o->coverage * 10000.0) / 10000.0));
+  json_t *dg = json_object();
+  json_object_set_new(dg, "errors", json_integer((json_int_t)o->nerrors));
+  json_object_set_new(dg, "warnings", json_integer((json_int_t)o->nwarnings));
+  json_object_set_new(cvx, "diagnostics", dg);
+  json_t *news = NULL, *sections = NULL;
+  size_t ni = 0, si = 0;
+  for (const cvx_record *r = doc->records; r; r = r->next) {
+    char path[64];
+    if (r->kind == CVX_REC_NEWS && cvx_record_get(r, "summary")) {
+      if (!news) news = json_array();
+      snprintf(path, sizeof path, "/meta/cvx/news/%zu", ni++);
+      prov_add(&(prov_ctx){doc, o, prov}, path, r, r->span, false);
+      json_array_append_new(news, entry_json(r, &(prov_ctx){doc, o, prov}, path));
+    } else if (r->kind == CVX_REC_SECTION && cvx_record_get(r, "title") && cvx_record_get(r, "items")) {
+      if (!sections) sections = json_array();
+      snprintf(path, sizeof path, "/meta/cvx/sections/%zu", si++);
+      prov_add(&(prov_ctx){doc, o, prov}, path, r, r->span, false);
+      json_array_append_new(sections, entry_json(r, &(prov_ctx){doc, o, prov}, path));
+    }
+  }
+  if (news) json_object_set_new(cvx, "news", news);
+  if (sections) json_object_set_new(cvx, "sections", sections);
+  if (o->nunmapped) {
+    json_t *un = json_array();
+    for (size_t i = 0; i < o->nunmapped; i++) {
+      json_t *u = json_object();
+      json_object_set_new(u, "line", json_integer(o->unmapped[i].line));
+      json_object_set_new(u, "text", str(o->unmapped[i].text));
+      json_array_append_new(un, u);
+    }
+    json_object_set_new(cvx, "unmapped", un);
+  }
+  if (json_array_size(prov))
+    json_object_set_new(cvx, "provenance", json_incref(prov));
+  json_t *meta = json_object();
+  json_object_set_new(meta, "cvx", cvx);
+  return meta;
+}
+
+bool cvx_emit_json(const cvx_doc *doc, const cvx_json_opts *o, cvx_buf *out) {
+  json_t *root = json_object();
+  json_t *prov = json_array();
+  prov_ctx p = {doc, o, prov};
+  json_t *b = basics_json(doc, &p);
+  if (b) json_object_set_new(root, "basics", b);
+  for (size_t s = 0; s < sizeof section_order / sizeof *section_order; s++) {
+    cvx_rec_kind k = section_order[s];
+    json_t *arr = NULL;
+    for (const cvx_record *r = doc->records; r; r = r->next) {
+      if (r->kind != k || !r->fields) continue;
+      if (!arr) arr = json_array();
+      char path[64];
+      snprintf(path, sizeof path, "/%s/%zu", cvx_rec_kind_name(k), json_array_size(arr));
+      prov_add(&p, path, r, r->span, false);
+      json_t *e = entry_json(r, &p, path);
+      if (json_object_size(e))
+        json_array_append_new(arr, e);
+      else
+        json_decref(e);
+    }
+    if (arr && json_array_size(arr))
+      json_object_set_new(root, cvx_rec_kind_name(k), arr);
+    else
+      json_decref(arr);
+  }
+  json_object_set_new(root, "meta", meta_json(doc, o, prov));
+  json_decref(prov);
+
+  bool ok = true;
+  if (o->schema) {
+    size_t nerr = cvx_schema_validate(o->schema, NULL, root, o->on_error, o->error_ctx);
+    ok = nerr == 0;
+  }
+  if (ok) {
+    size_t flags = JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6) |
+                   (o->compact ? JSON_COMPACT : JSON_INDENT(2));
+    char *text = json_dumps(root, flags);
+    if (text) {
+      cvx_buf_puts(out, text);
+      cvx_buf_putc(out, '\n');
+      free(text);
+    } else {
+      ok = false;
+    }
+  }
+  json_decref(root);
+  return ok;
+}

@@ -1,0 +1,1248 @@
+/* interpret.c — from a block stream to records: the person block at the top,
+ * sections by heading, entries by section kind. Markdown and plain text both
+ * arrive here, so an entry line is read the same way whatever its format. */
+#include "blocks.h"
+#include "grammar.h"
+#include "sections.h"
+
+#include <ctype.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ text pieces */
+
+typedef struct piece {
+  const char *s;
+  size_t n;
+} piece;
+
+static bool is_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* Characters that frame a piece without being part of it. */
+static bool is_frame(const char *s, size_t n, size_t i, size_t *clen) {
+  unsigned char c = (unsigned char)s[i];
+  *clen = 1;
+  if (strchr(" \t\n,;:|*_#>~`=", c)) return true;
+  if (c == '-' && !(i + 1 < n && isalnum((unsigned char)s[i + 1]) && i > 0 &&
+                    isalnum((unsigned char)s[i - 1])))
+    return true;
+  /* U+2013 – U+2014 — U+2022 • U+00B7 · U+25AA ▪ U+2012 ‒ */
+  if (c == 0xE2 && i + 2 < n + 0 && i + 2 < n) {
+    unsigned char c1 = (unsigned char)s[i + 1], c2 = (unsigned char)s[i + 2];
+    if (c1 == 0x80 && (c2 == 0x93 || c2 == 0x94 || c2 == 0xA2 || c2 == 0x92)) {
+      *clen = 3;
+      return true;
+    }
+    if (c1 == 0x96 && c2 == 0xAA) {
+      *clen = 3;
+      return true;
+    }
+  }
+  if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xB7) {
+    *clen = 2;
+    return true;
+  }
+  return false;
+}
+
+/* Trims framing punctuation from both ends and unbalanced brackets. */
+static piece trim_piece(piece p) {
+  for (;;) {
+    bool changed = false;
+    size_t cl;
+    while (p.n && is_frame(p.s, p.n, 0, &cl) && cl <= p.n) {
+      p.s += cl;
+      p.n -= cl;
+      changed = true;
+    }
+    while (p.n) {
+      /* find the start of the last character */
+      size_t k = p.n - 1;
+      while (k > 0 && ((unsigned char)p.s[k] & 0xC0) == 0x80) k--;
+      if (is_frame(p.s, p.n, k, &cl) && k + cl == p.n) {
+        p.n = k;
+        changed = true;
+      } else {
+        break;
+      }
+    }
+    /* a bracket that closes at the start or opens at the end frames nothing */
+    if (p.n && (p.s[0] == ']' || p.s[0] == ')')) {
+      p.s++, p.n--;
+      changed = true;
+    }
+    if (p.n && (p.s[p.n - 1] == '[' || p.s[p.n - 1] == '(')) {
+      p.n--;
+      changed = true;
+    }
+    /* unbalanced brackets at the ends */
+    if (p.n && (p.s[0] == '(' || p.s[0] == '[')) {
+      char close = p.s[0] == '(' ? ')' : ']';
+      if (!memchr(p.s, close, p.n)) {
+        p.s++, p.n--;
+        changed = true;
+      } else if (p.s[p.n - 1] == close) {
+        p.s++, p.n -= 2;
+        changed = true;
+      }
+    }
+    if (p.n && (p.s[p.n - 1] == ')' || p.s[p.n - 1] == ']')) {
+      char open = p.s[p.n - 1] == ')' ? '(' : '[';
+      if (!memchr(p.s, open, p.n)) {
+        p.n--;
+        changed = true;
+      }
+    }
+    if (p.n && p.s[p.n - 1] == '.' && !(p.n >= 2 && isupper((unsigned char)p.s[p.n - 2]) &&
+                                         (p.n == 2 || p.s[p.n - 3] == ' ' || p.s[p.n - 3] == '.'))) {
+      /* a sentence full stop, not an abbreviation like "Inc." or "L.L.C." */
+      if (!(p.n >= 4 && (strncasecmp(p.s + p.n - 4, "inc.", 4) == 0 ||
+                         strncasecmp(p.s + p.n - 4, "ltd.", 4) == 0 ||
+                         strncasecmp(p.s + p.n - 4, "co.", 3) == 0))) {
+        p.n--;
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+  return p;
+}
+
+static int count_words(const char *s, size_t n) {
+  int w = 0;
+  bool in = false;
+  for (size_t i = 0; i < n; i++) {
+    if (is_ws((unsigned char)s[i])) {
+      in = false;
+    } else if (!in) {
+      in = true;
+      w++;
+    }
+  }
+  return w;
+}
+
+static bool has_alnum(const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (isalnum((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80) return true;
+  return false;
+}
+
+static bool starts_ci(const char *s, size_t n, const char *w) {
+  size_t m = strlen(w);
+  return n >= m && strncasecmp(s, w, m) == 0;
+}
+
+/* Replaces s[a,b) with newlines so later splitting treats it as a boundary. */
+static void cut(char *s, size_t a, size_t b) {
+  for (size_t i = a; i < b; i++) s[i] = '\n';
+}
+
+#define MAX_SEGS 32
+
+/* Splits s[0,n) into pieces at entry separators: newlines, ", ", " | ",
+ * spaced dashes, "; ", ": ", parentheses, " / " and (when `at`) " at ". */
+static int split_segments(const char *s, size_t n, bool at, piece *out, int max) {
+  int k = 0;
+  size_t st = 0;
+  int depth = 0;
+  for (size_t i = 0; i <= n && k < max; i++) {
+    size_t sep = 0;
+    if (i == n) {
+      sep = 1;
+    } else {
+      unsigned char c = (unsigned char)s[i];
+      if (c == '\n' || c == '\t' || c == '(' || c == ')' || c == '[' || c == ']') {
+        sep = 1;
+        if (c == '(') depth++;
+        if (c == ')' && depth) depth--;
+      } else if ((c == ',' || c == ';') && i + 1 < n && s[i + 1] == ' ') {
+        sep = 1;
+      } else if (c == ':' && (i + 1 == n || s[i + 1] == ' ')) {
+        sep = 1;
+      } else if (c == ' ' && i + 2 < n && (s[i + 1] == '|' || s[i + 1] == '-' || s[i + 1] == '/' ||
+                                           s[i + 1] == '@') &&
+                 s[i + 2] == ' ') {
+        sep = 3;
+      } else if (c == ' ' && i + 4 < n && (unsigned char)s[i + 1] == 0xE2 &&
+                 (unsigned char)s[i + 2] == 0x80 &&
+                 ((unsigned char)s[i + 3] == 0x93 || (unsigned char)s[i + 3] == 0x94 ||
+                  (unsigned char)s[i + 3] == 0xA2) &&
+                 s[i + 4] == ' ') {
+        sep = 5;
+      } else if (at && c == ' ' && i + 4 <= n && strncmp(s + i, " at ", 4) == 0) {
+        sep = 4;
+      }
+    }
+    if (sep) {
+      piece p = trim_piece((piece){s + st, i - st});
+      if (p.n && has_alnum(p.s, p.n)) out[k++] = p;
+      i += sep - 1;
+      st = i + 1;
+    }
+  }
+  return k;
+}
+
+/* ------------------------------------------------------------- entries */
+
+typedef struct entry {
+  cvx_block *head;  /* first block */
+  cvx_block *end;   /* one past the last block of the entry */
+  cvx_block *title; /* sub-heading that opened the entry, or NULL */
+} entry;
+
+typedef struct ctx {
+  cvx_doc *doc;
+  const char *origin;
+  bool have_name;
+  bool have_label;
+  bool have_summary;
+  bool have_email;
+  bool have_phone;
+  bool have_url;
+  bool have_location;
+  cvx_record *basics;
+} ctx;
+
+static cvx_span entry_span(const entry *e) {
+  cvx_span s = e->title ? e->title->span : e->head->span;
+  for (cvx_block *b = e->head; b && b != e->end; b = b->next)
+    if (cvx_span_valid(b->span) && b->span.end > s.end) s.end = b->span.end;
+  return s;
+}
+
+/* Adds a field whose value is a piece of an extracted text: its span is
+ * located inside `within`. */
+static void add_piece(ctx *c, cvx_record *r, const char *key, piece p, cvx_span within) {
+  if (!r || !p.n) return;
+  char *v = cvx_arena_strndup(c->doc->arena, p.s, p.n);
+  cvx_span sp = cvx_doc_locate(c->doc, within, v);
+  cvx_record_addn(c->doc, r, key, v, p.n, cvx_span_valid(sp) ? sp : within);
+}
+
+static void add_str(ctx *c, cvx_record *r, const char *key, const char *v, cvx_span within) {
+  add_piece(c, r, key, (piece){v, strlen(v)}, within);
+}
+
+/* Text of a block with its lines joined by spaces (for highlights, items):
+ * list decorations trimmed, sentence punctuation kept as written. */
+static piece joined(ctx *c, const cvx_block *b) {
+  char *t = cvx_arena_strndup(c->doc->arena, b->text, strlen(b->text));
+  for (char *p = t; *p; p++)
+    if (*p == '\n' || *p == '\t') *p = ' ';
+  piece p = {t, strlen(t)};
+  piece core = trim_piece(p);
+  if (!core.n) return core;
+  /* give back a final . ! ? ) that trim_piece took */
+  size_t end = (size_t)(core.s - t) + core.n;
+  while (end < p.n && strchr(".!?)", t[end]) && end - ((size_t)(core.s - t) + core.n) < 3) end++;
+  core.n = end - (size_t)(core.s - t);
+  return core;
+}
+
+/* True when needle[0,nn) occurs in hay[0,hn) (memmem is not standard C). */
+static bool contains(const char *hay, size_t hn, const char *needle, size_t nn) {
+  if (nn == 0 || nn > hn) return nn == 0;
+  for (size_t i = 0; i + nn <= hn; i++)
+    if (hay[i] == needle[0] && memcmp(hay + i, needle, nn) == 0) return true;
+  return false;
+}
+
+/* The link whose visible text overlaps piece p, or NULL. */
+static const cvx_link *link_for(const entry *e, piece p) {
+  for (cvx_block *b = e->head; b && b != e->end; b = b->next) {
+    for (size_t i = 0; i < b->nlinks; i++) {
+      const cvx_link *l = &b->links[i];
+      size_t ln = strlen(l->text);
+      if (!ln) continue;
+      if ((ln <= p.n && contains(p.s, p.n, l->text, ln)) || (p.n <= ln && contains(l->text, ln, p.s, p.n)))
+        return l;
+    }
+    if (b == e->head && e->title == NULL) break; /* only the head line's links */
+  }
+  return NULL;
+}
+
+static bool url_usable(const char *u) {
+  return u && (starts_ci(u, strlen(u), "http://") || starts_ci(u, strlen(u), "https://"));
+}
+
+/* Applies a date range to a record the way MAPPING.md reads it for kind. */
+static void add_dates(ctx *c, cvx_record *r, const cvx_daterange *d, cvx_rec_kind kind,
+                      cvx_span within) {
+  cvx_span sp = within;
+  if (kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE || kind == CVX_REC_NEWS) {
+    const char *v = d->start[0] ? d->start : d->end;
+    /* the legacy JSON Resume schema wants a full date on certificates: a
+     * partial one stays visible as unmapped text rather than be padded */
+    if (kind == CVX_REC_CERTIFICATE && strlen(v) != 10) return;
+    cvx_record_add(c->doc, r, kind == CVX_REC_NEWS ? "date" : "date", v, sp);
+    return;
+  }
+  if (kind == CVX_REC_PUBLICATION) {
+    cvx_record_add(c->doc, r, "releaseDate", d->start[0] ? d->start : d->end, sp);
+    return;
+  }
+  if (kind == CVX_REC_EDUCATION && !d->range) {
+    /* a lone year on a degree is its end */
+    cvx_record_add(c->doc, r, "endDate", d->start[0] ? d->start : d->end, sp);
+    return;
+  }
+  if (d->start[0]) cvx_record_add(c->doc, r, "startDate", d->start, sp);
+  if (d->end[0]) {
+    cvx_record_add(c->doc, r, "endDate", d->end, sp);
+  } else if (!d->range && !d->open && d->start[0] && kind != CVX_REC_PROJECT) {
+    /* a single date on a job is both its start and its end */
+    cvx_record_add(c->doc, r, "endDate", d->start, sp);
+  }
+}
+
+/* Finds the first date (range) in t, cuts it out of t and returns it. */
+static bool take_date(char *t, size_t n, cvx_daterange *d) {
+  if (!cvx_date_find(t, n, d)) return false;
+  if (d->mend > n || d->mstart >= d->mend) return false;
+  cut(t, d->mstart, d->mend);
+  return true;
+}
+
+static cvx_span date_span(ctx *c, const cvx_daterange *d, const char *orig, cvx_span within) {
+  char *v = cvx_arena_strndup(c->doc->arena, orig + d->mstart, d->mend - d->mstart);
+  cvx_span sp = cvx_doc_locate(c->doc, within, v);
+  return cvx_span_valid(sp) ? sp : within;
+}
+
+/* The head text of an entry: the sub-heading (if any) and the head block. */
+static char *head_text(ctx *c, const entry *e) {
+  cvx_buf b = CVX_BUF_INIT;
+  if (e->title) {
+    cvx_buf_puts(&b, e->title->text);
+    if (e->head && e->head != e->title) cvx_buf_putc(&b, '\n');
+  }
+  if (e->head && e->head != e->title) cvx_buf_puts(&b, e->head->text);
+  char *t = cvx_arena_strndup(c->doc->arena, b.ptr, b.len);
+  cvx_buf_free(&b);
+  return t;
+}
+
+/* Long lines of a head (descriptions) are set aside as the summary. */
+static void split_long_lines(ctx *c, char *t, cvx_buf *summary) {
+  char *line = t;
+  int idx = 0;
+  while (line && *line) {
+    char *nl = strchr(line, '\n');
+    size_t len = nl ? (size_t)(nl - line) : strlen(line);
+    if (idx > 0 && count_words(line, len) > 12) {
+      if (summary->len) cvx_buf_putc(summary, ' ');
+      cvx_buf_put(summary, line, len);
+      cut(line, 0, len);
+    }
+    (void)c;
+    idx++;
+    line = nl ? nl + 1 : NULL;
+  }
+}
+
+static bool looks_key_value(piece p, const char *key) { return starts_ci(p.s, p.n, key); }
+
+/* ------------------------------------------------------------ work-like */
+
+static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
+  cvx_span es = entry_span(e);
+  cvx_record *r = cvx_record_new(c->doc, kind, c->origin, es);
+  if (!r) return;
+  const char *org_key = kind == CVX_REC_VOLUNTEER ? "organization" : "name";
+  char *orig = head_text(c, e);
+  char *t = cvx_arena_strdup(c->doc->arena, orig);
+  size_t n = strlen(t);
+  cvx_buf summary = CVX_BUF_INIT;
+  split_long_lines(c, t, &summary);
+
+  cvx_daterange d;
+  bool dated = take_date(t, n, &d);
+  if (dated) {
+    cvx_daterange more;
+    while (take_date(t, n, &more)) { /* second ranges are part of the same entry */
+    }
+  }
+  size_t ls, le;
+  piece loc = {0};
+  if (cvx_location_find(t, n, &ls, &le)) {
+    loc = (piece){orig + ls, le - ls};
+    cut(t, ls, le);
+  }
+  piece seg[MAX_SEGS];
+  int ns = split_segments(t, n, true, seg, MAX_SEGS);
+  int pos = -1, org = -1, best_r = 0, best_o = 0;
+  int oscore[MAX_SEGS], rscore[MAX_SEGS];
+  for (int i = 0; i < ns; i++) {
+    oscore[i] = cvx_org_score(seg[i].s, seg[i].n);
+    rscore[i] = cvx_role_score(seg[i].s, seg[i].n);
+    const cvx_link *l = link_for(e, seg[i]);
+    if (l && count_words(seg[i].s, seg[i].n) <= 8) oscore[i] += 2;
+    if (rscore[i] > best_r && rscore[i] >= oscore[i]) {
+      best_r = rscore[i];
+      pos = i;
+    }
+  }
+  for (int i = 0; i < ns; i++) {
+    if (i == pos) continue;
+    if (oscore[i] > best_o) {
+      best_o = oscore[i];
+      org = i;
+    }
+  }
+  /* fall back on order: the first unassigned short piece fills the gap */
+  for (int i = 0; i < ns && (pos < 0 || org < 0); i++) {
+    if (i == pos || i == org || count_words(seg[i].s, seg[i].n) > 10) continue;
+    if (org < 0 && pos >= 0)
+      org = i;
+    else if (pos < 0 && org >= 0)
+      pos = i;
+    else if (org < 0)
+      org = i;
+  }
+  if (org >= 0) {
+    add_piece(c, r, org_key, seg[org], es);
+    const cvx_link *l = link_for(e, seg[org]);
+    if (l && url_usable(l->url)) cvx_record_add(c->doc, r, "url", l->url, l->span);
+  }
+  if (pos >= 0) add_piece(c, r, "position", seg[pos], es);
+  if (loc.n && kind == CVX_REC_WORK) add_piece(c, r, "location", loc, es);
+  if (dated) add_dates(c, r, &d, kind, date_span(c, &d, orig, es));
+  for (int i = 0; i < ns; i++) {
+    if (i == pos || i == org) continue;
+    if (summary.len) cvx_buf_puts(&summary, "; ");
+    cvx_buf_put(&summary, seg[i].s, seg[i].n);
+  }
+  /* children: organisation or dates that the head lacked, then highlights */
+  for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
+    if (b == e->head) continue;
+    piece p = joined(c, b);
+    if (!p.n) continue;
+    cvx_daterange cd;
+    if (!cvx_record_get(r, "startDate") && !cvx_record_get(r, "endDate") &&
+        cvx_date_find(p.s, p.n, &cd) && cd.mend - cd.mstart + 12 >= p.n) {
+      add_dates(c, r, &cd, kind, b->span);
+      cvx_doc_take(c->doc, b->span);
+      continue;
+    }
+    if (!cvx_record_get(r, org_key) && count_words(p.s, p.n) <= 8 && cvx_org_score(p.s, p.n) > 0 &&
+        cvx_role_score(p.s, p.n) == 0) {
+      add_piece(c, r, org_key, p, b->span);
+      continue;
+    }
+    add_piece(c, r, "highlights", p, b->span);
+  }
+  if (summary.len) add_str(c, r, "summary", summary.ptr, es);
+  cvx_buf_free(&summary);
+}
+
+/* ------------------------------------------------------------ education */
+
+static void parse_education(ctx *c, const entry *e) {
+  cvx_span es = entry_span(e);
+  cvx_record *r = cvx_record_new(c->doc, CVX_REC_EDUCATION, c->origin, es);
+  if (!r) return;
+  char *orig = head_text(c, e);
+  char *t = cvx_arena_strdup(c->doc->arena, orig);
+  size_t n = strlen(t);
+  cvx_daterange d;
+  bool dated = take_date(t, n, &d);
+  if (dated) {
+    cvx_daterange more;
+    while (take_date(t, n, &more)) {
+    }
+  }
+  const char *st = NULL;
+  size_t ds, de;
+  if (cvx_degree_find(t, n, &st, &ds, &de)) {
+    cvx_record_add(c->doc, r, "studyType", st, date_span(c, &(cvx_daterange){.mstart = ds, .mend = de}, orig, es));
+    /* area: "in X" / "of X" right after the degree, up to the next separator */
+    size_t a = de;
+    while (a < n && (t[a] == ' ' || t[a] == '.' || t[a] == ',')) a++;
+    if (starts_ci(t + a, n - a, "degree ")) a += 7;
+    if (starts_ci(t + a, n - a, "in ")) a += 3;
+    else if (starts_ci(t + a, n - a, "of ")) a += 3;
+    else if (a < n && t[a] == '(') a++;
+    size_t b = a;
+    while (b < n && t[b] != ',' && t[b] != '\n' && t[b] != '(' && t[b] != ')' && t[b] != ';' &&
+           t[b] != '|' && !(t[b] == ' ' && b + 2 < n && (t[b + 1] == '-' || (unsigned char)t[b + 1] == 0xE2)) &&
+           !starts_ci(t + b, n - b, " at ") && !starts_ci(t + b, n - b, " from "))
+      b++;
+    piece area = trim_piece((piece){t + a, b - a});
+    if (area.n && count_words(area.s, area.n) <= 8 && cvx_org_score(area.s, area.n) == 0)
+      add_piece(c, r, "area", (piece){orig + (area.s - t), area.n}, es);
+    else
+      b = a;
+    cut(t, ds, b > de ? b : de);
+  }
+  size_t ls, le;
+  if (cvx_location_find(t, n, &ls, &le)) cut(t, ls, le);
+  piece seg[MAX_SEGS];
+  int ns = split_segments(t, n, true, seg, MAX_SEGS);
+  int inst = -1, best = 0;
+  for (int i = 0; i < ns; i++) {
+    int s = cvx_org_score(seg[i].s, seg[i].n);
+    if (link_for(e, seg[i])) s += 1;
+    if (s > best) {
+      best = s;
+      inst = i;
+    }
+  }
+  if (inst < 0 && ns > 0 && count_words(seg[0].s, seg[0].n) <= 8 && st) inst = 0;
+  if (inst >= 0) {
+    add_piece(c, r, "institution", seg[inst], es);
+    const cvx_link *l = link_for(e, seg[inst]);
+    if (l && url_usable(l->url)) cvx_record_add(c->doc, r, "url", l->url, l->span);
+  }
+  if (dated) add_dates(c, r, &d, CVX_REC_EDUCATION, date_span(c, &d, orig, es));
+  for (int i = 0; i < ns; i++) {
+    if (i == inst) continue;
+    if (looks_key_value(seg[i], "GPA") || looks_key_value(seg[i], "grade")) {
+      add_piece(c, r, "score", seg[i], es);
+      continue;
+    }
+    if (!cvx_record_get(r, "area") && st && count_words(seg[i].s, seg[i].n) <= 6 &&
+        cvx_org_score(seg[i].s, seg[i].n) == 0) {
+      add_piece(c, r, "area", seg[i], es);
+      continue;
+    }
+    add_piece(c, r, "highlights", seg[i], es);
+  }
+  for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
+    piece p = joined(c, b);
+    if (!p.n) continue;
+    if (looks_key_value(p, "GPA")) {
+      add_piece(c, r, "score", p, b->span);
+      continue;
+    }
+    if (!cvx_record_get(r, "institution") && count_words(p.s, p.n) <= 8 && cvx_org_score(p.s, p.n) > 0) {
+      add_piece(c, r, "institution", p, b->span);
+      continue;
+    }
+    if (!cvx_record_get(r, "studyType") && cvx_degree_find(p.s, p.n, &st, &ds, &de)) {
+      cvx_record_add(c->doc, r, "studyType", st, b->span);
+      piece rest = trim_piece((piece){p.s + de, p.n - de});
+      if (starts_ci(rest.s, rest.n, "in ")) rest = trim_piece((piece){rest.s + 3, rest.n - 3});
+      if (rest.n && count_words(rest.s, rest.n) <= 8) add_piece(c, r, "area", rest, b->span);
+      continue;
+    }
+    if (!cvx_record_get(r, "endDate") && !cvx_record_get(r, "startDate")) {
+      cvx_daterange cd;
+      if (cvx_date_find(p.s, p.n, &cd) && cd.mend - cd.mstart + 12 >= p.n) {
+        add_dates(c, r, &cd, CVX_REC_EDUCATION, b->span);
+        cvx_doc_take(c->doc, b->span);
+        continue;
+      }
+    }
+    if (starts_ci(p.s, p.n, "courses") || starts_ci(p.s, p.n, "relevant coursework") ||
+        starts_ci(p.s, p.n, "coursework")) {
+      const char *colon = memchr(p.s, ':', p.n);
+      if (colon) {
+        piece items[MAX_SEGS];
+        char *copy = cvx_arena_strndup(c->doc->arena, colon + 1, p.n - (size_t)(colon + 1 - p.s));
+        for (char *q = copy; *q; q++)
+          if (*q == ';') *q = ',';
+        int k = split_segments(copy, strlen(copy), false, items, MAX_SEGS);
+        for (int i = 0; i < k; i++) add_piece(c, r, "courses", items[i], b->span);
+        cvx_doc_take(c->doc, b->span);
+        continue;
+      }
+    }
+    add_piece(c, r, "highlights", p, b->span);
+  }
+}
+
+/* ------------------------------------------------------ awards, certificates */
+
+static void parse_award(ctx *c, const entry *e, cvx_rec_kind kind) {
+  cvx_span es = entry_span(e);
+  cvx_record *r = cvx_record_new(c->doc, kind, c->origin, es);
+  if (!r) return;
+  char *orig = head_text(c, e);
+  char *t = cvx_arena_strdup(c->doc->arena, orig);
+  size_t n = strlen(t);
+  cvx_daterange d;
+  bool dated = take_date(t, n, &d);
+  /* a summary after ": " following the date or the awarder */
+  piece summary = {0};
+  char *colon = strstr(t, ": ");
+  if (colon && colon > t) {
+    piece before = trim_piece((piece){t, (size_t)(colon - t)});
+    if (before.n) {
+      summary = trim_piece((piece){orig + (colon + 2 - t), n - (size_t)(colon + 2 - t)});
+      cut(t, (size_t)(colon - t), n);
+    }
+  }
+  piece seg[MAX_SEGS];
+  int ns = split_segments(t, n, false, seg, MAX_SEGS);
+  const char *title_key = kind == CVX_REC_AWARD ? "title" : "name";
+  const char *by_key = kind == CVX_REC_AWARD ? "awarder" : "issuer";
+  if (ns > 0) {
+    add_piece(c, r, title_key, seg[0], es);
+    const cvx_link *l = link_for(e, seg[0]);
+    if (l && url_usable(l->url) && kind == CVX_REC_CERTIFICATE) cvx_record_add(c->doc, r, "url", l->url, l->span);
+  }
+  if (ns > 1) add_piece(c, r, by_key, seg[1], es);
+  for (int i = 2; i < ns; i++) add_piece(c, r, kind == CVX_REC_AWARD ? "summary" : "issuer", seg[i], es);
+  if (dated) add_dates(c, r, &d, kind, date_span(c, &d, orig, es));
+  if (summary.n && kind == CVX_REC_AWARD) add_piece(c, r, "summary", summary, es);
+  for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
+    piece p = joined(c, b);
+    if (p.n && kind == CVX_REC_AWARD) add_piece(c, r, "summary", p, b->span);
+  }
+}
+
+/* ---------------------------------------------------------- publications */
+
+static bool venue_like(piece p) {
+  static const char *const words[] = {"proceedings", "conference", "journal", "workshop", "symposium",
+                                      "transactions", "letters", "arxiv", "preprint", "review",
+                                      "in proc", "press", "magazine", "thesis", NULL};
+  for (int i = 0; words[i]; i++) {
+    size_t m = strlen(words[i]);
+    for (size_t j = 0; j + m <= p.n; j++)
+      if (strncasecmp(p.s + j, words[i], m) == 0) return true;
+  }
+  /* an acronym followed by a year: "NSDI 2019", "NeurIPS'19" */
+  int caps = 0;
+  for (size_t j = 0; j < p.n && j < 12; j++)
+    if (isupper((unsigned char)p.s[j])) caps++;
+  return caps >= 3 && count_words(p.s, p.n) <= 4;
+}
+
+static void parse_publication(ctx *c, const entry *e) {
+  cvx_span es = entry_span(e);
+  cvx_record *r = cvx_record_new(c->doc, CVX_REC_PUBLICATION, c->origin, es);
+  if (!r) return;
+  char *orig = head_text(c, e);
+  char *t = cvx_arena_strdup(c->doc->arena, orig);
+  size_t n = strlen(t);
+  for (size_t i = 0; i < n; i++)
+    if (t[i] == '\n') t[i] = ' ';
+  cvx_daterange d;
+  bool dated = take_date(t, n, &d);
+  piece title = {0};
+  /* a quoted title: "…" or “…” */
+  const char *q1 = strstr(t, "\xe2\x80\x9c"), *q2 = NULL;
+  if (q1) {
+    q2 = strstr(q1 + 3, "\xe2\x80\x9d");
+    if (q2) title = trim_piece((piece){q1 + 3, (size_t)(q2 - q1 - 3)});
+  }
+  if (!title.n && (q1 = strchr(t, '"')) && (q2 = strchr(q1 + 1, '"')))
+    title = trim_piece((piece){q1 + 1, (size_t)(q2 - q1 - 1)});
+  /* the longest link text of three words or more */
+  const cvx_link *tl = NULL;
+  if (!title.n) {
+    for (size_t i = 0; i < e->head->nlinks; i++) {
+      const cvx_link *l = &e->head->links[i];
+      size_t ln = strlen(l->text);
+      if (count_words(l->text, ln) >= 3 && (!tl || ln > strlen(tl->text))) tl = l;
+    }
+    if (tl) title = (piece){tl->text, strlen(tl->text)};
+  }
+  /* else sentences: authors first when the first sentence is a name list */
+  piece sent[MAX_SEGS];
+  int k = 0;
+  size_t st = 0;
+  for (size_t i = 0; i <= n && k < MAX_SEGS; i++) {
+    if (i == n || (t[i] == '.' && (i + 1 == n || t[i + 1] == ' ') && !(i >= 1 && isupper((unsigned char)t[i - 1]) &&
+                                                                    (i < 2 || t[i - 2] == ' ' || t[i - 2] == '.')))) {
+      piece p = trim_piece((piece){t + st, i - st});
+      if (p.n && has_alnum(p.s, p.n)) sent[k++] = p;
+      st = i + 1;
+    }
+  }
+  int ti = -1;
+  if (!title.n && k > 0) {
+    ti = 0;
+    if (k > 1) {
+      /* "A. Author, B. Author" or "Author A, Author B": many commas, short words */
+      int commas = 0;
+      for (size_t j = 0; j < sent[0].n; j++) commas += sent[0].s[j] == ',';
+      if (commas >= 1 || sent[0].n < 30) ti = 1;
+    }
+    title = sent[ti];
+  }
+  if (title.n) {
+    size_t off = (size_t)(title.s - t);
+    if (title.s >= t && off < n) title.s = orig + off;
+    add_piece(c, r, "name", title, es);
+  }
+  for (int i = 0; i < k; i++) {
+    if (i == ti) continue;
+    if (venue_like(sent[i]) && !cvx_record_get(r, "publisher")) add_piece(c, r, "publisher", sent[i], es);
+  }
+  if (dated) add_dates(c, r, &d, CVX_REC_PUBLICATION, date_span(c, &d, orig, es));
+  /* the paper's link: DOI or arXiv first, then a PDF, then any */
+  const cvx_link *best = NULL;
+  for (size_t i = 0; i < e->head->nlinks; i++) {
+    const cvx_link *l = &e->head->links[i];
+    if (!url_usable(l->url)) continue;
+    if (strstr(l->url, "doi.org") || strstr(l->url, "arxiv.org")) {
+      best = l;
+      break;
+    }
+    if (!best) best = l;
+  }
+  if (best) cvx_record_add(c->doc, r, "url", best->url, best->span);
+  for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
+    piece p = joined(c, b);
+    if (p.n) add_piece(c, r, "summary", p, b->span);
+  }
+}
+
+/* ---------------------------------------------------------------- skills */
+
+/* Splits a keyword list ("C, Python; Go • Rust", "Matlab••• Python••"). */
+static int split_keywords(ctx *c, const char *s, size_t n, piece *out, int max) {
+  char *t = cvx_arena_strndup(c->doc->arena, s, n);
+  /* bullets and level dots become separators */
+  for (size_t i = 0; i < n; i++) {
+    unsigned char ch = (unsigned char)t[i];
+    if (ch == ';' || ch == '|') t[i] = '\n';
+    if (ch == ',' ) t[i] = '\n';
+    if (ch == 0xE2 && i + 2 < n && (unsigned char)t[i + 1] == 0x80 && (unsigned char)t[i + 2] == 0xA2) {
+      t[i] = t[i + 1] = t[i + 2] = '\n';
+    }
+    if (ch == 0xC2 && i + 1 < n && (unsigned char)t[i + 1] == 0xB7) t[i] = t[i + 1] = '\n';
+  }
+  int k = split_segments(t, n, false, out, max);
+  int o = 0;
+  for (int i = 0; i < k; i++) {
+    piece p = out[i];
+    if (starts_ci(p.s, p.n, "and ")) p = trim_piece((piece){p.s + 4, p.n - 4});
+    if (p.n) out[o++] = (piece){s + (p.s - t), p.n};
+  }
+  return o;
+}
+
+/* Splits a list at , ; | • · outside parentheses: "English (native), Spanish (B2)". */
+static int split_list(piece line, piece *out, int max) {
+  int k = 0, depth = 0;
+  size_t st = 0;
+  for (size_t i = 0; i <= line.n && k < max; i++) {
+    size_t sep = 0;
+    if (i == line.n) {
+      sep = 1;
+    } else {
+      unsigned char ch = (unsigned char)line.s[i];
+      if (ch == '(' || ch == '[') depth++;
+      if ((ch == ')' || ch == ']') && depth) depth--;
+      if (!depth && (ch == ',' || ch == ';' || ch == '|')) sep = 1;
+      if (!depth && ch == 0xE2 && i + 2 < line.n && (unsigned char)line.s[i + 1] == 0x80 &&
+          (unsigned char)line.s[i + 2] == 0xA2)
+        sep = 3;
+      if (!depth && ch == 0xC2 && i + 1 < line.n && (unsigned char)line.s[i + 1] == 0xB7) sep = 2;
+    }
+    if (sep) {
+      piece p = trim_piece((piece){line.s + st, i - st});
+      if (starts_ci(p.s, p.n, "and ")) p = trim_piece((piece){p.s + 4, p.n - 4});
+      if (p.n && has_alnum(p.s, p.n)) out[k++] = p;
+      i += sep - 1;
+      st = i + 1;
+    }
+  }
+  return k;
+}
+
+static void parse_skill_line(ctx *c, piece line, cvx_span within, cvx_rec_kind kind) {
+  const char *colon = NULL;
+  for (size_t i = 0; i < line.n; i++)
+    if (line.s[i] == ':' && i < 60) {
+      colon = line.s + i;
+      break;
+    }
+  if (kind == CVX_REC_LANGUAGE) {
+    piece items[MAX_SEGS];
+    int k = split_list(line, items, MAX_SEGS);
+    for (int i = 0; i < k; i++) {
+      cvx_record *r = cvx_record_new(c->doc, CVX_REC_LANGUAGE, c->origin, within);
+      if (!r) return;
+      /* "English (native)", "English: fluent", "English – C1" */
+      piece p = items[i];
+      size_t cutat = p.n;
+      for (size_t j = 0; j < p.n; j++)
+        if (p.s[j] == '(' || p.s[j] == ':' || (p.s[j] == ' ' && j + 1 < p.n && (p.s[j + 1] == '-' || (unsigned char)p.s[j + 1] == 0xE2))) {
+          cutat = j;
+          break;
+        }
+      add_piece(c, r, "language", trim_piece((piece){p.s, cutat}), within);
+      if (cutat < p.n) {
+        piece fl = trim_piece((piece){p.s + cutat, p.n - cutat});
+        if (fl.n >= 2 && fl.s[0] == '(' && fl.s[fl.n - 1] == ')') fl = trim_piece((piece){fl.s + 1, fl.n - 2});
+        add_piece(c, r, "fluency", fl, within);
+      }
+    }
+    return;
+  }
+  cvx_record *r = cvx_record_new(c->doc, kind, c->origin, within);
+  if (!r) return;
+  if (colon) {
+    piece name = trim_piece((piece){line.s, (size_t)(colon - line.s)});
+    add_piece(c, r, "name", name, within);
+    piece items[MAX_SEGS];
+    int k = split_keywords(c, colon + 1, line.n - (size_t)(colon + 1 - line.s), items, MAX_SEGS);
+    for (int i = 0; i < k; i++) add_piece(c, r, "keywords", items[i], within);
+  } else {
+    add_piece(c, r, "name", line, within);
+  }
+}
+
+static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
+  /* a head with nested items: the head names the group, children are keywords */
+  if (e->head->next && e->head->next != e->end && e->head->kind == CVX_BLK_ITEM && !strchr(e->head->text, ':')) {
+    cvx_span es = entry_span(e);
+    cvx_record *r = cvx_record_new(c->doc, kind, c->origin, es);
+    if (!r) return;
+    add_piece(c, r, "name", joined(c, e->head), e->head->span);
+    for (cvx_block *b = e->head->next; b && b != e->end; b = b->next)
+      add_piece(c, r, kind == CVX_REC_INTEREST || kind == CVX_REC_SKILL ? "keywords" : "keywords", joined(c, b), b->span);
+    return;
+  }
+  for (cvx_block *b = e->title ? e->title : e->head; b && b != e->end; b = b->next) {
+    if (b->kind == CVX_BLK_HEADING) continue;
+    const char *s = b->text;
+    while (*s) {
+      const char *nl = strchr(s, '\n');
+      size_t len = nl ? (size_t)(nl - s) : strlen(s);
+      piece line = trim_piece((piece){s, len});
+      if (line.n) {
+        if (kind == CVX_REC_INTEREST) {
+          piece items[MAX_SEGS];
+          int k = count_words(line.s, line.n) > 12 ? 1 : split_keywords(c, line.s, line.n, items, MAX_SEGS);
+          if (k == 1 && count_words(line.s, line.n) > 12) items[0] = line;
+          for (int i = 0; i < k; i++) {
+            cvx_record *r = cvx_record_new(c->doc, kind, c->origin, b->span);
+            add_piece(c, r, "name", items[i], b->span);
+          }
+        } else {
+          /* "Languages: …" inside a skills list are spoken languages */
+          cvx_rec_kind k = kind;
+          if (kind == CVX_REC_SKILL && starts_ci(line.s, line.n, "languages:")) k = CVX_REC_LANGUAGE;
+          if (k == CVX_REC_LANGUAGE && kind == CVX_REC_SKILL) {
+            piece rest = trim_piece((piece){line.s + 10, line.n - 10});
+            parse_skill_line(c, rest, b->span, k);
+            cvx_doc_take(c->doc, b->span);
+          } else {
+            parse_skill_line(c, line, b->span, k);
+          }
+        }
+      }
+      s = nl ? nl + 1 : s + len;
+    }
+  }
+}
+
+/* -------------------------------------------------------------- projects */
+
+static void parse_project(ctx *c, const entry *e, bool talk) {
+  cvx_span es = entry_span(e);
+  cvx_record *r = cvx_record_new(c->doc, CVX_REC_PROJECT, c->origin, es);
+  if (!r) return;
+  char *orig = head_text(c, e);
+  char *t = cvx_arena_strdup(c->doc->arena, orig);
+  size_t n = strlen(t);
+  cvx_daterange d;
+  bool dated = take_date(t, n, &d);
+  piece name = {0}, rest = {0};
+  const cvx_link *l = e->head->nlinks ? &e->head->links[0] : NULL;
+  if (e->head->strong_len && e->head->strong_len <= n) {
+    name = trim_piece((piece){t, e->head->strong_len});
+    rest = trim_piece((piece){t + e->head->strong_len, n - e->head->strong_len});
+  } else {
+    /* name up to ": ", " - ", " – " or the first line end */
+    size_t i = 0;
+    for (; i < n; i++) {
+      if (t[i] == '\n' || (t[i] == ':' && (i + 1 == n || t[i + 1] == ' '))) break;
+      if (t[i] == ' ' && i + 2 < n && (t[i + 1] == '-' || (unsigned char)t[i + 1] == 0xE2)) break;
+    }
+    name = trim_piece((piece){t, i});
+    rest = trim_piece((piece){t + i, n - i});
+  }
+  if (name.n) {
+    add_piece(c, r, "name", (piece){orig + (name.s - t), name.n}, es);
+    if (l && url_usable(l->url)) cvx_record_add(c->doc, r, "url", l->url, l->span);
+  }
+  if (rest.n && has_alnum(rest.s, rest.n)) {
+    if (talk) add_piece(c, r, "entity", (piece){orig + (rest.s - t), rest.n}, es);
+    else add_piece(c, r, "description", (piece){orig + (rest.s - t), rest.n}, es);
+  }
+  if (talk) cvx_record_add(c->doc, r, "type", "talk", CVX_NOSPAN);
+  if (dated) add_dates(c, r, &d, CVX_REC_PROJECT, date_span(c, &d, orig, es));
+  for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
+    piece p = joined(c, b);
+    if (!p.n) continue;
+    cvx_daterange cd;
+    if (!cvx_record_get(r, "startDate") && cvx_date_find(p.s, p.n, &cd) && cd.mend - cd.mstart + 14 >= p.n) {
+      add_dates(c, r, &cd, CVX_REC_PROJECT, b->span);
+      cvx_doc_take(c->doc, b->span);
+      continue;
+    }
+    if (!cvx_record_get(r, "description") && !talk) {
+      add_piece(c, r, "description", p, b->span);
+      continue;
+    }
+    add_piece(c, r, "highlights", p, b->span);
+  }
+}
+
+/* ------------------------------------------------------ news, references */
+
+static void parse_news(ctx *c, const entry *e) {
+  cvx_span es = entry_span(e);
+  for (cvx_block *b = e->title ? e->title : e->head; b && b != e->end; b = b->next) {
+    piece p = joined(c, b);
+    if (!p.n) continue;
+    cvx_record *r = cvx_record_new(c->doc, CVX_REC_NEWS, c->origin, b->span);
+    if (!r) return;
+    char *t = cvx_arena_strndup(c->doc->arena, p.s, p.n);
+    cvx_daterange d;
+    if (cvx_date_find(t, p.n < 40 ? p.n : 40, &d) && d.mstart < 8) {
+      add_dates(c, r, &d, CVX_REC_NEWS, date_span(c, &d, t, es));
+      add_piece(c, r, "summary", trim_piece((piece){p.s + d.mend, p.n - d.mend}), b->span);
+    } else {
+      add_piece(c, r, "summary", p, b->span);
+    }
+  }
+}
+
+static void parse_reference(ctx *c, const entry *e) {
+  cvx_span es = entry_span(e);
+  cvx_record *r = cvx_record_new(c->doc, CVX_REC_REFERENCE, c->origin, es);
+  if (!r) return;
+  piece p = joined(c, e->head);
+  const char *nl = strchr(e->head->text, '\n');
+  size_t first = nl ? (size_t)(nl - e->head->text) : strlen(e->head->text);
+  piece name = trim_piece((piece){e->head->text, first});
+  const char *comma = memchr(name.s, ',', name.n);
+  if (comma) name.n = (size_t)(comma - name.s);
+  add_piece(c, r, "name", name, es);
+  cvx_buf ref = CVX_BUF_INIT;
+  if (p.n > name.n) cvx_buf_put(&ref, p.s + (name.s - e->head->text) + name.n, p.n - name.n - (size_t)(name.s - e->head->text));
+  for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
+    piece q = joined(c, b);
+    if (ref.len) cvx_buf_putc(&ref, ' ');
+    cvx_buf_put(&ref, q.s, q.n);
+  }
+  piece rp = trim_piece((piece){ref.ptr, ref.len});
+  if (rp.n) add_piece(c, r, "reference", rp, es);
+  cvx_buf_free(&ref);
+}
+
+/* Anything else is kept visible as meta.cvx.sections[] {title, items}; the
+ * record is made at the first item so an empty heading stays unmapped text. */
+static void parse_other(ctx *c, cvx_record **sec, const cvx_block *heading, const entry *e) {
+  for (cvx_block *b = e->title ? e->title : e->head; b && b != e->end; b = b->next) {
+    piece p = joined(c, b);
+    if (!p.n) continue;
+    if (!*sec) {
+      *sec = cvx_record_new(c->doc, CVX_REC_SECTION, c->origin, heading ? heading->span : b->span);
+      if (!*sec) return;
+      if (heading) add_piece(c, *sec, "title", joined(c, heading), heading->span);
+    }
+    add_piece(c, *sec, "items", p, b->span);
+  }
+}
+
+/* ---------------------------------------------------------------- basics */
+
+static cvx_record *basics(ctx *c) {
+  if (!c->basics) c->basics = cvx_record_new(c->doc, CVX_REC_BASICS, c->origin, CVX_NOSPAN);
+  return c->basics;
+}
+
+static void add_profile_or_url(ctx *c, const char *url, cvx_span sp) {
+  const char *user = NULL;
+  const char *net = cvx_profile_network(c->doc->arena, url, &user);
+  if (net) {
+    /* one profile per URL */
+    for (cvx_record *r = c->doc->records; r; r = r->next)
+      if (r->kind == CVX_REC_PROFILE && cvx_record_get(r, "url") && strcmp(cvx_record_get(r, "url"), url) == 0)
+        return;
+    cvx_record *p = cvx_record_new(c->doc, CVX_REC_PROFILE, c->origin, sp);
+    cvx_record_add(c->doc, p, "network", net, CVX_NOSPAN);
+    if (user) cvx_record_add(c->doc, p, "username", user, CVX_NOSPAN);
+    cvx_record_add(c->doc, p, "url", url, sp);
+    return;
+  }
+  size_t ul = strlen(url);
+  if (!c->have_url && ul > 8 && !strstr(url, ".pdf") && !strstr(url, "mailto:")) {
+    cvx_record_add(c->doc, basics(c), "url", url, sp);
+    c->have_url = true;
+  }
+}
+
+/* Reads contact facts out of one line of the person block; returns true when
+ * the line held nothing but contact facts. */
+static bool contact_line(ctx *c, piece line, cvx_span within) {
+  const char *v;
+  size_t a, b;
+  bool any = false;
+  char *t = cvx_arena_strndup(c->doc->arena, line.s, line.n);
+  size_t n = line.n;
+  if (cvx_email_find(c->doc->arena, t, n, &v, &a, &b)) {
+    if (!c->have_email && cvx_email_valid(v)) {
+      cvx_span sp = cvx_doc_locate(c->doc, within, cvx_arena_strndup(c->doc->arena, t + a, b - a));
+      cvx_record_add(c->doc, basics(c), "email", v, cvx_span_valid(sp) ? sp : within);
+      c->have_email = true;
+    }
+    cut(t, a, b);
+    any = true;
+  }
+  while (cvx_url_find(c->doc->arena, t, n, &v, &a, &b)) {
+    cvx_span sp = cvx_doc_locate(c->doc, within, cvx_arena_strndup(c->doc->arena, t + a, b - a));
+    add_profile_or_url(c, v, cvx_span_valid(sp) ? sp : within);
+    cut(t, a, b);
+    any = true;
+  }
+  if (cvx_phone_find(t, n, &a, &b)) {
+    if (!c->have_phone) {
+      piece ph = {line.s + a, b - a};
+      add_piece(c, basics(c), "phone", ph, within);
+      c->have_phone = true;
+    }
+    cut(t, a, b);
+    any = true;
+  }
+  if (!c->have_location && cvx_location_find(t, n, &a, &b) && count_words(t, n) <= 8) {
+    piece loc = {line.s + a, b - a};
+    const char *comma = memchr(loc.s, ',', loc.n);
+    if (comma) {
+      add_piece(c, basics(c), "location.city", trim_piece((piece){loc.s, (size_t)(comma - loc.s)}), within);
+      piece rest = trim_piece((piece){comma + 1, loc.n - (size_t)(comma + 1 - loc.s)});
+      const char *cc = cvx_country_code(rest.s, rest.n);
+      if (cc) {
+        cvx_span sp = cvx_doc_locate(c->doc, within, cvx_arena_strndup(c->doc->arena, rest.s, rest.n));
+        cvx_record_add(c->doc, basics(c), "location.countryCode", cc, cvx_span_valid(sp) ? sp : within);
+      } else {
+        add_piece(c, basics(c), "location.region", rest, within);
+      }
+    }
+    c->have_location = true;
+    cut(t, a, b);
+    any = true;
+  }
+  if (!any) return false;
+  /* only labels such as "Email:", "Phone" remain? */
+  piece seg[MAX_SEGS];
+  int k = split_segments(t, n, false, seg, MAX_SEGS);
+  for (int i = 0; i < k; i++)
+    if (count_words(seg[i].s, seg[i].n) > 2) return false;
+  return true;
+}
+
+/* The person block: blocks before the first section heading, and sections
+ * about the person (Contact, About). */
+static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
+  for (cvx_block *b = from; b && b != end; b = b->next) {
+    for (size_t i = 0; i < b->nlinks; i++) {
+      const cvx_link *l = &b->links[i];
+      if (starts_ci(l->url, strlen(l->url), "mailto:")) {
+        const char *v;
+        size_t a, z;
+        if (!c->have_email && cvx_email_find(c->doc->arena, l->url + 7, strlen(l->url) - 7, &v, &a, &z) &&
+            cvx_email_valid(v)) {
+          cvx_record_add(c->doc, basics(c), "email", v, l->span);
+          c->have_email = true;
+        }
+      } else if (url_usable(l->url)) {
+        const char *user = NULL;
+        if (cvx_profile_network(c->doc->arena, l->url, &user)) add_profile_or_url(c, l->url, l->span);
+      }
+    }
+    if (b->kind == CVX_BLK_HEADING) {
+      piece h = joined(c, b);
+      if (cvx_section_classify(b->text, strlen(b->text)) == CVX_REC_BASICS) {
+        cvx_doc_take(c->doc, b->span); /* "Contact", "Summary": structure, not content */
+        continue;
+      }
+      if (top && !c->have_name && cvx_is_person_name(h.s, h.n)) {
+        add_piece(c, basics(c), "name", h, b->span);
+        c->have_name = true;
+      } else if (top && !c->have_label && count_words(h.s, h.n) <= 8) {
+        add_piece(c, basics(c), "label", h, b->span);
+        c->have_label = true;
+      }
+      continue;
+    }
+    /* line by line: name (first line), label (short line after it), contacts */
+    const char *s = b->text;
+    int line_no = 0;
+    while (*s) {
+      const char *nl = strchr(s, '\n');
+      size_t len = nl ? (size_t)(nl - s) : strlen(s);
+      piece line = trim_piece((piece){s, len});
+      /* two-column lines: "Kyle Isom & http://…" */
+      piece cols[8];
+      int nc = 0;
+      size_t cs = 0;
+      for (size_t i = 0; i <= line.n && nc < 8; i++) {
+        size_t w = 0; /* width of the separator at i */
+        if (i == line.n) w = 1;
+        else if (i + 2 < line.n && line.s[i] == ' ' && (line.s[i + 1] == '&' || line.s[i + 1] == '|') && line.s[i + 2] == ' ')
+          w = 3;
+        else if (i + 3 < line.n && line.s[i] == ' ' && (unsigned char)line.s[i + 1] == 0xC2 &&
+                 (unsigned char)line.s[i + 2] == 0xB7 && line.s[i + 3] == ' ')
+          w = 4;
+        else if (i + 4 < line.n && line.s[i] == ' ' && (unsigned char)line.s[i + 1] == 0xE2 &&
+                 (unsigned char)line.s[i + 2] == 0x80 && (unsigned char)line.s[i + 3] == 0xA2 && line.s[i + 4] == ' ')
+          w = 5;
+        if (w) {
+          piece p = trim_piece((piece){line.s + cs, i - cs});
+          if (p.n) cols[nc++] = p;
+          cs = i + w;
+          i += w - 1;
+        }
+      }
+      for (int ci = 0; ci < nc; ci++) {
+        piece p = cols[ci];
+        if (contact_line(c, p, b->span)) continue;
+        if (top && !c->have_name && line_no == 0 && b == from && cvx_is_person_name(p.s, p.n)) {
+          add_piece(c, basics(c), "name", p, b->span);
+          c->have_name = true;
+          continue;
+        }
+        if (top && c->have_name && !c->have_label && count_words(p.s, p.n) <= 8 && b->kind != CVX_BLK_ITEM &&
+            !memchr(p.s, ':', p.n)) {
+          add_piece(c, basics(c), "label", p, b->span);
+          c->have_label = true;
+          continue;
+        }
+      }
+      line_no++;
+      s = nl ? nl + 1 : s + len;
+    }
+    if (!c->have_summary && b->kind == CVX_BLK_PARA && count_words(b->text, strlen(b->text)) >= 15) {
+      add_piece(c, basics(c), "summary", joined(c, b), b->span);
+      c->have_summary = true;
+    }
+  }
+}
+
+/* ------------------------------------------------------------- sections */
+
+static bool job_like(cvx_rec_kind k) {
+  return k == CVX_REC_WORK || k == CVX_REC_VOLUNTEER || k == CVX_REC_PROJECT || k == CVX_REC_EDUCATION;
+}
+
+static void parse_entry(ctx *c, cvx_rec_kind kind, bool talks, cvx_record **other,
+                        const cvx_block *heading, const entry *e) {
+  switch (kind) {
+  case CVX_REC_WORK:
+  case CVX_REC_VOLUNTEER: parse_job(c, e, kind); break;
+  case CVX_REC_EDUCATION: parse_education(c, e); break;
+  case CVX_REC_AWARD:
+  case CVX_REC_CERTIFICATE: parse_award(c, e, kind); break;
+  case CVX_REC_PUBLICATION: parse_publication(c, e); break;
+  case CVX_REC_SKILL:
+  case CVX_REC_LANGUAGE:
+  case CVX_REC_INTEREST: parse_skills(c, e, kind); break;
+  case CVX_REC_PROJECT: parse_project(c, e, talks); break;
+  case CVX_REC_NEWS: parse_news(c, e); break;
+  case CVX_REC_REFERENCE: parse_reference(c, e); break;
+  case CVX_REC_BASICS: parse_person(c, e->title ? e->title : e->head, e->end, false); break;
+  default: parse_other(c, other, heading, e); break;
+  }
+}
+
+/* Groups a section's blocks into entries and parses each. */
+static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading,
+                          cvx_block *first, cvx_block *end) {
+  cvx_record *other = NULL;
+  bool has_para_heads = false;
+  for (cvx_block *b = first; b && b != end; b = b->next)
+    if ((b->kind == CVX_BLK_PARA && b->level == 0) || b->kind == CVX_BLK_HEADING) has_para_heads = true;
+  entry e = {0};
+  bool head_dated = false;
+  for (cvx_block *b = first; b && b != end; b = b->next) {
+    if (b->kind == CVX_BLK_RULE) continue;
+    bool starts = false;
+    if (b->kind == CVX_BLK_HEADING || b->kind == CVX_BLK_ROW) {
+      starts = true;
+    } else if (b->level == 0) {
+      starts = true;
+      /* bullets under a dated paragraph or sub-heading are its highlights */
+      if (b->kind == CVX_BLK_ITEM && job_like(kind) && has_para_heads && e.head &&
+          (e.title || e.head->kind == CVX_BLK_PARA)) {
+        cvx_daterange d;
+        piece p = joined(c, b);
+        if (!cvx_date_find(p.s, p.n, &d) || !head_dated) starts = false;
+      }
+      /* a short paragraph right after a sub-heading belongs to it */
+      if (e.title && e.head == e.title && b->kind == CVX_BLK_PARA) {
+        e.head = b;
+        starts = false;
+        cvx_daterange d;
+        head_dated = cvx_date_find(b->text, strlen(b->text), &d);
+        continue;
+      }
+    }
+    if (starts) {
+      if (e.head) {
+        e.end = b;
+        parse_entry(c, kind, talks, &other, heading, &e);
+      }
+      e = (entry){b, NULL, b->kind == CVX_BLK_HEADING ? b : NULL};
+      cvx_daterange d;
+      head_dated = cvx_date_find(b->text, strlen(b->text), &d);
+    }
+  }
+  if (e.head) {
+    e.end = end;
+    parse_entry(c, kind, talks, &other, heading, &e);
+  }
+}
+
+/* Kinds for which sub-headings are entries rather than new sections. */
+static bool entry_heading_kind(cvx_rec_kind k) { return k != CVX_REC_SECTION && k != CVX_REC_BASICS; }
+
+cvx_status cvx_interpret(cvx_doc *doc, const cvx_blocks *bl, const char *origin) {
+  ctx c = {.doc = doc, .origin = origin};
+  /* reuse facts already found (front matter) so the body cannot duplicate them */
+  for (cvx_record *r = doc->records; r; r = r->next) {
+    if (r->kind != CVX_REC_BASICS) continue;
+    c.have_name |= cvx_record_get(r, "name") != NULL;
+    c.have_label |= cvx_record_get(r, "label") != NULL;
+    c.have_email |= cvx_record_get(r, "email") != NULL;
+    c.have_summary |= cvx_record_get(r, "summary") != NULL;
+    c.have_url |= cvx_record_get(r, "url") != NULL;
+  }
+  cvx_block *b = bl->head;
+  /* the person block: everything up to the first heading that names a section */
+  cvx_block *top_end = b;
+  while (top_end) {
+    if (top_end->kind == CVX_BLK_HEADING) {
+      cvx_rec_kind k = cvx_section_classify(top_end->text, strlen(top_end->text));
+      if (k != CVX_REC_BASICS && k != CVX_REC_SECTION) break;
+      /* an unknown heading after the first one starts a section too */
+      if (top_end != b && k == CVX_REC_SECTION && top_end->level <= 2 &&
+          !cvx_is_person_name(top_end->text, strlen(top_end->text)))
+        break;
+    }
+    top_end = top_end->next;
+  }
+  if (b && b != top_end) parse_person(&c, b, top_end, true);
+  /* sections */
+  b = top_end;
+  while (b) {
+    cvx_block *h = b;
+    cvx_rec_kind kind = cvx_section_classify(h->text, strlen(h->text));
+    bool talks = kind == CVX_REC_PROJECT && cvx_section_is_talks(h->text, strlen(h->text));
+    if (kind != CVX_REC_SECTION) cvx_doc_take(doc, h->span);
+    cvx_block *end = h->next;
+    while (end) {
+      if (end->kind == CVX_BLK_HEADING) {
+        if (end->level <= h->level) break;
+        /* a deeper heading: an entry of this section, unless it names a section itself */
+        cvx_rec_kind k2 = cvx_section_classify(end->text, strlen(end->text));
+        if (k2 != CVX_REC_SECTION && k2 != kind) break;
+        if (!entry_heading_kind(kind)) break;
+      }
+      end = end->next;
+    }
+    parse_section(&c, kind, talks, h, h->next, end);
+    b = end;
+  }
+  return CVX_OK;
+}

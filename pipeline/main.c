@@ -1,0 +1,408 @@
+/* main.c — the cvx command line: subcommands, options, input discovery and
+ * output naming; the work itself is the batch runner's. */
+#include "batch.h"
+#include "convert.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { EXIT_CLEAN = 0, EXIT_ERRORS = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
+
+static const char usage_main[] =
+    "usage: cvx <command> [options] INPUT...\n"
+    "\n"
+    "cvx turns loose CVs (Jekyll/Hugo pages, Markdown and plain-text resumes) into\n"
+    "JSON Resume, BibTeX and CSV, and checks profile files in CI.\n"
+    "\n"
+    "commands:\n"
+    "  convert    convert files and folders into DIR (default out/)\n"
+    "  validate   check files and print diagnostics; nothing is written\n"
+    "\n"
+    "options:\n"
+    "  -h, --help       show this help (cvx COMMAND --help for a command's options)\n"
+    "  -V, --version    print the version\n"
+    "\n"
+    "exit status: 0 every input converted cleanly, 1 some inputs had errors (the\n"
+    "others were still converted), 2 usage error, 130 interrupted.\n"
+    "See cvx(1) for the full manual.\n";
+
+static const char usage_convert[] =
+    "usage: cvx convert [options] INPUT...\n"
+    "\n"
+    "Converts each INPUT: a file, a folder (searched recursively for .md,\n"
+    ".markdown, .txt, .text and extension-less files; hidden and binary files\n"
+    "are skipped) or - for standard input. Writes DIR/<stem>.json (JSON Resume),\n"
+    "DIR/<stem>.bib (when the CV lists publications), DIR/cvx.csv (one row per\n"
+    "input) and DIR/entries.csv (one row per value). Inputs that share a stem are\n"
+    "written as <stem>.json, <stem>-2.json, <stem>-3.json… in input order.\n"
+    "\n"
+    "options:\n"
+    "  -o, --output DIR     output folder (default: out)\n"
+    "  -f, --formats LIST   comma-separated: json,bib,csv (default: all)\n"
+    "  -j, --jobs N         worker threads (default: number of CPUs)\n"
+    "      --stdout         write the one input's document to standard output\n"
+    "      --provenance     record every value's source span in meta.cvx\n"
+    "      --max-size BYTES refuse larger inputs (default 8388608; K, M, G suffixes)\n"
+    "      --ascii          LaTeX-encode non-ASCII characters in BibTeX\n"
+    "      --excel          CSV with a UTF-8 BOM and CRLF line ends\n"
+    "      --progress, --no-progress\n"
+    "                       progress line on standard error (default: when it is a terminal)\n"
+    "  -q, --quiet          print only errors and no summary\n"
+    "  -h, --help           show this help\n"
+    "\n"
+    "Set SOURCE_DATE_EPOCH to fix the date that open-ended jobs run to (CSV\n"
+    "years_experience), for reproducible output.\n";
+
+static const char usage_validate[] =
+    "usage: cvx validate [options] INPUT...\n"
+    "\n"
+    "Reads each INPUT as cvx convert does and prints its diagnostics as\n"
+    "file:line:col: severity[code]: message, with the source line and a caret.\n"
+    "Writes no files. Exit 0 when no input has errors, 1 otherwise.\n"
+    "\n"
+    "options:\n"
+    "      --strict         warnings fail too (exit 1)\n"
+    "  -j, --jobs N         worker threads (default: number of CPUs)\n"
+    "      --max-size BYTES refuse larger inputs (default 8388608)\n"
+    "  -q, --quiet          print only errors and no summary\n"
+    "  -h, --help           show this help\n";
+
+/* ------------------------------------------------------------- inputs */
+
+typedef struct inputs {
+  cvx_input *v;
+  size_t n, cap;
+} inputs;
+
+static void push(inputs *in, const char *path, const char *display) {
+  if (in->n == in->cap) {
+    in->cap = in->cap ? in->cap * 2 : 64;
+    in->v = cvx_xrealloc(in->v, in->cap * sizeof *in->v);
+  }
+  in->v[in->n++] = (cvx_input){cvx_xstrdup(path), cvx_xstrdup(display), NULL};
+}
+
+static bool wanted_name(const char *name) {
+  if (name[0] == '.') return false;
+  const char *dot = strrchr(name, '.');
+  if (!dot) return true;
+  static const char *const exts[] = {".md", ".markdown", ".txt", ".text", NULL};
+  for (int i = 0; exts[i]; i++)
+    if (strcasecmp(dot, exts[i]) == 0) return true;
+  return false;
+}
+
+/* Files found in folders are sniffed: binaries are skipped, not reported. */
+static bool looks_binary(const char *path) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  unsigned char b[4096];
+  ssize_t n = read(fd, b, sizeof b);
+  close(fd);
+  if (n <= 0) return false;
+  /* UTF-16 text has NULs too: a BOM says it is text */
+  if (n >= 2 && ((b[0] == 0xFF && b[1] == 0xFE) || (b[0] == 0xFE && b[1] == 0xFF))) return false;
+  return memchr(b, 0, (size_t)n) != NULL;
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Walks a folder in sorted order (so batches are deterministic), not
+ * following symbolic links to folders, to a bounded depth. */
+static void walk(inputs *in, const char *dir, int depth) {
+  if (depth > 64) return;
+  DIR *d = opendir(dir);
+  if (!d) {
+    fprintf(stderr, "cvx: %s: %s\n", dir, strerror(errno));
+    return;
+  }
+  char **names = NULL;
+  size_t n = 0, cap = 0;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    if (e->d_name[0] == '.') continue; /* hidden, . and .. */
+    if (n == cap) {
+      cap = cap ? cap * 2 : 32;
+      names = cvx_xrealloc(names, cap * sizeof *names);
+    }
+    names[n++] = cvx_xstrdup(e->d_name);
+  }
+  closedir(d);
+  qsort(names, n, sizeof *names, cmp_str);
+  for (size_t i = 0; i < n; i++) {
+    size_t len = strlen(dir) + strlen(names[i]) + 2;
+    char *p = cvx_xmalloc(len);
+    snprintf(p, len, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
+    struct stat st;
+    if (lstat(p, &st) == 0) {
+      if (S_ISDIR(st.st_mode)) {
+        if (strcmp(names[i], "node_modules") != 0) walk(in, p, depth + 1);
+      } else if ((S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) && wanted_name(names[i])) {
+        struct stat t;
+        if (stat(p, &t) == 0 && S_ISREG(t.st_mode) && !looks_binary(p)) push(in, p, p);
+      }
+    }
+    free(p);
+    free(names[i]);
+  }
+  free(names);
+}
+
+/* Gives every input a unique output stem: the file name without its last
+ * extension; later inputs with a taken stem get -2, -3, … in input order. */
+static void assign_stems(inputs *in) {
+  size_t cap = 16;
+  while (cap < in->n * 2) cap *= 2;
+  char **table = cvx_xcalloc(cap, sizeof *table);
+  for (size_t i = 0; i < in->n; i++) {
+    const char *path = in->v[i].path;
+    const char *base = strcmp(path, "-") == 0 ? "stdin" : strrchr(path, '/');
+    base = base ? (base[0] == '/' ? base + 1 : base) : path;
+    size_t len = strlen(base);
+    const char *dot = strrchr(base, '.');
+    if (dot && dot != base) len = (size_t)(dot - base);
+    char *stem = cvx_xmalloc(len + 16);
+    memcpy(stem, base, len);
+    stem[len] = '\0';
+    /* output names stay plain: control characters become '_' */
+    for (char *p = stem; *p; p++)
+      if ((unsigned char)*p < 0x20 || *p == 0x7f) *p = '_';
+    if (!stem[0]) strcpy(stem, "input");
+    char *cand = cvx_xmalloc(len + 32);
+    strcpy(cand, stem);
+    for (unsigned k = 2;; k++) {
+      uint64_t h = 1469598103934665603ull;
+      for (const char *p = cand; *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211ull;
+      size_t j = (size_t)h & (cap - 1);
+      bool taken = false;
+      while (table[j]) {
+        if (strcmp(table[j], cand) == 0) {
+          taken = true;
+          break;
+        }
+        j = (j + 1) & (cap - 1);
+      }
+      if (!taken) {
+        table[j] = cand;
+        break;
+      }
+      snprintf(cand, len + 32, "%s-%u", stem, k);
+    }
+    in->v[i].stem = cand;
+    free(stem);
+  }
+  free(table);
+}
+
+static void free_inputs(inputs *in) {
+  for (size_t i = 0; i < in->n; i++) {
+    free((char *)in->v[i].path);
+    free((char *)in->v[i].display);
+    free((char *)in->v[i].stem);
+  }
+  free(in->v);
+}
+
+/* ------------------------------------------------------------ options */
+
+static bool parse_size(const char *s, size_t *out) {
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (errno || end == s || s[0] == '-') return false;
+  unsigned long long mul = 1;
+  if (*end == 'k' || *end == 'K') mul = 1024ull, end++;
+  else if (*end == 'm' || *end == 'M') mul = 1024ull * 1024, end++;
+  else if (*end == 'g' || *end == 'G') mul = 1024ull * 1024 * 1024, end++;
+  if (*end) return false;
+  if (v > CVX_HARD_MAX_SIZE / mul) return false;
+  *out = (size_t)(v * mul);
+  return *out > 0;
+}
+
+static bool parse_formats(const char *s, cvx_convert_opts *c) {
+  c->want_json = c->want_bib = c->want_csv = false;
+  char *copy = cvx_xstrdup(s), *save = NULL;
+  bool ok = true;
+  for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+    if (strcmp(t, "json") == 0) c->want_json = true;
+    else if (strcmp(t, "bib") == 0) c->want_bib = true;
+    else if (strcmp(t, "csv") == 0) c->want_csv = true;
+    else {
+      fprintf(stderr, "cvx: unknown format '%s' (expected json, bib or csv)\n", t);
+      ok = false;
+    }
+  }
+  free(copy);
+  return ok && (c->want_json || c->want_bib || c->want_csv);
+}
+
+/* "YYYY-MM" for open-ended jobs: SOURCE_DATE_EPOCH when set, else today. */
+static void today(char out[16]) {
+  time_t t = time(NULL);
+  const char *sde = getenv("SOURCE_DATE_EPOCH");
+  if (sde && *sde) {
+    char *end;
+    long long v = strtoll(sde, &end, 10);
+    if (!*end && v >= 0) t = (time_t)v;
+  }
+  struct tm tm;
+  gmtime_r(&t, &tm);
+  snprintf(out, 16, "%04d-%02d", (tm.tm_year + 1900) % 10000, (tm.tm_mon + 1) % 100);
+}
+
+static int run(int argc, char **argv, bool validate) {
+  enum { O_STDOUT = 256, O_PROV, O_MAXSIZE, O_PROGRESS, O_NOPROGRESS, O_ASCII, O_EXCEL, O_STRICT };
+  static const struct option longopts[] = {
+      {"output", required_argument, NULL, 'o'},   {"formats", required_argument, NULL, 'f'},
+      {"jobs", required_argument, NULL, 'j'},     {"stdout", no_argument, NULL, O_STDOUT},
+      {"provenance", no_argument, NULL, O_PROV},  {"max-size", required_argument, NULL, O_MAXSIZE},
+      {"progress", no_argument, NULL, O_PROGRESS}, {"no-progress", no_argument, NULL, O_NOPROGRESS},
+      {"ascii", no_argument, NULL, O_ASCII},      {"excel", no_argument, NULL, O_EXCEL},
+      {"strict", no_argument, NULL, O_STRICT},    {"quiet", no_argument, NULL, 'q'},
+      {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0}};
+  char today_buf[16];
+  today(today_buf);
+  cvx_batch_opts o = {.mode = validate ? CVX_MODE_VALIDATE : CVX_MODE_CONVERT,
+                      .outdir = "out",
+                      .conv = {.want_json = true, .want_bib = true, .want_csv = true, .today = today_buf},
+                      .progress = isatty(STDERR_FILENO),
+                      .diag_out = stderr};
+  long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+  o.jobs = ncpu > 0 ? (int)(ncpu > 256 ? 256 : ncpu) : 1;
+  bool strict = false;
+  const char *usage = validate ? usage_validate : usage_convert;
+  optind = 1;
+  int c;
+  while ((c = getopt_long(argc, argv, "o:f:j:qh", longopts, NULL)) != -1) {
+    switch (c) {
+    case 'o': o.outdir = optarg; break;
+    case 'f':
+      if (!parse_formats(optarg, &o.conv)) return EXIT_USAGE;
+      break;
+    case 'j': {
+      char *end;
+      long j = strtol(optarg, &end, 10);
+      if (*end || j < 1 || j > 1024) {
+        fprintf(stderr, "cvx: -j wants a number from 1 to 1024, not '%s'\n", optarg);
+        return EXIT_USAGE;
+      }
+      o.jobs = (int)j;
+      break;
+    }
+    case O_STDOUT: o.mode = CVX_MODE_STDOUT; break;
+    case O_PROV: o.conv.provenance = true; break;
+    case O_MAXSIZE:
+      if (!parse_size(optarg, &o.conv.load.max_size)) {
+        fprintf(stderr, "cvx: --max-size wants a byte count up to 1G, not '%s'\n", optarg);
+        return EXIT_USAGE;
+      }
+      break;
+    case O_PROGRESS: o.progress = true; break;
+    case O_NOPROGRESS: o.progress = false; break;
+    case O_ASCII: o.conv.bib_ascii = true; break;
+    case O_EXCEL: o.excel = o.conv.excel = true; break;
+    case O_STRICT: strict = true; break;
+    case 'q': o.quiet = true; break;
+    case 'h': fputs(usage, stdout); return EXIT_CLEAN;
+    default: fputs(usage, stderr); return EXIT_USAGE;
+    }
+  }
+  if (optind >= argc) {
+    fprintf(stderr, "cvx: no input given\n%s", usage);
+    return EXIT_USAGE;
+  }
+  if (o.quiet) o.progress = false;
+  if (validate) o.conv.want_json = true, o.conv.want_bib = o.conv.want_csv = false;
+
+  inputs in = {0};
+  size_t nstdin = 0;
+  for (int i = optind; i < argc; i++) {
+    const char *a = argv[i];
+    struct stat st;
+    if (strcmp(a, "-") == 0) {
+      if (nstdin++) continue;
+      push(&in, "-", "<stdin>");
+    } else if (stat(a, &st) == 0 && S_ISDIR(st.st_mode)) {
+      walk(&in, a, 0);
+    } else {
+      push(&in, a, a); /* a missing file is reported as that file's error */
+    }
+  }
+  if (o.mode == CVX_MODE_STDOUT && in.n != 1) {
+    fprintf(stderr, "cvx: --stdout takes exactly one input (got %zu)\n", in.n);
+    free_inputs(&in);
+    return EXIT_USAGE;
+  }
+  if (o.mode == CVX_MODE_STDOUT && !o.conv.want_json) o.conv.want_bib = true;
+  if (in.n == 0) {
+    fprintf(stderr, "cvx: no input files found\n");
+    free_inputs(&in);
+    return EXIT_ERRORS;
+  }
+  assign_stems(&in);
+  if (o.mode == CVX_MODE_CONVERT) {
+    struct stat st;
+    if (stat(o.outdir, &st) != 0) {
+      if (mkdir(o.outdir, 0777) != 0) {
+        fprintf(stderr, "cvx: cannot create output folder %s: %s\n", o.outdir, strerror(errno));
+        free_inputs(&in);
+        return EXIT_ERRORS;
+      }
+    } else if (!S_ISDIR(st.st_mode)) {
+      fprintf(stderr, "cvx: output %s is not a folder\n", o.outdir);
+      free_inputs(&in);
+      return EXIT_ERRORS;
+    }
+  }
+  if (!cvx_convert_init()) {
+    free_inputs(&in);
+    return EXIT_ERRORS;
+  }
+  cvx_batch_stats st;
+  cvx_batch_run(in.v, in.n, &o, &st);
+  if (!o.quiet) {
+    double mb = (double)st.bytes / (1024.0 * 1024.0);
+    if (validate)
+      fprintf(stderr, "cvx: validated %zu file%s: %zu with errors, %zu with warnings (%.2f s)\n", st.files,
+              st.files == 1 ? "" : "s", st.with_errors, st.with_warnings, st.seconds);
+    else
+      fprintf(stderr,
+              "cvx: converted %zu file%s (%zu with errors, %zu with warnings), %.2f MB in %.2f s (%.0f files/s)\n",
+              st.files, st.files == 1 ? "" : "s", st.with_errors, st.with_warnings, mb, st.seconds,
+              st.seconds > 0 ? (double)st.files / st.seconds : 0.0);
+  }
+  cvx_convert_cleanup();
+  free_inputs(&in);
+  if (st.interrupted) return EXIT_INTERRUPTED;
+  if (st.with_errors || st.fatal || (strict && st.with_warnings)) return EXIT_ERRORS;
+  return EXIT_CLEAN;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fputs(usage_main, stderr);
+    return EXIT_USAGE;
+  }
+  const char *cmd = argv[1];
+  if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
+    fputs(usage_main, stdout);
+    return EXIT_CLEAN;
+  }
+  if (strcmp(cmd, "-V") == 0 || strcmp(cmd, "--version") == 0) {
+    printf("cvx %s\n", CVX_VERSION);
+    return EXIT_CLEAN;
+  }
+  if (strcmp(cmd, "convert") == 0) return run(argc - 1, argv + 1, false);
+  if (strcmp(cmd, "validate") == 0) return run(argc - 1, argv + 1, true);
+  fprintf(stderr, "cvx: unknown command '%s'\n%s", cmd, usage_main);
+  return EXIT_USAGE;
+}

@@ -1,0 +1,508 @@
+/* names.c — decides whether a line reads as a person's name ("Jane Q. Roe",
+ * "Ana María López-García", "王小明") rather than a heading, a job title, an
+ * organisation, a place or a sentence. A shape test with stop-word lists,
+ * not a dictionary of names. */
+#include "grammar.h"
+
+#include <stdint.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ word lists */
+
+/* Lower-case, compared with the word's letters lower-cased (ASCII, Latin-1,
+ * Cyrillic). A name containing any of these is something else. */
+/* clang-format off */
+static const char *const ROLE_WORDS[] = {
+    "engineer", "engineering", "developer", "development", "scientist", "science", "sciences",
+    "researcher", "research", "student", "students", "professor", "lecturer", "assistant",
+    "associate", "intern", "manager", "management", "director", "designer", "design",
+    "consultant", "analyst", "architect", "architecture", "programmer", "programming", "officer",
+    "postdoc", "postdoctoral", "candidate", "president", "founder", "cofounder", "ceo", "cto",
+    "cfo", "head", "lead", "leader", "chair", "editor", "writer", "author", "teacher",
+    "instructor", "specialist", "technician", "administrator", "coordinator", "advisor",
+    "adviser", "member", "staff", "chief", "executive", "senior", "junior", "software",
+    "hardware", "data", "machine", "learning", "web", "frontend", "backend", "fullstack", "stack",
+    "devops", "intern", "freelancer", "freelance", "enthusiast", "lover", "expert", "graduate",
+    "undergraduate", "fellow", "visiting", "computer", "computing", "code", "coding",
+    "technology", "technologies", "security", "marketing", "sales", "finance", "business",
+    "product", "products", "operations", "support", "team", "teams", "philosophy", "database",
+    "server", "network", "networks", "systems", "system", "mathematics", "physics", "chemistry",
+    "biology", "economics", "linguistics", "artificial", "intelligence", "vision", "robotics",
+    "ingenieur", "ingeniero", "entwickler", "doktorand", "etudiant", "estudiante", "studente",
+    "professeur", "profesor", "professore", "docente",
+};
+/* clang-format on */
+
+/* clang-format off */
+static const char *const ORG_WORDS[] = {
+    "university", "universität", "universitat", "université", "universite", "universidad",
+    "universidade", "università", "universita", "universiteit", "college", "school", "schools",
+    "institute", "institut", "instituto", "istituto", "academy", "akademie", "department", "dept",
+    "faculty", "center", "centre", "laboratory", "laboratories", "lab", "labs", "group", "inc",
+    "llc", "ltd", "gmbh", "ag", "srl", "plc", "corp", "corporation", "company", "co",
+    "foundation", "society", "association", "hospital", "clinic", "bank", "agency", "ministry",
+    "council", "committee", "museum", "library", "press", "journal", "conference", "solutions",
+    "consulting", "partners", "services", "service", "studio", "studios", "media", "google",
+    "microsoft", "amazon", "apple", "ibm", "intel", "nvidia", "github", "gitlab", "linkedin",
+    "twitter", "facebook", "youtube", "meta", "openai", "labs", "hochschule", "universitario",
+    "polytechnic", "politecnico", "tech",
+};
+/* clang-format on */
+
+/* clang-format off */
+static const char *const PLACE_WORDS[] = {
+    "city", "town", "village", "county", "province", "state", "states", "republic", "kingdom",
+    "avenue", "boulevard", "island", "islands", "valley", "mountains", "new", "san", "santa",
+    "los", "las", "united", "europe", "africa", "china", "japan", "germany", "canada",
+    "australia", "usa", "uk",
+};
+/* clang-format on */
+
+/* Headings and page furniture that are not sections ("Hello World",
+ * "Table of Contents"), and the small words of sentences. */
+/* clang-format off */
+static const char *const COMMON_WORDS[] = {
+    "hello", "hi", "hey", "welcome", "homepage", "home", "page", "pages", "website", "site",
+    "blog", "posts", "contents", "table", "index", "menu", "world", "thanks", "thank",
+    "curriculum", "vitae", "resume", "résumé", "cv", "contact", "information", "info", "details",
+    "about", "me", "my", "mine", "our", "your", "his", "its", "the", "a", "and", "or", "of", "in",
+    "on", "at", "to", "for", "with", "by", "from", "is", "am", "are", "was", "were", "be", "been",
+    "this", "that", "these", "those", "it", "we", "you", "he", "she", "they", "not", "no", "yes",
+    "all", "more", "other", "selected", "recent", "latest", "new", "news", "misc",
+    "miscellaneous", "overview", "introduction", "archive", "archives", "tags", "categories",
+    "search", "links", "skills", "tools", "projects", "life", "moments", "good", "best",
+    "official", "personal", "professional", "academic", "phd", "msc", "bsc", "mba", "portfolio",
+    "publications", "experience", "education", "awards", "summary", "profile", "references",
+    "interests", "languages", "hobbies", "activities", "details", "settings", "config",
+    "configuration", "demo", "example", "sample", "test", "untitled", "draft", "информация",
+    "опыт", "навыки", "образование", "контакты", "резюме",
+};
+/* clang-format on */
+
+/* Words that may sit inside a name in lower case. */
+static const char *const PARTICLES[] = {
+    "van",   "von", "der",   "den", "de", "da",  "das", "do",  "dos", "du",    "del",  "della",
+    "delle", "dei", "degli", "di",  "la", "le",  "el",  "al",  "bin", "binti", "bint", "ibn",
+    "ter",   "ten", "y",     "e",   "zu", "zum", "zur", "vom", "af",  "av",    "st",
+};
+
+/* Written before a name; not counted as one of its words. */
+static const char *const HONORIFICS[] = {
+    "dr",   "dr.", "prof", "prof.", "mr",  "mr.", "mrs",
+    "mrs.", "ms",  "ms.",  "mx",    "mx.", "sir", "dame",
+};
+
+/* Written after a name (after a comma or not); not counted as its words. */
+static const char *const SUFFIXES[] = {
+    "jr",    "jr.",  "sr",   "sr.", "ii",    "iii", "iv",    "phd",  "ph.d.", "ph.d", "dphil",
+    "md",    "m.d.", "mba",  "msc", "m.sc.", "bsc", "b.sc.", "ma",   "m.a.",  "ms",   "m.s.",
+    "mphil", "esq",  "esq.", "pe",  "p.e.",  "cpa", "frs",   "facs", "rn",    "pmp",
+};
+
+/* Four CJK characters without a space are a name only after a compound
+ * surname (a Chinese four-character line is far more often a phrase). */
+static const char *const CJK_COMPOUND_SURNAMES[] = {
+    "欧阳", "司马", "诸葛", "上官", "司徒", "东方", "皇甫", "令狐", "慕容", "尉迟",
+    "公孙", "长孙", "宇文", "夏侯", "轩辕", "端木", "独孤", "南宫", "西门", "百里",
+    "呼延", "澹台", "钟离", "闻人", "赫连", "申屠", "太史", "歐陽", "司馬", "諸葛",
+};
+
+/* Endings of English abstract nouns and gerunds that no name has ("Data
+ * Analysis", "Usability Testing"; "Remote Sensing" slips through, as no
+ * ending tells it from "Fleming"). Only for words of 7+ letters. */
+static const char *const NOUN_ENDINGS[] = {"tion", "sion", "ysis",  "ics",   "ology", "ness",
+                                           "ment", "ship", "ssing", "sting", "eling", "ading"};
+
+/* CJK lines of two to four characters that are not names. */
+static const char *const CJK_COMMON[] = {
+    "首页", "主页", "个人主页", "简历", "关于", "你好", "欢迎", "目录", "博客", "联系",
+    "简介", "更多", "其他",     "学术", "科研", "研究", "论文", "项目", "中文", "英文",
+};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ---------------------------------------------------------------- UTF-8 */
+
+static uint32_t utf8_next(const char *s, size_t n, size_t *i) {
+  const unsigned char *p = (const unsigned char *)s + *i;
+  size_t left = n - *i;
+  uint32_t c = p[0];
+  size_t len;
+  uint32_t min;
+  if (c < 0x80) {
+    *i += 1;
+    return c;
+  } else if (c >= 0xC2 && c <= 0xDF) {
+    len = 2, c &= 0x1F, min = 0x80;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    len = 3, c &= 0x0F, min = 0x800;
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    len = 4, c &= 0x07, min = 0x10000;
+  } else {
+    *i += 1;
+    return 0xFFFD;
+  }
+  if (left < len) {
+    *i += 1;
+    return 0xFFFD;
+  }
+  for (size_t k = 1; k < len; k++) {
+    if ((p[k] & 0xC0) != 0x80) {
+      *i += 1;
+      return 0xFFFD;
+    }
+    c = (c << 6) | (p[k] & 0x3F);
+  }
+  if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) {
+    *i += 1;
+    return 0xFFFD;
+  }
+  *i += len;
+  return c;
+}
+
+static size_t utf8_put(char *out, uint32_t c) {
+  if (c < 0x80) {
+    out[0] = (char)c;
+    return 1;
+  }
+  if (c < 0x800) {
+    out[0] = (char)(0xC0 | (c >> 6));
+    out[1] = (char)(0x80 | (c & 0x3F));
+    return 2;
+  }
+  out[0] = (char)(0xE0 | (c >> 12));
+  out[1] = (char)(0x80 | ((c >> 6) & 0x3F));
+  out[2] = (char)(0x80 | (c & 0x3F));
+  return 3;
+}
+
+/* ------------------------------------------------------ character classes */
+
+static bool is_cjk(uint32_t c) {
+  return (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF) ||
+         (c >= 0xF900 && c <= 0xFAFF) || (c >= 0x3040 && c <= 0x30FA) ||
+         (c >= 0x30FC && c <= 0x30FF) || (c >= 0xAC00 && c <= 0xD7AF);
+}
+
+static bool is_mark(uint32_t c) { return c >= 0x300 && c <= 0x36F; }
+
+static bool is_upper(uint32_t c) {
+  if (c >= 'A' && c <= 'Z') return true;
+  if (c >= 0xC0 && c <= 0xDE) return c != 0xD7;
+  if (c >= 0x100 && c <= 0x17F) {
+    /* Latin Extended-A pairs upper/lower; a few odd spots are lower */
+    if (c >= 0x139 && c <= 0x148) return c % 2 == 1;
+    if (c >= 0x179 && c <= 0x17E) return c % 2 == 1;
+    if (c == 0x138 || c == 0x149 || c == 0x17F) return false;
+    if (c == 0x178) return true;
+    return c % 2 == 0;
+  }
+  if (c >= 0x1E00 && c <= 0x1EFF) return c % 2 == 0 && !(c >= 0x1E96 && c <= 0x1E9F);
+  if (c >= 0x391 && c <= 0x3A9) return true;
+  if (c >= 0x400 && c <= 0x42F) return true;
+  return false;
+}
+
+static bool is_lower(uint32_t c) {
+  if (c >= 'a' && c <= 'z') return true;
+  if (c >= 0xDF && c <= 0xFF) return c != 0xF7;
+  if (c >= 0x100 && c <= 0x17F) return !is_upper(c);
+  if (c >= 0x1E00 && c <= 0x1EFF) return !is_upper(c);
+  if (c >= 0x3B1 && c <= 0x3C9) return true;
+  if (c >= 0x430 && c <= 0x45F) return true;
+  return false;
+}
+
+/* Letters of scripts without case (Arabic, Hebrew, Indic, Thai…) and
+ * Latin Extended-B: accepted as name letters, with no case test. */
+static bool is_caseless_letter(uint32_t c) {
+  return (c >= 0x180 && c <= 0x24F) || (c >= 0x5D0 && c <= 0x5EA) || (c >= 0x620 && c <= 0x64A) ||
+         (c >= 0x900 && c <= 0xDFF) || (c >= 0xE01 && c <= 0xE3A);
+}
+
+static bool is_letter(uint32_t c) {
+  return is_upper(c) || is_lower(c) || is_caseless_letter(c) || (c >= 0x370 && c <= 0x3FF) ||
+         (c >= 0x400 && c <= 0x4FF);
+}
+
+static bool is_space(uint32_t c) { return c == ' ' || c == 0xA0 || c == 0x3000; }
+
+static bool is_apostrophe(uint32_t c) { return c == '\'' || c == 0x2019; }
+
+static bool is_hyphen(uint32_t c) { return c == '-' || c == 0x2010 || c == 0x2011; }
+
+/* Accented Latin letters count as vowels: only the acronym test uses this. */
+static bool is_vowel(uint32_t c) {
+  if (c < 0x80) return c != 0 && strchr("aeiouyAEIOUY", (int)c) != NULL;
+  return c >= 0xC0 && c <= 0x17F;
+}
+
+/* Lower-cases word w[0,n) into out (ASCII, Latin-1, Cyrillic, Greek capitals);
+ * false when it does not fit. */
+static bool lower_word(const char *w, size_t n, char *out, size_t cap) {
+  size_t o = 0, i = 0;
+  while (i < n) {
+    uint32_t c = utf8_next(w, n, &i);
+    if ((c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7) ||
+        (c >= 0x391 && c <= 0x3A9) || (c >= 0x410 && c <= 0x42F))
+      c += 0x20;
+    else if (c >= 0x400 && c <= 0x40F)
+      c += 0x50;
+    else if (c >= 0x100 && c <= 0x17F && is_upper(c) && c != 0x178)
+      c += 1;
+    if (c >= 0x10000 || o + 4 >= cap) return false;
+    o += utf8_put(out + o, c);
+  }
+  out[o] = '\0';
+  return true;
+}
+
+static bool in_list(const char *w, const char *const *list, size_t count) {
+  for (size_t k = 0; k < count; k++)
+    if (strcmp(w, list[k]) == 0) return true;
+  return false;
+}
+
+/* ------------------------------------------------------------ the test */
+
+/* What one space-separated word of a candidate name is. */
+typedef enum wkind { W_BAD, W_NAME, W_INITIALS, W_PARTICLE, W_HONORIFIC, W_SUFFIX } wkind;
+
+/* Checks one part of a word (between hyphens or apostrophes): letters only,
+ * the first one a capital or of a caseless script. Sets *caps when every
+ * cased letter is a capital, *vowel when it has a vowel. */
+static bool name_part(const char *p, size_t n, bool *caps, bool *vowel) {
+  size_t i = 0;
+  bool first = true;
+  *caps = true;
+  *vowel = false;
+  while (i < n) {
+    uint32_t c = utf8_next(p, n, &i);
+    if (is_mark(c) && !first) continue;
+    if (!is_letter(c)) return false;
+    if (first) {
+      if (is_lower(c)) return false;
+      first = false;
+    }
+    if (is_lower(c)) *caps = false;
+    if (is_vowel(c) || is_caseless_letter(c) || (c >= 0x370 && c <= 0x4FF)) *vowel = true;
+  }
+  return !first;
+}
+
+/* "J.", "J.R.R.", "J.-P.", or a lone capital "S". */
+static bool initials(const char *w, size_t n) {
+  size_t i = 0;
+  int letters = 0;
+  while (i < n) {
+    uint32_t c = utf8_next(w, n, &i);
+    if (!is_upper(c)) return false;
+    letters++;
+    if (i < n && w[i] == '.')
+      i++;
+    else if (i < n)
+      return false;
+    if (i < n && w[i] == '-') i++;
+  }
+  return letters >= 1 && (w[n - 1] == '.' || letters == 1);
+}
+
+/* Classifies one word; names_before says how many name words precede it
+ * (a credential such as "MS" is read as one only after a name). */
+static wkind classify_word(const char *w, size_t n, size_t names_before) {
+  char low[128];
+  if (!lower_word(w, n, low, sizeof low)) return W_BAD;
+  bool capital = w[0] >= 'A' && w[0] <= 'Z';
+  if (names_before >= 2 && capital && in_list(low, SUFFIXES, COUNT(SUFFIXES))) return W_SUFFIX;
+  if (names_before == 0 && capital && in_list(low, HONORIFICS, COUNT(HONORIFICS)))
+    return W_HONORIFIC;
+  if (strlen(low) == n && memcmp(w, low, n) == 0 && in_list(low, PARTICLES, COUNT(PARTICLES)))
+    return W_PARTICLE;
+  if (initials(w, n)) return (n == 1 && w[0] == 'I') ? W_BAD : W_INITIALS;
+  if (in_list(low, ROLE_WORDS, COUNT(ROLE_WORDS)) || in_list(low, ORG_WORDS, COUNT(ORG_WORDS)) ||
+      in_list(low, PLACE_WORDS, COUNT(PLACE_WORDS)) ||
+      in_list(low, COMMON_WORDS, COUNT(COMMON_WORDS)))
+    return W_BAD;
+  size_t ll = strlen(low);
+  if (ll >= 7)
+    for (size_t k = 0; k < COUNT(NOUN_ENDINGS); k++) {
+      size_t el = strlen(NOUN_ENDINGS[k]);
+      if (memcmp(low + ll - el, NOUN_ENDINGS[k], el) == 0) return W_BAD;
+    }
+  /* parts between hyphens and apostrophes: "López-García", "O'Brien",
+   * "d'Alembert", "al-Farabi" */
+  size_t start = 0, letters = 0;
+  bool caps_all = true, any_vowel = false;
+  for (;;) {
+    size_t end = start;
+    while (end < n) {
+      size_t j = end;
+      uint32_t c = utf8_next(w, n, &j);
+      if (is_hyphen(c) || is_apostrophe(c)) break;
+      end = j;
+    }
+    size_t plen = end - start;
+    bool last = end >= n, caps, vowel;
+    if (plen == 0) return W_BAD; /* "-Roe", "Roe--Doe" */
+    if (name_part(w + start, plen, &caps, &vowel)) {
+      caps_all = caps_all && caps;
+      any_vowel = any_vowel || vowel;
+      letters += plen;
+    } else {
+      /* a lower-case elision or particle before a hyphen or apostrophe */
+      char pl[16];
+      if (last || plen >= sizeof pl) return W_BAD;
+      memcpy(pl, w + start, plen);
+      pl[plen] = '\0';
+      if (!in_list(pl, PARTICLES, COUNT(PARTICLES)) && strcmp(pl, "d") != 0 &&
+          strcmp(pl, "l") != 0 && strcmp(pl, "dell") != 0)
+        return W_BAD;
+    }
+    if (last) break;
+    start = end;
+    utf8_next(w, n, &start);      /* the separator */
+    if (start >= n) return W_BAD; /* "Roe-" */
+  }
+  if (letters == 0) return W_BAD;
+  /* "JPL", "NSF": capitals without a vowel are an acronym, not a name */
+  if (caps_all && !any_vowel && letters >= 3) return W_BAD;
+  return W_NAME;
+}
+
+/* Two to four CJK characters (or a transliterated name with a middle dot)
+ * that are not a heading. */
+static bool cjk_name(const char *s, size_t n) {
+  size_t i = 0, chars = 0, spaces = 0, dots = 0;
+  while (i < n) {
+    uint32_t c = utf8_next(s, n, &i);
+    if (is_cjk(c))
+      chars++;
+    else if (is_space(c))
+      spaces++;
+    else if (c == 0xB7 || c == 0x30FB || c == 0x2022)
+      dots++;
+    else
+      return false;
+  }
+  if (spaces > 1 || dots > 1 || (spaces && dots)) return false;
+  if (chars < 2 || chars > (dots ? 12u : 4u)) return false;
+  char compact[64];
+  size_t o = 0;
+  for (i = 0; i < n;) {
+    size_t b = i;
+    uint32_t c = utf8_next(s, n, &i);
+    if (is_cjk(c)) {
+      if (o + (i - b) >= sizeof compact) return false;
+      memcpy(compact + o, s + b, i - b);
+      o += i - b;
+    }
+  }
+  compact[o] = '\0';
+  if (in_list(compact, CJK_COMMON, COUNT(CJK_COMMON))) return false;
+  if (chars == 4 && !spaces && !dots) {
+    bool compound = false;
+    for (size_t k = 0; k < COUNT(CJK_COMPOUND_SURNAMES); k++)
+      if (strncmp(compact, CJK_COMPOUND_SURNAMES[k], strlen(CJK_COMPOUND_SURNAMES[k])) == 0)
+        compound = true;
+    if (!compound) return false;
+  }
+  return cvx_section_classify(compact, o) == CVX_REC_SECTION;
+}
+
+#define MAX_NAME 160 /* bytes */
+
+/* Decisions beyond grammar.h: a credential after the name ("Jane Roe, PhD",
+ * "Jane Roe Jr.") and an honorific before it ("Dr. Jane Roe") are accepted
+ * and not counted as words (the caller strips them); an all-lower-case line
+ * is not a name; four CJK characters without a space need a compound
+ * surname. Never reads outside s[0,n); work is bounded by MAX_NAME. */
+bool cvx_is_person_name(const char *s, size_t n) {
+  if (!s) return false;
+  /* trim spaces (ASCII, no-break, ideographic) */
+  while (n > 0 && (s[0] == ' ' || s[0] == '\t')) s++, n--;
+  while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
+  if (n == 0 || n > MAX_NAME) return false;
+
+  /* every character: a letter of some script, a space, or . , - ' ’ · */
+  bool cjk = false, latin = false;
+  size_t comma = n;
+  for (size_t i = 0; i < n;) {
+    size_t b = i;
+    uint32_t c = utf8_next(s, n, &i);
+    if (is_cjk(c))
+      cjk = true;
+    else if (is_letter(c))
+      latin = true;
+    else if (c == ',') {
+      if (comma != n) return false;
+      comma = b;
+    } else if (!(is_space(c) || is_mark(c) || c == '.' || is_hyphen(c) || is_apostrophe(c) ||
+                 c == 0xB7 || c == 0x30FB || c == 0x2022))
+      return false;
+  }
+  if (cjk) return !latin && comma == n && cjk_name(s, n);
+
+  /* after a comma, only credentials: "Jane Roe, PhD", "Jane Roe, Jr., MD" */
+  size_t body = comma;
+  if (comma < n) {
+    size_t i = comma + 1;
+    int creds = 0;
+    while (i < n) {
+      while (i < n && (s[i] == ' ' || s[i] == ',')) i++;
+      size_t ws = i;
+      while (i < n && s[i] != ' ' && s[i] != ',') i++;
+      if (i == ws) break;
+      if (classify_word(s + ws, i - ws, 2) != W_SUFFIX) return false;
+      creds++;
+    }
+    if (creds == 0) return false;
+  }
+
+  /* the words before it */
+  size_t words = 0, names = 0, full = 0;
+  wkind prev = W_BAD;
+  size_t i = 0;
+  while (i < body) {
+    while (i < body) {
+      size_t j = i;
+      if (!is_space(utf8_next(s, body, &j))) break;
+      i = j;
+    }
+    if (i >= body) break;
+    size_t ws = i;
+    while (i < body) {
+      size_t j = i;
+      if (is_space(utf8_next(s, body, &j))) break;
+      i = j;
+    }
+    wkind k = classify_word(s + ws, i - ws, names);
+    words++;
+    switch (k) {
+    case W_BAD:
+      return false;
+    case W_HONORIFIC:
+      if (words != 1) return false;
+      break;
+    case W_SUFFIX:
+      if (names < 2) return false;
+      break;
+    case W_PARTICLE:
+      if (names == 0 && words != 1) return false;
+      break;
+    case W_INITIALS:
+      if (prev == W_SUFFIX) return false;
+      names++;
+      break;
+    case W_NAME:
+      if (prev == W_SUFFIX) return false;
+      names++, full++;
+      break;
+    }
+    prev = k;
+  }
+  if (prev == W_PARTICLE || prev == W_HONORIFIC) return false;
+  if (names < 2 || names > 5 || full < 1 || words > 8) return false;
+  /* a known heading ("Contact Information", "Selected Publications") */
+  return cvx_section_classify(s, n) == CVX_REC_SECTION;
+}

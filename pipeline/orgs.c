@@ -1,0 +1,238 @@
+/* orgs.c — the organisation / role / place grammar: word tables that tell
+ * "Initech Inc." from "Staff Engineer" from "Englewood, CO", shared by every
+ * extractor that splits an entry line into its parts. */
+#include "grammar.h"
+
+#include <ctype.h>
+#include <string.h>
+
+/* Words that mark an organisation (matched as whole words, case-insensitive). */
+static const char *const org_words[] = {
+    "university", "universität", "universitat", "université", "universite", "universidad",
+    "universidade", "università", "universiteit", "college", "institute", "institut",
+    "instituto", "istituto", "school", "academy", "polytechnic", "politecnico", "eth", "epfl",
+    "mit", "laboratory", "laboratories", "lab", "labs", "center", "centre", "centro",
+    "inc", "inc.", "llc", "l.l.c.", "ltd", "ltd.", "gmbh", "ag", "corp", "corp.",
+    "corporation", "company", "co.", "group", "foundation", "hospital", "agency",
+    "department", "dept", "dept.", "faculty", "ministry", "council", "society",
+    "association", "bank", "technologies", "technology", "systems", "solutions", "software",
+    "studio", "studios", "consulting", "partners", "labs.", "research", "sa", "s.a.",
+    "srl", "s.r.l.", "bv", "b.v.", "plc", "network", "services", "media", "games",
+    "museum", "library", "google", "microsoft", "amazon", "facebook", "meta", "apple",
+    "ibm", "intel", "nvidia", "netflix", "adobe", "oracle", "baidu", "alibaba", "tencent",
+    "huawei", "samsung", "nasa", "cern", "inria", "cnrs", "max", "planck", "fraunhofer",
+    "national", "federal", "state", "startup", "team", "project", "club", "navy", "army",
+    "air", "force", "government", "council", "office",
+    NULL};
+
+/* CJK organisation suffixes (substring match). */
+static const char *const org_cjk[] = {"大学", "学院", "研究所", "研究院", "公司", "实验室",
+                                      "中心", "科学院", "集团", "医院", "银行", NULL};
+
+/* Words that mark a role or job title. */
+static const char *const role_words[] = {
+    "engineer", "engineering", "developer", "programmer", "intern", "internship",
+    "assistant", "researcher", "scientist", "manager", "director", "professor", "lecturer",
+    "analyst", "consultant", "fellow", "associate", "lead", "head", "founder", "co-founder",
+    "cofounder", "ceo", "cto", "cfo", "coo", "vp", "president", "postdoc", "postdoctoral",
+    "post-doctoral", "student", "candidate", "designer", "architect", "administrator",
+    "officer", "specialist", "coordinator", "instructor", "tutor", "trainee", "volunteer",
+    "member", "chair", "editor", "reviewer", "advisor", "adviser", "mentor", "teacher",
+    "technician", "owner", "partner", "principal", "staff", "senior", "junior", "sr.", "jr.",
+    "chief", "executive", "supervisor", "representative", "writer", "author", "maintainer",
+    "contributor", "ra", "ta", "gra", "gta", "sde", "swe", "sre", "devops", "freelance",
+    "freelancer", "contractor", "visiting", "adjunct", "emeritus", "lecturer", "teaching",
+    "apprentice", "clerk", "cashier", "server", "barista", "waiter", "waitress", "bartender",
+    "coach", "nurse", "physician", "doctor", "attorney", "lawyer", "accountant", "auditor",
+    "planner", "strategist", "producer", "organizer", "organiser", "webmaster", "treasurer",
+    "secretary", "ambassador", "leader", "worker", "operator", "agent", "investigator",
+    "pi", "phd", "graduate", "undergraduate", "research", "hacker", "evangelist", "expert",
+    NULL};
+
+static const char *const role_cjk[] = {"工程师", "研究员", "实习", "助理", "教授", "讲师",
+                                       "经理", "主任", "学生", "博士后", "开发", "顾问", NULL};
+
+/* US states and Canadian provinces, as the two-letter codes used in "City, ST". */
+static const char *const regions[] = {
+    "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN",
+    "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV",
+    "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN",
+    "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "DC", "ON", "QC", "BC", "AB", "NS",
+    NULL};
+
+static const char *const countries[] = {
+    "USA", "U.S.A.", "US", "United States", "UK", "U.K.", "United Kingdom", "England",
+    "Scotland", "Wales", "Ireland", "Canada", "Mexico", "Brazil", "Argentina", "Chile",
+    "Colombia", "Peru", "France", "Germany", "Italy", "Spain", "Portugal", "Netherlands",
+    "Belgium", "Switzerland", "Austria", "Denmark", "Sweden", "Norway", "Finland",
+    "Iceland", "Poland", "Czech Republic", "Czechia", "Hungary", "Greece", "Turkey",
+    "Russia", "Ukraine", "Romania", "Israel", "Egypt", "India", "Pakistan", "Bangladesh",
+    "China", "P.R. China", "PR China", "Hong Kong", "Taiwan", "Japan", "Korea",
+    "South Korea", "Singapore", "Malaysia", "Indonesia", "Vietnam", "Thailand",
+    "Philippines", "Australia", "New Zealand", "South Africa", "Nigeria", "Kenya",
+    "Saudi Arabia", "UAE", "Qatar", "Iran", "Luxembourg", "Estonia", "Latvia",
+    "Lithuania", "Slovenia", "Croatia", "Serbia", "Bulgaria", "Slovakia", NULL};
+
+/* Country names (as matched in locations) and their ISO 3166-1 alpha-2 codes. */
+static const char *const country_codes[][2] = {
+    {"USA", "US"}, {"U.S.A.", "US"}, {"US", "US"}, {"United States", "US"}, {"UK", "GB"},
+    {"U.K.", "GB"}, {"United Kingdom", "GB"}, {"England", "GB"}, {"Scotland", "GB"},
+    {"Wales", "GB"}, {"Ireland", "IE"}, {"Canada", "CA"}, {"Mexico", "MX"}, {"Brazil", "BR"},
+    {"Argentina", "AR"}, {"Chile", "CL"}, {"Colombia", "CO"}, {"Peru", "PE"}, {"France", "FR"},
+    {"Germany", "DE"}, {"Italy", "IT"}, {"Spain", "ES"}, {"Portugal", "PT"},
+    {"Netherlands", "NL"}, {"Belgium", "BE"}, {"Switzerland", "CH"}, {"Austria", "AT"},
+    {"Denmark", "DK"}, {"Sweden", "SE"}, {"Norway", "NO"}, {"Finland", "FI"}, {"Iceland", "IS"},
+    {"Poland", "PL"}, {"Czech Republic", "CZ"}, {"Czechia", "CZ"}, {"Hungary", "HU"},
+    {"Greece", "GR"}, {"Turkey", "TR"}, {"Russia", "RU"}, {"Ukraine", "UA"}, {"Romania", "RO"},
+    {"Israel", "IL"}, {"Egypt", "EG"}, {"India", "IN"}, {"Pakistan", "PK"},
+    {"Bangladesh", "BD"}, {"China", "CN"}, {"P.R. China", "CN"}, {"PR China", "CN"},
+    {"Hong Kong", "HK"}, {"Taiwan", "TW"}, {"Japan", "JP"}, {"Korea", "KR"},
+    {"South Korea", "KR"}, {"Singapore", "SG"}, {"Malaysia", "MY"}, {"Indonesia", "ID"},
+    {"Vietnam", "VN"}, {"Thailand", "TH"}, {"Philippines", "PH"}, {"Australia", "AU"},
+    {"New Zealand", "NZ"}, {"South Africa", "ZA"}, {"Nigeria", "NG"}, {"Kenya", "KE"},
+    {"Saudi Arabia", "SA"}, {"UAE", "AE"}, {"Qatar", "QA"}, {"Iran", "IR"},
+    {"Luxembourg", "LU"}, {"Estonia", "EE"}, {"Latvia", "LV"}, {"Lithuania", "LT"},
+    {"Slovenia", "SI"}, {"Croatia", "HR"}, {"Serbia", "RS"}, {"Bulgaria", "BG"},
+    {"Slovakia", "SK"}, {NULL, NULL}};
+
+const char *cvx_country_code(const char *s, size_t n) {
+  for (int i = 0; country_codes[i][0]; i++)
+    if (strlen(country_codes[i][0]) == n && strncasecmp(country_codes[i][0], s, n) == 0)
+      return country_codes[i][1];
+  return NULL;
+}
+
+static bool word_char(unsigned char c) { return isalnum(c) || c >= 0x80 || c == '-' || c == '.' || c == '\''; }
+
+static bool in_table(const char *const *t, const char *w, size_t n) {
+  for (int i = 0; t[i]; i++)
+    if (strlen(t[i]) == n && strncasecmp(t[i], w, n) == 0) return true;
+  return false;
+}
+
+static bool has_sub(const char *const *t, const char *s, size_t n) {
+  for (int i = 0; t[i]; i++) {
+    size_t m = strlen(t[i]);
+    for (size_t j = 0; j + m <= n; j++)
+      if (memcmp(s + j, t[i], m) == 0) return true;
+  }
+  return false;
+}
+
+/* Calls fn for each word of s[0,n) (trailing dots of a word kept, commas cut). */
+typedef int (*word_fn)(const char *w, size_t n, int idx);
+
+static int score_words(const char *s, size_t n, const char *const *table, int *nwords) {
+  int score = 0, idx = 0;
+  size_t i = 0;
+  while (i < n) {
+    while (i < n && !word_char((unsigned char)s[i])) i++;
+    size_t st = i;
+    while (i < n && word_char((unsigned char)s[i])) i++;
+    if (i == st) break;
+    size_t len = i - st;
+    /* strip trailing punctuation but keep abbreviations such as "Inc." */
+    if (in_table(table, s + st, len)) {
+      score += 2;
+    } else {
+      while (len && (s[st + len - 1] == '.' || s[st + len - 1] == '-' || s[st + len - 1] == '\''))
+        len--;
+      if (len && in_table(table, s + st, len)) score += 2;
+    }
+    idx++;
+  }
+  if (nwords) *nwords = idx;
+  return score;
+}
+
+int cvx_org_score(const char *s, size_t n) {
+  int nw = 0;
+  int score = score_words(s, n, org_words, &nw);
+  if (has_sub(org_cjk, s, n)) score += 3;
+  /* "of" inside a capitalised phrase: "University of X", "Bank of Y" */
+  if (score && n > 4) {
+    for (size_t i = 0; i + 4 <= n; i++)
+      if (memcmp(s + i, " of ", 4) == 0) {
+        score += 1;
+        break;
+      }
+  }
+  if (nw > 8) score -= 2; /* a sentence, not a name */
+  return score < 0 ? 0 : score;
+}
+
+int cvx_role_score(const char *s, size_t n) {
+  int nw = 0;
+  int score = score_words(s, n, role_words, &nw);
+  if (has_sub(role_cjk, s, n)) score += 3;
+  if (nw > 8) score -= 2;
+  return score < 0 ? 0 : score;
+}
+
+/* Matches a table entry at s[i..] as a whole word; returns its length or 0. */
+static size_t match_entry(const char *const *t, const char *s, size_t n, size_t i, bool exact_case) {
+  for (int k = 0; t[k]; k++) {
+    size_t m = strlen(t[k]);
+    if (i + m > n) continue;
+    if (exact_case ? memcmp(s + i, t[k], m) != 0 : strncasecmp(s + i, t[k], m) != 0) continue;
+    if (i + m < n && (isalnum((unsigned char)s[i + m]) || (unsigned char)s[i + m] >= 0x80)) continue;
+    return m;
+  }
+  return 0;
+}
+
+bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
+  /* "Remote" alone */
+  for (size_t i = 0; i + 6 <= n; i++) {
+    if ((i == 0 || !isalpha((unsigned char)s[i - 1])) && strncasecmp(s + i, "remote", 6) == 0 &&
+        (i + 6 == n || !isalpha((unsigned char)s[i + 6]))) {
+      *mstart = i;
+      *mend = i + 6;
+      return true;
+    }
+  }
+  /* "City, ST" / "City, Country": one to three capitalised words, a comma, a
+   * region code or a country name. */
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] != ',') continue;
+    size_t j = i + 1;
+    while (j < n && s[j] == ' ') j++;
+    size_t m = match_entry(regions, s, n, j, true);
+    if (!m) m = match_entry(countries, s, n, j, false);
+    if (!m) continue;
+    /* walk back over the city: capitalised words */
+    size_t k = i;
+    int words = 0;
+    size_t start = i;
+    while (k > 0 && words < 3) {
+      size_t e = k;
+      while (e > 0 && s[e - 1] == ' ') e--;
+      size_t b = e;
+      while (b > 0 && (isalpha((unsigned char)s[b - 1]) || (unsigned char)s[b - 1] >= 0x80 ||
+                       s[b - 1] == '.' || s[b - 1] == '-' || s[b - 1] == '\''))
+        b--;
+      if (b == e) break;
+      unsigned char c0 = (unsigned char)s[b];
+      if (!(isupper(c0) || c0 >= 0x80)) break;
+      /* organisation words are not part of a city */
+      if (score_words(s + b, e - b, org_words, NULL) || score_words(s + b, e - b, role_words, NULL))
+        break;
+      start = b;
+      words++;
+      k = b;
+    }
+    if (!words) continue;
+    *mstart = start;
+    *mend = j + m;
+    /* "City, ST, USA" */
+    size_t t = j + m;
+    if (t < n && s[t] == ',') {
+      size_t u = t + 1;
+      while (u < n && s[u] == ' ') u++;
+      size_t mm = match_entry(countries, s, n, u, false);
+      if (mm) *mend = u + mm;
+    }
+    return true;
+  }
+  return false;
+}

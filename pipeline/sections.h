@@ -1,0 +1,15 @@
+/* sections.h — private helpers of the section-heading classifier beyond the
+ * cvx_section_classify contract in grammar.h. */
+#ifndef CVX_SECTIONS_H
+#define CVX_SECTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* True when the heading s[0,n) names a talks section ("Talks", "Invited talks",
+ * "Conference presentations", "Vorträge", "学术报告"). Such headings classify as
+ * CVX_REC_PROJECT; the caller marks their entries type "talk". Never reads
+ * outside s[0,n). */
+bool cvx_section_is_talks(const char *heading, size_t n);
+
+#endif /* CVX_SECTIONS_H */

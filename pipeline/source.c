@@ -1,0 +1,602 @@
+/* source.c — reading an input and decoding it into clean UTF-8 text with '\n'
+ * line ends and a line map: BOMs, UTF-16, invalid UTF-8 (read as Windows-1252),
+ * binary and oversize files, I/O errors; every problem becomes a diagnostic. */
+#include "cvx.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Binary sniffing looks at this many leading bytes. */
+#define SNIFF_BYTES 8192u
+/* The UTF-16-without-BOM guess looks at this many leading bytes. */
+#define UTF16_GUESS_BYTES 4096u
+
+/* ------------------------------------------------------------- emitting */
+
+/* Writes decoded code points as UTF-8, turning CRLF and lone CR into '\n' and
+ * stray controls into spaces. Decoding runs twice: once with dst == NULL to
+ * measure (and to find the repairs), once to write into the exact-size block. */
+typedef struct emitter {
+  char *dst;
+  size_t len;
+  bool after_cr;
+  size_t nctrl;        /* controls replaced by a space */
+  size_t ctrl_raw;     /* raw offset of the first one */
+  cvx_span ctrl_span;  /* and where it landed in the text */
+} emitter;
+
+/* Bad spots a decoder repaired: how many, and where the first one was. */
+typedef struct repairs {
+  size_t count;
+  size_t raw; /* byte offset in the input */
+  cvx_span span;
+} repairs;
+
+static void emitter_init(emitter *e, char *dst) {
+  memset(e, 0, sizeof *e);
+  e->dst = dst;
+  e->ctrl_span = CVX_NOSPAN;
+}
+
+static void repairs_init(repairs *r) {
+  memset(r, 0, sizeof *r);
+  r->span = CVX_NOSPAN;
+}
+
+/* True for code points that are not text: C0 (other than tab and newline), DEL, C1. */
+static bool is_control(uint32_t cp) {
+  return (cp < 0x20 && cp != '\t' && cp != '\n') || (cp >= 0x7f && cp < 0xa0);
+}
+
+static void emit_cp(emitter *e, uint32_t cp, size_t raw) {
+  if (cp == '\n' && e->after_cr) { /* the LF of a CRLF: the CR already gave '\n' */
+    e->after_cr = false;
+    return;
+  }
+  e->after_cr = cp == '\r';
+  if (cp == '\r') {
+    cp = '\n';
+  } else if (is_control(cp)) {
+    if (e->nctrl++ == 0) {
+      e->ctrl_raw = raw;
+      e->ctrl_span = cvx_span_make(e->len, e->len + 1);
+    }
+    cp = ' ';
+  }
+  unsigned char u[4];
+  size_t k;
+  if (cp < 0x80) {
+    u[0] = (unsigned char)cp;
+    k = 1;
+  } else if (cp < 0x800) {
+    u[0] = (unsigned char)(0xc0 | (cp >> 6));
+    u[1] = (unsigned char)(0x80 | (cp & 0x3f));
+    k = 2;
+  } else if (cp < 0x10000) {
+    u[0] = (unsigned char)(0xe0 | (cp >> 12));
+    u[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f));
+    u[2] = (unsigned char)(0x80 | (cp & 0x3f));
+    k = 3;
+  } else {
+    u[0] = (unsigned char)(0xf0 | (cp >> 18));
+    u[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3f));
+    u[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f));
+    u[3] = (unsigned char)(0x80 | (cp & 0x3f));
+    k = 4;
+  }
+  if (e->dst) memcpy(e->dst + e->len, u, k);
+  e->len += k;
+}
+
+/* Emits a replacement and remembers the first one (its span in the text). */
+static void emit_repair(emitter *e, repairs *r, uint32_t cp, size_t raw) {
+  size_t before = e->len;
+  emit_cp(e, cp, raw);
+  if (r->count++ == 0) {
+    r->raw = raw;
+    r->span = cvx_span_make(before, e->len);
+  }
+}
+
+/* --------------------------------------------------------------- UTF-8 */
+
+/* Windows-1252 for 0x80..0x9f; the five undefined bytes read as U+FFFD.
+ * 0xa0..0xff are Latin-1, i.e. the byte value itself. */
+static const uint16_t cp1252_high[32] = {
+    0x20ac, 0xfffd, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021,
+    0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0xfffd, 0x017d, 0xfffd,
+    0xfffd, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014,
+    0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0xfffd, 0x017e, 0x0178};
+
+static uint32_t cp1252(unsigned char b) {
+  if (b >= 0x80 && b < 0xa0) return cp1252_high[b - 0x80];
+  return b;
+}
+
+static bool in(unsigned char b, unsigned char lo, unsigned char hi) { return b >= lo && b <= hi; }
+
+/* Length of the well-formed UTF-8 sequence at p (n bytes available), or 0.
+ * Follows Unicode table 3-7: no overlongs, no surrogates, nothing past U+10FFFF. */
+static size_t utf8_seq(const unsigned char *p, size_t n, uint32_t *cp) {
+  unsigned char b = p[0];
+  if (b < 0x80) {
+    *cp = b;
+    return 1;
+  }
+  if (b < 0xc2) return 0;
+  if (b < 0xe0) {
+    if (n < 2 || !in(p[1], 0x80, 0xbf)) return 0;
+    *cp = ((uint32_t)(b & 0x1f) << 6) | (p[1] & 0x3f);
+    return 2;
+  }
+  if (b < 0xf0) {
+    unsigned char lo = b == 0xe0 ? 0xa0 : 0x80, hi = b == 0xed ? 0x9f : 0xbf;
+    if (n < 3 || !in(p[1], lo, hi) || !in(p[2], 0x80, 0xbf)) return 0;
+    *cp = ((uint32_t)(b & 0x0f) << 12) | ((uint32_t)(p[1] & 0x3f) << 6) | (p[2] & 0x3f);
+    return 3;
+  }
+  if (b < 0xf5) {
+    unsigned char lo = b == 0xf0 ? 0x90 : 0x80, hi = b == 0xf4 ? 0x8f : 0xbf;
+    if (n < 4 || !in(p[1], lo, hi) || !in(p[2], 0x80, 0xbf) || !in(p[3], 0x80, 0xbf)) return 0;
+    *cp = ((uint32_t)(b & 0x07) << 18) | ((uint32_t)(p[1] & 0x3f) << 12) |
+          ((uint32_t)(p[2] & 0x3f) << 6) | (p[3] & 0x3f);
+    return 4;
+  }
+  return 0;
+}
+
+/* Decodes p[start..n): valid sequences as they are, each byte of an invalid
+ * one as Windows-1252. */
+static void decode_utf8(emitter *e, repairs *r, const unsigned char *p, size_t n, size_t start) {
+  size_t i = start;
+  while (i < n) {
+    uint32_t cp;
+    size_t k = utf8_seq(p + i, n - i, &cp);
+    if (k) {
+      emit_cp(e, cp, i);
+      i += k;
+    } else {
+      emit_repair(e, r, cp1252(p[i]), i);
+      i++;
+    }
+  }
+}
+
+/* -------------------------------------------------------------- UTF-16 */
+
+static unsigned unit16(const unsigned char *p, bool be) {
+  return be ? (unsigned)p[0] << 8 | p[1] : (unsigned)p[1] << 8 | p[0];
+}
+
+/* Decodes p[start..n) as UTF-16; unpaired surrogates and a dangling odd byte
+ * become U+FFFD. */
+static void decode_utf16(emitter *e, repairs *r, const unsigned char *p, size_t n, size_t start,
+                         bool be) {
+  size_t i = start;
+  while (n - i >= 2) {
+    unsigned u = unit16(p + i, be);
+    if (u >= 0xd800 && u < 0xdc00 && n - i >= 4) {
+      unsigned lo = unit16(p + i + 2, be);
+      if (lo >= 0xdc00 && lo < 0xe000) {
+        emit_cp(e, 0x10000 + (((uint32_t)u - 0xd800) << 10) + (lo - 0xdc00), i);
+        i += 4;
+        continue;
+      }
+    }
+    if (u >= 0xd800 && u < 0xe000)
+      emit_repair(e, r, 0xfffd, i);
+    else
+      emit_cp(e, u, i);
+    i += 2;
+  }
+  if (i < n) emit_repair(e, r, 0xfffd, i);
+}
+
+/* Guesses BOM-less UTF-16 from zero bytes: ASCII-range text in UTF-16 has a
+ * zero in most odd (LE) or even (BE) positions and almost none in the other.
+ * Returns 0 (not UTF-16), 1 (LE) or 2 (BE); *zeros gets the telling count. */
+static int guess_utf16(const unsigned char *p, size_t n, size_t *zeros, size_t *sample) {
+  if (n < 2 || n % 2) return 0;
+  size_t m = n < UTF16_GUESS_BYTES ? n : UTF16_GUESS_BYTES;
+  size_t pairs = m / 2, z_even = 0, z_odd = 0;
+  for (size_t i = 0; i < pairs * 2; i += 2) {
+    z_even += p[i] == 0;
+    z_odd += p[i + 1] == 0;
+  }
+  *sample = pairs * 2;
+  if (z_odd * 2 > pairs && z_even * 10 <= pairs) {
+    *zeros = z_odd;
+    return 1;
+  }
+  if (z_even * 2 > pairs && z_odd * 10 <= pairs) {
+    *zeros = z_even;
+    return 2;
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------- sniffing */
+
+/* C0 controls that no text file has in numbers (tab, LF, CR, VT, FF, ESC are fine). */
+static bool is_binary_control(unsigned c) {
+  return c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f' && c != 0x1b;
+}
+
+typedef struct magic {
+  const char *bytes;
+  size_t len;
+  const char *kind;
+} magic;
+
+#define M(s, kind) {s, sizeof(s) - 1, kind}
+static const magic magics[] = {
+    M("\x7f" "ELF", "ELF executable"),
+    M("%PDF-", "PDF document"),
+    M("PK\x03\x04", "zip archive, e.g. a .docx or .odt document"),
+    M("PK\x05\x06", "zip archive"),
+    M("PK\x07\x08", "zip archive"),
+    M("\x1f\x8b", "gzip archive"),
+    M("\x89PNG\r\n\x1a\n", "PNG image"),
+    M("\xff\xd8\xff", "JPEG image"),
+    M("GIF87a", "GIF image"),
+    M("GIF89a", "GIF image"),
+    M("7z\xbc\xaf\x27\x1c", "7-Zip archive"),
+    M("\xfd" "7zXZ\x00", "xz archive"),
+    M("Rar!\x1a\x07", "RAR archive"),
+    M("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "Microsoft Office document, e.g. a .doc"),
+    M("\xfe\xed\xfa\xce", "Mach-O executable"),
+    M("\xfe\xed\xfa\xcf", "Mach-O executable"),
+    M("\xce\xfa\xed\xfe", "Mach-O executable"),
+    M("\xcf\xfa\xed\xfe", "Mach-O executable"),
+    M("\xca\xfe\xba\xbe", "Mach-O universal binary or Java class"),
+};
+#undef M
+
+/* The kind of binary file p starts with, or NULL. */
+static const char *binary_kind(const unsigned char *p, size_t n) {
+  for (size_t i = 0; i < sizeof magics / sizeof magics[0]; i++)
+    if (n >= magics[i].len && memcmp(p, magics[i].bytes, magics[i].len) == 0)
+      return magics[i].kind;
+  /* "BZh" + block size, then the magic of the first block or of the empty stream */
+  if (n >= 10 && memcmp(p, "BZh", 3) == 0 && p[3] >= '1' && p[3] <= '9' &&
+      (memcmp(p + 4, "\x31\x41\x59\x26\x53\x59", 6) == 0 ||
+       memcmp(p + 4, "\x17\x72\x45\x38\x50\x90", 6) == 0))
+    return "bzip2 archive";
+  /* "MZ" alone starts names too; a PE header has NUL bytes right after it */
+  if (n >= 2 && p[0] == 'M' && p[1] == 'Z' && memchr(p, 0, n < 512 ? n : 512))
+    return "Windows executable";
+  return NULL;
+}
+
+/* Refuses 8-bit input that is not text: a NUL anywhere, or too many controls
+ * at the start. Adds the error and returns false. */
+static bool sniff_bytes(const unsigned char *p, size_t n, size_t start, cvx_diags *dx) {
+  const unsigned char *nul = n > start ? memchr(p + start, 0, n - start) : NULL;
+  if (nul) {
+    cvx_diag_add(dx, CVX_ERROR, "source.binary", CVX_NOSPAN, "binary file: NUL byte at offset %zu",
+                 (size_t)(nul - p));
+    return false;
+  }
+  size_t m = n - start < SNIFF_BYTES ? n - start : SNIFF_BYTES, ctl = 0;
+  for (size_t i = 0; i < m; i++) ctl += is_binary_control(p[start + i]);
+  if (ctl * 10 > m) {
+    cvx_diag_add(dx, CVX_ERROR, "source.binary", CVX_NOSPAN,
+                 "binary file: %zu of the first %zu bytes are control characters", ctl, m);
+    return false;
+  }
+  return true;
+}
+
+/* The same for UTF-16 code units: U+0000 anywhere, or too many controls. */
+static bool sniff_units(const unsigned char *p, size_t n, size_t start, bool be, cvx_diags *dx) {
+  size_t ctl = 0, units = 0;
+  for (size_t i = start; n - i >= 2; i += 2) {
+    unsigned u = unit16(p + i, be);
+    if (u == 0) {
+      cvx_diag_add(dx, CVX_ERROR, "source.binary", CVX_NOSPAN,
+                   "binary file: NUL character (U+0000) at offset %zu", i);
+      return false;
+    }
+    if (i - start < SNIFF_BYTES) {
+      units++;
+      ctl += is_binary_control(u);
+    }
+  }
+  if (ctl * 10 > units) {
+    cvx_diag_add(dx, CVX_ERROR, "source.binary", CVX_NOSPAN,
+                 "binary file: %zu of the first %zu characters are control characters", ctl,
+                 units);
+    return false;
+  }
+  return true;
+}
+
+/* ------------------------------------------------------------- decoding */
+
+static size_t limit_of(const cvx_load_opts *opts) {
+  size_t max = opts && opts->max_size ? opts->max_size : CVX_DEFAULT_MAX_SIZE;
+  return max > CVX_HARD_MAX_SIZE ? CVX_HARD_MAX_SIZE : max;
+}
+
+/* Builds the line map: the offset after every '\n' that is not the last byte. */
+static void build_lines(cvx_arena *a, cvx_source *src) {
+  size_t count = 1;
+  for (const char *p = src->text, *end = src->text + src->len;
+       (p = memchr(p, '\n', (size_t)(end - p))) != NULL && p + 1 < end; p++)
+    count++;
+  uint32_t *lines = cvx_arena_alloc(a, count * sizeof *lines);
+  size_t k = 1;
+  lines[0] = 0;
+  for (size_t i = 0; i + 1 < src->len && k < count; i++)
+    if (src->text[i] == '\n') lines[k++] = (uint32_t)(i + 1);
+  src->lines = lines;
+  src->nlines = k;
+}
+
+typedef enum form { FORM_UTF8, FORM_UTF16LE, FORM_UTF16BE } form;
+
+static void decode(emitter *e, repairs *r, form f, const unsigned char *p, size_t n, size_t start) {
+  if (f == FORM_UTF8)
+    decode_utf8(e, r, p, n, start);
+  else
+    decode_utf16(e, r, p, n, start, f == FORM_UTF16BE);
+}
+
+/* Decodes bytes into *out; *out is NULL unless CVX_OK. NULL path reads as
+ * "<memory>". Whole-file diagnostics (binary, too large, empty, UTF-16 guess)
+ * carry CVX_NOSPAN; repairs point at their first replacement in the text. */
+cvx_status cvx_source_from_bytes(cvx_arena *a, const char *path, const unsigned char *bytes,
+                                 size_t n, const cvx_load_opts *opts, cvx_source **out,
+                                 cvx_diags *dx) {
+  if (out) *out = NULL;
+  if (!a || !out || !dx || (!bytes && n)) return CVX_EINVAL;
+  static const unsigned char none[1];
+  const unsigned char *p = bytes ? bytes : none;
+  size_t max = limit_of(opts);
+  if (n > max) {
+    cvx_diag_add(dx, CVX_ERROR, "source.too-large", CVX_NOSPAN,
+                 "file is %zu bytes, over the limit of %zu bytes (--max-size)", n, max);
+    return CVX_ELIMIT;
+  }
+  if (n >= 4 && (memcmp(p, "\xff\xfe\0\0", 4) == 0 || memcmp(p, "\0\0\xfe\xff", 4) == 0)) {
+    cvx_diag_add(dx, CVX_ERROR, "source.unsupported-encoding", CVX_NOSPAN,
+                 "file is UTF-32 (by its byte-order mark); only UTF-8 and UTF-16 are read");
+    return CVX_EPARSE;
+  }
+  const char *kind = binary_kind(p, n);
+  if (kind) {
+    cvx_diag_add(dx, CVX_ERROR, "source.binary", CVX_NOSPAN, "binary file (%s)", kind);
+    return CVX_EBINARY;
+  }
+
+  form f = FORM_UTF8;
+  cvx_encoding enc = CVX_ENC_UTF8;
+  size_t start = 0;
+  int guess = 0;
+  size_t zeros = 0, sample = 0;
+  if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0) {
+    enc = CVX_ENC_UTF8_BOM;
+    start = 3;
+  } else if (n >= 2 && p[0] == 0xff && p[1] == 0xfe) {
+    f = FORM_UTF16LE;
+    start = 2;
+  } else if (n >= 2 && p[0] == 0xfe && p[1] == 0xff) {
+    f = FORM_UTF16BE;
+    start = 2;
+  } else if ((guess = guess_utf16(p, n, &zeros, &sample)) != 0) {
+    f = guess == 1 ? FORM_UTF16LE : FORM_UTF16BE;
+  }
+  if (f != FORM_UTF8) enc = f == FORM_UTF16LE ? CVX_ENC_UTF16LE : CVX_ENC_UTF16BE;
+
+  bool text_like = f == FORM_UTF8 ? sniff_bytes(p, n, start, dx)
+                                  : sniff_units(p, n, start, f == FORM_UTF16BE, dx);
+  if (!text_like) return CVX_EBINARY;
+
+  /* measure, then write into a block of exactly that size */
+  emitter e;
+  repairs r;
+  emitter_init(&e, NULL);
+  repairs_init(&r);
+  decode(&e, &r, f, p, n, start);
+  if (e.len >= UINT32_MAX) {
+    cvx_diag_add(dx, CVX_ERROR, "source.too-large", CVX_NOSPAN,
+                 "decoded text is %zu bytes, over the limit of %zu bytes", e.len,
+                 (size_t)UINT32_MAX - 1);
+    return CVX_ELIMIT;
+  }
+  char *text = cvx_arena_alloc(a, e.len + 1);
+  emitter w;
+  repairs rw;
+  emitter_init(&w, text);
+  repairs_init(&rw);
+  decode(&w, &rw, f, p, n, start);
+  text[w.len] = '\0';
+
+  cvx_source *src = cvx_arena_alloc(a, sizeof *src);
+  src->path = cvx_arena_strdup(a, path ? path : "<memory>");
+  src->text = text;
+  src->len = w.len;
+  src->encoding = r.count && f == FORM_UTF8 ? CVX_ENC_UTF8_REPAIRED : enc;
+  src->raw_size = n;
+  build_lines(a, src);
+
+  if (guess)
+    cvx_diag_add(dx, CVX_WARNING, "source.utf16-no-bom", CVX_NOSPAN,
+                 "no byte-order mark; read as UTF-16%s because %zu of the first %zu bytes are zero",
+                 guess == 1 ? "LE" : "BE", zeros, sample);
+  if (r.count && f == FORM_UTF8)
+    cvx_diag_add(dx, CVX_WARNING, "source.invalid-utf8", r.span,
+                 "%zu invalid UTF-8 byte(s) read as Windows-1252, first at byte offset %zu",
+                 r.count, r.raw);
+  if (r.count && f != FORM_UTF8)
+    cvx_diag_add(dx, CVX_WARNING, "source.invalid-utf16", r.span,
+                 "%zu unpaired UTF-16 surrogate(s) or stray byte(s) replaced by U+FFFD, first at "
+                 "byte offset %zu",
+                 r.count, r.raw);
+  if (e.nctrl)
+    cvx_diag_add(dx, CVX_NOTE, "source.control-chars", e.ctrl_span,
+                 "%zu control character(s) replaced by spaces, first at byte offset %zu", e.nctrl,
+                 e.ctrl_raw);
+  if (strspn(text, " \t\n") == w.len) {
+    if (w.len == 0)
+      cvx_diag_add(dx, CVX_WARNING, "source.empty", CVX_NOSPAN, "file is empty");
+    else
+      cvx_diag_add(dx, CVX_WARNING, "source.empty", CVX_NOSPAN,
+                   "file has only whitespace (%zu bytes)", n);
+  }
+  *out = src;
+  return CVX_OK;
+}
+
+/* ------------------------------------------------------------- reading */
+
+/* strerror_r comes in an XSI (int) and a GNU (char *) flavour; take either. */
+static const char *errtext_xsi(int rc, const char *buf) { return rc == 0 ? buf : "unknown error"; }
+static const char *errtext_gnu(const char *msg, const char *buf) {
+  (void)buf;
+  return msg ? msg : "unknown error";
+}
+#define ERRTEXT(err, buf)                                                                      \
+  _Generic(strerror_r((err), (buf), sizeof(buf)), int: errtext_xsi, default: errtext_gnu)(     \
+      strerror_r((err), (buf), sizeof(buf)), (buf))
+
+static cvx_status io_error(cvx_diags *dx, const char *what, const char *path, int err) {
+  char buf[256] = "";
+  cvx_diag_add(dx, CVX_ERROR, "source.io", CVX_NOSPAN, "cannot %s %s: %s", what, path,
+               ERRTEXT(err, buf));
+  return CVX_EIO;
+}
+
+/* Reads fd to EOF or until cap bytes are in, retrying EINTR and short reads.
+ * Returns 0 (*data is then heap memory the caller frees) or an errno value. */
+static int read_all(int fd, size_t hint, size_t cap, unsigned char **data, size_t *len) {
+  size_t size = hint + 1 < 65536 ? 65536 : hint + 1;
+  if (size > cap) size = cap;
+  unsigned char *buf = cvx_xmalloc(size);
+  size_t n = 0;
+  for (;;) {
+    if (n == size) {
+      if (size == cap) break;
+      size = size > cap / 2 ? cap : size * 2;
+      buf = cvx_xrealloc(buf, size);
+    }
+    size_t want = size - n;
+    if (want > (size_t)SSIZE_MAX) want = (size_t)SSIZE_MAX;
+    ssize_t got = read(fd, buf + n, want);
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      int err = errno;
+      free(buf);
+      return err;
+    }
+    if (got == 0) break;
+    n += (size_t)got;
+  }
+  *data = buf;
+  *len = n;
+  return 0;
+}
+
+/* Reads path ("-" = stdin) and decodes it; regular files over the limit are
+ * refused from their size alone, other inputs after max_size + 1 bytes. The
+ * read buffer is freed before returning; *out is arena-owned, NULL unless CVX_OK. */
+cvx_status cvx_source_load(cvx_arena *a, const char *path, const cvx_load_opts *opts,
+                           cvx_source **out, cvx_diags *dx) {
+  if (out) *out = NULL;
+  if (!a || !path || !out || !dx) return CVX_EINVAL;
+  bool is_stdin = strcmp(path, "-") == 0;
+  const char *name = is_stdin ? "<stdin>" : path;
+  int fd = 0;
+  if (!is_stdin) {
+    do fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    while (fd < 0 && errno == EINTR);
+    if (fd < 0) return io_error(dx, "open", name, errno);
+  }
+  cvx_status st = CVX_OK;
+  size_t max = limit_of(opts);
+  struct stat sb;
+  if (fstat(fd, &sb) != 0) {
+    st = io_error(dx, "read", name, errno);
+  } else if (S_ISDIR(sb.st_mode)) {
+    st = io_error(dx, "read", name, EISDIR);
+  } else if (S_ISREG(sb.st_mode) && sb.st_size > 0 && (uintmax_t)sb.st_size > max) {
+    cvx_diag_add(dx, CVX_ERROR, "source.too-large", CVX_NOSPAN,
+                 "file is %jd bytes, over the limit of %zu bytes (--max-size)",
+                 (intmax_t)sb.st_size, max);
+    st = CVX_ELIMIT;
+  } else {
+    size_t hint = S_ISREG(sb.st_mode) && sb.st_size > 0 ? (size_t)sb.st_size : 0;
+    unsigned char *data = NULL;
+    size_t len = 0;
+    int err = read_all(fd, hint, max + 1, &data, &len);
+    if (err) {
+      st = io_error(dx, "read", name, err);
+    } else if (len > max) {
+      cvx_diag_add(dx, CVX_ERROR, "source.too-large", CVX_NOSPAN,
+                   "input is over the limit of %zu bytes (--max-size)", max);
+      st = CVX_ELIMIT;
+    } else {
+      st = cvx_source_from_bytes(a, name, data, len, opts, out, dx);
+    }
+    free(data);
+  }
+  if (!is_stdin) close(fd);
+  return st;
+}
+
+/* ----------------------------------------------------------- positions */
+
+/* Index of the line holding off (already clamped to src->len). */
+static size_t line_index(const cvx_source *src, uint32_t off) {
+  size_t lo = 0, hi = src->nlines; /* lines[lo] <= off < lines[hi] */
+  while (hi - lo > 1) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (src->lines[mid] <= off)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+static size_t line_end(const cvx_source *src, size_t start) {
+  const char *nl = memchr(src->text + start, '\n', src->len - start);
+  return nl ? (size_t)(nl - src->text) : src->len;
+}
+
+/* 1-based line and code-point column of off. Offsets past the end clamp to
+ * the end; an offset inside a character gives that character's column; the
+ * end of a text ending in '\n' is the end of its last line (no phantom line). */
+void cvx_source_position(const cvx_source *src, uint32_t off, unsigned *line, unsigned *col) {
+  unsigned l = 1, c = 1;
+  if (src && src->text && src->lines && src->nlines) {
+    if (off > src->len) off = (uint32_t)src->len;
+    size_t i = line_index(src, off);
+    size_t start = src->lines[i], end = line_end(src, start);
+    size_t stop = off < end ? off : end;
+    while (stop > start && ((unsigned char)src->text[stop] & 0xc0) == 0x80) stop--;
+    for (size_t k = start; k < stop; k++) c += ((unsigned char)src->text[k] & 0xc0) != 0x80;
+    l = (unsigned)(i + 1);
+  }
+  if (line) *line = l;
+  if (col) *col = c;
+}
+
+/* The line holding off (clamped to the end), pointing into src->text; *len is
+ * its length in bytes without the '\n'. Never NULL: "" for a NULL source. */
+const char *cvx_source_line(const cvx_source *src, uint32_t off, size_t *len) {
+  if (!src || !src->text || !src->lines || !src->nlines) {
+    if (len) *len = 0;
+    return "";
+  }
+  if (off > src->len) off = (uint32_t)src->len;
+  size_t start = src->lines[line_index(src, off)];
+  if (len) *len = line_end(src, start) - start;
+  return src->text + start;
+}

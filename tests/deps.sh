@@ -1,0 +1,71 @@
+#!/bin/sh
+# Installs what cvx needs to build and test, when missing: Debian packages through
+# apt-get, then the pinned npm validators (tests/package-lock.json) into tests/node_modules.
+# Idempotent; prints one line per action and nothing when all is present.
+set -eu
+
+cd "$(dirname "$0")/.."
+
+# build: compiler, pkg-config and the four libraries the Makefile links
+BUILD_PKGS="gcc make pkg-config libpcre2-dev libjansson-dev libyaml-dev libcmark-dev"
+# tests: JSON-Schema-Test-Suite for our validator, python3 for helper scripts,
+# bibtool and biber to read our BibTeX, clang + its runtime for sanitizers and
+# fuzzing, GNU parallel for batch runs. The CSV spreadsheet test installs
+# libreoffice-calc-nogui itself, lazily, because it is large.
+TEST_PKGS="json-schema-test-suite python3 bibtool biber clang libclang-rt-14-dev parallel"
+
+# node and npm: a Node.js from elsewhere (e.g. a nodejs package that bundles npm)
+# conflicts with Debian's npm package, so ask Debian only for the commands missing.
+NODE_PKGS=""
+command -v node >/dev/null 2>&1 || NODE_PKGS="nodejs"
+command -v npm >/dev/null 2>&1 || NODE_PKGS="$NODE_PKGS npm"
+
+log() { printf 'deps: %s\n' "$*"; }
+die() { printf 'deps: error: %s\n' "$*" >&2; exit 1; }
+
+# One dpkg-query for all: packages it does not know are simply absent from its output.
+wanted="$BUILD_PKGS $TEST_PKGS $NODE_PKGS"
+# shellcheck disable=SC2086
+installed=$(dpkg-query -W -f='${Package} ${Status}\n' $wanted 2>/dev/null |
+  awk '$NF == "installed" { sub(/:.*/, "", $1); printf " %s", $1 }') || true
+missing=""
+for p in $wanted; do
+  case "$installed " in
+    *" $p "*) ;;
+    *) missing="$missing $p" ;;
+  esac
+done
+missing=${missing# }
+
+if [ -n "$missing" ]; then
+  if [ "$(id -u)" -eq 0 ]; then
+    SUDO=""
+  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+    SUDO="sudo"
+  else
+    die "missing Debian packages: $missing
+  run as root (or with password-less sudo): apt-get install $missing"
+  fi
+  aptlog=$(mktemp)
+  trap 'rm -f "$aptlog"' EXIT
+  log "apt-get update"
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get -q update >"$aptlog" 2>&1 ||
+    { tail -n 20 "$aptlog" >&2; die "apt-get update failed"; }
+  log "apt-get install $missing"
+  # shellcheck disable=SC2086
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get -q -y --no-install-recommends install $missing \
+    >"$aptlog" 2>&1 || { tail -n 20 "$aptlog" >&2; die "apt-get install failed: $missing"; }
+fi
+
+# npm ci when node_modules is absent or older than the lock (npm writes
+# node_modules/.package-lock.json on every install).
+stamp=tests/node_modules/.package-lock.json
+if [ ! -f "$stamp" ] || [ -n "$(find tests/package-lock.json tests/package.json -newer "$stamp" 2>/dev/null)" ]; then
+  command -v npm >/dev/null 2>&1 || die "npm not found after installing Debian packages"
+  log "npm ci in tests/"
+  npmlog=$(mktemp)
+  (cd tests && npm ci --no-audit --no-fund --loglevel=error) >"$npmlog" 2>&1 ||
+    { tail -n 20 "$npmlog" >&2; rm -f "$npmlog"; die "npm ci failed in tests/ (needs the npm registry)"; }
+  rm -f "$npmlog"
+  touch "$stamp"
+fi

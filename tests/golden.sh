@@ -1,0 +1,40 @@
+#!/bin/sh
+# golden.sh — the golden tests: each fixtures/<case>/ holds one input and an
+# expected/ folder with every file cvx writes for it (JSON, BibTeX, CSV) and
+# the diagnostics it prints (diagnostics.err); outputs must match byte for
+# byte. After a reviewed change, `make golden-update` rewrites expected/.
+# usage: sh tests/golden.sh BUILD_DIR [--update]
+set -u
+build=${1:-build}
+update=${2:-}
+cvx=$build/cvx
+export SOURCE_DATE_EPOCH=1790000000
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+for dir in fixtures/*/; do
+  case=$(basename "$dir")
+  input=$(find "$dir" -maxdepth 1 -type f ! -name '*.md.orig' | sort | head -n 1)
+  [ -n "$input" ] || continue
+  out=$tmp/$case
+  mkdir -p "$out"
+  "$cvx" convert --no-progress -j 2 -o "$out/files" "$input" 2>"$out/files.raw" || true
+  grep -v "^cvx: converted" "$out/files.raw" >"$out/files.err" || true
+  mkdir -p "$out/files"
+  mv "$out/files.err" "$out/files/diagnostics.err"
+  if [ "$update" = "--update" ]; then
+    rm -rf "$dir/expected"
+    cp -r "$out/files" "$dir/expected"
+    echo "updated $case"
+    continue
+  fi
+  if [ ! -d "$dir/expected" ]; then
+    echo "FAIL $case: no expected/ (run make golden-update and review)"
+    continue
+  fi
+  if diff -ru "$dir/expected" "$out/files" >"$out/diff" 2>&1; then
+    echo "ok $case"
+  else
+    echo "FAIL $case"
+    head -60 "$out/diff"
+  fi
+done

@@ -1,0 +1,323 @@
+/* test_sections.c — section headings in many wordings and languages map to the
+ * record kinds of MAPPING.md; entry titles and unknown headings stay sections. */
+#include "grammar.h"
+#include "sections.h"
+
+#include "check.h"
+
+#include <stdlib.h>
+
+typedef struct row {
+  const char *heading;
+  cvx_rec_kind kind;
+  bool talk;
+} row;
+
+static const char *kind_name(cvx_rec_kind k) {
+  static const char *const names[] = {"basics",    "profile",  "work",        "volunteer",
+                                      "education", "award",    "certificate", "publication",
+                                      "skill",     "language", "interest",    "reference",
+                                      "project",   "news",     "section"};
+  return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "?";
+}
+
+#define R(h, k)                                                                                    \
+  { h, CVX_REC_##k, false }
+#define T(h)                                                                                       \
+  { h, CVX_REC_PROJECT, true }
+
+static const row ROWS[] = {
+    /* education */
+    R("Education", EDUCATION),
+    R("EDUCATION", EDUCATION),
+    R("Education:", EDUCATION),
+    R("## Education", EDUCATION),
+    R("🎓 Education", EDUCATION),
+    R("Academic Background", EDUCATION),
+    R("Degrees", EDUCATION),
+    R("Qualifications", EDUCATION),
+    R("Educational Qualification", EDUCATION),
+    R("Formal Education", EDUCATION),
+    R("Continuing education", EDUCATION),
+    R("Education and Training", EDUCATION),
+    R("Education and Professional Experience", EDUCATION),
+    R("1. Education", EDUCATION),
+    R("II. Education", EDUCATION),
+    R("**Education**", EDUCATION),
+    R("Education {#edu}", EDUCATION),
+    R("[Education](#education)", EDUCATION),
+    R("Selected Coursework", EDUCATION),
+    R("Formation", EDUCATION),
+    R("Ausbildung", EDUCATION),
+    R("Studium", EDUCATION),
+    R("Educación", EDUCATION),
+    R("Formación académica", EDUCATION),
+    R("Formação", EDUCATION),
+    R("Istruzione", EDUCATION),
+    R("Образование", EDUCATION),
+    R("教育背景", EDUCATION),
+    R("教育经历", EDUCATION),
+    R("学历", EDUCATION),
+    /* work */
+    R("Experience", WORK),
+    R("Work Experience", WORK),
+    R("WORK EXPERIENCE", WORK),
+    R("Working Experiences", WORK),
+    R("Professional Experience", WORK),
+    R("Professional Experience in Industry", WORK),
+    R("Employment", WORK),
+    R("Employment History:", WORK),
+    R("Industry Experience", WORK),
+    R("Research Experience", WORK),
+    R("Positions", WORK),
+    R("Academic Positions", WORK),
+    R("Appointments", WORK),
+    R("Internships", WORK),
+    R("Teaching", WORK),
+    R("Teaching Experience", WORK),
+    R("Teaching and Supervision of Students", WORK),
+    R("Experience and skills", WORK),
+    R("Extra work history", WORK),
+    R("Scientific Career", WORK),
+    R("Expérience professionnelle", WORK),
+    R("Expériences professionnelles", WORK),
+    R("Berufserfahrung", WORK),
+    R("Beruflicher Werdegang", WORK),
+    R("Experiencia laboral", WORK),
+    R("Experiencia profesional", WORK),
+    R("Experiência", WORK),
+    R("Esperienza lavorativa", WORK),
+    R("Esperienze professionali", WORK),
+    R("Опыт работы", WORK),
+    R("工作经历", WORK),
+    R("实习经历", WORK),
+    R("科研经历", WORK),
+    R("研究经历", WORK),
+    R("工作经验", WORK),
+    R("<i class=\"fas fa-list\"></i> 工作经历", WORK),
+    /* volunteer */
+    R("Volunteering", VOLUNTEER),
+    R("Volunteer Experience", VOLUNTEER),
+    R("Service", VOLUNTEER),
+    R("Professional Service", VOLUNTEER),
+    R("Academic Service", VOLUNTEER),
+    R("Reviewing", VOLUNTEER),
+    R("Leadership", VOLUNTEER),
+    R("Outreach", VOLUNTEER),
+    R("Professional Outreach", VOLUNTEER),
+    R("Service and leadership", VOLUNTEER),
+    R("Service to the profession", VOLUNTEER),
+    R("Departmental and university service", VOLUNTEER),
+    R("Editorial and Reviewing Service", VOLUNTEER),
+    R("Journal review", VOLUNTEER),
+    R("Volunteering/ Extracurricular Activities", VOLUNTEER),
+    R("学术服务", VOLUNTEER),
+    R("社会服务", VOLUNTEER),
+    R("Bénévolat", VOLUNTEER),
+    R("Ehrenamt", VOLUNTEER),
+    /* awards */
+    R("Awards", AWARD),
+    R("Honors", AWARD),
+    R("Honours", AWARD),
+    R("Honors and Awards", AWARD),
+    R("Honors & Awards", AWARD),
+    R("AWARDS/ACHIEVEMENTS", AWARD),
+    R("Scholarships", AWARD),
+    R("Fellowships", AWARD),
+    R("Grants", AWARD),
+    R("Achievements", AWARD),
+    R("Prizes and Honors", AWARD),
+    R("Scholarships and Awards", AWARD),
+    R("Prix", AWARD),
+    R("Distinctions", AWARD),
+    R("Auszeichnungen", AWARD),
+    R("Premios", AWARD),
+    R("获奖情况", AWARD),
+    R("荣誉奖励", AWARD),
+    R("荣誉获奖", AWARD),
+    /* certificates */
+    R("Certifications", CERTIFICATE),
+    R("Licenses", CERTIFICATE),
+    R("Certificates", CERTIFICATE),
+    R("Licenses & Certifications", CERTIFICATE),
+    R("Zertifikate", CERTIFICATE),
+    R("证书", CERTIFICATE),
+    /* publications */
+    R("Publications", PUBLICATION),
+    R("Papers", PUBLICATION),
+    R("Preprints", PUBLICATION),
+    R("Selected Publications", PUBLICATION),
+    R("Journal Articles", PUBLICATION),
+    R("Journal Publications", PUBLICATION),
+    R("Conference Papers", PUBLICATION),
+    R("Conference Proceedings", PUBLICATION),
+    R("Peer-Reviewed Publications", PUBLICATION),
+    R("Publications in conference proceedings", PUBLICATION),
+    R("Abstracts and Short Papers", PUBLICATION),
+    R("Works in progress", PUBLICATION),
+    R("Selected Works", PUBLICATION),
+    R("Book reviews", PUBLICATION),
+    R("Veröffentlichungen", PUBLICATION),
+    R("Publikationen", PUBLICATION),
+    R("Publicaciones", PUBLICATION),
+    R("论文发表", PUBLICATION),
+    R("发表论文", PUBLICATION),
+    R("期刊论文", PUBLICATION),
+    R("Publications 文章发表", PUBLICATION),
+    /* talks */
+    T("Talks"),
+    T("Invited Talks"),
+    T("Presentations"),
+    T("Conference Presentations"),
+    T("Conference Presentations and Posters"),
+    T("Guest lectures"),
+    T("Recent Speaking Engagements"),
+    T("Talks 演讲和口头报告"),
+    T("Vorträge"),
+    T("学术报告"),
+    /* projects */
+    R("Projects", PROJECT),
+    R("Portfolio", PROJECT),
+    R("Open Source", PROJECT),
+    R("Software", PROJECT),
+    R("Selected Projects", PROJECT),
+    R("Side Projects", PROJECT),
+    R("Selected Open Source Projects and Publications", PROJECT),
+    R("Participation in Projects", PROJECT),
+    R("Projets", PROJECT),
+    R("Projekte", PROJECT),
+    R("Proyectos", PROJECT),
+    R("项目经历", PROJECT),
+    R("科研项目", PROJECT),
+    /* skills */
+    R("Skills", SKILL),
+    R("Technical Skills", SKILL),
+    R("Tools", SKILL),
+    R("Technologies", SKILL),
+    R("Programming Languages", SKILL),
+    R("👨‍💻 Programming Languages", SKILL),
+    R("Programming languages:", SKILL),
+    R("Skills and Interests", SKILL),
+    R("Skills & Abilities", SKILL),
+    R("Technical Expertise", SKILL),
+    R("Computer skills", SKILL),
+    R("Tools & Protocols", SKILL),
+    R("💡 Technologies & Tools", SKILL),
+    R("Languages & Frameworks", SKILL),
+    R("Compétences", SKILL),
+    R("Kenntnisse", SKILL),
+    R("Fähigkeiten", SKILL),
+    R("Kenntnisse/Fähigkeiten", SKILL),
+    R("Habilidades", SKILL),
+    R("Навыки", SKILL),
+    R("专业技能", SKILL),
+    R("技能", SKILL),
+    R("Skills 技能", SKILL),
+    R("<i class=\"fas fa-code\"></i> 技术清单", SKILL),
+    /* languages */
+    R("Languages", LANGUAGE),
+    R("LANGUAGES", LANGUAGE),
+    R("🌐 Languages", LANGUAGE),
+    R("Language Skills", LANGUAGE),
+    R("Languages Known", LANGUAGE),
+    R("Langues", LANGUAGE),
+    R("Sprachen", LANGUAGE),
+    R("Idiomas", LANGUAGE),
+    R("Английский язык", LANGUAGE),
+    R("语言", LANGUAGE),
+    /* interests */
+    R("Interests", INTEREST),
+    R("Research Interests", INTEREST),
+    R("Hobbies", INTEREST),
+    R("Centres d'intérêt", INTEREST),
+    R("Interessen", INTEREST),
+    R("研究兴趣", INTEREST),
+    /* references, news */
+    R("References", REFERENCE),
+    R("Referees", REFERENCE),
+    R("News", NEWS),
+    R("Recent News", NEWS),
+    R("Updates", NEWS),
+    R("Timeline", NEWS),
+    R("What's New", NEWS),
+    R("What’s New", NEWS),
+    R("新闻", NEWS),
+    /* basics */
+    R("Contact", BASICS),
+    R("Contact Info", BASICS),
+    R("CONTACT DETAILS", BASICS),
+    R("About", BASICS),
+    R("About Me", BASICS),
+    R("Personal Details", BASICS),
+    R("Personal Information", BASICS),
+    R("Profile", BASICS),
+    R("Summary", BASICS),
+    R("Professional Summary", BASICS),
+    R("Bio", BASICS),
+    R("Biographic information", BASICS),
+    R("Résumé", BASICS),
+    R("Curriculum Vitae", BASICS),
+    R("Career Objective", BASICS),
+    R("Über mich", BASICS),
+    R("О себе", BASICS),
+    R("个人信息", BASICS),
+    R("联系方式", BASICS),
+    R("<i class=\"fas fa-tag\"></i> 关于我", BASICS),
+    /* anything else, and entry titles that merely contain a section word */
+    R("Research", SECTION),
+    R("Press", SECTION),
+    R("Professional Affiliations", SECTION),
+    R("Memberships", SECTION),
+    R("Welcome to Jekyll!", SECTION),
+    R("Advising", SECTION),
+    R("Software Engineer", SECTION),
+    R("Software developer at Initech", SECTION),
+    R("Teaching Assistant", SECTION),
+    R("Initech University, Springfield (teaching assistant)", SECTION),
+    R("Open Source Maintainer | Nov 2019 -- Present | [GitHub](https://github.com/x)", SECTION),
+    R("Project Engineer, Initech | Sep 2020 -- Jun 2021", SECTION),
+    R("Initech University (QS=99)", SECTION),
+    R("Jane Roe", SECTION),
+    R("Other Conferences, Workshops, and Courses Attended", SECTION),
+    R("2020 - Now", SECTION),
+    R("Masters of Linguistics", SECTION),
+    R("", SECTION),
+    R("   ", SECTION),
+    R("🎓", SECTION),
+    R("###", SECTION),
+    R("加入我们", SECTION),
+    R("初创科技有限公司 2016.10 - 2017.9", SECTION),
+};
+
+int main(void) {
+  for (size_t i = 0; i < sizeof ROWS / sizeof ROWS[0]; i++) {
+    const row *r = &ROWS[i];
+    size_t n = strlen(r->heading);
+    cvx_rec_kind got = cvx_section_classify(r->heading, n);
+    CHECK(got == r->kind, "\"%s\": got %s, want %s", r->heading, kind_name(got),
+          kind_name(r->kind));
+    bool talk = cvx_section_is_talks(r->heading, n);
+    CHECK(talk == r->talk, "\"%s\": talks %d, want %d", r->heading, talk, r->talk);
+  }
+
+  /* the heading is not NUL-terminated at n: only "Skills" is read */
+  CHECK(cvx_section_classify("Skills and Publications", 6) == CVX_REC_SKILL, "prefix");
+  CHECK(cvx_section_classify("Education", 0) == CVX_REC_SECTION, "empty");
+  CHECK(cvx_section_classify(NULL, 0) == CVX_REC_SECTION, "null");
+
+  /* hostile input: truncated UTF-8, long lines, unbalanced markup */
+  static const char *const hostile[] = {"\xE6\x95", "\xFF\xFE Education", "<<<<<",       "{{{{",
+                                        "](((",     "Education <span",    "\xF0\x9F\x8E"};
+  for (size_t i = 0; i < sizeof hostile / sizeof hostile[0]; i++)
+    (void)cvx_section_classify(hostile[i], strlen(hostile[i]));
+  CHECK(cvx_section_classify("\xFF\xFE Education", 12) == CVX_REC_EDUCATION, "bad bytes");
+  size_t big = 100000;
+  char *buf = malloc(big);
+  for (size_t i = 0; i < big; i++) buf[i] = "ab&<{]( \xE4"[i % 9];
+  CHECK(cvx_section_classify(buf, big) == CVX_REC_SECTION, "huge");
+  for (size_t n = 0; n < 400; n += 7) (void)cvx_section_classify(buf, n);
+  memset(buf, '&', 400);
+  (void)cvx_section_classify(buf, 400);
+  free(buf);
+  return check_done("sections");
+}
