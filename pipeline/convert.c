@@ -6,6 +6,7 @@
 #include "emit.h"
 #include "emit_json.h"
 #include "grammar.h"
+#include "prose.h"
 #include "schema.h"
 
 #include <jansson.h>
@@ -319,6 +320,7 @@ static void run(cvx_arena *a, cvx_source *src, cvx_diags *dx, const char *displa
       cvx_diag_add(dx, CVX_ERROR, "extract.failed", CVX_NOSPAN, "the %s extractor failed: %s", best->name,
                    cvx_status_str(st));
   }
+  cvx_prose_dedupe(doc);
   normalize(doc);
   validate_records(doc);
 

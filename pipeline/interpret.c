@@ -3,6 +3,8 @@
  * arrive here, so an entry line is read the same way whatever its format. */
 #include "blocks.h"
 #include "grammar.h"
+#include "prose.h"
+#include "publications.h"
 #include "sections.h"
 
 #include <ctype.h>
@@ -138,6 +140,8 @@ static void cut(char *s, size_t a, size_t b) {
 }
 
 #define MAX_SEGS 32
+/* A paragraph this long is running prose: its facts go to the prose reader. */
+#define PROSE_WORDS 15
 
 /* Splits s[0,n) into pieces at entry separators: newlines, ", ", " | ",
  * spaced dashes, "; ", ": ", parentheses, " / " and (when `at`) " at ". */
@@ -595,101 +599,29 @@ static void parse_award(ctx *c, const entry *e, cvx_rec_kind kind) {
 
 /* ---------------------------------------------------------- publications */
 
-static bool venue_like(piece p) {
-  static const char *const words[] = {"proceedings", "conference", "journal", "workshop", "symposium",
-                                      "transactions", "letters", "arxiv", "preprint", "review",
-                                      "in proc", "press", "magazine", "thesis", NULL};
-  for (int i = 0; words[i]; i++) {
-    size_t m = strlen(words[i]);
-    for (size_t j = 0; j + m <= p.n; j++)
-      if (strncasecmp(p.s + j, words[i], m) == 0) return true;
-  }
-  /* an acronym followed by a year: "NSDI 2019", "NeurIPS'19" */
-  int caps = 0;
-  for (size_t j = 0; j < p.n && j < 12; j++)
-    if (isupper((unsigned char)p.s[j])) caps++;
-  return caps >= 3 && count_words(p.s, p.n) <= 4;
-}
-
 static void parse_publication(ctx *c, const entry *e) {
   cvx_span es = entry_span(e);
-  cvx_record *r = cvx_record_new(c->doc, CVX_REC_PUBLICATION, c->origin, es);
-  if (!r) return;
-  char *orig = head_text(c, e);
-  char *t = cvx_arena_strdup(c->doc->arena, orig);
-  size_t n = strlen(t);
-  for (size_t i = 0; i < n; i++)
-    if (t[i] == '\n') t[i] = ' ';
-  cvx_daterange d;
-  bool dated = take_date(t, n, &d);
-  piece title = {0};
-  /* a quoted title: "…" or “…” */
-  const char *q1 = strstr(t, "\xe2\x80\x9c"), *q2 = NULL;
-  if (q1) {
-    q2 = strstr(q1 + 3, "\xe2\x80\x9d");
-    if (q2) title = trim_piece((piece){q1 + 3, (size_t)(q2 - q1 - 3)});
-  }
-  if (!title.n && (q1 = strchr(t, '"')) && (q2 = strchr(q1 + 1, '"')))
-    title = trim_piece((piece){q1 + 1, (size_t)(q2 - q1 - 1)});
-  /* the longest link text of three words or more */
-  const cvx_link *tl = NULL;
-  if (!title.n) {
-    for (size_t i = 0; i < e->head->nlinks; i++) {
-      const cvx_link *l = &e->head->links[i];
-      size_t ln = strlen(l->text);
-      if (count_words(l->text, ln) >= 3 && (!tl || ln > strlen(tl->text))) tl = l;
-    }
-    if (tl) title = (piece){tl->text, strlen(tl->text)};
-  }
-  /* else sentences: authors first when the first sentence is a name list */
-  piece sent[MAX_SEGS];
-  int k = 0;
-  size_t st = 0;
-  for (size_t i = 0; i <= n && k < MAX_SEGS; i++) {
-    if (i == n || (t[i] == '.' && (i + 1 == n || t[i + 1] == ' ') && !(i >= 1 && isupper((unsigned char)t[i - 1]) &&
-                                                                    (i < 2 || t[i - 2] == ' ' || t[i - 2] == '.')))) {
-      piece p = trim_piece((piece){t + st, i - st});
-      if (p.n && has_alnum(p.s, p.n)) sent[k++] = p;
-      st = i + 1;
-    }
-  }
-  int ti = -1;
-  if (!title.n && k > 0) {
-    ti = 0;
-    if (k > 1) {
-      /* "A. Author, B. Author" or "Author A, Author B": many commas, short words */
-      int commas = 0;
-      for (size_t j = 0; j < sent[0].n; j++) commas += sent[0].s[j] == ',';
-      if (commas >= 1 || sent[0].n < 30) ti = 1;
-    }
-    title = sent[ti];
-  }
-  if (title.n) {
-    size_t off = (size_t)(title.s - t);
-    if (title.s >= t && off < n) title.s = orig + off;
-    add_piece(c, r, "name", title, es);
-  }
-  for (int i = 0; i < k; i++) {
-    if (i == ti) continue;
-    if (venue_like(sent[i]) && !cvx_record_get(r, "publisher")) add_piece(c, r, "publisher", sent[i], es);
-  }
-  if (dated) add_dates(c, r, &d, CVX_REC_PUBLICATION, date_span(c, &d, orig, es));
-  /* the paper's link: DOI or arXiv first, then a PDF, then any */
-  const cvx_link *best = NULL;
-  for (size_t i = 0; i < e->head->nlinks; i++) {
-    const cvx_link *l = &e->head->links[i];
-    if (!url_usable(l->url)) continue;
-    if (strstr(l->url, "doi.org") || strstr(l->url, "arxiv.org")) {
-      best = l;
-      break;
-    }
-    if (!best) best = l;
-  }
-  if (best) cvx_record_add(c->doc, r, "url", best->url, best->span);
+  char *text = head_text(c, e);
+  cvx_buf details = CVX_BUF_INIT;
   for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
     piece p = joined(c, b);
-    if (p.n) add_piece(c, r, "summary", p, b->span);
+    if (!p.n) continue;
+    if (details.len) cvx_buf_putc(&details, ' ');
+    cvx_buf_put(&details, p.s, p.n);
   }
+  /* links of the whole entry, in order */
+  cvx_link *links = NULL;
+  size_t nlinks = 0;
+  for (cvx_block *b = e->title ? e->title : e->head; b && b != e->end; b = b->next) {
+    if (!b->nlinks) continue;
+    links = cvx_arena_grow(c->doc->arena, links, nlinks, nlinks + b->nlinks, sizeof *links);
+    memcpy(links + nlinks, b->links, b->nlinks * sizeof *links);
+    nlinks += b->nlinks;
+  }
+  cvx_pub_input in = {text, strlen(text), details.len ? cvx_arena_strdup(c->doc->arena, details.ptr) : NULL,
+                      links, nlinks, es, c->origin};
+  cvx_publication_add(c->doc, &in);
+  cvx_buf_free(&details);
 }
 
 /* ---------------------------------------------------------------- skills */
@@ -942,6 +874,7 @@ static void parse_other(ctx *c, cvx_record **sec, const cvx_block *heading, cons
       if (heading) add_piece(c, *sec, "title", joined(c, heading), heading->span);
     }
     add_piece(c, *sec, "items", p, b->span);
+    if (b->kind == CVX_BLK_PARA && count_words(p.s, p.n) >= PROSE_WORDS) cvx_prose_extract(c->doc, p.s, p.n, b->span);
   }
 }
 
@@ -1113,9 +1046,13 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
       line_no++;
       s = nl ? nl + 1 : s + len;
     }
-    if (!c->have_summary && b->kind == CVX_BLK_PARA && count_words(b->text, strlen(b->text)) >= 15) {
-      add_piece(c, basics(c), "summary", joined(c, b), b->span);
-      c->have_summary = true;
+    if (b->kind == CVX_BLK_PARA && count_words(b->text, strlen(b->text)) >= PROSE_WORDS) {
+      piece p = joined(c, b);
+      if (!c->have_summary) {
+        add_piece(c, basics(c), "summary", p, b->span);
+        c->have_summary = true;
+      }
+      cvx_prose_extract(c->doc, p.s, p.n, b->span);
     }
   }
 }
@@ -1128,6 +1065,15 @@ static bool job_like(cvx_rec_kind k) {
 
 static void parse_entry(ctx *c, cvx_rec_kind kind, bool talks, cvx_record **other,
                         const cvx_block *heading, const entry *e) {
+  /* a paragraph of running prose is not an entry line: read its facts */
+  if (e->head->kind == CVX_BLK_PARA && !e->title && kind != CVX_REC_SECTION && kind != CVX_REC_BASICS &&
+      kind != CVX_REC_PUBLICATION && kind != CVX_REC_NEWS && count_words(e->head->text, strlen(e->head->text)) > 25) {
+    for (cvx_block *b = e->head; b && b != e->end; b = b->next) {
+      piece p = joined(c, b);
+      if (p.n) cvx_prose_extract(c->doc, p.s, p.n, b->span);
+    }
+    return;
+  }
   switch (kind) {
   case CVX_REC_WORK:
   case CVX_REC_VOLUNTEER: parse_job(c, e, kind); break;

@@ -1,0 +1,18 @@
+/* prose.h — facts stated in running prose ("I received my B.Sc. in 2015 from
+ * the University of Leeds", "Since 2019 I have been leading the platform team
+ * at X"): entries with origin "prose", from paragraphs of any format. */
+#ifndef CVX_PROSE_H
+#define CVX_PROSE_H
+
+#include "cvx.h"
+
+/* Reads one paragraph (visible text, lines joined) located at `within` and
+ * adds the education, work, volunteer and interest records it states, with
+ * origin "prose". Adds nothing it cannot read with confidence. */
+void cvx_prose_extract(cvx_doc *doc, const char *text, size_t len, cvx_span within);
+
+/* After extraction: drops a prose record when the same fact was also found in
+ * a section (the section's entry wins). */
+void cvx_prose_dedupe(cvx_doc *doc);
+
+#endif
