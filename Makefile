@@ -10,15 +10,16 @@ CVX_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 	-Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wformat=2 \
 	-Ipipeline -Iextractors $(WERROR) \
 	$(shell pkg-config --cflags $(PKGS) 2>/dev/null) -MMD -MP
-LDLIBS  := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lpthread -lm
+LDLIBS  := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lbtparse -lpthread -lm
 
 LIB_SRC  := $(sort $(filter-out pipeline/main.c,$(wildcard pipeline/*.c)) $(wildcard extractors/*.c))
 SCHEMAS  := $(sort $(wildcard schemas/*.json))
-LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/schemas.o
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/schemas.o $(BUILD)/gen/venues.o
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps check unit asan install uninstall clean demo fuzz bench golden-update
+.PHONY: all deps check unit asan install uninstall clean demo fuzz bench golden-update \
+	fuzz-build fuzz-smoke
 all: $(BUILD)/cvx
 
 $(BUILD)/%.o: %.c
@@ -31,6 +32,14 @@ $(BUILD)/gen/schemas.c: $(SCHEMAS) schemas/embed.sh
 	sh schemas/embed.sh $@ $(SCHEMAS)
 
 $(BUILD)/gen/schemas.o: $(BUILD)/gen/schemas.c
+	$(CC) $(CVX_CFLAGS) $(CFLAGS) -c $< -o $@
+
+# The venue table (acronym -> type, full name) is data, compiled in the same way.
+$(BUILD)/gen/venues.c: pipeline/venues.tsv pipeline/venues_embed.sh
+	@mkdir -p $(dir $@)
+	sh pipeline/venues_embed.sh $@ pipeline/venues.tsv
+
+$(BUILD)/gen/venues.o: $(BUILD)/gen/venues.c
 	$(CC) $(CVX_CFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/libcvx.a: $(LIB_OBJ)
@@ -79,5 +88,32 @@ golden-update: all
 
 clean:
 	rm -rf build out/*.json out/*.bib out/*.csv
+
+# ---------------------------------------------------------------- fuzzing
+# libFuzzer targets (clang, ASan+UBSan) in build/fuzz; `make fuzz FUZZ_SECONDS=N`
+# runs each for N seconds on a corpus seeded from fixtures/; `make fuzz-smoke`
+# is the short CI budget (10 s each). Reproducers land in build/fuzz/artifacts/.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := source frontmatter markdown text refparse schema convert
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
+fuzz-build:
+	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang \
+	  CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link $(FUZZ_SAN)" \
+	  $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
+
+build/fuzz/fuzz_%: build/fuzz/tests/fuzz/fuzz_%.o build/fuzz/libcvx.a
+	clang $(CFLAGS) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ $(LDLIBS)
+
+fuzz: fuzz-build
+	@sh tests/fuzz/run.sh build/fuzz $(FUZZ_SECONDS)
+
+fuzz-smoke: fuzz-build
+	@sh tests/fuzz/run.sh build/fuzz 10
+
+# ---------------------------------------------------------------- benchmark
+# Assembles a 20,000+ file corpus in a temp dir and prints throughput, RSS,
+# scaling and linearity next to their targets (not a timed test).
+bench: all
+	@sh tests/bench/bench.sh $(BUILD)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

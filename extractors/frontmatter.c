@@ -5,6 +5,7 @@
 #include "frontmatter.h"
 
 #include "grammar.h"
+#include "publications.h"
 
 #include <string.h>
 #include <yaml.h>
@@ -748,6 +749,7 @@ typedef struct fm_ctx {
   cvx_span inner;
   cvx_record *rec; /* basics or the publication, created on first field */
   cvx_rec_kind kind;
+  const char *origin; /* records' origin: NULL for ORIGIN ("frontmatter"), "site" in site mode */
   const char *profiles[FM_MAX_PROFILES]; /* URLs already added, for dedup */
   size_t nprofiles;
   const char *title_label; /* a headline found in the page title */
@@ -821,7 +823,7 @@ static cvx_span sub_span(const fm_ctx *c, const node *n, size_t off, size_t len)
 }
 
 static cvx_record *rec(fm_ctx *c) {
-  if (!c->rec) c->rec = cvx_record_new(c->doc, c->kind, ORIGIN, c->inner);
+  if (!c->rec) c->rec = cvx_record_new(c->doc, c->kind, c->origin ? c->origin : ORIGIN, c->inner);
   return c->rec;
 }
 
@@ -1043,7 +1045,7 @@ static bool profile_seen(fm_ctx *c, const char *url) {
 static void profile_add(fm_ctx *c, const char *network_name, const char *user, const char *url,
                         cvx_span span, cvx_span user_span) {
   if (profile_seen(c, url)) return;
-  cvx_record *r = cvx_record_new(c->doc, CVX_REC_PROFILE, ORIGIN, span);
+  cvx_record *r = cvx_record_new(c->doc, CVX_REC_PROFILE, c->origin ? c->origin : ORIGIN, span);
   if (!r) return;
   cvx_record_add(c->doc, r, "network", network_name, span);
   if (user) cvx_record_add(c->doc, r, "username", user, user_span);
@@ -1453,6 +1455,187 @@ static void map_publication(fm_ctx *c, const node *root) {
   }
   if ((n = textual(get(root, "excerpt"))))
     put(c, "summary", visible_text(c->arena, n->s, n->len), n);
+}
+
+/* ---- site mode (a Jekyll site's _config.yml and collection items) */
+
+/* The person from a site's _config.yml: the `author:` block first (academicpages,
+ * minimal-mistakes), then the site-wide keys (minima's `title`, `email`,
+ * `github_username`; the site's own `url` as the home page). Theme defaults
+ * ("Your Name", jekyll/jekyllrb, example.com) are ignored by the try_ helpers. */
+static void map_site_config(fm_ctx *c, const node *root) {
+  const node *author = get(root, "author");
+  const node *amap = author && author->type == N_MAP && !is_lang_map(author) ? author : NULL;
+  const node *social = get(root, "social");
+
+  if (!(amap && try_name(c, get_text(amap, name_keys), false)))
+    if (!(author && !amap && try_name(c, author, true)))
+      if (!try_name(c, get_text(root, name_keys), true)) {
+        try_title(c, get(root, "title"));
+        c->title_label = NULL; /* a site title's other part names the site, not the person */
+      }
+
+  try_label(c, get_text(amap, label_keys));
+  try_email(c, get_text(amap, email_keys));
+  try_email(c, get_text(root, email_keys));
+  try_phone(c, get_text(amap, phone_keys));
+  try_location(c, get_text(amap, location_keys));
+  try_url(c, get_text(amap, url_keys));
+  try_url(c, textual(get(root, "url")));
+  try_summary(c, get_text(amap, summary_keys));
+  try_image(c, get_text(amap, image_keys));
+
+  cvx_record *basics = c->rec;
+  c->rec = NULL; /* profiles are their own records */
+  profiles_in(c, amap, true);
+  profiles_in(c, social, true);
+  if (social && social->type == N_SEQ)
+    for (const node *it = social->kids; it; it = it->next)
+      if (textual(it)) profile_from_url(c, it, NULL);
+  profiles_in(c, root, false);
+  c->rec = basics;
+}
+
+/* Adds value under key with n's span (n may be NULL: no span). */
+static void put_plain(fm_ctx *c, const char *key, const char *value, const node *n) {
+  if (has(c, key)) return;
+  cvx_record *r = rec(c);
+  if (r) cvx_record_add(c->doc, r, key, value, n ? n->span : CVX_NOSPAN);
+}
+
+/* The first http(s) URL among keys, as the record's url. */
+static void try_url_keys(fm_ctx *c, const node *root, const char *const *keys) {
+  for (size_t i = 0; keys[i] && !has(c, "url"); i++) {
+    const node *n = textual(get(root, keys[i]));
+    cvx_span sp;
+    const char *u = n ? url_of(c, n, &sp) : NULL;
+    if (u && is_http(u) && !placeholder_url(c, u)) put_plain(c, "url", u, n);
+  }
+}
+
+/* The authors a `citation:` string names, added to the publication (site mode
+ * only: the page converted alone keeps its old output). The shared
+ * publication grammar reads the citation into a scratch record that is then
+ * unlinked from the document. */
+static void authors_from_citation(fm_ctx *c, const node *root) {
+  const node *n = textual(get(root, "citation"));
+  if (!n || !c->rec || cvx_record_get(c->rec, "authors")) return;
+  char *v = visible_text(c->arena, n->s, n->len);
+  cvx_doc *doc = c->doc;
+  cvx_record *before = doc->records_tail;
+  cvx_pub_input in = {.text = v, .len = strlen(v), .span = n->span, .origin = c->origin};
+  cvx_record *tmp = cvx_publication_add(doc, &in);
+  if (!tmp || doc->records_tail != tmp || before == tmp) return;
+  /* unlink the scratch record (it is the tail, right after `before`) */
+  if (before)
+    before->next = NULL;
+  else
+    doc->records = NULL;
+  doc->records_tail = before;
+  doc->nrecords--;
+  for (const cvx_field *f = tmp->fields; f; f = f->next)
+    if (strcmp(f->key, "authors") == 0) cvx_record_add(doc, c->rec, "authors", f->value, f->span);
+}
+
+/* A `_talks` item: a project of type "talk"; the venue is its entity. */
+static void map_talk(fm_ctx *c, const node *root) {
+  const node *n = textual(get(root, "title")), *type = textual(get(root, "type"));
+  if (n) put(c, "name", visible_text(c->arena, n->s, n->len), n);
+  if ((n = textual(get(root, "venue"))))
+    put(c, "entity", visible_text(c->arena, n->s, n->len), n);
+  try_date(c, "startDate", get(root, "date"));
+  static const char *const desc_keys[] = {"excerpt", "description", "summary", NULL};
+  if ((n = get_text(root, desc_keys)))
+    put(c, "description", visible_text(c->arena, n->s, n->len), n);
+  static const char *const url_keys_talk[] = {"talkurl", "slidesurl", "paperurl", "videourl",
+                                              "link", NULL};
+  try_url_keys(c, root, url_keys_talk);
+  if (!c->rec) return; /* nothing named the talk */
+  put_plain(c, "type", "talk", type);
+  if (type) { /* the page's own kind ("Tutorial", "Poster") when it says more than "talk" */
+    char *kind = visible_text(c->arena, type->s, type->len);
+    const char *s = kind;
+    size_t len = strlen(kind);
+    trim(&s, &len);
+    if (len && !ieqn(s, len, "talk")) cvx_record_add(c->doc, c->rec, "keywords", kind, type->span);
+  }
+}
+
+/* A `_teaching` item: a work entry (position from the title, else the type;
+ * the venue is the organisation). */
+static void map_teaching(fm_ctx *c, const node *root) {
+  const node *title = textual(get(root, "title")), *type = textual(get(root, "type")), *n;
+  if (title)
+    put(c, "position", visible_text(c->arena, title->s, title->len), title);
+  else if (type)
+    put(c, "position", visible_text(c->arena, type->s, type->len), type);
+  if ((n = textual(get(root, "venue")))) put(c, "name", visible_text(c->arena, n->s, n->len), n);
+  if ((n = textual(get(root, "location"))))
+    put(c, "location", visible_text(c->arena, n->s, n->len), n);
+  try_date(c, "startDate", get(root, "date"));
+  static const char *const end_keys[] = {"end_date", "enddate", "date_end", "until", NULL};
+  try_date(c, "endDate", get_text(root, end_keys));
+  static const char *const desc_keys[] = {"excerpt", "description", "summary", NULL};
+  if ((n = get_text(root, desc_keys)))
+    put(c, "summary", visible_text(c->arena, n->s, n->len), n);
+  else if (title && type)
+    put(c, "summary", visible_text(c->arena, type->s, type->len), type);
+  static const char *const url_keys_course[] = {"courseurl", "course_url", "link", NULL};
+  try_url_keys(c, root, url_keys_course);
+}
+
+cvx_status cvx_frontmatter_read_as(const cvx_source *src, cvx_doc *doc, cvx_diags *dx,
+                                   cvx_fm_role role) {
+  if (!src || !doc || !dx || doc->src != src) return CVX_EINVAL;
+  node *root = NULL;
+  cvx_span inner;
+  if (role == CVX_FM_SITE_CONFIG) {
+    inner = cvx_span_make(0, src->len);
+    cvx_doc_hide(doc, inner); /* settings, not visible text */
+    doc->body_start = (uint32_t)src->len;
+    if (src->len) root = yaml_read(doc, dx, inner);
+  } else {
+    fm_loc loc;
+    if (!locate(src, &loc)) return CVX_OK;
+    if (!loc.closed) {
+      cvx_diag_add(dx, CVX_WARNING, "frontmatter.unterminated", loc.open,
+                   "front matter opened by `%s` is never closed; the item is skipped",
+                   loc.kind == FM_YAML ? "---" : "+++");
+      return CVX_OK;
+    }
+    doc->body_start = loc.block.end;
+    cvx_doc_hide(doc, loc.block);
+    inner = loc.inner;
+    if (inner.end > inner.start)
+      root = loc.kind == FM_YAML ? yaml_read(doc, dx, inner) : toml_read(doc, dx, inner);
+  }
+  if (!root || root->type != N_MAP) return CVX_OK;
+  fm_ctx c;
+  memset(&c, 0, sizeof c);
+  c.doc = doc;
+  c.arena = doc->arena;
+  c.inner = inner;
+  c.origin = "site";
+  switch (role) {
+  case CVX_FM_SITE_CONFIG:
+    c.kind = CVX_REC_BASICS;
+    map_site_config(&c, root);
+    break;
+  case CVX_FM_PUBLICATION:
+    c.kind = CVX_REC_PUBLICATION;
+    map_publication(&c, root);
+    authors_from_citation(&c, root);
+    break;
+  case CVX_FM_TALK:
+    c.kind = CVX_REC_PROJECT;
+    map_talk(&c, root);
+    break;
+  case CVX_FM_TEACHING:
+    c.kind = CVX_REC_WORK;
+    map_teaching(&c, root);
+    break;
+  }
+  return CVX_OK;
 }
 
 /* ---------------------------------------------------------------- extractor */

@@ -4,6 +4,9 @@
  * into items, rows and paragraphs here. The shared interpreter does the rest. */
 #include "markdown.h"
 
+#include "grammar.h"
+#include "text.h"
+
 #include <cmark.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1115,13 +1118,59 @@ static void do_paragraph(md *m, cmark_node *n, cvx_blk_kind kind, int level) {
   emit_text(m, kind, level, sp, 0, m->raw.len, true);
 }
 
-/* A code block: its literal lines, one PARA per run of non-blank lines. */
+/* Section headings among the first lines of a code block's literal: a whole
+ * plain-text CV pasted inside a ```text fence has several ("EXPERIENCE",
+ * "Education"), program code has none. Stops counting at `want`. */
+static int cv_headings(const char *lit, size_t n, int want) {
+  int found = 0;
+  for (size_t i = 0; i < n && found < want;) {
+    const char *nlp = memchr(lit + i, '\n', n - i);
+    size_t e = nlp ? (size_t)(nlp - lit) : n;
+    size_t a = i, b = e;
+    while (a < b && is_blank(lit[a])) a++;
+    while (b > a && (is_blank(lit[b - 1]) || lit[b - 1] == ':')) b--;
+    if (b > a && b - a <= 40 && a - i <= 8) {
+      cvx_rec_kind k = cvx_section_classify(lit + a, b - a);
+      if (k != CVX_REC_SECTION && k != CVX_REC_BASICS) found++;
+    }
+    i = e + 1;
+  }
+  return found;
+}
+
+/* A fenced block with no language (or "text") that reads as a CV. */
+static bool code_is_cv(cmark_node *n, const char *lit) {
+  const char *info = cmark_node_get_fence_info(n);
+  if (info && *info) {
+    static const char *const plain[] = {"text", "txt", "plain", "plaintext", "none", NULL};
+    size_t il = strcspn(info, " \t{");
+    bool ok = false;
+    for (int i = 0; plain[i] && !ok; i++) ok = il == strlen(plain[i]) && strncasecmp(info, plain[i], il) == 0;
+    if (!ok) return false;
+  }
+  return cv_headings(lit, strlen(lit), 2) >= 2;
+}
+
+/* A code block: its literal lines, one PARA per run of non-blank lines; a
+ * whole plain-text CV in a fence is read by the plain-text block builder. */
 static void do_code(md *m, cmark_node *n, int level) {
   const char *lit = cmark_node_get_literal(n);
   if (!lit) return;
   cvx_span sp = node_span(m, n);
   uint32_t s0 = md_offset(m, cmark_node_get_start_line(n), cmark_node_get_start_column(n));
   bool fenced = s0 < m->len && (m->v[s0] == '`' || m->v[s0] == '~');
+  if (fenced && level == 0 && code_is_cv(n, lit)) {
+    int first = cmark_node_get_start_line(n) + 1, last = cmark_node_get_end_line(n);
+    uint32_t from = (uint32_t)clamp_off(m, line_base(m, first));
+    uint32_t to = (uint32_t)clamp_off(m, line_base(m, last));
+    cvx_span ls = line_span(m, last);
+    /* an unterminated fence runs to the end of its last line */
+    if (!(ls.end > ls.start && (m->v[ls.start] == '`' || m->v[ls.start] == '~'))) to = ls.end;
+    if (from < to) {
+      flush_pending(m);
+      if (cvx_text_blocks_range(m->doc, m->out, from, to) == CVX_OK) return;
+    }
+  }
   int line = cmark_node_get_start_line(n) + (fenced ? 1 : 0);
   size_t n_lit = strlen(lit), i = 0, chunk = 0;
   int chunk_line = line;

@@ -1249,10 +1249,15 @@ static bool process(tx *t, const tline *l, const tline *next) {
 /* One pass over the lines with one line of lookahead (underlines, table
  * rows); look_below peeks further only past blank lines. See text.h. */
 cvx_status cvx_text_blocks(cvx_doc *doc, cvx_blocks *out) {
+  return cvx_text_blocks_range(doc, out, doc->body_start, doc->src->len);
+}
+
+cvx_status cvx_text_blocks_range(cvx_doc *doc, cvx_blocks *out, size_t from, size_t to) {
+  if (to > doc->src->len) to = doc->src->len;
   tx t = {.doc = doc,
           .out = out,
           .v = doc->view,
-          .n = doc->src->len,
+          .n = to,
           .first_pending = true,
           .top = true,
           .boundary = true,
@@ -1262,7 +1267,7 @@ cvx_status cvx_text_blocks(cvx_doc *doc, cvx_blocks *out) {
   ldate_memo memo = {0, 0, {false, false, false}, false};
   t.memo = &memo;
   tline l, nx;
-  size_t start = doc->body_start <= t.n ? doc->body_start : t.n;
+  size_t start = from <= t.n ? from : t.n;
   bool have = read_line(&t, start, &l);
   while (have) {
     bool have_next = read_line(&t, l.next, &nx);

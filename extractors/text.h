@@ -13,5 +13,8 @@
  * range of doc->src. Linear in the input, no recursion; the input cannot make
  * it fail, so it returns CVX_OK. */
 CVX_MUST_USE cvx_status cvx_text_blocks(cvx_doc *doc, cvx_blocks *out);
+/* The same for the source bytes [from, to) only (from at a line start): the
+ * Markdown extractor hands it a fenced block that holds a whole plain-text CV. */
+CVX_MUST_USE cvx_status cvx_text_blocks_range(cvx_doc *doc, cvx_blocks *out, size_t from, size_t to);
 
 #endif /* CVX_TEXT_H */

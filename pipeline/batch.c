@@ -4,6 +4,10 @@
 #include "batch.h"
 
 #include "emit.h"
+#include "report.h"
+#include "site.h"
+
+#include <jansson.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,7 +19,17 @@
 #include <time.h>
 #include <unistd.h>
 
+
 static volatile sig_atomic_t interrupted;
+
+/* One input: a file, standard input, or a whole Jekyll site folder. */
+static void convert_input(const cvx_input *in, const cvx_convert_opts *o, cvx_result *res) {
+  if (in->site) {
+    cvx_convert_site(in->path, in->display, o, res);
+    return;
+  }
+  cvx_convert_file(in->path, in->display, o, res);
+}
 
 /* The first signal lets finished work land and stops cleanly; a second one
  * (the default action, restored here) ends the process at once. */
@@ -188,7 +202,7 @@ static void *worker(void *arg) {
     pthread_mutex_unlock(&p->mu);
 
     slot *s = &p->slots[i % p->window];
-    cvx_convert_file(p->inputs[i].path, p->inputs[i].display, &p->o->conv, &s->res);
+    convert_input(&p->inputs[i], &p->o->conv, &s->res);
     write_outputs(p, &p->inputs[i], s);
 
     pthread_mutex_lock(&p->mu);
@@ -264,7 +278,7 @@ void cvx_batch_run(const cvx_input *inputs, size_t n, const cvx_batch_opts *o, c
       pthread_mutex_lock(&p.mu);
       p.next = i + 1;
       pthread_mutex_unlock(&p.mu);
-      cvx_convert_file(inputs[i].path, inputs[i].display, &o->conv, &s->res);
+      convert_input(&inputs[i], &o->conv, &s->res);
       write_outputs(&p, &inputs[i], s);
       s->done = true;
     }
@@ -300,11 +314,15 @@ void cvx_batch_run(const cvx_input *inputs, size_t n, const cvx_batch_opts *o, c
       const cvx_buf *b = o->conv.want_json ? &r->json : &r->bib;
       fwrite(b->ptr, 1, b->len, stdout);
     }
+    if (o->mode == CVX_MODE_NDJSON && r->status == CVX_OK && r->json_valid)
+      fwrite(r->json.ptr, 1, r->json.len, stdout);
     if (want_csv) {
       csv_write(&rows, &r->csv_row);
       csv_write(&ents, &r->entries);
     }
-    if (r->report.len && (!o->quiet || errs)) {
+    if (o->reporter) {
+      cvx_reporter_add(o->reporter, inputs[i].display, r);
+    } else if (r->report.len && (!o->quiet || errs)) {
       if (o->progress) fputs("\r\033[K", stderr);
       fwrite(r->report.ptr, 1, r->report.len, o->diag_out);
     }
@@ -347,5 +365,158 @@ void cvx_batch_run(const cvx_input *inputs, size_t n, const cvx_batch_opts *o, c
   pthread_cond_destroy(&p.done_cv);
   sigaction(SIGINT, &old_int, NULL);
   sigaction(SIGTERM, &old_term, NULL);
+  st->seconds = now() - t0;
+}
+
+/* ----------------------------------------------------------- NDJSON in */
+
+typedef struct nd_rec {
+  char *id;      /* the record's id as compact JSON ("null" when absent) */
+  char *display; /* name for diagnostics */
+  char *text;
+  size_t len;
+  const char *error; /* static: why the line could not be read */
+  cvx_result res;
+} nd_rec;
+
+typedef struct nd_pool {
+  nd_rec *recs;
+  size_t n, next;
+  const cvx_batch_opts *o;
+  pthread_mutex_t mu;
+} nd_pool;
+
+static void *nd_worker(void *arg) {
+  nd_pool *p = arg;
+  for (;;) {
+    pthread_mutex_lock(&p->mu);
+    size_t i = p->next < p->n ? p->next++ : p->n;
+    pthread_mutex_unlock(&p->mu);
+    if (i >= p->n) return NULL;
+    nd_rec *r = &p->recs[i];
+    if (!r->error)
+      cvx_convert_bytes(r->display, (const unsigned char *)r->text, r->len, &p->o->conv, &r->res);
+  }
+}
+
+/* Parses one input line into r (heap strings owned by r). */
+static void nd_parse(nd_rec *r, const char *line, size_t n, size_t lineno) {
+  memset(r, 0, sizeof *r);
+  json_error_t err;
+  json_t *j = json_loadb(line, n, 0, &err);
+  json_t *id = j ? json_object_get(j, "id") : NULL;
+  json_t *text = j ? json_object_get(j, "text") : NULL;
+  r->id = id ? json_dumps(id, JSON_ENCODE_ANY | JSON_COMPACT) : NULL;
+  if (!r->id) r->id = cvx_xstrdup("null");
+  char name[96];
+  if (json_is_string(id))
+    snprintf(name, sizeof name, "%.80s", json_string_value(id));
+  else if (json_is_integer(id))
+    snprintf(name, sizeof name, "%" JSON_INTEGER_FORMAT, json_integer_value(id));
+  else
+    snprintf(name, sizeof name, "<stdin>:%zu", lineno);
+  r->display = cvx_xstrdup(name);
+  if (!j || !json_is_object(j))
+    r->error = "line is not a JSON object";
+  else if (!json_is_string(text))
+    r->error = "record has no string \"text\"";
+  else {
+    r->len = json_string_length(text);
+    r->text = cvx_xmalloc(r->len + 1);
+    memcpy(r->text, json_string_value(text), r->len);
+    r->text[r->len] = '\0';
+  }
+  json_decref(j);
+}
+
+static void nd_free(nd_rec *r) {
+  free(r->id);
+  free(r->display);
+  free(r->text);
+  if (!r->error) cvx_result_free(&r->res);
+}
+
+/* Writes one output line for r and its diagnostics; counts it. */
+static void nd_emit(nd_rec *r, const cvx_batch_opts *o, cvx_batch_stats *st) {
+  st->files++;
+  st->bytes += r->len;
+  fputs("{\"id\":", stdout);
+  fputs(r->id, stdout);
+  if (r->error) {
+    st->with_errors++;
+    json_t *e = json_string(r->error);
+    char *es = json_dumps(e, JSON_ENCODE_ANY);
+    fprintf(stdout, ",\"resume\":null,\"error\":%s}\n", es ? es : "\"\"");
+    free(es);
+    json_decref(e);
+    fprintf(o->diag_out, "%s: error[ndjson.record]: %s\n", r->display, r->error);
+    return;
+  }
+  cvx_result *res = &r->res;
+  if (res->nerrors) st->with_errors++;
+  else if (res->nwarnings) st->with_warnings++;
+  if (res->status == CVX_OK && res->json_valid && res->json.len) {
+    fputs(",\"resume\":", stdout);
+    fwrite(res->json.ptr, 1, res->json.len - 1, stdout); /* without its '\n' */
+    fputs("}\n", stdout);
+    st->written++;
+  } else {
+    fputs(",\"resume\":null,\"error\":\"not converted (see diagnostics)\"}\n", stdout);
+  }
+  if (o->reporter)
+    cvx_reporter_add(o->reporter, r->display, res);
+  else if (res->report.len && (!o->quiet || res->nerrors))
+    fwrite(res->report.ptr, 1, res->report.len, o->diag_out);
+}
+
+void cvx_batch_ndjson(FILE *in, const cvx_batch_opts *o, cvx_batch_stats *st) {
+  memset(st, 0, sizeof *st);
+  double t0 = now();
+  int jobs = o->jobs > 0 ? o->jobs : 1;
+  size_t window = (size_t)jobs * 4 + 4;
+  nd_rec *recs = cvx_xcalloc(window, sizeof *recs);
+  pthread_t *tids = cvx_xcalloc((size_t)jobs, sizeof *tids);
+  char *line = NULL;
+  size_t cap = 0, lineno = 0;
+  bool eof = false;
+  while (!eof) {
+    size_t n = 0;
+    while (n < window) {
+      ssize_t len = getline(&line, &cap, in);
+      if (len < 0) {
+        eof = true;
+        break;
+      }
+      lineno++;
+      size_t l = (size_t)len;
+      while (l && (line[l - 1] == '\n' || line[l - 1] == '\r')) l--;
+      size_t k = 0;
+      while (k < l && (line[k] == ' ' || line[k] == '\t')) k++;
+      if (k == l) continue; /* blank line */
+      nd_parse(&recs[n++], line, l, lineno);
+    }
+    if (!n) break;
+    nd_pool p = {.recs = recs, .n = n, .o = o};
+    pthread_mutex_init(&p.mu, NULL);
+    int started = 0;
+    for (int t = 0; t < jobs && (size_t)t < n; t++) {
+      pthread_attr_t attr;
+      pthread_attr_init(&attr);
+      pthread_attr_setstacksize(&attr, (size_t)8 << 20);
+      if (pthread_create(&tids[t], &attr, nd_worker, &p) == 0) started++;
+      pthread_attr_destroy(&attr);
+    }
+    if (!started) nd_worker(&p);
+    for (int t = 0; t < started; t++) pthread_join(tids[t], NULL);
+    pthread_mutex_destroy(&p.mu);
+    for (size_t i = 0; i < n; i++) {
+      nd_emit(&recs[i], o, st);
+      nd_free(&recs[i]);
+    }
+    fflush(stdout);
+  }
+  free(line);
+  free(tids);
+  free(recs);
   st->seconds = now() - t0;
 }

@@ -11,13 +11,17 @@
 typedef enum cvx_batch_mode {
   CVX_MODE_CONVERT, /* write files into outdir */
   CVX_MODE_STDOUT,  /* one document to stdout */
-  CVX_MODE_VALIDATE /* diagnostics only */
+  CVX_MODE_VALIDATE, /* diagnostics only */
+  CVX_MODE_NDJSON    /* one compact document per line to stdout, in input order */
 } cvx_batch_mode;
+
+struct cvx_reporter;
 
 typedef struct cvx_input {
   const char *path;    /* as given or found ("-" = stdin) */
   const char *display; /* name used in diagnostics and meta.cvx.source */
   const char *stem;    /* unique output stem: DIR/<stem>.json */
+  bool site;           /* a Jekyll site folder: one input (cvx_convert_site) */
 } cvx_input;
 
 typedef struct cvx_batch_opts {
@@ -29,6 +33,8 @@ typedef struct cvx_batch_opts {
   bool quiet;
   bool excel;        /* CSV with BOM and CRLF */
   FILE *diag_out;    /* where diagnostics go (stderr) */
+  struct cvx_reporter *reporter; /* when set, every result's diagnostics go to it
+                                    (report.h) instead of diag_out as text */
 } cvx_batch_opts;
 
 typedef struct cvx_batch_stats {
@@ -43,6 +49,13 @@ typedef struct cvx_batch_stats {
  * opts->diag_out; the batch goes on. Every file it writes is written to a
  * temporary name in the output folder and renamed into place. */
 void cvx_batch_run(const cvx_input *inputs, size_t n, const cvx_batch_opts *opts, cvx_batch_stats *stats);
+
+/* Reads NDJSON records {"id": …, "text": "…"} from in, one per line, and
+ * writes {"id": …, "resume": {…}} lines to stdout in input order (a record
+ * that cannot be converted gets "resume": null and an "error"). Works through
+ * the input a window of records at a time (opts->jobs threads), so memory
+ * stays bounded whatever the input's length. Blank lines are skipped. */
+void cvx_batch_ndjson(FILE *in, const cvx_batch_opts *opts, cvx_batch_stats *stats);
 
 /* Writes data to dir/name atomically (temp file in dir + rename). Returns 0
  * or an errno value. */

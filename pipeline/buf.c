@@ -50,7 +50,12 @@ void cvx_buf_put(cvx_buf *b, const void *data, size_t n) {
 
 void cvx_buf_puts(cvx_buf *b, const char *s) { cvx_buf_put(b, s, strlen(s)); }
 
-void cvx_buf_putc(cvx_buf *b, char c) { cvx_buf_put(b, &c, 1); }
+/* The hot path of every serializer: no call when the byte fits. */
+void cvx_buf_putc(cvx_buf *b, char c) {
+  if (b->len + 1 >= b->cap) cvx_buf_reserve(b, 1);
+  b->ptr[b->len++] = c;
+  b->ptr[b->len] = '\0';
+}
 
 void cvx_buf_vprintf(cvx_buf *b, const char *fmt, va_list ap) {
   va_list ap2;

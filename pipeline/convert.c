@@ -7,6 +7,7 @@
 #include "emit_json.h"
 #include "grammar.h"
 #include "prose.h"
+#include "rules.h"
 #include "schema.h"
 
 #include <jansson.h>
@@ -229,7 +230,16 @@ static void on_resume_error(void *ctx, const char *inst, const char *schema_path
 
 /* Formats the diagnostics as `file:line:col: severity[code]: message`, the
  * source line and a caret, and keeps a copy of each for other formats. */
-static void make_report(const cvx_source *src, const char *display, cvx_diags *dx, cvx_result *res) {
+/* Positioned diagnostics name pos_name (the file their spans point into),
+ * unpositioned ones name display. */
+static bool is_disabled(const cvx_convert_opts *o, const char *code) {
+  for (const char *const *d = o->disabled; d && *d; d++)
+    if (strcmp(*d, code) == 0) return true;
+  return false;
+}
+
+static void make_report(const cvx_source *src, const char *display, const char *pos_name, cvx_diags *dx,
+                        const cvx_convert_opts *o, cvx_result *res) {
   if (!dx->n) return;
   /* by position, keeping the order of equal positions (a stable sort) */
   const cvx_diag *d = dx->items;
@@ -250,10 +260,16 @@ static void make_report(const cvx_source *src, const char *display, cvx_diags *d
     k[j] = t;
   }
   res->items = cvx_xcalloc(dx->n, sizeof *res->items);
-  res->nitems = dx->n;
+  res->nitems = 0;
   for (size_t i = 0; i < dx->n; i++) {
     const cvx_diag *g = &d[k[i].idx];
-    cvx_report_item *it = &res->items[i];
+    if (is_disabled(o, g->code)) {
+      /* a disabled code neither prints nor counts */
+      if (g->severity == CVX_ERROR && res->nerrors) res->nerrors--;
+      if (g->severity == CVX_WARNING && res->nwarnings) res->nwarnings--;
+      continue;
+    }
+    cvx_report_item *it = &res->items[res->nitems++];
     it->severity = g->severity;
     it->code = cvx_xstrdup(g->code);
     it->message = cvx_xstrdup(g->message);
@@ -270,7 +286,7 @@ static void make_report(const cvx_source *src, const char *display, cvx_diags *d
         memcpy(it->source_line, line, len);
         it->source_line[len] = '\0';
       }
-      cvx_buf_printf(&res->report, "%s:%u:%u: %s[%s]: %s\n", display, it->line, it->col,
+      cvx_buf_printf(&res->report, "%s:%u:%u: %s[%s]: %s\n", pos_name, it->line, it->col,
                      cvx_severity_str(it->severity), it->code, it->message);
       if (it->source_line && it->col <= 200) {
         cvx_buf_printf(&res->report, "  %s\n  ", it->source_line);
@@ -293,8 +309,23 @@ static void make_report(const cvx_source *src, const char *display, cvx_diags *d
 
 /* ---------------------------------------------------------------- driver */
 
+static void tail(cvx_doc *doc, const char *const *ran, const char *display, const cvx_convert_opts *o,
+                 cvx_result *res);
+
+static bool ends_with_ci(const char *s, const char *suffix) {
+  size_t n = strlen(s), k = strlen(suffix);
+  return n >= k && strcasecmp(s + n - k, suffix) == 0;
+}
+
 static void run(cvx_arena *a, cvx_source *src, cvx_diags *dx, const char *display,
                 const cvx_convert_opts *o, cvx_result *res) {
+  if (o->rules && ends_with_ci(src->path ? src->path : display, ".json")) {
+    /* a JSON Resume file given directly: checked, not converted */
+    cvx_rules_check_resume_json(src, resume_schema, dx);
+    res->nerrors = dx->nerrors;
+    res->nwarnings = dx->nwarnings;
+    return;
+  }
   cvx_doc *doc = cvx_doc_new(a, src, dx);
   const char *ran[4] = {0};
   int nran = 0;
@@ -320,9 +351,18 @@ static void run(cvx_arena *a, cvx_source *src, cvx_diags *dx, const char *displa
       cvx_diag_add(dx, CVX_ERROR, "extract.failed", CVX_NOSPAN, "the %s extractor failed: %s", best->name,
                    cvx_status_str(st));
   }
+  tail(doc, ran, display, o, res);
+}
+
+/* Everything after extraction: dedupe, normalize, validate, serialize. */
+static void tail(cvx_doc *doc, const char *const *ran, const char *display, const cvx_convert_opts *o,
+                 cvx_result *res) {
+  cvx_diags *dx = doc->dx;
   cvx_prose_dedupe(doc);
+  if (o->rules) cvx_rules_check_duplicates(doc);
   normalize(doc);
   validate_records(doc);
+  if (o->rules) cvx_rules_check_doc(doc, o->today);
 
   cvx_unmapped *un = NULL;
   size_t nun = 0;
@@ -376,7 +416,7 @@ static void finish(cvx_arena *a, cvx_source *src, cvx_diags *dx, const char *dis
       cvx_emit_csv_row(NULL, &info, &co, &res->csv_row);
     }
   }
-  make_report(src, display, dx, res);
+  make_report(src, display, display, dx, o, res);
   cvx_arena_free(a);
 }
 
@@ -412,6 +452,14 @@ void cvx_convert_bytes(const char *display, const unsigned char *bytes, size_t n
   cvx_status st = cvx_source_from_bytes(a, display, bytes, n, &o->load, &src, &dx);
   if (st == CVX_OK) run(a, src, &dx, display, o, res);
   finish(a, st == CVX_OK ? src : NULL, &dx, display, st, o, res);
+}
+
+void cvx_convert_doc(cvx_doc *doc, const char *const *extractors, const char *display,
+                     const cvx_convert_opts *o, cvx_result *res) {
+  init_result(res);
+  tail(doc, extractors, display, o, res);
+  res->status = CVX_OK;
+  make_report(doc->src, display, doc->src->path, doc->dx, o, res);
 }
 
 void cvx_result_free(cvx_result *res) {

@@ -15,7 +15,11 @@ typedef struct cvx_convert_opts {
   bool bib_ascii;
   bool compact;     /* one-line JSON (NDJSON) */
   bool excel;       /* CSV rows end in CRLF */
-  const char *today; /* "YYYY-MM", the reference date for years of experience */
+  const char *today; /* "YYYY-MM", the reference date for years of experience
+                        and for future dates (validate rules) */
+  bool rules;       /* run the validate rules (rules.h); a *.json input is
+                       checked as a JSON Resume file instead of converted */
+  const char *const *disabled; /* codes to leave out of the report, NULL-terminated; may be NULL */
 } cvx_convert_opts;
 
 /* What converting one input produced: heap buffers owned by the result. */
@@ -56,6 +60,15 @@ void cvx_convert_file(const char *path, const char *display, const cvx_convert_o
 /* Converts an in-memory input (NDJSON records, fuzzers). */
 void cvx_convert_bytes(const char *display, const unsigned char *bytes, size_t n,
                        const cvx_convert_opts *o, cvx_result *res);
+/* Runs the pipeline after extraction (dedupe, normalize, validate, serialize,
+ * report) on a doc whose records are already in place, for inputs made of
+ * several files (a Jekyll site). extractors: NULL-terminated names for
+ * meta.cvx.extractors. display names the input in meta.cvx.source, the CSV
+ * rows and unpositioned diagnostics; positioned ones name doc->src->path. res
+ * is initialized here (it need not be zeroed); doc and its arena stay the
+ * caller's to free. */
+void cvx_convert_doc(cvx_doc *doc, const char *const *extractors, const char *display,
+                     const cvx_convert_opts *o, cvx_result *res);
 void cvx_result_free(cvx_result *res);
 
 /* Built-in schema texts, compiled into the binary from schemas/ (gen_schemas.c). */

@@ -25,6 +25,7 @@ static void put_cell(cvx_buf *out, const char *s, size_t n) {
   static const char ell[] = "\xE2\x80\xA6";
   cvx_buf cell = CVX_BUF_INIT;
   size_t cut = 0;
+  if (n) cvx_buf_reserve(&cell, n < CVX_CSV_MAX_CELL ? n : CVX_CSV_MAX_CELL); /* one allocation */
   for (size_t i = 0; i < n;) {
     unsigned char c = (unsigned char)s[i];
     uint32_t cp;

@@ -3,6 +3,8 @@
  * our resume schema before a single byte is handed back. */
 #include "emit_json.h"
 
+#include "emit.h"
+
 #include <jansson.h>
 #include <math.h>
 #include <string.h>
@@ -57,7 +59,25 @@ static const cvx_rec_kind section_order[] = {
     CVX_REC_PUBLICATION, CVX_REC_SKILL,  CVX_REC_LANGUAGE,  CVX_REC_INTEREST, CVX_REC_REFERENCE,
     CVX_REC_PROJECT};
 
-static json_t *str(const char *s) { return json_string(s); }
+/* A JSON string; a value that is not UTF-8 (a file name in Latin-1) has
+ * each invalid byte replaced by U+FFFD instead of being dropped. */
+static json_t *str(const char *s) {
+  json_t *j = json_string(s);
+  if (j || !s) return j;
+  cvx_buf b = CVX_BUF_INIT;
+  size_t n = strlen(s);
+  for (size_t i = 0, k; i < n; i += k) {
+    uint32_t cp;
+    k = cvx_utf8_decode(s, n, i, &cp);
+    if (k == 1 && (unsigned char)s[i] >= 0x80)
+      cvx_buf_puts(&b, "\xEF\xBF\xBD");
+    else
+      cvx_buf_put(&b, s + i, k);
+  }
+  j = json_string(b.ptr);
+  cvx_buf_free(&b);
+  return j;
+}
 
 typedef struct prov_ctx {
   const cvx_doc *doc;

@@ -142,6 +142,14 @@ static void cut(char *s, size_t a, size_t b) {
 #define MAX_SEGS 32
 /* A paragraph this long is running prose: its facts go to the prose reader. */
 #define PROSE_WORDS 15
+/* Words of running prose; each CJK character counts as one, since CJK prose
+ * has no spaces between words. */
+static int prose_words(const char *s, size_t n) {
+  int w = count_words(s, n);
+  for (size_t i = 0; i + 2 < n; i++)
+    if ((unsigned char)s[i] >= 0xE4 && (unsigned char)s[i] <= 0xE9) w++;
+  return w;
+}
 
 /* Splits s[0,n) into pieces at entry separators: newlines, ", ", " | ",
  * spaced dashes, "; ", ": ", parentheses, " / " and (when `at`) " at ". */
@@ -254,6 +262,15 @@ static bool contains(const char *hay, size_t hn, const char *needle, size_t nn) 
 
 /* The link whose visible text overlaps piece p, or NULL. */
 static const cvx_link *link_for(const entry *e, piece p) {
+  if (e->title && e->title != e->head) {
+    const cvx_block *b = e->title;
+    for (size_t i = 0; i < b->nlinks; i++) {
+      const cvx_link *l = &b->links[i];
+      size_t ln = strlen(l->text);
+      if (ln && ((ln <= p.n && contains(p.s, p.n, l->text, ln)) || (p.n <= ln && contains(l->text, ln, p.s, p.n))))
+        return l;
+    }
+  }
   for (cvx_block *b = e->head; b && b != e->end; b = b->next) {
     for (size_t i = 0; i < b->nlinks; i++) {
       const cvx_link *l = &b->links[i];
@@ -348,6 +365,127 @@ static void split_long_lines(ctx *c, char *t, cvx_buf *summary) {
 
 static bool looks_key_value(piece p, const char *key) { return starts_ci(p.s, p.n, key); }
 
+/* ------------------------------------------------------- labelled lines */
+
+/* One character of s folded to lower case for label matching: ASCII and
+ * Cyrillic capitals (U+0410–U+042F, U+0401) fold; returns its byte length. */
+static size_t fold_char(const char *s, size_t n, char out[2]) {
+  unsigned char c = (unsigned char)s[0];
+  if (c < 0x80) {
+    out[0] = (char)tolower(c);
+    out[1] = 0;
+    return 1;
+  }
+  if (n >= 2 && c == 0xD0) {
+    unsigned char d = (unsigned char)s[1];
+    if (d >= 0x90 && d <= 0x9F) d = (unsigned char)(d + 0x20);
+    else if (d >= 0xA0 && d <= 0xAF) {
+      out[0] = (char)0xD1;
+      out[1] = (char)(d - 0x20);
+      return 2;
+    } else if (d == 0x81) {
+      out[0] = (char)0xD1;
+      out[1] = (char)0x91;
+      return 2;
+    }
+    out[0] = (char)c;
+    out[1] = (char)d;
+    return 2;
+  }
+  out[0] = (char)c;
+  out[1] = 0;
+  return 1;
+}
+
+/* True when s[0,n) equals w (lower case) with case folded. */
+static bool eq_fold(const char *s, size_t n, const char *w) {
+  size_t i = 0, j = 0, wn = strlen(w);
+  while (i < n) {
+    char f[2];
+    size_t l = fold_char(s + i, n - i, f);
+    for (size_t q = 0; q < l; q++) {
+      if (j >= wn || w[j] != f[q]) return false;
+      j++;
+    }
+    i += l;
+  }
+  return j == wn;
+}
+
+/* Label vocabularies for "Label: value" lines (lower case). */
+static const char *const name_labels[] = {"name", "full name", "имя", "фамилия", "фио", "nom", "prénom",
+                                          "vorname", "nachname", "nombre", "姓名", NULL};
+static const char *const place_labels[] = {"location", "address", "city", "residence", "based in",
+                                           "место проживания", "город", "адрес", "проживание",
+                                           "lieu", "adresse", "wohnort", "ort", "dirección", "地址", NULL};
+static const char *const position_labels[] = {"position", "role", "title", "job title", "post", "должность",
+                                              "позиция", "poste", "fonction", "stelle", "cargo", "puesto",
+                                              "职位", "职务", NULL};
+static const char *const company_labels[] = {"company", "employer", "organization", "organisation",
+                                             "компания", "организация", "работодатель", "место работы",
+                                             "entreprise", "société", "firma", "unternehmen", "empresa",
+                                             "公司", "单位", NULL};
+static const char *const duty_labels[] = {"responsibilities", "duties", "tasks", "achievements",
+                                          "accomplishments", "key achievements", "обязанности",
+                                          "достижения", "задачи", "responsabilités", "réalisations",
+                                          "aufgaben", "tätigkeiten", "responsabilidades", "logros",
+                                          "职责", "工作内容", "主要职责", NULL};
+static const char *const field_labels[] = {"specialty", "speciality", "specialization", "major", "field",
+                                           "field of study", "специальность", "направление",
+                                           "факультет", "квалификация", "spécialité", "fachrichtung",
+                                           "studiengang", "especialidad", "专业", NULL};
+
+/* Splits "Label: value" (ASCII or full-width colon, label of at most five
+ * words). Returns false when the line is not labelled. */
+static bool split_label(piece line, piece *label, piece *value) {
+  for (size_t i = 0; i < line.n && i < 48; i++) {
+    size_t cl = 0;
+    if (line.s[i] == '\n') return false;
+    if (line.s[i] == ':') cl = 1;
+    else if (i + 2 < line.n && (unsigned char)line.s[i] == 0xEF && (unsigned char)line.s[i + 1] == 0xBC &&
+             (unsigned char)line.s[i + 2] == 0x9A)
+      cl = 3;
+    if (!cl) continue;
+    if (cl == 1 && i + 1 < line.n && line.s[i + 1] == '/') return false; /* a URL */
+    piece l = trim_piece((piece){line.s, i});
+    if (!l.n || count_words(l.s, l.n) > 5) return false;
+    *label = l;
+    *value = trim_piece((piece){line.s + i + cl, line.n - i - cl});
+    return true;
+  }
+  return false;
+}
+
+/* True when a label (or one of its "A / B" parts) is in the vocabulary. */
+static bool label_in(piece l, const char *const *vocab) {
+  size_t st = 0;
+  for (size_t i = 0; i <= l.n; i++) {
+    if (i < l.n && l.s[i] != '/' && l.s[i] != ',') continue;
+    piece part = trim_piece((piece){l.s + st, i - st});
+    for (int k = 0; part.n && vocab[k]; k++)
+      if (eq_fold(part.s, part.n, vocab[k])) return true;
+    st = i + 1;
+  }
+  return false;
+}
+
+/* True when every line of s is a "Label: value" line: a block of fields, not
+ * running prose. */
+static bool labelled_lines(const char *s, size_t n) {
+  size_t st = 0;
+  int lines = 0;
+  for (size_t i = 0; i <= n; i++) {
+    if (i < n && s[i] != '\n') continue;
+    piece line = trim_piece((piece){s + st, i - st});
+    st = i + 1;
+    if (!line.n) continue;
+    piece l, v;
+    if (!split_label((piece){s + (line.s - s), i - (size_t)(line.s - s)}, &l, &v)) return false;
+    lines++;
+  }
+  return lines > 0;
+}
+
 /* ------------------------------------------------------------ work-like */
 
 static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
@@ -360,6 +498,34 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   size_t n = strlen(t);
   cvx_buf summary = CVX_BUF_INIT;
   split_long_lines(c, t, &summary);
+  /* "Position: …", "Company: …", "Location: …" lines (head or children) */
+  piece lab_pos = {0}, lab_org = {0}, lab_loc = {0};
+  for (size_t st = 0, i = 0; i <= n; i++) {
+    if (i < n && t[i] != '\n') continue;
+    piece l, v;
+    if (split_label((piece){t + st, i - st}, &l, &v)) {
+      piece *slot = label_in(l, position_labels) ? &lab_pos
+                    : label_in(l, company_labels) ? &lab_org
+                    : label_in(l, place_labels)   ? &lab_loc
+                                                  : NULL;
+      if (slot && v.n && !slot->n) {
+        *slot = (piece){orig + (v.s - t), v.n};
+        cut(t, st, i);
+      } else if (label_in(l, duty_labels) && !v.n) {
+        cut(t, st, i);
+      }
+    }
+    st = i + 1;
+  }
+  for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
+    piece l, v;
+    if (!split_label((piece){b->text, b->len}, &l, &v) || !v.n) continue;
+    const char *nl = memchr(v.s, '\n', v.n);
+    if (nl) v = trim_piece((piece){v.s, (size_t)(nl - v.s)});
+    if (!lab_pos.n && label_in(l, position_labels)) lab_pos = v;
+    else if (!lab_org.n && label_in(l, company_labels)) lab_org = v;
+    else if (!lab_loc.n && label_in(l, place_labels)) lab_loc = v;
+  }
 
   cvx_daterange d;
   bool dated = take_date(t, n, &d);
@@ -369,8 +535,8 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
     }
   }
   size_t ls, le;
-  piece loc = {0};
-  if (cvx_location_find(t, n, &ls, &le)) {
+  piece loc = lab_loc;
+  if (!loc.n && cvx_location_find(t, n, &ls, &le)) {
     loc = (piece){orig + ls, le - ls};
     cut(t, ls, le);
   }
@@ -378,43 +544,110 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   int ns = split_segments(t, n, true, seg, MAX_SEGS);
   int pos = -1, org = -1, best_r = 0, best_o = 0;
   int oscore[MAX_SEGS], rscore[MAX_SEGS];
+  const char *url = NULL;
+  bool has_url = false;
   for (int i = 0; i < ns; i++) {
     oscore[i] = cvx_org_score(seg[i].s, seg[i].n);
     rscore[i] = cvx_role_score(seg[i].s, seg[i].n);
     const cvx_link *l = link_for(e, seg[i]);
     if (l && count_words(seg[i].s, seg[i].n) <= 8) oscore[i] += 2;
+    /* "example.com/ru" beside the organisation is its address */
+    const char *u;
+    size_t ua, ub;
+    if (!has_url && cvx_url_find(c->doc->arena, seg[i].s, seg[i].n, &u, &ua, &ub) && ua == 0 &&
+        ub == seg[i].n && !memchr(seg[i].s, ' ', seg[i].n)) {
+      url = u;
+      has_url = true;
+      seg[i].n = 0;
+      oscore[i] = rscore[i] = 0;
+      continue;
+    }
+    if (lab_pos.n) continue;
     if (rscore[i] > best_r && rscore[i] >= oscore[i]) {
       best_r = rscore[i];
       pos = i;
     }
   }
-  for (int i = 0; i < ns; i++) {
-    if (i == pos) continue;
+  for (int i = 0; i < ns && !lab_org.n; i++) {
+    if (i == pos || !seg[i].n) continue;
     if (oscore[i] > best_o) {
       best_o = oscore[i];
       org = i;
     }
   }
   /* fall back on order: the first unassigned short piece fills the gap */
-  for (int i = 0; i < ns && (pos < 0 || org < 0); i++) {
-    if (i == pos || i == org || count_words(seg[i].s, seg[i].n) > 10) continue;
-    if (org < 0 && pos >= 0)
+  bool need_pos = !lab_pos.n, need_org = !lab_org.n;
+  for (int i = 0; i < ns && ((need_pos && pos < 0) || (need_org && org < 0)); i++) {
+    if (i == pos || i == org || !seg[i].n || count_words(seg[i].s, seg[i].n) > 10) continue;
+    if (!need_pos) {
+      org = i;
+    } else if (!need_org) {
+      pos = i;
+    } else if (org < 0 && pos >= 0)
       org = i;
     else if (pos < 0 && org >= 0)
       pos = i;
     else if (org < 0)
       org = i;
   }
+  /* "CROWDSTRIKE Senior SE": a capitalised name run, then the title */
+  if (org < 0 && pos >= 0 && ns < MAX_SEGS) {
+    piece p = seg[pos];
+    size_t i = 0, last = 0;
+    int caps = 0;
+    while (i < p.n) {
+      size_t w = i;
+      while (w < p.n && p.s[w] != ' ') w++;
+      bool up = w - i >= 2;
+      for (size_t q = i; q < w && up; q++) up = !islower((unsigned char)p.s[q]) && (isalpha((unsigned char)p.s[q]) || p.s[q] == '&' || p.s[q] == '.');
+      if (!up) break;
+      caps++;
+      last = w;
+      i = w + 1;
+    }
+    piece rest = i < p.n ? trim_piece((piece){p.s + i, p.n - i}) : (piece){0};
+    if (caps && last < p.n && rest.n && islower((unsigned char)rest.s[1 < rest.n ? 1 : 0]) &&
+        cvx_role_score(rest.s, rest.n) > 0 && cvx_role_score(p.s, last) == 0) {
+      seg[ns] = (piece){p.s, last};
+      org = ns++;
+      seg[pos] = rest;
+    }
+  }
+  /* a short capitalised column beside the dates is the place: "08.2014 -
+   * 12.2014 | Saint-Petersburg" */
+  if (!loc.n && kind == CVX_REC_WORK && dated) {
+    for (int i = 0; i < ns; i++) {
+      if (i == pos || i == org || oscore[i] || rscore[i] || count_words(seg[i].s, seg[i].n) > 3) continue;
+      size_t a = (size_t)(seg[i].s - t), z = a + seg[i].n;
+      size_t lo = a < d.mstart ? a : d.mstart, hi = z > d.mend ? z : d.mend;
+      if (memchr(orig + lo, '\n', hi - lo)) continue; /* t has the date cut out as newlines */
+      bool ok = true;
+      for (size_t q = 0; q < seg[i].n && ok; q++) ok = !isdigit((unsigned char)seg[i].s[q]);
+      const char *w = seg[i].s;
+      for (size_t q = 0; q < seg[i].n && ok; q++)
+        if (q == 0 || seg[i].s[q - 1] == ' ') ok = isupper((unsigned char)w[q]) || (unsigned char)w[q] >= 0x80;
+      if (!ok) continue;
+      loc = (piece){orig + a, seg[i].n};
+      seg[i].n = 0;
+      break;
+    }
+  }
+  if (lab_org.n) add_piece(c, r, org_key, lab_org, es);
   if (org >= 0) {
     add_piece(c, r, org_key, seg[org], es);
     const cvx_link *l = link_for(e, seg[org]);
-    if (l && url_usable(l->url)) cvx_record_add(c->doc, r, "url", l->url, l->span);
+    if (l && url_usable(l->url)) {
+      cvx_record_add(c->doc, r, "url", l->url, l->span);
+      has_url = false;
+    }
   }
+  if (has_url && url) add_piece(c, r, "url", (piece){url, strlen(url)}, es);
+  if (lab_pos.n) add_piece(c, r, "position", lab_pos, es);
   if (pos >= 0) add_piece(c, r, "position", seg[pos], es);
   if (loc.n && kind == CVX_REC_WORK) add_piece(c, r, "location", loc, es);
   if (dated) add_dates(c, r, &d, kind, date_span(c, &d, orig, es));
   for (int i = 0; i < ns; i++) {
-    if (i == pos || i == org) continue;
+    if (i == pos || i == org || !seg[i].n) continue;
     if (summary.len) cvx_buf_puts(&summary, "; ");
     cvx_buf_put(&summary, seg[i].s, seg[i].n);
   }
@@ -423,6 +656,21 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
     if (b == e->head) continue;
     piece p = joined(c, b);
     if (!p.n) continue;
+    piece bl, bv;
+    if (split_label((piece){b->text, b->len}, &bl, &bv)) {
+      bool field = label_in(bl, position_labels) || label_in(bl, company_labels) || label_in(bl, place_labels);
+      if ((field && bv.n && !memchr(bv.s, '\n', bv.n)) || (label_in(bl, duty_labels) && !bv.n)) {
+        cvx_doc_take(c->doc, b->span);
+        continue;
+      }
+      if (label_in(bl, duty_labels)) {
+        /* "Achievements: text": the text is the highlight */
+        char *v = cvx_arena_strndup(c->doc->arena, bv.s, bv.n);
+        for (char *q = v; *q; q++)
+          if (*q == '\n' || *q == '\t') *q = ' ';
+        p = (piece){v, bv.n};
+      }
+    }
     cvx_daterange cd;
     if (!cvx_record_get(r, "startDate") && !cvx_record_get(r, "endDate") &&
         cvx_date_find(p.s, p.n, &cd) && cd.mend - cd.mstart + 12 >= p.n) {
@@ -626,25 +874,37 @@ static void parse_publication(ctx *c, const entry *e) {
 
 /* ---------------------------------------------------------------- skills */
 
-/* Splits a keyword list ("C, Python; Go • Rust", "Matlab••• Python••"). */
+/* Splits a keyword list ("C, Python; Go • Rust", "Matlab••• Python••") at
+ * separators outside brackets: "Atlassian Suite (Jira, Confluence)" stays one. */
 static int split_keywords(ctx *c, const char *s, size_t n, piece *out, int max) {
   char *t = cvx_arena_strndup(c->doc->arena, s, n);
-  /* bullets and level dots become separators */
+  int depth = 0;
   for (size_t i = 0; i < n; i++) {
     unsigned char ch = (unsigned char)t[i];
-    if (ch == ';' || ch == '|') t[i] = '\n';
-    if (ch == ',' ) t[i] = '\n';
-    if (ch == 0xE2 && i + 2 < n && (unsigned char)t[i + 1] == 0x80 && (unsigned char)t[i + 2] == 0xA2) {
+    if (ch == '(' || ch == '[') depth++;
+    if ((ch == ')' || ch == ']') && depth) depth--;
+    if (ch == '\n' || ch == '\t') depth = 0;
+    if (depth) continue;
+    if (ch == ';' || ch == '|' || ch == ',' || ch == '\t') t[i] = '\n';
+    if (ch == ' ' && i + 2 < n && t[i + 1] == '/' && t[i + 2] == ' ') t[i + 1] = '\n';
+    if (ch == 0xE2 && i + 2 < n && (unsigned char)t[i + 1] == 0x80 && (unsigned char)t[i + 2] == 0xA2)
       t[i] = t[i + 1] = t[i + 2] = '\n';
-    }
     if (ch == 0xC2 && i + 1 < n && (unsigned char)t[i + 1] == 0xB7) t[i] = t[i + 1] = '\n';
+    /* full-width separators: ， 、 ； */
+    if (ch == 0xEF && i + 2 < n && (unsigned char)t[i + 1] == 0xBC &&
+        ((unsigned char)t[i + 2] == 0x8C || (unsigned char)t[i + 2] == 0x9B))
+      t[i] = t[i + 1] = t[i + 2] = '\n';
+    if (ch == 0xE3 && i + 2 < n && (unsigned char)t[i + 1] == 0x80 && (unsigned char)t[i + 2] == 0x81)
+      t[i] = t[i + 1] = t[i + 2] = '\n';
   }
-  int k = split_segments(t, n, false, out, max);
   int o = 0;
-  for (int i = 0; i < k; i++) {
-    piece p = out[i];
+  size_t st = 0;
+  for (size_t i = 0; i <= n && o < max; i++) {
+    if (i < n && t[i] != '\n') continue;
+    piece p = trim_piece((piece){t + st, i - st});
     if (starts_ci(p.s, p.n, "and ")) p = trim_piece((piece){p.s + 4, p.n - 4});
-    if (p.n) out[o++] = (piece){s + (p.s - t), p.n};
+    if (p.n && has_alnum(p.s, p.n)) out[o++] = (piece){s + (p.s - t), p.n};
+    st = i + 1;
   }
   return o;
 }
@@ -721,7 +981,86 @@ static void parse_skill_line(ctx *c, piece line, cvx_span within, cvx_rec_kind k
   }
 }
 
+/* Drops leading pictographs and their joiners ("👨‍💻 Programming Languages",
+ * "🌐 Languages"): decoration, not words. */
+static piece strip_symbols(piece p) {
+  for (;;) {
+    p = trim_piece(p);
+    if (!p.n) return p;
+    unsigned char c0 = (unsigned char)p.s[0];
+    size_t l = c0 >= 0xF0 ? 4 : c0 >= 0xE0 ? 3 : c0 >= 0xC0 ? 2 : 1;
+    if (l > p.n) return p;
+    uint32_t cp = c0;
+    if (l == 4) cp = ((c0 & 7u) << 18) | (((unsigned char)p.s[1] & 63u) << 12) | (((unsigned char)p.s[2] & 63u) << 6) | ((unsigned char)p.s[3] & 63u);
+    else if (l == 3) cp = ((c0 & 15u) << 12) | (((unsigned char)p.s[1] & 63u) << 6) | ((unsigned char)p.s[2] & 63u);
+    bool sym = (cp >= 0x1F000 && cp <= 0x1FFFF) || cp == 0x200D || cp == 0xFE0F || (cp >= 0x2190 && cp <= 0x2BFF);
+    if (!sym) return p;
+    p.s += l;
+    p.n -= l;
+  }
+}
+
+/* True when a group label states a level ("Extensive experience with"). */
+static bool skill_level_words(piece p) {
+  static const char *const lv[] = {"extensive", "intermediate", "advanced", "basic", "beginner", "expert",
+                                   "proficient", "familiar", "working knowledge", "novice", "fluent", NULL};
+  for (int i = 0; lv[i]; i++) {
+    size_t m = strlen(lv[i]);
+    for (size_t j = 0; j + m <= p.n; j++)
+      if (strncasecmp(p.s + j, lv[i], m) == 0 && (j == 0 || p.s[j - 1] == ' ')) return true;
+  }
+  return false;
+}
+
 static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
+  /* a sub-heading names the group, the lines under it are its keywords
+   * ("#### Frameworks" + "- React, Vue") unless they name groups themselves */
+  cvx_block *body = e->title && e->head == e->title ? e->title->next : e->head;
+  if (e->title && body && body != e->end && kind == CVX_REC_SKILL) {
+    bool labelled = false; /* "Languages: C, Go" lines name their own groups */
+    for (cvx_block *b = body; b && b != e->end && !labelled; b = b->next) {
+      const char *colon = memchr(b->text, ':', b->len);
+      labelled = colon && colon - b->text < 60 && has_alnum(colon + 1, b->len - (size_t)(colon + 1 - b->text));
+    }
+    piece name = strip_symbols(joined(c, e->title));
+    if (!labelled && name.n && count_words(name.s, name.n) <= 6) {
+      cvx_record *r = NULL;
+      for (cvx_block *b = body; b && b != e->end; b = b->next) {
+        piece line = joined(c, b);
+        /* "Extensive experience with:" opens a group at that level;
+         * "Known programming languages:" a group of that name */
+        if (line.n && b->text[b->len - 1] == ':' && count_words(line.s, line.n) <= 8) {
+          r = cvx_record_new(c->doc, kind, c->origin, b->span);
+          if (!r) return;
+          if (skill_level_words(line)) {
+            add_piece(c, r, "name", name, e->title->span);
+            add_piece(c, r, "level", line, b->span);
+          } else {
+            add_piece(c, r, "name", line, b->span);
+          }
+          continue;
+        }
+        if (!r) {
+          r = cvx_record_new(c->doc, kind, c->origin, entry_span(e));
+          if (!r) return;
+          add_piece(c, r, "name", name, e->title->span);
+        }
+        piece items[MAX_SEGS];
+        int k = split_keywords(c, b->text, b->len, items, MAX_SEGS);
+        int words = count_words(b->text, b->len);
+        if (k > 1 && 2 * words > 5 * k) k = 1, items[0] = line; /* a phrase with commas */
+        if (k == 1 && words > 12) {
+          /* "**Erlang** - what I did with it": the bold lead is the keyword,
+           * a sentence without one is a description, not a keyword */
+          if (b->strong_len && b->strong_len <= b->len)
+            add_piece(c, r, "keywords", trim_piece((piece){b->text, b->strong_len}), b->span);
+          continue;
+        }
+        for (int i = 0; i < k; i++) add_piece(c, r, "keywords", items[i], b->span);
+      }
+      return;
+    }
+  }
   /* a head with nested items: the head names the group, children are keywords */
   if (e->head->next && e->head->next != e->end && e->head->kind == CVX_BLK_ITEM && !strchr(e->head->text, ':')) {
     cvx_span es = entry_span(e);
@@ -874,7 +1213,7 @@ static void parse_other(ctx *c, cvx_record **sec, const cvx_block *heading, cons
       if (heading) add_piece(c, *sec, "title", joined(c, heading), heading->span);
     }
     add_piece(c, *sec, "items", p, b->span);
-    if (b->kind == CVX_BLK_PARA && count_words(p.s, p.n) >= PROSE_WORDS) cvx_prose_extract(c->doc, p.s, p.n, b->span);
+    if (b->kind == CVX_BLK_PARA && prose_words(p.s, p.n) >= PROSE_WORDS) cvx_prose_extract(c->doc, p.s, p.n, b->span);
   }
 }
 
@@ -950,6 +1289,26 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
         cvx_record_add(c->doc, basics(c), "location.countryCode", cc, cvx_span_valid(sp) ? sp : within);
       } else {
         add_piece(c, basics(c), "location.region", rest, within);
+      }
+    } else {
+      /* "Somerville MA USA": city words, a region code, a country */
+      size_t i = 0, cut_at = 0;
+      for (; i + 2 <= loc.n; i++) {
+        if (i > 0 && loc.s[i - 1] == ' ' && isupper((unsigned char)loc.s[i]) && isupper((unsigned char)loc.s[i + 1]) &&
+            (i + 2 == loc.n || loc.s[i + 2] == ' ')) {
+          cut_at = i;
+          break;
+        }
+      }
+      if (cut_at) {
+        add_piece(c, basics(c), "location.city", trim_piece((piece){loc.s, cut_at}), within);
+        add_piece(c, basics(c), "location.region", (piece){loc.s + cut_at, 2}, within);
+        piece rest = trim_piece((piece){loc.s + cut_at + 2, loc.n - cut_at - 2});
+        const char *cc = rest.n ? cvx_country_code(rest.s, rest.n) : NULL;
+        if (cc) {
+          cvx_span sp = cvx_doc_locate(c->doc, within, cvx_arena_strndup(c->doc->arena, rest.s, rest.n));
+          cvx_record_add(c->doc, basics(c), "location.countryCode", cc, cvx_span_valid(sp) ? sp : within);
+        }
       }
     }
     c->have_location = true;
@@ -1046,7 +1405,7 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
       line_no++;
       s = nl ? nl + 1 : s + len;
     }
-    if (b->kind == CVX_BLK_PARA && count_words(b->text, strlen(b->text)) >= PROSE_WORDS) {
+    if (b->kind == CVX_BLK_PARA && prose_words(b->text, strlen(b->text)) >= PROSE_WORDS) {
       piece p = joined(c, b);
       if (!c->have_summary) {
         add_piece(c, basics(c), "summary", p, b->span);
@@ -1067,7 +1426,8 @@ static void parse_entry(ctx *c, cvx_rec_kind kind, bool talks, cvx_record **othe
                         const cvx_block *heading, const entry *e) {
   /* a paragraph of running prose is not an entry line: read its facts */
   if (e->head->kind == CVX_BLK_PARA && !e->title && kind != CVX_REC_SECTION && kind != CVX_REC_BASICS &&
-      kind != CVX_REC_PUBLICATION && kind != CVX_REC_NEWS && count_words(e->head->text, strlen(e->head->text)) > 25) {
+      kind != CVX_REC_PUBLICATION && kind != CVX_REC_NEWS && count_words(e->head->text, strlen(e->head->text)) > 25 &&
+      !labelled_lines(e->head->text, e->head->len)) {
     for (cvx_block *b = e->head; b && b != e->end; b = b->next) {
       piece p = joined(c, b);
       if (p.n) cvx_prose_extract(c->doc, p.s, p.n, b->span);
@@ -1098,11 +1458,14 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
   cvx_record *other = NULL;
   bool has_para_heads = false;
   for (cvx_block *b = first; b && b != end; b = b->next)
-    if ((b->kind == CVX_BLK_PARA && b->level == 0) || b->kind == CVX_BLK_HEADING) has_para_heads = true;
+    if ((b->kind == CVX_BLK_PARA && b->level == 0 && has_alnum(b->text, b->len)) || b->kind == CVX_BLK_HEADING)
+      has_para_heads = true;
   entry e = {0};
   bool head_dated = false;
   for (cvx_block *b = first; b && b != end; b = b->next) {
     if (b->kind == CVX_BLK_RULE) continue;
+    /* an image or a separator alone (logo before an entry) is no entry head */
+    if (b->kind != CVX_BLK_HEADING && !has_alnum(b->text, b->len)) continue;
     bool starts = false;
     if (b->kind == CVX_BLK_HEADING || b->kind == CVX_BLK_ROW) {
       starts = true;
@@ -1115,6 +1478,32 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
         piece p = joined(c, b);
         if (!cvx_date_find(p.s, p.n, &d) || !head_dated) starts = false;
       }
+      /* under a sub-heading that opened a job, paragraphs are its dates,
+       * place and description; only a second dated line opens another role */
+      if (e.title && e.head != e.title && job_like(kind) && b->kind == CVX_BLK_PARA) {
+        cvx_daterange d;
+        bool dated = cvx_date_find(b->text, b->len < 200 ? b->len : 200, &d);
+        if (!(dated && head_dated && count_words(b->text, b->len) <= 12)) starts = false;
+      }
+      /* under a dated entry, a short undated paragraph ("Designer",
+       * "Responsibilities:", "Position: Designer") is part of it unless a
+       * date line follows it (then it names the next entry) */
+      if (starts && job_like(kind) && kind != CVX_REC_EDUCATION && !e.title && e.head && head_dated &&
+          b->kind == CVX_BLK_PARA) {
+        cvx_daterange d;
+        bool dated = cvx_date_find(b->text, b->len < 200 ? b->len : 200, &d);
+        const cvx_block *nx = b->next;
+        bool next_dated = nx && nx != end && nx->kind == CVX_BLK_PARA &&
+                          cvx_date_find(nx->text, nx->len < 80 ? nx->len : 80, &d);
+        piece l, v;
+        bool labelled = split_label((piece){b->text, b->len}, &l, &v) &&
+                        (label_in(l, duty_labels) || label_in(l, position_labels) ||
+                         label_in(l, company_labels) || label_in(l, place_labels));
+        if (!dated && !next_dated && (labelled || (count_words(b->text, b->len) <= 3 && !strchr(b->text, '\n'))))
+          starts = false;
+      }
+      /* lists under a skills sub-heading are its keywords */
+      if (e.title && kind == CVX_REC_SKILL) starts = false;
       /* a short paragraph right after a sub-heading belongs to it */
       if (e.title && e.head == e.title && b->kind == CVX_BLK_PARA) {
         e.head = b;
@@ -1129,7 +1518,9 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
         e.end = b;
         parse_entry(c, kind, talks, &other, heading, &e);
       }
-      e = (entry){b, NULL, b->kind == CVX_BLK_HEADING ? b : NULL};
+      /* a second role under the same organisation heading keeps the heading */
+      const cvx_block *keep = e.title && job_like(kind) && b->kind == CVX_BLK_PARA ? e.title : NULL;
+      e = (entry){b, NULL, b->kind == CVX_BLK_HEADING ? b : (cvx_block *)keep};
       cvx_daterange d;
       head_dated = cvx_date_find(b->text, strlen(b->text), &d);
     }
@@ -1169,6 +1560,12 @@ cvx_status cvx_interpret(cvx_doc *doc, const cvx_blocks *bl, const char *origin)
     top_end = top_end->next;
   }
   if (b && b != top_end) parse_person(&c, b, top_end, true);
+  /* the level of the outermost section headings */
+  int top_level = 7;
+  for (cvx_block *x = top_end; x; x = x->next)
+    if (x->kind == CVX_BLK_HEADING && x->level < top_level &&
+        cvx_section_classify(x->text, strlen(x->text)) != CVX_REC_SECTION)
+      top_level = x->level;
   /* sections */
   b = top_end;
   while (b) {
@@ -1182,12 +1579,17 @@ cvx_status cvx_interpret(cvx_doc *doc, const cvx_blocks *bl, const char *origin)
         if (end->level <= h->level) break;
         /* a deeper heading: an entry of this section, unless it names a section itself */
         cvx_rec_kind k2 = cvx_section_classify(end->text, strlen(end->text));
+        /* under Skills, "Computer Software" or "Tools" name groups of skills */
+        if (kind == CVX_REC_SKILL && (k2 == CVX_REC_PROJECT || k2 == CVX_REC_SKILL)) k2 = kind;
         if (k2 != CVX_REC_SECTION && k2 != kind) break;
         if (!entry_heading_kind(kind)) break;
       }
       end = end->next;
     }
-    parse_section(&c, kind, talks, h, h->next, end);
+    /* a nested skills heading ("### Programming languages" inside "## Technical
+     * Experience") names one group: it is the title of its entry */
+    bool group = kind == CVX_REC_SKILL && h->kind == CVX_BLK_HEADING && h->level > top_level;
+    parse_section(&c, kind, talks, h, group ? h : h->next, end);
     b = end;
   }
   return CVX_OK;

@@ -1,7 +1,11 @@
 /* main.c — the cvx command line: subcommands, options, input discovery and
  * output naming; the work itself is the batch runner's. */
 #include "batch.h"
+#include "bibcmd.h"
 #include "convert.h"
+#include "report.h"
+#include "rules.h"
+#include "site.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -25,6 +29,7 @@ static const char usage_main[] =
     "commands:\n"
     "  convert    convert files and folders into DIR (default out/)\n"
     "  validate   check files and print diagnostics; nothing is written\n"
+    "  bib        parse reference strings into BibTeX or CSL-JSON (cvx bib --help)\n"
     "\n"
     "options:\n"
     "  -h, --help       show this help (cvx COMMAND --help for a command's options)\n"
@@ -39,14 +44,21 @@ static const char usage_convert[] =
     "\n"
     "Converts each INPUT: a file, a folder (searched recursively for .md,\n"
     ".markdown, .txt, .text and extension-less files; hidden and binary files\n"
-    "are skipped) or - for standard input. Writes DIR/<stem>.json (JSON Resume),\n"
+    "are skipped) or - for standard input; a folder holding a _config.yml is a\n"
+    "Jekyll site, converted as one input named after the folder. Writes\n"
+    "DIR/<stem>.json (JSON Resume),\n"
     "DIR/<stem>.bib (when the CV lists publications), DIR/cvx.csv (one row per\n"
     "input) and DIR/entries.csv (one row per value). Inputs that share a stem are\n"
     "written as <stem>.json, <stem>-2.json, <stem>-3.json… in input order.\n"
     "\n"
     "options:\n"
     "  -o, --output DIR     output folder (default: out)\n"
-    "  -f, --formats LIST   comma-separated: json,bib,csv (default: all)\n"
+    "  -f, --formats LIST   comma-separated: json,bib,csv (default: all), or ndjson:\n"
+    "                       one compact JSON Resume per line to standard output\n"
+    "      --files-from FILE  read more inputs from FILE (- = standard input), one per line\n"
+    "  -0, --null           --files-from names are NUL-separated (find -print0)\n"
+    "      --ndjson-in      read {\"id\", \"text\"} records from standard input, one per\n"
+    "                       line; write {\"id\", \"resume\"} lines, in the same order\n"
     "  -j, --jobs N         worker threads (default: number of CPUs)\n"
     "      --stdout         write the one input's document to standard output\n"
     "      --provenance     record every value's source span in meta.cvx\n"
@@ -64,12 +76,20 @@ static const char usage_convert[] =
 static const char usage_validate[] =
     "usage: cvx validate [options] INPUT...\n"
     "\n"
-    "Reads each INPUT as cvx convert does and prints its diagnostics as\n"
-    "file:line:col: severity[code]: message, with the source line and a caret.\n"
-    "Writes no files. Exit 0 when no input has errors, 1 otherwise.\n"
+    "Reads each INPUT as cvx convert does, runs the validate rules and prints\n"
+    "the diagnostics; a *.json INPUT is checked as a JSON Resume file. Writes no\n"
+    "files. Exit 0 when no input has errors, 1 otherwise, 2 on usage errors.\n"
     "\n"
     "options:\n"
+    "      --format FMT     text (default: file:line:col: severity[code]: message,\n"
+    "                       the source line and a caret, on standard error), github\n"
+    "                       (workflow annotations), json or sarif (SARIF 2.1.0); all\n"
+    "                       but text go to standard output\n"
     "      --strict         warnings fail too (exit 1)\n"
+    "      --disable CODES  leave out these codes (comma-separated; repeatable)\n"
+    "      --rules          list every code with its severity and description\n"
+    "      --files-from FILE  read more inputs from FILE (- = standard input)\n"
+    "  -0, --null           --files-from names are NUL-separated\n"
     "  -j, --jobs N         worker threads (default: number of CPUs)\n"
     "      --max-size BYTES refuse larger inputs (default 8388608)\n"
     "  -q, --quiet          print only errors and no summary\n"
@@ -87,7 +107,7 @@ static void push(inputs *in, const char *path, const char *display) {
     in->cap = in->cap ? in->cap * 2 : 64;
     in->v = cvx_xrealloc(in->v, in->cap * sizeof *in->v);
   }
-  in->v[in->n++] = (cvx_input){cvx_xstrdup(path), cvx_xstrdup(display), NULL};
+  in->v[in->n++] = (cvx_input){cvx_xstrdup(path), cvx_xstrdup(display), NULL, false};
 }
 
 static bool wanted_name(const char *name) {
@@ -164,10 +184,17 @@ static void assign_stems(inputs *in) {
   char **table = cvx_xcalloc(cap, sizeof *table);
   for (size_t i = 0; i < in->n; i++) {
     const char *path = in->v[i].path;
-    const char *base = strcmp(path, "-") == 0 ? "stdin" : strrchr(path, '/');
-    base = base ? (base[0] == '/' ? base + 1 : base) : path;
-    size_t len = strlen(base);
-    const char *dot = strrchr(base, '.');
+    size_t plen = strlen(path);
+    while (in->v[i].site && plen > 1 && path[plen - 1] == '/') plen--; /* "site/" names "site" */
+    const char *base = path;
+    for (size_t k = 0; k < plen; k++)
+      if (path[k] == '/') base = path + k + 1;
+    if (strcmp(path, "-") == 0) base = "stdin", plen = 5;
+    size_t len = (size_t)(path + plen - base);
+    if (strcmp(path, "-") == 0) len = 5;
+    const char *dot = NULL; /* a site folder keeps its whole name */
+    for (size_t k = 0; k < len && !in->v[i].site; k++)
+      if (base[k] == '.') dot = base + k;
     if (dot && dot != base) len = (size_t)(dot - base);
     char *stem = cvx_xmalloc(len + 16);
     memcpy(stem, base, len);
@@ -228,21 +255,91 @@ static bool parse_size(const char *s, size_t *out) {
   return *out > 0;
 }
 
-static bool parse_formats(const char *s, cvx_convert_opts *c) {
+static bool parse_formats(const char *s, cvx_convert_opts *c, bool *ndjson) {
   c->want_json = c->want_bib = c->want_csv = false;
+  *ndjson = false;
   char *copy = cvx_xstrdup(s), *save = NULL;
   bool ok = true;
   for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
     if (strcmp(t, "json") == 0) c->want_json = true;
     else if (strcmp(t, "bib") == 0) c->want_bib = true;
     else if (strcmp(t, "csv") == 0) c->want_csv = true;
+    else if (strcmp(t, "ndjson") == 0) *ndjson = true;
     else {
-      fprintf(stderr, "cvx: unknown format '%s' (expected json, bib or csv)\n", t);
+      fprintf(stderr, "cvx: unknown format '%s' (expected json, bib, csv or ndjson)\n", t);
       ok = false;
     }
   }
   free(copy);
-  return ok && (c->want_json || c->want_bib || c->want_csv);
+  if (ok && *ndjson && (c->want_json || c->want_bib || c->want_csv)) {
+    fprintf(stderr, "cvx: -f ndjson goes to standard output and combines with no other format\n");
+    return false;
+  }
+  return ok && (c->want_json || c->want_bib || c->want_csv || *ndjson);
+}
+
+/* Adds one named input: - is standard input (once), a Jekyll site folder
+ * (one with a _config.yml) is one input, another folder is walked. */
+static void add_input(inputs *in, const char *a, size_t *nstdin) {
+  struct stat st;
+  if (strcmp(a, "-") == 0) {
+    if ((*nstdin)++) return;
+    push(in, "-", "<stdin>");
+  } else if (stat(a, &st) == 0 && S_ISDIR(st.st_mode)) {
+    if (cvx_site_detect(a)) {
+      /* a Jekyll site folder (_config.yml) is ONE input, stem = folder name */
+      push(in, a, a);
+      in->v[in->n - 1].site = true;
+      return;
+    }
+    walk(in, a, 0);
+  } else {
+    push(in, a, a); /* a missing file is reported as that file's error */
+  }
+}
+
+/* Reads input names from path (- = standard input), one per line or
+ * NUL-separated; blank names are skipped. Returns false if it cannot be read. */
+static bool read_files_from(inputs *in, const char *path, bool nul, size_t *nstdin) {
+  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+  if (!f) {
+    fprintf(stderr, "cvx: --files-from %s: %s\n", path, strerror(errno));
+    return false;
+  }
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t n;
+  while ((n = getdelim(&line, &cap, nul ? '\0' : '\n', f)) >= 0) {
+    size_t l = (size_t)n;
+    while (l && (line[l - 1] == '\0' || (!nul && (line[l - 1] == '\n' || line[l - 1] == '\r')))) l--;
+    line[l] = '\0';
+    if (l) add_input(in, line, nstdin);
+  }
+  bool ok = !ferror(f);
+  if (!ok) fprintf(stderr, "cvx: --files-from %s: read error\n", path);
+  free(line);
+  if (f != stdin) fclose(f);
+  return ok;
+}
+
+/* Adds the comma-separated codes in s to the NULL-terminated list *v;
+ * false (with a message) for a code cvx does not have. */
+static bool add_disabled(const char ***v, size_t *n, const char *s) {
+  char *copy = cvx_xstrdup(s), *save = NULL;
+  bool ok = true;
+  for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+    const cvx_rule *r = cvx_rule_find(t);
+    if (!r) {
+      fprintf(stderr, "cvx: --disable: unknown code '%s' (cvx validate --rules lists them)\n", t);
+      ok = false;
+      continue;
+    }
+    *v = cvx_xrealloc(*v, (*n + 2) * sizeof **v);
+    (*v)[(*n)++] = r->code;
+    (*v)[*n] = NULL;
+  }
+  free(copy);
+  return ok;
 }
 
 /* "YYYY-MM" for open-ended jobs: SOURCE_DATE_EPOCH when set, else today. */
@@ -260,7 +357,10 @@ static void today(char out[16]) {
 }
 
 static int run(int argc, char **argv, bool validate) {
-  enum { O_STDOUT = 256, O_PROV, O_MAXSIZE, O_PROGRESS, O_NOPROGRESS, O_ASCII, O_EXCEL, O_STRICT };
+  enum {
+    O_STDOUT = 256, O_PROV, O_MAXSIZE, O_PROGRESS, O_NOPROGRESS, O_ASCII, O_EXCEL, O_STRICT,
+    O_FORMAT, O_DISABLE, O_RULES, O_FILES_FROM, O_NDJSON_IN
+  };
   static const struct option longopts[] = {
       {"output", required_argument, NULL, 'o'},   {"formats", required_argument, NULL, 'f'},
       {"jobs", required_argument, NULL, 'j'},     {"stdout", no_argument, NULL, O_STDOUT},
@@ -268,6 +368,9 @@ static int run(int argc, char **argv, bool validate) {
       {"progress", no_argument, NULL, O_PROGRESS}, {"no-progress", no_argument, NULL, O_NOPROGRESS},
       {"ascii", no_argument, NULL, O_ASCII},      {"excel", no_argument, NULL, O_EXCEL},
       {"strict", no_argument, NULL, O_STRICT},    {"quiet", no_argument, NULL, 'q'},
+      {"format", required_argument, NULL, O_FORMAT}, {"disable", required_argument, NULL, O_DISABLE},
+      {"rules", no_argument, NULL, O_RULES},      {"files-from", required_argument, NULL, O_FILES_FROM},
+      {"null", no_argument, NULL, '0'},           {"ndjson-in", no_argument, NULL, O_NDJSON_IN},
       {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0}};
   char today_buf[16];
   today(today_buf);
@@ -278,16 +381,47 @@ static int run(int argc, char **argv, bool validate) {
                       .diag_out = stderr};
   long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
   o.jobs = ncpu > 0 ? (int)(ncpu > 256 ? 256 : ncpu) : 1;
-  bool strict = false;
+  bool strict = false, ndjson = false, ndjson_in = false, nul = false, list_rules = false;
+  cvx_report_format fmt = CVX_REPORT_TEXT;
+  const char **disabled = NULL;
+  size_t ndisabled = 0;
+  const char *files_from = NULL;
   const char *usage = validate ? usage_validate : usage_convert;
   optind = 1;
   int c;
-  while ((c = getopt_long(argc, argv, "o:f:j:qh", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, "o:f:j:qh0", longopts, NULL)) != -1) {
+    /* options that belong to the other command are usage errors */
+    bool convert_only = c == 'o' || c == 'f' || c == O_STDOUT || c == O_PROV || c == O_ASCII ||
+                        c == O_EXCEL || c == O_NDJSON_IN;
+    bool validate_only = c == O_FORMAT || c == O_DISABLE || c == O_RULES || c == O_STRICT;
+    if ((validate && convert_only) || (!validate && validate_only)) {
+      fprintf(stderr, "cvx: option '%s' is not a cvx %s option\n", argv[optind - 1],
+              validate ? "validate" : "convert");
+      free(disabled);
+      return EXIT_USAGE;
+    }
     switch (c) {
     case 'o': o.outdir = optarg; break;
     case 'f':
-      if (!parse_formats(optarg, &o.conv)) return EXIT_USAGE;
+      if (!parse_formats(optarg, &o.conv, &ndjson)) return EXIT_USAGE;
       break;
+    case O_FORMAT:
+      if (!cvx_report_format_parse(optarg, &fmt)) {
+        fprintf(stderr, "cvx: --format wants text, github, json or sarif, not '%s'\n", optarg);
+        free(disabled);
+        return EXIT_USAGE;
+      }
+      break;
+    case O_DISABLE:
+      if (!add_disabled(&disabled, &ndisabled, optarg)) {
+        free(disabled);
+        return EXIT_USAGE;
+      }
+      break;
+    case O_RULES: list_rules = true; break;
+    case O_FILES_FROM: files_from = optarg; break;
+    case '0': nul = true; break;
+    case O_NDJSON_IN: ndjson_in = true; break;
     case 'j': {
       char *end;
       long j = strtol(optarg, &end, 10);
@@ -312,40 +446,80 @@ static int run(int argc, char **argv, bool validate) {
     case O_EXCEL: o.excel = o.conv.excel = true; break;
     case O_STRICT: strict = true; break;
     case 'q': o.quiet = true; break;
-    case 'h': fputs(usage, stdout); return EXIT_CLEAN;
-    default: fputs(usage, stderr); return EXIT_USAGE;
+    case 'h': free(disabled); fputs(usage, stdout); return EXIT_CLEAN;
+    default: free(disabled); fputs(usage, stderr); return EXIT_USAGE;
     }
   }
-  if (optind >= argc) {
+  if (list_rules) {
+    free(disabled);
+    cvx_rules_print(stdout);
+    return EXIT_CLEAN;
+  }
+  o.conv.disabled = disabled;
+  if (ndjson) {
+    o.mode = CVX_MODE_NDJSON;
+    o.conv.want_json = o.conv.compact = true;
+    o.conv.want_bib = o.conv.want_csv = false;
+  }
+  if (ndjson_in) {
+    if (optind < argc || files_from) {
+      fprintf(stderr, "cvx: --ndjson-in reads standard input and takes no INPUT\n");
+      free(disabled);
+      return EXIT_USAGE;
+    }
+    if (o.mode == CVX_MODE_STDOUT) {
+      fprintf(stderr, "cvx: --ndjson-in writes standard output already; drop --stdout\n");
+      free(disabled);
+      return EXIT_USAGE;
+    }
+    o.conv.want_json = o.conv.compact = true;
+    o.conv.want_bib = o.conv.want_csv = false;
+    o.progress = false;
+    if (!cvx_convert_init()) {
+      free(disabled);
+      return EXIT_ERRORS;
+    }
+    cvx_batch_stats st;
+    cvx_batch_ndjson(stdin, &o, &st);
+    cvx_convert_cleanup();
+    free(disabled);
+    if (!o.quiet)
+      fprintf(stderr, "cvx: converted %zu record%s (%zu with errors, %zu with warnings) in %.2f s\n", st.files,
+              st.files == 1 ? "" : "s", st.with_errors, st.with_warnings, st.seconds);
+    if (ferror(stdout)) return EXIT_ERRORS;
+    return st.with_errors ? EXIT_ERRORS : EXIT_CLEAN;
+  }
+  if (optind >= argc && !files_from) {
     fprintf(stderr, "cvx: no input given\n%s", usage);
+    free(disabled);
     return EXIT_USAGE;
   }
   if (o.quiet) o.progress = false;
-  if (validate) o.conv.want_json = true, o.conv.want_bib = o.conv.want_csv = false;
+  if (o.mode == CVX_MODE_NDJSON) o.progress = o.progress && !isatty(STDOUT_FILENO);
+  if (validate) {
+    o.conv.want_json = true, o.conv.want_bib = o.conv.want_csv = false;
+    o.conv.rules = true;
+  }
 
   inputs in = {0};
   size_t nstdin = 0;
-  for (int i = optind; i < argc; i++) {
-    const char *a = argv[i];
-    struct stat st;
-    if (strcmp(a, "-") == 0) {
-      if (nstdin++) continue;
-      push(&in, "-", "<stdin>");
-    } else if (stat(a, &st) == 0 && S_ISDIR(st.st_mode)) {
-      walk(&in, a, 0);
-    } else {
-      push(&in, a, a); /* a missing file is reported as that file's error */
-    }
+  for (int i = optind; i < argc; i++) add_input(&in, argv[i], &nstdin);
+  if (files_from && !read_files_from(&in, files_from, nul, &nstdin)) {
+    free_inputs(&in);
+    free(disabled);
+    return EXIT_USAGE;
   }
   if (o.mode == CVX_MODE_STDOUT && in.n != 1) {
     fprintf(stderr, "cvx: --stdout takes exactly one input (got %zu)\n", in.n);
     free_inputs(&in);
+    free(disabled);
     return EXIT_USAGE;
   }
   if (o.mode == CVX_MODE_STDOUT && !o.conv.want_json) o.conv.want_bib = true;
   if (in.n == 0) {
     fprintf(stderr, "cvx: no input files found\n");
     free_inputs(&in);
+    free(disabled);
     return EXIT_ERRORS;
   }
   assign_stems(&in);
@@ -355,20 +529,25 @@ static int run(int argc, char **argv, bool validate) {
       if (mkdir(o.outdir, 0777) != 0) {
         fprintf(stderr, "cvx: cannot create output folder %s: %s\n", o.outdir, strerror(errno));
         free_inputs(&in);
+        free(disabled);
         return EXIT_ERRORS;
       }
     } else if (!S_ISDIR(st.st_mode)) {
       fprintf(stderr, "cvx: output %s is not a folder\n", o.outdir);
       free_inputs(&in);
+      free(disabled);
       return EXIT_ERRORS;
     }
   }
   if (!cvx_convert_init()) {
     free_inputs(&in);
+    free(disabled);
     return EXIT_ERRORS;
   }
+  if (validate && fmt != CVX_REPORT_TEXT) o.reporter = cvx_reporter_new(fmt, stdout);
   cvx_batch_stats st;
   cvx_batch_run(in.v, in.n, &o, &st);
+  cvx_reporter_finish(o.reporter);
   if (!o.quiet) {
     double mb = (double)st.bytes / (1024.0 * 1024.0);
     if (validate)
@@ -382,6 +561,7 @@ static int run(int argc, char **argv, bool validate) {
   }
   cvx_convert_cleanup();
   free_inputs(&in);
+  free(disabled);
   if (st.interrupted) return EXIT_INTERRUPTED;
   if (st.with_errors || st.fatal || (strict && st.with_warnings)) return EXIT_ERRORS;
   return EXIT_CLEAN;
@@ -403,6 +583,7 @@ int main(int argc, char **argv) {
   }
   if (strcmp(cmd, "convert") == 0) return run(argc - 1, argv + 1, false);
   if (strcmp(cmd, "validate") == 0) return run(argc - 1, argv + 1, true);
+  if (strcmp(cmd, "bib") == 0) return cvx_bib_main(argc - 1, argv + 1);
   fprintf(stderr, "cvx: unknown command '%s'\n%s", cmd, usage_main);
   return EXIT_USAGE;
 }

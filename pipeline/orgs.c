@@ -71,7 +71,25 @@ static const char *const countries[] = {
     "South Korea", "Singapore", "Malaysia", "Indonesia", "Vietnam", "Thailand",
     "Philippines", "Australia", "New Zealand", "South Africa", "Nigeria", "Kenya",
     "Saudi Arabia", "UAE", "Qatar", "Iran", "Luxembourg", "Estonia", "Latvia",
-    "Lithuania", "Slovenia", "Croatia", "Serbia", "Bulgaria", "Slovakia", NULL};
+    "Lithuania", "Slovenia", "Croatia", "Serbia", "Bulgaria", "Slovakia", "Deutschland", "España",
+    "Россия", "Украина", "Беларусь", "Казахстан", "Германия", NULL};
+
+/* Large cities, in English and in their own script, that stand for a place
+ * when written alone as a column ("Alpari, Moscow (…)"): a city name cannot be
+ * told from a company name by its shape, so only well-known ones count. */
+static const char *const cities[] = {
+    "Moscow", "Москва", "Saint Petersburg", "Saint-Petersburg", "St. Petersburg",
+    "Санкт-Петербург", "Novosibirsk", "Новосибирск", "Kazan", "Казань", "Kyiv", "Kiev",
+    "Киев", "Київ", "Minsk", "Минск", "Almaty", "Алматы", "London", "Paris", "Berlin",
+    "Munich", "München", "Hamburg", "Vienna", "Wien", "Zurich", "Zürich", "Geneva",
+    "Amsterdam", "Brussels", "Madrid", "Barcelona", "Lisbon", "Rome", "Milan", "Milano",
+    "Warsaw", "Prague", "Budapest", "Stockholm", "Oslo", "Copenhagen", "Helsinki", "Dublin",
+    "Istanbul", "Tel Aviv", "Dubai", "New York", "New York City", "San Francisco",
+    "Los Angeles", "Seattle", "Boston", "Chicago", "Toronto", "Vancouver", "Montreal",
+    "Tokyo", "Seoul", "Singapore", "Beijing", "Shanghai", "Shenzhen", "Hangzhou",
+    "Guangzhou", "Chengdu", "Hong Kong", "Taipei", "Bangalore", "Bengaluru", "Mumbai",
+    "Delhi", "New Delhi", "Hyderabad", "Sydney", "Melbourne", "São Paulo", "Sao Paulo",
+    "北京", "上海", "深圳", "杭州", "广州", "成都", "南京", "武汉", "西安", "香港", NULL};
 
 /* Country names (as matched in locations) and their ISO 3166-1 alpha-2 codes. */
 static const char *const country_codes[][2] = {
@@ -93,7 +111,9 @@ static const char *const country_codes[][2] = {
     {"Saudi Arabia", "SA"}, {"UAE", "AE"}, {"Qatar", "QA"}, {"Iran", "IR"},
     {"Luxembourg", "LU"}, {"Estonia", "EE"}, {"Latvia", "LV"}, {"Lithuania", "LT"},
     {"Slovenia", "SI"}, {"Croatia", "HR"}, {"Serbia", "RS"}, {"Bulgaria", "BG"},
-    {"Slovakia", "SK"}, {NULL, NULL}};
+    {"Slovakia", "SK"}, {"Deutschland", "DE"}, {"España", "ES"}, {"Россия", "RU"},
+    {"Украина", "UA"}, {"Беларусь", "BY"}, {"Казахстан", "KZ"}, {"Германия", "DE"},
+    {NULL, NULL}};
 
 const char *cvx_country_code(const char *s, size_t n) {
   for (int i = 0; country_codes[i][0]; i++)
@@ -232,6 +252,52 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
       size_t mm = match_entry(countries, s, n, u, false);
       if (mm) *mend = u + mm;
     }
+    return true;
+  }
+  /* a well-known city as a column of its own: after a line start or ", ",
+   * before a line end, ",", "(" or "/" */
+  for (size_t i = 0; i < n; i++) {
+    if (!(i == 0 || s[i - 1] == '\n' || (i >= 2 && s[i - 1] == ' ' && s[i - 2] == ','))) continue;
+    size_t m = match_entry(cities, s, n, i, false);
+    if (!m) continue;
+    size_t e = i + m;
+    while (e < n && s[e] == ' ') e++;
+    if (e < n && s[e] != '\n' && s[e] != ',' && s[e] != '(' && s[e] != '/') continue;
+    *mstart = i;
+    *mend = i + m;
+    return true;
+  }
+  /* "Somerville MA" as a column of its own (after ", " or a line start, and
+   * ending the column): one or two capitalised words and a region code, with
+   * an optional country ("Somerville MA USA") */
+  for (size_t i = 0; i + 4 <= n; i++) {
+    if (!(i == 0 || s[i - 1] == '\n' || (i >= 2 && s[i - 1] == ' ' && s[i - 2] == ','))) continue;
+    size_t k = i;
+    int words = 0;
+    size_t m = 0;
+    while (k < n && words < 3) {
+      m = match_entry(regions, s, n, k, true);
+      if (m && words) break;
+      m = 0;
+      size_t e = k;
+      while (e < n && (isalpha((unsigned char)s[e]) || (unsigned char)s[e] >= 0x80 || s[e] == '-' || s[e] == '.')) e++;
+      if (e == k || !isupper((unsigned char)s[k]) || e - k < 3) break;
+      bool caps = true;
+      for (size_t q = k; q < e && caps; q++) caps = !islower((unsigned char)s[q]);
+      if (caps || score_words(s + k, e - k, org_words, NULL) || score_words(s + k, e - k, role_words, NULL)) break;
+      words++;
+      if (e >= n || s[e] != ' ') break;
+      k = e + 1;
+    }
+    if (!m || !words) continue;
+    size_t end = k + m;
+    if (end < n && s[end] == ' ') {
+      size_t mm = match_entry(countries, s, n, end + 1, false);
+      if (mm) end = end + 1 + mm;
+    }
+    if (!(end == n || s[end] == '\n' || s[end] == ',')) continue;
+    *mstart = i;
+    *mend = end;
     return true;
   }
   return false;

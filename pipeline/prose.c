@@ -1,12 +1,1303 @@
-/* prose.c — facts in running prose. (Reads nothing yet: the pipeline already
- * calls it for every prose paragraph, so the grammar can grow here alone.) */
+/* prose.c — facts in running prose: degrees, positions, memberships, awards
+ * and interests stated in a bio paragraph ("I received my Ph.D. in Physics from
+ * ETH Zurich in 2016", "现任清华大学…助理研究员"), read by hand scanners over
+ * sentence tokens, so every paragraph costs time linear in its length. */
 #include "prose.h"
 
-void cvx_prose_extract(cvx_doc *doc, const char *text, size_t len, cvx_span within) {
-  (void)doc;
-  (void)text;
-  (void)len;
-  (void)within;
+#include "grammar.h"
+
+#include <ctype.h>
+#include <stddef.h>
+#include <string.h>
+#include <strings.h>
+
+/* A sentence longer than this is not a bio sentence (a pasted blob, a list run
+ * together): it is skipped, which also keeps the scanners linear. */
+#define MAX_SENTENCE 1200
+#define MAX_TOKS 160
+#define MAX_ITEMS 12
+
+typedef struct tok {
+  size_t s, e;   /* the word without surrounding punctuation, offsets into the sentence */
+  char trail;    /* ',' ';' ':' '.' when the word was followed by that punctuation, else 0 */
+  bool cap;      /* starts with an upper-case letter, a digit or a non-ASCII letter */
+  bool paren;    /* opened with '(' */
+} tok;
+
+/* Where the paragraph's sentences were last found in the source: values are
+ * located in a window after it, so locating costs no more than the text. */
+typedef struct para {
+  cvx_doc *doc;
+  cvx_span within;
+  uint32_t cursor;
+} para;
+
+typedef struct sent {
+  cvx_doc *doc;
+  cvx_span within; /* the window values are located in (found lazily) */
+  para *p;
+  bool located;
+  const char *s; /* the sentence */
+  size_t n;
+  tok t[MAX_TOKS];
+  int nt;
+} sent;
+
+/* ------------------------------------------------------------- helpers */
+
+static bool is_sp(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+static bool has_prefix_ci(const char *s, size_t n, const char *w) {
+  size_t m = strlen(w);
+  return n >= m && strncasecmp(s, w, m) == 0;
 }
 
-void cvx_prose_dedupe(cvx_doc *doc) { (void)doc; }
+/* True when token k reads as one of the words in the |-separated list. */
+static bool tok_is(const sent *x, int k, const char *words) {
+  if (k < 0 || k >= x->nt) return false;
+  size_t len = x->t[k].e - x->t[k].s;
+  const char *w = x->s + x->t[k].s;
+  const char *p = words;
+  while (*p) {
+    const char *bar = strchr(p, '|');
+    size_t m = bar ? (size_t)(bar - p) : strlen(p);
+    if (m == len && strncasecmp(w, p, m) == 0) return true;
+    if (!bar) break;
+    p = bar + 1;
+  }
+  return false;
+}
+
+static void tokenize(sent *x) {
+  x->nt = 0;
+  size_t i = 0;
+  while (i < x->n && x->nt < MAX_TOKS) {
+    while (i < x->n && is_sp((unsigned char)x->s[i])) i++;
+    if (i >= x->n) break;
+    size_t b = i;
+    while (i < x->n && !is_sp((unsigned char)x->s[i])) i++;
+    size_t e = i;
+    tok t = {b, e, 0, false, x->s[b] == '('};
+    while (t.s < t.e && strchr("(\"'*[", x->s[t.s])) t.s++;
+    /* "Ph.D." keeps its dots; a closing ')' stays when the word opened one */
+    while (t.e > t.s) {
+      char c = x->s[t.e - 1];
+      if (c == ',' || c == ';' || c == ':' || c == '!' || c == '?') {
+        if (!t.trail) t.trail = c;
+        t.e--;
+      } else if (c == '"' || c == '\'' || c == '*' || c == ']') {
+        t.e--;
+      } else if (c == ')' && !memchr(x->s + t.s, '(', t.e - t.s)) {
+        if (!t.trail) t.trail = ',';
+        t.e--;
+      } else if (c == '.' && t.e - t.s > 1 && !memchr(x->s + t.s, '.', t.e - t.s - 1) &&
+                 t.e - t.s > 3) {
+        if (!t.trail) t.trail = '.';
+        t.e--;
+      } else {
+        break;
+      }
+    }
+    /* curly quotes (3 bytes) around a word */
+    if (t.e - t.s >= 3 && (unsigned char)x->s[t.e - 3] == 0xE2 && (unsigned char)x->s[t.e - 2] == 0x80 &&
+        ((unsigned char)x->s[t.e - 1] == 0x9D || (unsigned char)x->s[t.e - 1] == 0x99))
+      t.e -= 3;
+    if (t.e - t.s >= 3 && (unsigned char)x->s[t.s] == 0xE2 && (unsigned char)x->s[t.s + 1] == 0x80 &&
+        (unsigned char)x->s[t.s + 2] == 0x9C)
+      t.s += 3;
+    if (t.s >= t.e) continue;
+    unsigned char c0 = (unsigned char)x->s[t.s];
+    t.cap = isupper(c0) || isdigit(c0) || c0 >= 0xC3;
+    x->t[x->nt++] = t;
+  }
+}
+
+/* Adds key=value to r, the value's span located inside the paragraph. */
+#define LOCATE_SLACK 4096u
+#define LOCATE_SEEK 65536u
+
+static uint32_t clamp_end(const para *p, uint64_t e) { return e < p->within.end ? (uint32_t)e : p->within.end; }
+
+/* Finds the sentence in the source once, from the paragraph cursor on. */
+static void locate_sentence(sent *x) {
+  if (x->located) return;
+  x->located = true;
+  para *p = x->p;
+  size_t w = 0;
+  while (w < x->n && w < 24 && !is_sp((unsigned char)x->s[w])) w++;
+  char *first = cvx_arena_strndup(x->doc->arena, x->s, w);
+  cvx_span seek = {p->cursor, clamp_end(p, (uint64_t)p->cursor + LOCATE_SEEK)};
+  cvx_span at = w ? cvx_doc_locate(x->doc, seek, first) : CVX_NOSPAN;
+  if (cvx_span_valid(at)) p->cursor = at.start;
+  x->within = (cvx_span){p->cursor, clamp_end(p, (uint64_t)p->cursor + 4 * (uint64_t)x->n + LOCATE_SLACK)};
+}
+
+static void put(sent *x, cvx_record *r, const char *key, const char *v, size_t n) {
+  if (!r || !n) return;
+  locate_sentence(x);
+  char *val = cvx_arena_strndup(x->doc->arena, v, n);
+  cvx_record_addn(x->doc, r, key, val, n, cvx_doc_locate(x->doc, x->within, val));
+}
+
+static void put_s(sent *x, cvx_record *r, const char *key, const char *v) {
+  if (v) put(x, r, key, v, strlen(v));
+}
+
+static cvx_record *new_rec(sent *x, cvx_rec_kind k) {
+  return cvx_record_new(x->doc, k, "prose", x->p->within);
+}
+
+/* Text of tokens [a, b]. */
+static void tok_range(const sent *x, int a, int b, const char **p, size_t *n) {
+  *p = x->s + x->t[a].s;
+  *n = x->t[b].e - x->t[a].s;
+}
+
+/* Connectors that may sit inside an organisation name. */
+static const char *const ORG_JOIN = "of|for|and|de|du|des|la|le|the|für|fur|di|del|der|van|von|&|y|et|on";
+
+/* Reads an organisation: capitalized words (with connectors) from token k, an
+ * optional leading "the" skipped. Returns the last token or -1. */
+static int read_org(const sent *x, int k, int *first) {
+  if (k < x->nt && tok_is(x, k, "the") && !x->t[k].trail) k++;
+  if (k >= x->nt || !x->t[k].cap) return -1;
+  if (tok_is(x, k, "I|I'm|I’m|My|We|He|She|They|It|This|These|In|Since|And")) return -1;
+  *first = k;
+  int last = k, words = 1;
+  while (last + 1 < x->nt && !x->t[last].trail && words < 10) {
+    int j = last + 1;
+    if (x->t[j].paren || isdigit((unsigned char)x->s[x->t[j].s])) break;
+    if (x->t[j].cap && !tok_is(x, j, "I|I'm|I’m")) {
+      last = j;
+      words++;
+      continue;
+    }
+    if (tok_is(x, j, ORG_JOIN) && !x->t[j].trail && j + 1 < x->nt && x->t[j + 1].cap &&
+        !tok_is(x, j + 1, "I|I'm|I’m")) {
+      last = j + 1;
+      words += 2;
+      continue;
+    }
+    break;
+  }
+  return last;
+}
+
+/* First 4-digit year (1950–2099) in s[0,n); *at is its offset. */
+static bool find_year_at(const char *s, size_t n, char out[5], size_t *at) {
+  for (size_t i = 0; i + 4 <= n; i++) {
+    if ((i == 0 || !isdigit((unsigned char)s[i - 1])) && isdigit((unsigned char)s[i]) &&
+        isdigit((unsigned char)s[i + 1]) && isdigit((unsigned char)s[i + 2]) && isdigit((unsigned char)s[i + 3]) &&
+        (i + 4 == n || !isdigit((unsigned char)s[i + 4]))) {
+      int y = (s[i] - '0') * 1000 + (s[i + 1] - '0') * 100 + (s[i + 2] - '0') * 10 + (s[i + 3] - '0');
+      if (y < 1950 || y > 2099) continue;
+      memcpy(out, s + i, 4);
+      out[4] = 0;
+      *at = i;
+      return true;
+    }
+  }
+  return false;
+}
+
+static bool find_year(const char *s, size_t n, char out[5]) {
+  size_t at;
+  return find_year_at(s, n, out, &at);
+}
+
+/* End of the clause holding token k: the last token before a ';' or the end. */
+static int clause_end(const sent *x, int k) {
+  while (k < x->nt - 1 && x->t[k].trail != ';') k++;
+  return k;
+}
+
+static bool ci_contains(const char *s, size_t n, const char *w) {
+  size_t m = strlen(w);
+  for (size_t i = 0; i + m <= n; i++)
+    if (strncasecmp(s + i, w, m) == 0) return true;
+  return false;
+}
+
+static bool contains(const char *s, size_t n, const char *w) {
+  size_t m = strlen(w);
+  if (!m || m > n) return false;
+  for (size_t i = 0; i + m <= n; i++)
+    if (memcmp(s + i, w, m) == 0) return true;
+  return false;
+}
+
+/* Organisations one joins for the love of it, not for pay. */
+static bool volunteer_org(const char *s, size_t n) {
+  static const char *const w[] = {"association", "club", "orchestra", "choir", "band", "charity",
+                                  "nonprofit", "non-profit", "scouts", "church", "volunteer", NULL};
+  for (int i = 0; w[i]; i++)
+    if (ci_contains(s, n, w[i])) return true;
+  return false;
+}
+
+/* ----------------------------------------------------- English: degrees */
+
+static const char *const DONE_VERBS =
+    "received|receive|earned|earn|obtained|obtain|completed|complete|got|hold|holds|held|awarded|"
+    "graduated|finished|have|has|had|did|attained|acquired";
+static const char *const DOING_VERBS = "pursuing|pursue|pursues|studying|doing|enrolled|working|completing";
+
+/* Reads the area after a degree: "in Physics", "of Computer Science". */
+static int read_area(const sent *x, int k, int end, int *first) {
+  if (k > end || !tok_is(x, k, "in|of|on") || x->t[k].trail) return -1;
+  k++;
+  if (k > end || isdigit((unsigned char)x->s[x->t[k].s])) return -1;
+  *first = k;
+  int last = -1;
+  for (int j = k; j <= end && j < k + 8; j++) {
+    if (tok_is(x, j, "from|at|in|under|with|where|since|during|through|advised|supervised|before|after|and|which|to"))
+      if (!(tok_is(x, j, "and") && j + 1 <= end && x->t[j + 1].cap && x->t[j].trail == 0 && x->t[*first].cap))
+        break;
+    if (isdigit((unsigned char)x->s[x->t[j].s])) break;
+    last = j;
+    if (x->t[j].trail) break;
+  }
+  return last;
+}
+
+/* Institution after token k within [k, end]: "from|at ORG". */
+static bool read_institution(const sent *x, int k, int end, int *a, int *b) {
+  for (int j = k; j < end; j++) {
+    if (tok_is(x, j, "from|at") && !x->t[j].trail) {
+      int f, l = read_org(x, j + 1, &f);
+      if (l >= 0 && l <= end) {
+        /* "the Department of Automation, Example University": the university */
+        int f2, l2;
+        if (tok_is(x, f, "Department|School|Faculty|Division|Dept|Laboratory|Lab") && x->t[l].trail == ',' &&
+            (l2 = read_org(x, l + 1, &f2)) >= 0 && l2 <= end) {
+          const char *q;
+          size_t qn;
+          tok_range(x, f2, l2, &q, &qn);
+          if (ci_contains(q, qn, "universit") || ci_contains(q, qn, "institute") || ci_contains(q, qn, "college")) {
+            f = f2;
+            l = l2;
+          }
+        }
+        *a = f;
+        *b = l;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+static int tok_at(const sent *x, size_t off) {
+  for (int k = 0; k < x->nt; k++)
+    if (x->t[k].e > off) return k;
+  return x->nt;
+}
+
+/* Degrees: "received my Ph.D. in Physics from ETH Zurich in 2016", "hold a
+ * B.Eng. degree from X in 2012", "graduated from X with a BS in Y", "a
+ * third-year Ph.D. student in X at Y" (ongoing: no endDate). */
+static void en_degrees(sent *x) {
+  size_t from = 0;
+  for (int guard = 0; guard < 4 && from < x->n; guard++) {
+    const char *st = NULL;
+    size_t ms, me;
+    if (!cvx_degree_find(x->s + from, x->n - from, &st, &ms, &me) || !st) return;
+    ms += from;
+    me += from;
+    from = me;
+    int d0 = tok_at(x, ms), d1 = tok_at(x, me - 1);
+    if (d0 >= x->nt || d1 >= x->nt) return;
+    /* CJK degrees are read by the Chinese scanner */
+    if ((unsigned char)x->s[ms] >= 0xE0) continue;
+    int end = clause_end(x, d1);
+    bool done = false, doing = false, grad_from = false;
+    int gf = -1, gl = -1;
+    for (int j = d0 - 1; j >= 0 && j >= d0 - 8; j--) {
+      if (x->t[j].trail == ';' || x->t[j].trail == '.') break;
+      if (tok_is(x, j, DONE_VERBS)) {
+        done = true;
+        break;
+      }
+      if (tok_is(x, j, DOING_VERBS)) {
+        doing = true;
+        break;
+      }
+      if (tok_is(x, j, "with") && j >= 2) {
+        /* "graduated from ORG with a BS" */
+        for (int g = j - 1; g >= 0 && g >= j - 12; g--) {
+          if (tok_is(x, g, "graduated") && tok_is(x, g + 1, "from")) {
+            int f, l = read_org(x, g + 2, &f);
+            if (l >= 0 && l < j) {
+              grad_from = done = true;
+              gf = f;
+              gl = l;
+            }
+            break;
+          }
+        }
+        if (grad_from) break;
+      }
+    }
+    int k = d1 + 1;
+    if (k <= end && tok_is(x, k, "degree|degrees|program|programme") && !x->t[d1].trail) k++;
+    bool student = false;
+    if (k <= end && tok_is(x, k, "student|candidate|researcher|fellow") && !x->t[d1].trail) {
+      student = true;
+      k++;
+    }
+    if (!done && !doing && !student) continue;
+    if (student) done = false;
+    int af = -1, al = x->t[k - 1].trail ? -1 : read_area(x, k, end, &af);
+    int if_ = -1, il = -1;
+    if (grad_from) {
+      if_ = gf;
+      il = gl;
+    } else if (!read_institution(x, al >= 0 ? al + 1 : k, end, &if_, &il)) {
+      if_ = il = -1;
+    }
+    if (if_ < 0 && al < 0) continue;
+    cvx_record *r = new_rec(x, CVX_REC_EDUCATION);
+    if (!r) return;
+    const char *p;
+    size_t n;
+    if (if_ >= 0) {
+      tok_range(x, if_, il, &p, &n);
+      put(x, r, "institution", p, n);
+    }
+    if (al >= 0) {
+      tok_range(x, af, al, &p, &n);
+      put(x, r, "area", p, n);
+    }
+    put_s(x, r, "studyType", st);
+    if (done) {
+      size_t a = x->t[d1].e, b = x->t[end].e;
+      char y[5], y2[5];
+      bool first = tok_is(x, d1 + 1, "and") && !x->t[d1].trail;
+      bool second = tok_is(x, d0 - 1, "and");
+      if (first || second) {
+        /* "the B.E. and M.E. degrees … in 2001 and 2004": one year each, in order */
+        if (second) a = x->t[d1].e;
+        size_t at = 0;
+        if (find_year_at(x->s + a, b - a, y, &at)) {
+          size_t from2 = a + at + 4;
+          bool two = from2 < b && find_year(x->s + from2, b - from2, y2);
+          if (two && first) put(x, r, "endDate", y, 4);
+          else if (two && second) put(x, r, "endDate", y2, 4);
+        }
+      } else if (find_year(x->s + a, b - a, y) ||
+                 (has_prefix_ci(x->s, x->n, "in ") && find_year(x->s, x->t[d0].s, y))) {
+        /* "in 2016", "(2016)", ", 2016" after the degree; "In 2016, I received" before it */
+        put(x, r, "endDate", y, 4);
+      }
+    }
+  }
+}
+
+/* ------------------------------------------------ English: positions */
+
+/* The role words between an article and "at ORG": checks they read as a role. */
+static bool good_role(const sent *x, int a, int b) {
+  if (a > b || b - a > 8) return false;
+  for (int j = a; j < b; j++)
+    if (x->t[j].trail) return false;
+  for (int j = a; j <= b; j++)
+    if (tok_is(x, j, "who|which|that|where|when|because|since|if|my|our|your|his|her|their")) return false;
+  return cvx_role_score(x->s + x->t[a].s, x->t[b].e - x->t[a].s) > 0;
+}
+
+/* Start/end dates stated after a job: "since 2019", "beginning in 2018",
+ * "from 2015 to 2018". */
+static void job_dates(sent *x, cvx_record *r, int k, int end) {
+  for (int j = k; j <= end; j++) {
+    if (!tok_is(x, j, "since|beginning|starting|from|between")) continue;
+    size_t a = x->t[j].s, b = x->t[end].e;
+    cvx_daterange d;
+    if (!cvx_date_find(x->s + a, b - a, &d) || d.mstart > 16) continue;
+    if (d.start[0]) put_s(x, r, "startDate", d.start);
+    if (d.end[0]) put_s(x, r, "endDate", d.end);
+    return;
+  }
+}
+
+/* Expands "this association" to the group named before it in the sentence
+ * ("I play in a local orchestra, I'm the treasurer of this association"). */
+static bool antecedent(const sent *x, int before, int *a, int *b) {
+  for (int j = before - 1; j >= 1; j--) {
+    if (!tok_is(x, j, "orchestra|club|association|choir|band|society|charity|team|chapter")) continue;
+    for (int i = j - 1; i >= 0 && i >= j - 4; i--) {
+      if (x->t[i].trail) break;
+      if (tok_is(x, i, "a|an|the|our|my")) {
+        *a = i + 1;
+        *b = j;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/* "I am a Senior Research Engineer at X", "Currently I'm a professor of
+ * computer science at X", "spent a summer as a research intern at X", "I'm the
+ * webmaster and the treasurer of this association", "She is a PhD student in X
+ * at Y" (education). */
+static void en_positions(sent *x) {
+  for (int i = 1; i + 2 < x->nt; i++) {
+    if (!tok_is(x, i, "a|an|the")) continue;
+    int c = i - 1;
+    if (tok_is(x, c, "currently|now|also|still|presently")) c--;
+    if (c < 0) continue;
+    bool as = tok_is(x, c, "as") && !tok_is(x, c - 1, "such|well|same");
+    if (!as && !tok_is(x, c, "am|I'm|I’m|is|was|been|became|become|be")) continue;
+    if (x->t[c].trail || x->t[i].trail) continue;
+    if (tok_is(x, c, "is|was|been|be") && !as) {
+      /* "Computer science is a wide area": the subject must be a person */
+      bool person = false;
+      for (int j = c - 1; j >= 0 && j >= c - 4; j--) {
+        if (tok_is(x, j, "I|he|she|they|currently|now")) person = true;
+        if (j == 0 && x->t[j].cap) person = true;
+        if (x->t[j].trail) break;
+      }
+      if (!person) continue;
+    }
+    /* find "at|with|of|in|for ORG" after the role, preferring "at" */
+    int prep = -1, of = -1, ol = -1, alt = -1, altf = -1, altl = -1;
+    bool generic = false;
+    for (int j = i + 2; j < x->nt && j <= i + 12; j++) {
+      if (x->t[j - 1].trail) break;
+      if (!tok_is(x, j, "at|with|of|for|in")) continue;
+      int f, l = read_org(x, j + 1, &f);
+      if (l < 0) {
+        if (tok_is(x, j, "of|for") && tok_is(x, j + 1, "this|our|the") &&
+            tok_is(x, j + 2, "association|club|orchestra|choir|band|society|charity|chapter")) {
+          int a2, b2;
+          if (antecedent(x, i, &a2, &b2) && alt < 0) {
+            alt = j;
+            altf = a2;
+            altl = b2;
+            generic = true;
+          }
+        }
+        continue;
+      }
+      if (tok_is(x, j, "at")) {
+        prep = j;
+        of = f;
+        ol = l;
+        break;
+      }
+      if (alt < 0 && !tok_is(x, j, "in")) {
+        alt = j;
+        altf = f;
+        altl = l;
+      }
+    }
+    if (prep < 0 && alt >= 0) {
+      prep = alt;
+      of = altf;
+      ol = altl;
+    }
+    if (prep < 0) continue;
+    int ra = i + 1, rb = prep - 1;
+    if (rb < ra) continue;
+    /* a student of a degree is education */
+    const char *rp;
+    size_t rn;
+    tok_range(x, ra, rb, &rp, &rn);
+    if (ci_contains(rp, rn, "student") || ci_contains(rp, rn, "candidate") || ci_contains(rp, rn, "undergraduate"))
+      continue; /* studies are education: en_degrees reads them */
+    /* "research intern in CityMind Lab at X": the unit belongs to the organisation */
+    int unit = -1;
+    for (int j = ra + 1; j < rb; j++)
+      if (tok_is(x, j, "in") && x->t[j + 1].cap) {
+        unit = j + 1;
+        break;
+      }
+    int role_end = unit > 0 ? unit - 2 : rb;
+    if (!good_role(x, ra, role_end)) continue;
+    const char *op;
+    size_t on;
+    tok_range(x, unit > 0 ? unit : of, ol, &op, &on);
+    if (unit > 0) {
+      /* as written: "CityMind Lab at HKUST" */
+      op = x->s + x->t[unit].s;
+      on = x->t[ol].e - x->t[unit].s;
+    }
+    bool vol = generic || volunteer_org(op, on) || ci_contains(rp, rn, "volunteer");
+    if (!vol && !generic && cvx_org_score(op, on) == 0 && on < 3) continue;
+    cvx_record *r = new_rec(x, vol ? CVX_REC_VOLUNTEER : CVX_REC_WORK);
+    if (!r) return;
+    put(x, r, vol ? "organization" : "name", op, on);
+    tok_range(x, ra, role_end, &rp, &rn);
+    put(x, r, "position", rp, rn);
+    int end = clause_end(x, ol);
+    job_dates(x, r, ol + 1, end);
+    if (!cvx_record_get(r, "startDate") && (tok_is(x, 0, "since") || (tok_is(x, 0, "from")))) {
+      cvx_daterange d;
+      if (cvx_date_find(x->s, x->t[c].s, &d) && d.start[0]) put_s(x, r, "startDate", d.start);
+    }
+    /* go on after the organisation (for "this association", after the phrase) */
+    int next = generic ? prep + 2 : ol;
+    if (next > i) i = next;
+  }
+}
+
+/* "joined Y in 2017 as a Z"; "Since 2019, I have been leading the platform
+ * team at X" (organisation and start date; the verb phrase is no title). */
+static void en_joined(sent *x) {
+  for (int i = 0; i + 1 < x->nt; i++) {
+    bool join = tok_is(x, i, "joined|join|joining");
+    bool work = !join && tok_is(x, i, "worked|working|interned|employed|teaching|taught|leading|led");
+    if (!join && !work) continue;
+    if (x->t[i].trail) continue;
+    int k = i + 1;
+    if (work) {
+      /* "leading the platform team at X": find "at|for X" within a few words */
+      int j = k;
+      for (; j < x->nt && j <= i + 6; j++) {
+        if (x->t[j - 1].trail) {
+          j = x->nt;
+          break;
+        }
+        if (tok_is(x, j, "at|for") && j + 1 < x->nt) break;
+        if (tok_is(x, j, "as|a|an")) { j = x->nt; break; }
+      }
+      if (j >= x->nt || j > i + 6) continue;
+      k = j + 1;
+    }
+    int f, l = read_org(x, k, &f);
+    if (l < 0) continue;
+    const char *op;
+    size_t on;
+    tok_range(x, f, l, &op, &on);
+    if (cvx_org_score(op, on) == 0 && !work && l == f && on < 3) continue;
+    int end = clause_end(x, l);
+    char y[5] = {0};
+    int ra = -1, rb = -1;
+    for (int j = l + 1; j <= end && j <= l + 4; j++) {
+      if (tok_is(x, j, "in") && j + 1 <= end && find_year(x->s + x->t[j + 1].s, x->t[j + 1].e - x->t[j + 1].s, y))
+        continue;
+      if (tok_is(x, j, "as") && tok_is(x, j + 1, "a|an|the")) {
+        ra = j + 2;
+        rb = ra;
+        while (rb + 1 <= end && !x->t[rb].trail && !tok_is(x, rb + 1, "at|in|and|where|to|with|for|on|under") &&
+               rb - ra < 6)
+          rb++;
+        if (!good_role(x, ra, rb)) ra = -1;
+        break;
+      }
+    }
+    /* "Since 2019, ..." opening the sentence */
+    cvx_daterange d = {0};
+    bool since = tok_is(x, 0, "since") && cvx_date_find(x->s, x->t[i].s, &d) && d.start[0];
+    if (!y[0] && !since && ra < 0) continue;
+    if (work && !since && ra < 0 && !y[0]) continue;
+    bool vol = volunteer_org(op, on);
+    cvx_record *r = new_rec(x, vol ? CVX_REC_VOLUNTEER : CVX_REC_WORK);
+    if (!r) return;
+    put(x, r, vol ? "organization" : "name", op, on);
+    if (ra >= 0) {
+      const char *rp;
+      size_t rn;
+      tok_range(x, ra, rb, &rp, &rn);
+      put(x, r, "position", rp, rn);
+    }
+    if (y[0])
+      put(x, r, "startDate", y, 4);
+    else if (since)
+      put_s(x, r, "startDate", d.start);
+    if (l > i) i = l;
+  }
+}
+
+/* ------------------------------------------------ English: interests */
+
+/* Splits s[0,n) into list items at ", ", " and ", " or ", "、", " и ", and adds
+ * one interest per item; stops at the end of the list. */
+static void add_items(sent *x, const char *s, size_t n) {
+  if (has_prefix_ci(s, n, "to ")) return; /* "interested in to …": an aim, not topics */
+  /* "areas such as A, B": the list starts after "such as" */
+  for (size_t j = 0; j + 9 <= n && j < 32; j++)
+    if (memcmp(s + j, " such as ", 9) == 0 || memcmp(s + j, " like ", 6) == 0) {
+      size_t m = s[j + 1] == 's' ? 9 : 6;
+      s += j + m;
+      n -= j + m;
+      break;
+    }
+  /* the list ends at ':' '(' ';' or a clause that is no longer a list */
+  static const char *const stops[] = {":", "(", ";", "（", "，", "。", ", with ", ", where ", ", which ",
+                                      ", especially ", ", particularly ", " with a focus", " with an emphasis",
+                                      " to ", " that ", " by ", ", including ", " such as ", NULL};
+  size_t end = n;
+  for (int i = 0; stops[i]; i++) {
+    size_t m = strlen(stops[i]);
+    for (size_t j = 0; j + m <= end; j++)
+      if (memcmp(s + j, stops[i], m) == 0) {
+        end = j;
+        break;
+      }
+  }
+  while (end && (s[end - 1] == '.' || is_sp((unsigned char)s[end - 1]))) end--;
+  static const char *const seps[] = {", and ", ", or ", ", ", " and ", " or ", "、", " & ", " и ", "与", "及", NULL};
+  size_t last_comma = 0; /* "A, Secure and private B, and C": "and" splits only the last part */
+  for (size_t j = 0; j + 2 <= end; j++)
+    if (s[j] == ',' && s[j + 1] == ' ') last_comma = j;
+  size_t st = 0;
+  int items = 0;
+  const char *it[MAX_ITEMS];
+  size_t il[MAX_ITEMS];
+  while (st < end && items < MAX_ITEMS) {
+    size_t best = end, bl = 0;
+    for (int i = 0; seps[i]; i++) {
+      size_t m = strlen(seps[i]);
+      bool word_sep = seps[i][0] == ' ' && (seps[i][1] == 'a' || seps[i][1] == 'o' || seps[i][1] == '&');
+      for (size_t j = st; j + m <= end && j < best; j++)
+        if (memcmp(s + j, seps[i], m) == 0 && !(word_sep && j < last_comma)) {
+          best = j;
+          bl = m;
+          break;
+        }
+    }
+    size_t a = st, b = best;
+    while (a < b && is_sp((unsigned char)s[a])) a++;
+    while (b > a && (is_sp((unsigned char)s[b - 1]) || s[b - 1] == '*')) b--;
+    while (a < b && s[a] == '*') a++;
+    if (has_prefix_ci(s + a, b - a, "the ")) a += 4;
+    static const char *const filler[] = {"more", "many more", "others", "other topics", "etc", "etc.", "so on", NULL};
+    for (int f = 0; filler[f] && b > a; f++)
+      if (b - a == strlen(filler[f]) && strncasecmp(s + a, filler[f], b - a) == 0) b = a;
+    if (b > a) {
+      it[items] = s + a;
+      il[items] = b - a;
+      items++;
+    }
+    if (best >= end) break;
+    st = best + bl;
+  }
+  for (int i = 0; i < items; i++) {
+    /* an item of more than six words is a clause, not a topic */
+    int words = 1;
+    for (size_t j = 0; j < il[i]; j++)
+      if (it[i][j] == ' ') words++;
+    if (words > 6 || il[i] > 80) return; /* a clause, not a list of topics */
+  }
+  for (int i = 0; i < items; i++) {
+    cvx_record *r = new_rec(x, CVX_REC_INTEREST);
+    if (!r) return;
+    put(x, r, "name", it[i], il[i]);
+  }
+}
+
+/* "My research interests include A, B, and C", "My research focuses on A and
+ * B", "I am interested in …", "My area of research is X", "I'm an avid reader",
+ * "I'm a fan of X", hobbies. */
+static void en_interests(sent *x) {
+  static cvx_rx_def lead = {
+      "(?i)\\b(?:(?:my|his|her|their|our)\\s+(?:main\\s+|current\\s+|primary\\s+|broad\\s+|general\\s+|core\\s+)?"
+      "(?:research\\s+interests?|interests|research|research\\s+areas?|research\\s+topics?|hobbies)"
+      "\\s+(?:(?:include|includes|encompass|encompasses|are|lie|lies|span|spans|cover|covers|focus|focuses|"
+      "centers|centres|revolve|revolves|is|mainly\\s+focuses|broadly\\s+focuses)\\b(?:\\s+(?:on|in|around|upon|across))?"
+      "(?:\\s+(?:the\\s+)?(?:areas?|fields?|topics?)\\s+of)?)"
+      "|(?:my|his|her|their)\\s+(?:main\\s+)?(?:areas?|fields?)\\s+of\\s+(?:research|interest|expertise)\\s+(?:is|are|include|includes)"
+      "|\\b(?:I\\s+am|I'm|I’m|he\\s+is|she\\s+is)\\s+(?:broadly\\s+|mainly\\s+|particularly\\s+|especially\\s+|primarily\\s+)?"
+      "interested\\s+in"
+      "|\\bhobbies\\s+(?:include|are)"
+      "|\\bin\\s+my\\s+(?:free|spare|leisure)\\s+time,?\\s+I\\s+(?:enjoy|like|love))\\s*:?\\s*",
+      0, NULL};
+  size_t ov[2];
+  if (cvx_rx_match(&lead, x->s, x->n, 0, ov, 1) > 0) {
+    size_t a = ov[1];
+    /* "interested in building X" is an activity, not a topic list */
+    bool verb = false;
+    size_t w = a;
+    while (w < x->n && isalpha((unsigned char)x->s[w])) w++;
+    if (w - a > 4 && strncmp(x->s + w - 3, "ing", 3) == 0 && islower((unsigned char)x->s[a])) {
+      static const char *const nouns[] = {"learning", "computing", "engineering", "processing", "programming",
+                                          "modeling", "modelling", "mining", "reasoning", "networking", "planning",
+                                          "sensing", "imaging", "rendering", "testing", "understanding", NULL};
+      verb = true;
+      for (int i = 0; nouns[i]; i++)
+        if (w - a == strlen(nouns[i]) && strncasecmp(x->s + a, nouns[i], w - a) == 0) verb = false;
+      /* a gerund that opens a noun phrase: "building systems" — not a topic */
+    }
+    if (!verb && a < x->n) add_items(x, x->s + a, x->n - a);
+  }
+  static cvx_rx_def hobby = {"(?i)\\bI(?:'m|’m|\\s+am)\\s+(?:also\\s+)?an?\\s+((?:avid|amateur|keen|passionate|enthusiastic)\\s+\\w+)",
+                             0, NULL};
+  size_t ho[4];
+  if (cvx_rx_match(&hobby, x->s, x->n, 0, ho, 2) > 1) {
+    cvx_record *r = new_rec(x, CVX_REC_INTEREST);
+    put(x, r, "name", x->s + ho[2], ho[3] - ho[2]);
+  }
+  static cvx_rx_def fan = {"(?i)\\bI(?:'m|’m|\\s+am)\\s+(?:also\\s+)?(?:a\\s+)?(?:big\\s+|huge\\s+|great\\s+)?fan\\s+of\\s+",
+                           0, NULL};
+  if (cvx_rx_match(&fan, x->s, x->n, 0, ov, 1) > 0) add_items(x, x->s + ov[1], x->n - ov[1]);
+  /* Russian: "В качестве хобби увлекаюсь живописью и программированием" */
+  static cvx_rx_def ru = {"(?i)(?:хобби|увлечения)[^.]{0,40}?(?:увлека\\w*|—|:|-)\\s+|увлекаюсь\\s+", 0,
+                          NULL};
+  if (cvx_rx_match(&ru, x->s, x->n, 0, ov, 1) > 0) add_items(x, x->s + ov[1], x->n - ov[1]);
+}
+
+/* ------------------------------------------------------------ Chinese */
+
+/* Clause boundaries in CJK prose. */
+static size_t zh_clause_end(const char *s, size_t n, size_t i) {
+  while (i < n) {
+    if (s[i] == ',' || s[i] == ';' || s[i] == '.') return i;
+    if (i + 3 <= n && (memcmp(s + i, "，", 3) == 0 || memcmp(s + i, "。", 3) == 0 ||
+                       memcmp(s + i, "；", 3) == 0 || memcmp(s + i, "！", 3) == 0))
+      return i;
+    i++;
+  }
+  return n;
+}
+
+static bool ends_with(const char *s, size_t n, const char *w) {
+  size_t m = strlen(w);
+  return n >= m && memcmp(s + n - m, w, m) == 0;
+}
+
+static const char *const ZH_ROLES[] = {
+    "助理研究员", "副研究员", "研究员", "助理教授", "副教授", "教授", "讲师", "博士后", "访问学者", "高级工程师",
+    "工程师", "常务理事", "副理事长", "理事长", "理事", "副秘书长", "秘书长", "副主任", "主任", "副组长", "组长",
+    "副院长", "院长", "副所长", "所长", "副主席", "主席", "委员", "副主编", "主编", "编委", "研究助理", "总经理",
+    "经理", "总监", "实习生", "首席科学家", "科学家", "董事长", "创始人", NULL};
+
+static const char *const ZH_ORGS[] = {"大学", "学院", "研究所", "所", "系", "中心", "实验室", "组", "学会", "协会",
+                                      "委员会", "专委会", "公司", "集团", "医院", "研究院", "团队", "部", "局",
+                                      "院", "会", "室", "科学院", NULL};
+
+static const char *zh_role_suffix(const char *s, size_t n) {
+  const char *best = NULL;
+  for (int i = 0; ZH_ROLES[i]; i++)
+    if (ends_with(s, n, ZH_ROLES[i]) && (!best || strlen(ZH_ROLES[i]) > strlen(best))) best = ZH_ROLES[i];
+  return best;
+}
+
+static bool zh_is_org(const char *s, size_t n) {
+  for (int i = 0; ZH_ORGS[i]; i++)
+    if (contains(s, n, ZH_ORGS[i])) return true;
+  return false;
+}
+
+static bool zh_volunteer(const char *s, size_t n) {
+  return ends_with(s, n, "学会") || ends_with(s, n, "协会") || ends_with(s, n, "专委会") ||
+         ends_with(s, n, "委员会") || ends_with(s, n, "联合会") || ends_with(s, n, "俱乐部") || ends_with(s, n, "联盟");
+}
+
+typedef struct span2 {
+  const char *s;
+  size_t n;
+} span2;
+
+/* Splits s[0,n) at "、" and "以及" (and "和" when `and`). */
+static int zh_split(const char *s, size_t n, span2 *out, int max, bool and) {
+  int k = 0;
+  size_t st = 0;
+  for (size_t i = 0; i <= n && k < max;) {
+    size_t m = 0;
+    if (i == n) m = 1;
+    else if (i + 3 <= n && memcmp(s + i, "、", 3) == 0) m = 3;
+    else if (i + 6 <= n && memcmp(s + i, "以及", 6) == 0) m = 6;
+    else if (and && i + 3 <= n && (memcmp(s + i, "和", 3) == 0 || memcmp(s + i, "与", 3) == 0 ||
+                                   memcmp(s + i, "及", 3) == 0))
+      m = 3;
+    if (!m) {
+      i++;
+      continue;
+    }
+    if (i > st) out[k++] = (span2){s + st, i - st};
+    st = i + (i == n ? 0 : m);
+    i = st == i ? i + 1 : st;
+  }
+  return k;
+}
+
+static void strip_prefix(const char **s, size_t *n, const char *const *w) {
+  for (int i = 0; w[i]; i++) {
+    size_t m = strlen(w[i]);
+    if (*n > m && memcmp(*s, w[i], m) == 0) {
+      *s += m;
+      *n -= m;
+      return;
+    }
+  }
+}
+
+static void strip_suffix(const char *s, size_t *n, const char *const *w) {
+  for (int i = 0; w[i]; i++)
+    if (ends_with(s, *n, w[i]) && *n > strlen(w[i])) {
+      *n -= strlen(w[i]);
+      return;
+    }
+}
+
+/* "现任X大学Y所助理研究员，兼任A主任、B组长以及C学会理事" and "A大学、B大学访问学者". */
+static void zh_positions(sent *x, const char *c, size_t n) {
+  static const char *const lead[] = {"现任", "兼任", "曾任", "担任", "先后任", "历任", "现为", "曾为", "任", NULL};
+  static const char *const tail[] = {"等职务", "等职", "等", NULL};
+  const char *s = c;
+  size_t len = n;
+  bool trig = false;
+  for (int i = 0; lead[i]; i++)
+    if (len > strlen(lead[i]) && memcmp(s, lead[i], strlen(lead[i])) == 0) trig = true;
+  strip_prefix(&s, &len, lead);
+  strip_suffix(s, &len, tail);
+  span2 it[MAX_ITEMS];
+  int k = zh_split(s, len, it, MAX_ITEMS, false);
+  if (!k) return;
+  const char *last_role = zh_role_suffix(it[k - 1].s, it[k - 1].n);
+  if (!last_role) return;
+  /* without a verb such as 现任, the clause must be nothing but a list of
+   * organisations with roles */
+  for (int i = 0; i < k && !trig; i++) {
+    const char *role = zh_role_suffix(it[i].s, it[i].n);
+    size_t on = it[i].n - (role ? strlen(role) : 0);
+    if (!on || on > 90 || !zh_is_org(it[i].s, on)) return;
+  }
+  for (int i = 0; i < k; i++) {
+    const char *role = zh_role_suffix(it[i].s, it[i].n);
+    size_t on = it[i].n - (role ? strlen(role) : 0);
+    if (!role) {
+      if (trig) continue;
+      role = last_role; /* "斯坦福大学、亚琛工业大学访问学者" */
+    }
+    if (!on || !zh_is_org(it[i].s, on) || on > 90) {
+      if (!trig) return; /* a sentence that is not a list of positions */
+      if (!on && strcmp(role, "博士后") != 0) continue;
+    }
+    bool vol = on && zh_volunteer(it[i].s, on);
+    cvx_record *r = new_rec(x, vol ? CVX_REC_VOLUNTEER : CVX_REC_WORK);
+    if (!r) return;
+    if (on) put(x, r, vol ? "organization" : "name", it[i].s, on);
+    put_s(x, r, "position", role);
+  }
+}
+
+/* "先后于清华大学土木系获得学士（2011年）、博士学位（2016年）", "2018年博士后出站". */
+static void zh_education(sent *x, const char *c, size_t n) {
+  const char *yu = NULL;
+  for (size_t i = 0; i + 3 <= n; i++)
+    if (memcmp(c + i, "于", 3) == 0 || memcmp(c + i, "在", 3) == 0) {
+      yu = c + i + 3;
+      break;
+    }
+  const char *get = NULL;
+  size_t gl = 0;
+  if (yu) {
+    for (const char *p = yu; p + 3 <= c + n; p++) {
+      if (p + 6 <= c + n && memcmp(p, "获得", 6) == 0) {
+        get = p;
+        gl = 6;
+        break;
+      }
+      if (memcmp(p, "获", 3) == 0) {
+        get = p;
+        gl = 3;
+        break;
+      }
+    }
+  }
+  if (yu && get && get > yu) {
+    const char *org = yu;
+    size_t on = (size_t)(get - yu);
+    if (on && on <= 90 && zh_is_org(org, on)) {
+      const char *rest = get + gl;
+      span2 it[MAX_ITEMS];
+      int k = zh_split(rest, (size_t)(c + n - rest), it, MAX_ITEMS, true);
+      size_t un = 0; /* "清华大学土木系": institution 清华大学, area 土木系 */
+      for (size_t i = 0; i + 6 <= on; i++)
+        if (memcmp(org + i, "大学", 6) == 0) {
+          un = i + 6;
+          break;
+        }
+      for (int i = 0; i < k; i++) {
+        const char *st = NULL;
+        size_t ms, me;
+        if (!cvx_degree_find(it[i].s, it[i].n, &st, &ms, &me) || !st) continue;
+        cvx_record *r = new_rec(x, CVX_REC_EDUCATION);
+        if (!r) return;
+        if (un && un < on) {
+          put(x, r, "institution", org, un);
+          put(x, r, "area", org + un, on - un);
+        } else {
+          put(x, r, "institution", org, on);
+        }
+        put_s(x, r, "studyType", st);
+        char y[5];
+        if (find_year(it[i].s, it[i].n, y)) put(x, r, "endDate", y, 4);
+      }
+    }
+  }
+  /* "2018年博士后出站" */
+  for (size_t i = 0; i + 15 <= n; i++) {
+    if (memcmp(c + i, "博士后出站", 15) != 0) continue;
+    char y[5];
+    if (i >= 7 && memcmp(c + i - 3, "年", 3) == 0 && find_year(c + i - 7, 4, y)) {
+      cvx_record *r = new_rec(x, CVX_REC_WORK);
+      if (!r) return;
+      put(x, r, "position", "博士后", strlen("博士后"));
+      put(x, r, "endDate", y, 4);
+    }
+    break;
+  }
+}
+
+/* "获得2018年华夏建设科学技术二等奖、2021年上海市土木学会科技进步二等奖等荣誉",
+ * "获得2016-2018年度中国科协“青年人才托举工程”资助". */
+static void zh_awards(sent *x, const char *c, size_t n) {
+  static const char *const lead[] = {"曾获得", "曾荣获", "荣获", "获得", "曾获", "获", NULL};
+  static const char *const tail[] = {"等荣誉称号", "等荣誉", "等奖项", "等奖励", "等", NULL};
+  const char *s = c;
+  size_t len = n;
+  bool trig = false;
+  for (int i = 0; lead[i]; i++)
+    if (len > strlen(lead[i]) && memcmp(s, lead[i], strlen(lead[i])) == 0) trig = true;
+  if (!trig) return;
+  strip_prefix(&s, &len, lead);
+  strip_suffix(s, &len, tail);
+  span2 it[MAX_ITEMS];
+  int k = zh_split(s, len, it, MAX_ITEMS, false);
+  for (int i = 0; i < k; i++) {
+    const char *p = it[i].s;
+    size_t m = it[i].n;
+    char y[5] = {0};
+    /* a leading "2018年", "2016-2018年度" */
+    size_t d = 0;
+    while (d < m && (isdigit((unsigned char)p[d]) || p[d] == '-' || p[d] == '~')) d++;
+    if (d >= 4 && d + 3 <= m && memcmp(p + d, "年", 3) == 0) {
+      find_year(p, d, y);
+      d += 3;
+      if (d + 3 <= m && memcmp(p + d, "度", 3) == 0) d += 3;
+      p += d;
+      m -= d;
+    }
+    const char *title = p, *awarder = NULL;
+    size_t tn = m, an = 0;
+    const char *q1 = NULL, *q2 = NULL;
+    for (size_t j = 0; j + 3 <= m; j++) {
+      if (memcmp(p + j, "“", 3) == 0 && !q1) q1 = p + j;
+      if (memcmp(p + j, "”", 3) == 0 && q1) {
+        q2 = p + j;
+        break;
+      }
+    }
+    if (q1 && q2 && q2 > q1 + 3) {
+      /* a programme in quotes, its granting body before it */
+      title = q1 + 3;
+      tn = (size_t)(q2 - title);
+      awarder = p;
+      an = (size_t)(q1 - p);
+    } else if (ends_with(p, m, "奖") || ends_with(p, m, "奖励") || ends_with(p, m, "称号") || ends_with(p, m, "奖学金")) {
+      static const char *const bodies[] = {"学会", "协会", "大学", "基金会", "科学院", NULL};
+      for (int b = 0; bodies[b] && !awarder; b++)
+        for (size_t j = 0; j + strlen(bodies[b]) < m; j++)
+          if (memcmp(p + j, bodies[b], strlen(bodies[b])) == 0) {
+            awarder = p;
+            an = j + strlen(bodies[b]);
+            break;
+          }
+    } else {
+      continue;
+    }
+    if (!tn || tn > 120) continue;
+    cvx_record *r = new_rec(x, CVX_REC_AWARD);
+    if (!r) return;
+    put(x, r, "title", title, tn);
+    if (y[0]) put(x, r, "date", y, 4);
+    if (awarder && an) put(x, r, "awarder", awarder, an);
+  }
+}
+
+/* "主要研究方向为智能建造、BIM/CIM与数字防灾技术". */
+static void zh_interests(sent *x, const char *c, size_t n) {
+  static const char *const lead[] = {"研究方向为", "研究方向是", "研究方向包括", "研究方向：", "研究兴趣为",
+                                     "研究兴趣包括", "研究兴趣是", "研究领域为", "研究领域包括", "研究领域是", NULL};
+  for (int i = 0; lead[i]; i++) {
+    size_t m = strlen(lead[i]);
+    for (size_t j = 0; j + m <= n; j++) {
+      if (memcmp(c + j, lead[i], m) != 0) continue;
+      span2 it[MAX_ITEMS];
+      int k = zh_split(c + j + m, n - j - m, it, MAX_ITEMS, true);
+      for (int t = 0; t < k; t++) {
+        size_t len = it[t].n;
+        static const char *const tail[] = {"等", NULL};
+        strip_suffix(it[t].s, &len, tail);
+        if (!len || len > 60) continue;
+        cvx_record *r = new_rec(x, CVX_REC_INTEREST);
+        if (!r) return;
+        put(x, r, "name", it[t].s, len);
+      }
+      return;
+    }
+  }
+}
+
+static bool has_cjk(const char *s, size_t n) {
+  for (size_t i = 0; i + 2 < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c >= 0xE4 && c <= 0xE9) return true;
+  }
+  return false;
+}
+
+static void zh_sentence(sent *x) {
+  size_t i = 0;
+  while (i < x->n) {
+    size_t e = zh_clause_end(x->s, x->n, i);
+    const char *c = x->s + i;
+    size_t n = e - i;
+    while (n && is_sp((unsigned char)c[0])) c++, n--;
+    while (n && is_sp((unsigned char)c[n - 1])) n--;
+    if (n && has_cjk(c, n)) {
+      zh_positions(x, c, n);
+      zh_education(x, c, n);
+      zh_awards(x, c, n);
+      zh_interests(x, c, n);
+    }
+    if (e >= x->n) break;
+    i = e + ((unsigned char)x->s[e] >= 0x80 ? 3 : 1);
+  }
+}
+
+/* ------------------------------------------------------------- driver */
+
+/* Words before a '.' that do not end a sentence. */
+static bool abbrev_before(const char *s, size_t i) {
+  size_t b = i;
+  while (b > 0 && !is_sp((unsigned char)s[b - 1]) && s[b - 1] != '(') b--;
+  size_t len = i - b;
+  if (len == 0) return true;
+  if (memchr(s + b, '.', len)) return true; /* "Ph.D", "e.g", "B.Sc" */
+  if (len == 1) return true;                /* an initial */
+  static const char *const ab[] = {"Prof", "Dr", "Mr", "Mrs", "Ms", "Inc", "Ltd", "Corp", "Co", "St", "Jr",
+                                   "Sr", "vs", "etc", "al", "Dept", "Univ", "No", "approx", "ca", NULL};
+  for (int k = 0; ab[k]; k++)
+    if (strlen(ab[k]) == len && strncasecmp(s + b, ab[k], len) == 0) return true;
+  return false;
+}
+
+static void one_sentence(para *p, const char *s, size_t n) {
+  cvx_doc *doc = p->doc;
+  while (n && is_sp((unsigned char)s[0])) s++, n--;
+  while (n && is_sp((unsigned char)s[n - 1])) n--;
+  if (n < 6 || n > MAX_SENTENCE) return;
+  sent sx;
+  sent *x = &sx;
+  memset(x, 0, offsetof(sent, t));
+  x->doc = doc;
+  x->p = p;
+  x->s = s;
+  x->n = n;
+  if (has_cjk(s, n)) {
+    zh_sentence(x);
+    return;
+  }
+  tokenize(x);
+  if (x->nt < 3) return;
+  en_degrees(x);
+  en_positions(x);
+  en_joined(x);
+  en_interests(x);
+}
+
+void cvx_prose_extract(cvx_doc *doc, const char *text, size_t len, cvx_span within) {
+  if (!doc || !text || !doc->src) return;
+  para p = {doc, within, within.start};
+  if (!cvx_span_valid(within) || within.end > doc->src->len) {
+    p.within = cvx_span_make(0, doc->src->len);
+    p.cursor = 0;
+  }
+  size_t st = 0;
+  for (size_t i = 0; i < len; i++) {
+    unsigned char c = (unsigned char)text[i];
+    size_t cut = 0; /* bytes of the terminator */
+    if ((c == '.' || c == '!' || c == '?') && (i + 1 == len || is_sp((unsigned char)text[i + 1]))) {
+      if (c != '.' || !abbrev_before(text, i)) cut = 1;
+    } else if (c == 0xE3 && i + 2 < len && (unsigned char)text[i + 1] == 0x80 && (unsigned char)text[i + 2] == 0x82) {
+      cut = 3; /* 。 */
+    } else if (c == 0xEF && i + 2 < len && (unsigned char)text[i + 1] == 0xBC &&
+               ((unsigned char)text[i + 2] == 0x81 || (unsigned char)text[i + 2] == 0x9F)) {
+      cut = 3; /* ！ ？ */
+    }
+    if (!cut) continue;
+    one_sentence(&p, text + st, i - st);
+    st = i + cut;
+    i = st - 1;
+  }
+  if (st < len) one_sentence(&p, text + st, len - st);
+}
+
+/* ------------------------------------------------------------- dedupe */
+
+/* Distinctive lower-case tokens of s (ASCII words of 2+ letters that are not
+ * generic organisation words; each CJK character). Returns how many. */
+#define MAX_WT 24
+typedef struct wordset {
+  char w[MAX_WT][24];
+  int n;
+} wordset;
+
+static bool generic_word(const char *w) {
+  static const char *const g[] = {"the", "of", "and", "at", "in", "for", "de", "university", "universite",
+                                  "institute", "college", "school", "department", "dept", "lab", "laboratory",
+                                  "center", "centre", "research", "group", "team", "inc", "ltd", "llc", "co",
+                                  "technology", "science", "sciences", "engineering", "national", "state", NULL};
+  for (int i = 0; g[i]; i++)
+    if (strcmp(w, g[i]) == 0) return true;
+  return false;
+}
+
+static void words_of(const char *s, wordset *ws, bool all) {
+  ws->n = 0;
+  if (!s) return;
+  size_t i = 0, n = strlen(s);
+  while (i < n && ws->n < MAX_WT) {
+    unsigned char c = (unsigned char)s[i];
+    if (c >= 0xE0 && c <= 0xEF && i + 3 <= n) { /* one CJK character */
+      memcpy(ws->w[ws->n], s + i, 3);
+      ws->w[ws->n][3] = 0;
+      ws->n++;
+      i += 3;
+      continue;
+    }
+    if (!isalnum(c) && c < 0x80) {
+      i++;
+      continue;
+    }
+    size_t b = i;
+    while (i < n && (isalnum((unsigned char)s[i]) || ((unsigned char)s[i] >= 0x80 && (unsigned char)s[i] < 0xE0)))
+      i++;
+    if (i == b) {
+      i++;
+      continue;
+    }
+    size_t m = i - b < 23 ? i - b : 23;
+    char w[24];
+    for (size_t k = 0; k < m; k++) w[k] = (char)tolower((unsigned char)s[b + k]);
+    w[m] = 0;
+    if (m < 2 || (!all && generic_word(w))) continue;
+    memcpy(ws->w[ws->n++], w, m + 1);
+  }
+}
+
+static int overlap(const wordset *a, const wordset *b) {
+  int hit = 0;
+  for (int i = 0; i < a->n; i++)
+    for (int j = 0; j < b->n; j++)
+      if (strcmp(a->w[i], b->w[j]) == 0) {
+        hit++;
+        break;
+      }
+  return hit;
+}
+
+/* Same organisation: a shared distinctive word, or one name inside the other. */
+static bool same_org(const char *p, const char *q) {
+  if (!p || !q) return false;
+  if (strstr(p, q) || strstr(q, p)) return true;
+  wordset a, b;
+  words_of(p, &a, false);
+  words_of(q, &b, false);
+  if (!a.n || !b.n) return false;
+  int hit = overlap(&a, &b);
+  int small = a.n < b.n ? a.n : b.n;
+  /* CJK names share characters such as 大学: ask for nearly all of them */
+  if ((unsigned char)a.w[0][0] >= 0xE0 || (unsigned char)b.w[0][0] >= 0xE0) return hit * 5 >= small * 4;
+  return hit * 2 >= small && hit > 0;
+}
+
+/* Roles (or degrees) that can name the same fact: one missing, or a shared word. */
+static bool compatible(const char *p, const char *q) {
+  if (!p || !q) return true;
+  if (strstr(p, q) || strstr(q, p)) return true;
+  wordset a, b;
+  words_of(p, &a, true);
+  words_of(q, &b, true);
+  return overlap(&a, &b) > 0;
+}
+
+static const char *org_of(const cvx_record *r) {
+  switch (r->kind) {
+  case CVX_REC_WORK: return cvx_record_get(r, "name");
+  case CVX_REC_VOLUNTEER: return cvx_record_get(r, "organization");
+  case CVX_REC_EDUCATION: return cvx_record_get(r, "institution");
+  case CVX_REC_AWARD: return cvx_record_get(r, "title");
+  case CVX_REC_INTEREST: return cvx_record_get(r, "name");
+  default: return NULL;
+  }
+}
+
+/* The fact of p is already stated by q. */
+static bool same_fact(const cvx_record *p, const cvx_record *q) {
+  if (p->kind != q->kind) return false;
+  const char *po = org_of(p), *qo = org_of(q);
+  switch (p->kind) {
+  case CVX_REC_WORK:
+  case CVX_REC_VOLUNTEER: {
+    const char *pr = cvx_record_get(p, "position"), *qr = cvx_record_get(q, "position");
+    if (po && qo && same_org(po, qo)) return compatible(pr, qr);
+    /* "research intern in CityMind Lab at X" vs "X" / "Research Intern @ CityMind Lab" */
+    if (po && pr && qr && compatible(pr, qr)) {
+      wordset a, b;
+      words_of(po, &a, false);
+      /* whole words only: CJK characters are too common to tell orgs apart */
+      int keep = 0;
+      for (int i = 0; i < a.n; i++)
+        if ((unsigned char)a.w[i][0] < 0xE0) memmove(a.w[keep++], a.w[i], sizeof a.w[i]);
+      a.n = keep;
+      for (const cvx_field *f = q->fields; f && a.n; f = f->next) {
+        if (strcmp(f->key, "position") && strcmp(f->key, "summary") && strcmp(f->key, "highlights")) continue;
+        words_of(f->value, &b, false);
+        if (overlap(&a, &b) > 0) return true;
+      }
+    }
+    if (!po && !qo) return pr && qr && strcmp(pr, qr) == 0;
+    if (!po && pr && qr && strcmp(pr, qr) == 0) return true;
+    return false;
+  }
+  case CVX_REC_EDUCATION: {
+    const char *ps = cvx_record_get(p, "studyType"), *qs = cvx_record_get(q, "studyType");
+    if (po && qo && same_org(po, qo)) return !ps || !qs || strcmp(ps, qs) == 0;
+    if (!po || !qo) {
+      const char *pa = cvx_record_get(p, "area"), *qa = cvx_record_get(q, "area");
+      return ps && qs && strcmp(ps, qs) == 0 && pa && qa && same_org(pa, qa);
+    }
+    return false;
+  }
+  case CVX_REC_AWARD:
+  case CVX_REC_INTEREST:
+    return po && qo && strcasecmp(po, qo) == 0;
+  default: return false;
+  }
+}
+
+void cvx_prose_dedupe(cvx_doc *doc) {
+  if (!doc) return;
+  cvx_record **pp = &doc->records, *prev = NULL;
+  while (*pp) {
+    cvx_record *r = *pp;
+    bool drop = false;
+    if (r->origin && strcmp(r->origin, "prose") == 0) {
+      /* a section entry anywhere wins; an earlier prose entry wins over a later one */
+      bool before = true;
+      for (cvx_record *q = doc->records; q && !drop; q = q->next) {
+        if (q == r) {
+          before = false;
+          continue;
+        }
+        if (q->kind != r->kind) continue;
+        bool prose = q->origin && strcmp(q->origin, "prose") == 0;
+        if (prose && !before) continue;
+        drop = same_fact(r, q);
+      }
+    }
+    if (drop) {
+      *pp = r->next;
+      doc->nrecords--;
+      continue;
+    }
+    prev = r;
+    pp = &r->next;
+  }
+  doc->records_tail = prev;
+}

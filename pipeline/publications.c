@@ -1,132 +1,105 @@
-/* publications.c — reading a publication entry: a quoted or linked title, or
- * the sentence after an author list; a venue-like sentence; the year; the
- * paper's link (DOI or arXiv first). */
+/* publications.c — a publication entry read through the reference parser
+ * (refparse.c): title, venue, date, authors, DOI, arXiv id, type; the
+ * entry's own links win for the paper's url. */
 #include "publications.h"
 
-#include "grammar.h"
-
-#include <ctype.h>
 #include <string.h>
-
-typedef struct piece {
-  const char *s;
-  size_t n;
-} piece;
-
-static piece trim(piece p) {
-  while (p.n && (strchr(" \t\n,;:.*_\"'", p.s[0]) || (unsigned char)p.s[0] < 0x20)) p.s++, p.n--;
-  while (p.n && strchr(" \t\n,;:*_\"'", p.s[p.n - 1])) p.n--;
-  return p;
-}
-
-static int words(const char *s, size_t n) {
-  int w = 0;
-  bool in = false;
-  for (size_t i = 0; i < n; i++) {
-    bool sp = s[i] == ' ' || s[i] == '\n' || s[i] == '\t';
-    if (!sp && !in) w++;
-    in = !sp;
-  }
-  return w;
-}
-
-static bool venue_like(piece p) {
-  static const char *const kw[] = {"proceedings", "conference", "journal", "workshop", "symposium",
-                                   "transactions", "letters", "arxiv", "preprint", "review",
-                                   "in proc", "press", "magazine", "thesis", NULL};
-  for (int i = 0; kw[i]; i++) {
-    size_t m = strlen(kw[i]);
-    for (size_t j = 0; j + m <= p.n; j++)
-      if (strncasecmp(p.s + j, kw[i], m) == 0) return true;
-  }
-  int caps = 0; /* an acronym with a year: "NSDI 2019" */
-  for (size_t j = 0; j < p.n && j < 12; j++)
-    if (isupper((unsigned char)p.s[j])) caps++;
-  return caps >= 3 && words(p.s, p.n) <= 4;
-}
 
 static bool http(const char *u) { return u && (strncmp(u, "http://", 7) == 0 || strncmp(u, "https://", 8) == 0); }
 
-static void add(cvx_doc *doc, cvx_record *r, const char *key, piece p, cvx_span within) {
-  if (!p.n) return;
-  char *v = cvx_arena_strndup(doc->arena, p.s, p.n);
-  cvx_span sp = cvx_doc_locate(doc, within, v);
-  cvx_record_addn(doc, r, key, v, p.n, cvx_span_valid(sp) ? sp : within);
+/* Adds key=value with the span of value inside within when it can be found. */
+static void put(cvx_doc *doc, cvx_record *r, const char *key, const char *v, cvx_span within) {
+  if (!v || !*v) return;
+  cvx_span sp = cvx_span_valid(within) ? cvx_doc_locate(doc, within, v) : CVX_NOSPAN;
+  cvx_record_add(doc, r, key, v, cvx_span_valid(sp) ? sp : within);
+}
+
+static bool has_ci(const char *s, const char *needle) {
+  size_t m = strlen(needle);
+  for (; s && *s; s++)
+    if (strncasecmp(s, needle, m) == 0) return true;
+  return false;
+}
+
+cvx_record *cvx_publication_from_ref(cvx_doc *doc, const cvx_ref *ref, const char *origin,
+                                     cvx_span span) {
+  if (!ref->title) return NULL;
+  cvx_record *r = cvx_record_new(doc, CVX_REC_PUBLICATION, origin, span);
+  if (!r) return NULL;
+  put(doc, r, "name", ref->title, span);
+  put(doc, r, "publisher", ref->container ? ref->container : ref->publisher, span);
+  if (ref->issued) cvx_record_add(doc, r, "releaseDate", ref->issued, span);
+  const char *url = NULL;
+  if (ref->doi) url = cvx_arena_printf(doc->arena, "https://doi.org/%s", ref->doi);
+  else if (ref->arxiv) url = cvx_arena_printf(doc->arena, "https://arxiv.org/abs/%s", ref->arxiv);
+  else if (ref->url && http(ref->url)) url = ref->url;
+  if (url) put(doc, r, "url", url, span);
+  for (size_t i = 0; i < ref->nauthors; i++) {
+    const cvx_ref_name *nm = &ref->authors[i];
+    const char *v = nm->literal ? nm->literal
+                    : nm->given ? cvx_arena_printf(doc->arena, "%s, %s", nm->family, nm->given)
+                                : nm->family;
+    cvx_record_add(doc, r, "authors", v, span);
+  }
+  if (ref->et_al && ref->nauthors) cvx_record_add(doc, r, "authors", "et al.", span);
+  put(doc, r, "doi", ref->doi, span);
+  put(doc, r, "arxiv", ref->arxiv, span);
+  if (ref->type) cvx_record_add(doc, r, "type", ref->type, span);
+  return r;
 }
 
 cvx_record *cvx_publication_add(cvx_doc *doc, const cvx_pub_input *in) {
-  char *t = cvx_arena_strndup(doc->arena, in->text, in->len);
-  size_t n = in->len;
-  for (size_t i = 0; i < n; i++)
-    if (t[i] == '\n') t[i] = ' ';
-  cvx_daterange d;
-  bool dated = cvx_date_find(t, n, &d) && d.mend <= n;
-  char year[11] = "";
-  if (dated) {
-    memcpy(year, d.start[0] ? d.start : d.end, sizeof year);
-    memset(t + d.mstart, ' ', d.mend - d.mstart);
-  }
-  piece title = {0};
-  const char *q1 = strstr(t, "\xe2\x80\x9c"), *q2 = NULL; /* “…” */
-  if (q1 && (q2 = strstr(q1 + 3, "\xe2\x80\x9d"))) title = trim((piece){q1 + 3, (size_t)(q2 - q1 - 3)});
-  if (!title.n && (q1 = strchr(t, '"')) && (q2 = strchr(q1 + 1, '"')))
-    title = trim((piece){q1 + 1, (size_t)(q2 - q1 - 1)});
-  if (!title.n) { /* the longest link text of three words or more */
-    const cvx_link *tl = NULL;
-    for (size_t i = 0; i < in->nlinks; i++) {
-      size_t ln = strlen(in->links[i].text);
-      if (words(in->links[i].text, ln) >= 3 && (!tl || ln > strlen(tl->text))) tl = &in->links[i];
+  cvx_ref ref;
+  cvx_ref_parse(doc->arena, in->text, in->len, &ref);
+  /* a linked title of three words or more beats a guessed one */
+  const cvx_link *tl = NULL;
+  for (size_t i = 0; i < in->nlinks; i++) {
+    const char *lt = in->links[i].text;
+    if (!lt) continue;
+    size_t w = 0;
+    bool sp = true;
+    for (const char *p = lt; *p; p++) {
+      if (*p != ' ' && sp) w++;
+      sp = *p == ' ';
     }
-    if (tl) title = (piece){tl->text, strlen(tl->text)};
+    if (w >= 3 && (!tl || strlen(lt) > strlen(tl->text))) tl = &in->links[i];
   }
-  /* sentences; an author list comes first when the first sentence has commas */
-  piece sent[32];
-  int k = 0;
-  size_t st = 0;
-  for (size_t i = 0; i <= n && k < 32; i++) {
-    bool stop = i == n || (t[i] == '.' && (i + 1 == n || t[i + 1] == ' ') &&
-                           !(i >= 1 && isupper((unsigned char)t[i - 1]) && (i < 2 || t[i - 2] == ' ' || t[i - 2] == '.')));
-    if (stop) {
-      piece p = trim((piece){t + st, i - st});
-      if (p.n) sent[k++] = p;
-      st = i + 1;
-    }
+  if (tl && (!ref.title || !strstr(tl->text, ref.title))) {
+    ref.title = tl->text;
+    /* names parsed from the title itself are no names */
+    if (ref.nauthors && in->len && strstr(tl->text, ref.authors[0].family)) ref.nauthors = 0, ref.et_al = false;
   }
-  int ti = -1;
-  if (!title.n && k > 0) {
-    ti = 0;
-    if (k > 1) {
-      int commas = 0;
-      for (size_t j = 0; j < sent[0].n; j++) commas += sent[0].s[j] == ',';
-      if (commas >= 1 || sent[0].n < 30) ti = 1;
-    }
-    title = sent[ti];
-  }
-  if (!title.n) return NULL;
-  cvx_record *r = cvx_record_new(doc, CVX_REC_PUBLICATION, in->origin, in->span);
-  if (!r) return NULL;
-  if (title.s >= t && title.s < t + n) title.s = in->text + (title.s - t);
-  add(doc, r, "name", title, in->span);
-  for (int i = 0; i < k; i++)
-    if (i != ti && venue_like(sent[i]) && !cvx_record_get(r, "publisher")) {
-      piece v = {in->text + (sent[i].s - t), sent[i].n};
-      add(doc, r, "publisher", v, in->span);
-    }
-  if (year[0]) {
-    char *v = cvx_arena_strndup(doc->arena, in->text + d.mstart, d.mend - d.mstart);
-    cvx_span sp = cvx_doc_locate(doc, in->span, v);
-    cvx_record_add(doc, r, "releaseDate", year, cvx_span_valid(sp) ? sp : in->span);
-  }
-  const cvx_link *best = NULL; /* DOI or arXiv first, then any web link */
+  if (!ref.title) return NULL;
+  /* the entry's own links: DOI or arXiv first, then any web link */
+  const cvx_link *best = NULL;
   for (size_t i = 0; i < in->nlinks; i++) {
     if (!http(in->links[i].url)) continue;
-    if (strstr(in->links[i].url, "doi.org") || strstr(in->links[i].url, "arxiv.org")) {
+    if (strstr(in->links[i].url, "doi.org/") || strstr(in->links[i].url, "arxiv.org/")) {
       best = &in->links[i];
       break;
     }
     if (!best) best = &in->links[i];
   }
-  if (best) cvx_record_add(doc, r, "url", best->url, best->span);
-  if (in->details) add(doc, r, "summary", trim((piece){in->details, strlen(in->details)}), in->span);
+  if (best) {
+    const char *u = best->url;
+    const char *d = strstr(u, "doi.org/");
+    if (d && !ref.doi) ref.doi = cvx_arena_strdup(doc->arena, d + 8);
+    if (strstr(u, "arxiv.org/") && !ref.arxiv) {
+      cvx_ref tmp;
+      cvx_ref_parse(doc->arena, u, strlen(u), &tmp);
+      ref.arxiv = tmp.arxiv;
+      if (!ref.issued) ref.issued = tmp.issued;
+    }
+  }
+  cvx_record *r = cvx_publication_from_ref(doc, &ref, in->origin, in->span);
+  if (!r) return NULL;
+  if (best) cvx_record_set(doc, r, "url", best->url, best->span);
+  if (ref.type && !strcmp(ref.type, "preprint") && !has_ci(in->text, "arxiv") && !ref.arxiv)
+    cvx_record_remove(r, "type");
+  if (in->details) {
+    const char *d = in->details;
+    while (*d == ' ' || *d == '\n') d++;
+    put(doc, r, "summary", d, in->span);
+  }
   return r;
 }

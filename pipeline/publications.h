@@ -5,6 +5,7 @@
 #define CVX_PUBLICATIONS_H
 
 #include "blocks.h"
+#include "refparse.h"
 
 typedef struct cvx_pub_input {
   const char *text;      /* the entry's visible text; its lines joined by '\n' */
@@ -21,5 +22,12 @@ typedef struct cvx_pub_input {
  * type. Returns the record, or NULL when no title could be found (the text
  * then stays visible as unmapped text). Never invents an author. */
 cvx_record *cvx_publication_add(cvx_doc *doc, const cvx_pub_input *in);
+
+/* Adds a CVX_REC_PUBLICATION record holding a parsed reference's fields
+ * (authors as "Family, Given", "et al." last when the list said so; url from
+ * the DOI, else arXiv, else the link). Every value gets span. Returns the
+ * record, or NULL when the reference has no title or the document is full. */
+cvx_record *cvx_publication_from_ref(cvx_doc *doc, const cvx_ref *ref, const char *origin,
+                                     cvx_span span);
 
 #endif

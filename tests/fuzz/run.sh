@@ -1,0 +1,74 @@
+#!/bin/sh
+# run.sh — runs each libFuzzer target for a time budget on a fresh corpus
+# seeded (at run time, in a temp dir) from fixtures/, schemas/ and the
+# regression inputs in tests/fuzz/regress/<target>/; replays the regressions
+# first. Prints executions and coverage per target; exits 1 on any finding
+# (the reproducer is kept in build/fuzz/artifacts/).
+# usage: sh tests/fuzz/run.sh FUZZ_BUILD_DIR SECONDS [TARGET...]
+set -u
+build=${1:-build/fuzz}
+secs=${2:-60}
+shift 2 2>/dev/null || shift $#
+here=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$here" || exit 2
+targets=${*:-"source frontmatter markdown text refparse schema convert"}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+mkdir -p "$build/artifacts"
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+status=0
+
+seed() { # seed TARGET DIR: copy seed inputs into DIR
+  t=$1
+  d=$2
+  mkdir -p "$d"
+  i=0
+  case $t in
+    schema)
+      for f in fixtures/*/expected/*.json; do i=$((i + 1)); { printf '\0'; cat "$f"; } >"$d/inst$i"; done
+      for f in schemas/*.json; do i=$((i + 1)); { printf '\1'; cat "$f"; } >"$d/schema$i"; done
+      printf '\1{"definitions":{"a":{"type":"string","pattern":"^(a+)+$"}},"$ref":"#/definitions/a"}' >"$d/ref"
+      ;;
+    refparse)
+      for f in fixtures/*/*.md fixtures/*/*.txt; do
+        # one seed per non-empty line: each looks like an entry of some kind
+        grep -v '^[[:space:]]*$' "$f" | head -200 | while IFS= read -r l; do
+          i=$((i + 1)); printf '%s' "$l" >"$d/$(basename "$f").$i"
+        done
+      done
+      printf 'A. Author, B. Author. Title of a paper. In Proc. Venue, 2019. <https://doi.org/10.1/x>' >"$d/ref1"
+      ;;
+    *)
+      for f in fixtures/*/*.md fixtures/*/*.txt; do i=$((i + 1)); cp "$f" "$d/seed$i"; done
+      ;;
+  esac
+  if [ -d "tests/fuzz/regress/$t" ]; then cp tests/fuzz/regress/"$t"/* "$d/" 2>/dev/null; fi
+  return 0
+}
+
+printf '%-12s %12s %10s %8s %8s %s\n' target executions exec/s cov ft result
+for t in $targets; do
+  bin=$build/fuzz_$t
+  if [ ! -x "$bin" ]; then echo "$t: $bin missing (make fuzz builds it)"; status=1; continue; fi
+  # replay the regression inputs once
+  if [ -d "tests/fuzz/regress/$t" ] && ls "tests/fuzz/regress/$t"/* >/dev/null 2>&1; then
+    if ! "$bin" -rss_limit_mb=2048 -timeout=25 tests/fuzz/regress/"$t"/* >"$tmp/$t.replay" 2>&1; then
+      echo "$t: a regression input fails again:"; tail -30 "$tmp/$t.replay"; status=1; continue
+    fi
+  fi
+  seed "$t" "$tmp/corpus-$t"
+  "$bin" "$tmp/corpus-$t" -max_total_time="$secs" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix="$build/artifacts/$t-" >"$tmp/$t.log" 2>&1
+  s=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$tmp/$t.log" | tail -1)
+  eps=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$tmp/$t.log" | tail -1)
+  cov=$(grep -Eo 'cov: [0-9]+' "$tmp/$t.log" | tail -1 | cut -d' ' -f2)
+  ft=$(grep -Eo 'ft: [0-9]+' "$tmp/$t.log" | tail -1 | cut -d' ' -f2)
+  if [ $s = 0 ]; then r=ok; else r="FINDING (exit $s)"; status=1; fi
+  printf '%-12s %12s %10s %8s %8s %s\n' "$t" "${runs:-?}" "${eps:-?}" "${cov:-?}" "${ft:-?}" "$r"
+  if [ $s != 0 ]; then
+    grep -E 'ERROR|SUMMARY|runtime error|Test unit written|#[0-9] ' "$tmp/$t.log" | head -30 | sed 's/^/    /'
+  fi
+done
+exit $status

@@ -1,0 +1,135 @@
+#!/bin/sh
+# run.sh — the hostile-input suite: generates every hostile input at run time
+# (gen.py) into a temp dir, converts each alone and then all of them in one
+# batch with good files, and checks the results written in README.md: the
+# budget (timeout), the exit code, the diagnostic code per file, the good
+# files converted, no partial file, every JSON parses.
+# Prints "ok NAME" or "FAIL NAME: why" per case, then "hostile: N passed, N failed".
+# usage: sh tests/hostile/run.sh BUILD_DIR
+set -u
+build=${1:-build}
+here=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$here" || exit 2
+cvx=$here/$build/cvx
+case $build in /*) cvx=$build/cvx ;; esac
+tmp=$(mktemp -d)
+trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); echo "ok $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL $1: $2"; }
+TAB=$(printf '\t')
+
+in=$tmp/in
+python3 tests/hostile/gen.py "$in" fixtures/plain-resume/resume.txt >"$tmp/table" || { echo "FAIL gen.py"; exit 1; }
+
+# ---- each case alone
+mkdir -p "$tmp/single"
+nyes=0
+nno=0
+while IFS=$TAB read -r name file want codes json budget; do
+  f=$(printf '%b' "$file")
+  out=$tmp/single/$name
+  (cd "$in" && timeout -s KILL "$budget" "$cvx" convert -j 1 -o "$out" -- "./$f") >/dev/null 2>"$tmp/err"
+  got=$?
+  why=
+  if [ "$got" = 137 ]; then why="over its ${budget}s budget"
+  elif [ "$got" != "$want" ]; then why="exit $got, expected $want"
+  fi
+  if [ -z "$why" ] && [ "$codes" != - ]; then
+    for c in $(echo "$codes" | tr ',' ' '); do
+      grep -q "\[$c\]" "$tmp/err" || why="no $c diagnostic"
+    done
+  fi
+  if [ -z "$why" ] && [ "$want" = 1 ] && ! grep -qF "./$(printf '%s' "$f" | head -n 1)" "$tmp/err"; then
+    why="the error does not name the file"
+  fi
+  if [ "$json" = yes ]; then n=1; nyes=$((nyes + 1)); else n=0; nno=$((nno + 1)); fi
+  if [ -z "$why" ]; then why=$(python3 tests/hostile/check.py "$out" "$n" 1 2>&1) || true; fi
+  if [ -z "$why" ]; then ok "$name"; else fail "$name" "$why"; sed 's/^/    /' "$tmp/err" | head -5; fi
+done <"$tmp/table"
+
+# ---- all of them in one batch with good files, a stale output to remove
+mkdir -p "$tmp/good" "$tmp/batch"
+ngood=0
+for g in fixtures/*/*.md fixtures/*/*.txt; do
+  ngood=$((ngood + 1))
+  cp "$g" "$tmp/good/good$ngood-$(basename "$g")"
+done
+echo '{"stale": true}' >"$tmp/batch/nul.json"
+(cd "$in" && timeout -s KILL 120 "$cvx" convert -j 2 -o "$tmp/batch" -- ./* "$tmp/good") >/dev/null 2>"$tmp/berr"
+got=$?
+why=
+if [ "$got" = 137 ]; then why="over its 120s budget"
+elif [ "$got" != 1 ]; then why="exit $got, expected 1"
+fi
+if [ -z "$why" ]; then
+  i=0
+  while [ $i -lt $ngood ]; do
+    i=$((i + 1))
+    ls "$tmp/batch/good$i-"*.json >/dev/null 2>&1 || why="good file $i not converted"
+  done
+fi
+[ -z "$why" ] && [ -e "$tmp/batch/nul.json" ] && why="stale nul.json of a failed input left in place"
+while IFS=$TAB read -r name file want codes json budget; do
+  [ -n "$why" ] && break
+  [ "$want" = 1 ] || continue
+  f=$(printf '%b' "$file")
+  for c in $(echo "$codes" | tr ',' ' '); do
+    grep -F "./$f" "$tmp/berr" | grep -q "\[$c\]" || why="batch: no $c for $name"
+  done
+done <"$tmp/table"
+ntotal=$((nyes + nno + ngood))
+[ -z "$why" ] && why=$(python3 tests/hostile/check.py "$tmp/batch" $((nyes + ngood)) $ntotal 2>&1)
+if [ -z "$why" ]; then ok "batch-mixed ($ntotal inputs)"; else fail "batch-mixed" "$why"; head -5 "$tmp/berr"; fi
+
+# ---- a 20 MB single line under --max-size 32M: converted within budget
+(cd "$in" && timeout -s KILL 60 "$cvx" convert -q -j 1 --max-size 32M -o "$tmp/big" ./big-line.txt) 2>"$tmp/err"
+got=$?
+why=
+[ "$got" = 137 ] && why="over its 60s budget"
+[ -z "$why" ] && [ "$got" != 0 ] && why="exit $got, expected 0"
+[ -z "$why" ] && why=$(python3 tests/hostile/check.py "$tmp/big" 1 1 2>&1)
+if [ -z "$why" ]; then ok "line-20MB-max-size-32M"; else fail "line-20MB-max-size-32M" "$why"; fi
+
+# ---- a leading-dash name without ./ after --, and as an option it is not
+mkdir -p "$tmp/dash"
+cp fixtures/plain-resume/resume.txt "$tmp/dash/-o"
+(cd "$tmp/dash" && timeout 20 "$cvx" convert -q -o out -- -o) 2>"$tmp/err"
+if [ $? = 0 ] && [ -f "$tmp/dash/out/-o.json" ]; then ok "name-dash-after-double-dash"; else fail "name-dash-after-double-dash" "$(head -3 "$tmp/err")"; fi
+
+# ---- an output folder that is a symlink: written through it, atomically
+mkdir -p "$tmp/real"
+ln -s "$tmp/real" "$tmp/link"
+timeout 20 "$cvx" convert -q -o "$tmp/link" fixtures/plain-resume/resume.txt 2>"$tmp/err"
+got=$?
+why=
+[ "$got" != 0 ] && why="exit $got, expected 0: $(head -2 "$tmp/err")"
+[ -z "$why" ] && [ ! -L "$tmp/link" ] && why="the symlink was replaced"
+[ -z "$why" ] && why=$(python3 tests/hostile/check.py "$tmp/real" 1 1 2>&1)
+if [ -z "$why" ]; then ok "outdir-symlink"; else fail "outdir-symlink" "$why"; fi
+
+# ---- a read-only output folder: every write fails with output.write, exit 1
+if [ "$(id -u)" = 0 ]; then
+  echo "skip outdir-read-only (running as root: permissions do not apply)"
+else
+  mkdir -p "$tmp/ro"
+  chmod 555 "$tmp/ro"
+  timeout 20 "$cvx" convert -q -o "$tmp/ro" fixtures/plain-resume/resume.txt 2>"$tmp/err"
+  got=$?
+  why=
+  [ "$got" != 1 ] && why="exit $got, expected 1"
+  [ -z "$why" ] && ! grep -q 'output.write' "$tmp/err" && why="no output.write diagnostic"
+  [ -z "$why" ] && why=$(python3 tests/hostile/check.py "$tmp/ro" 0 -1 2>&1)
+  if [ -z "$why" ]; then ok "outdir-read-only"; else fail "outdir-read-only" "$why"; fi
+fi
+
+# ---- fuzz regressions through the CLI: no crash, exit 0 or 1
+if ls tests/fuzz/regress/*/* >/dev/null 2>&1; then
+  timeout -s KILL 60 "$cvx" convert -q -j 2 -o "$tmp/regress" -- tests/fuzz/regress/*/* >/dev/null 2>&1
+  got=$?
+  if [ "$got" -le 1 ]; then ok "fuzz-regressions"; else fail "fuzz-regressions" "exit $got"; fi
+fi
+
+echo "hostile: $passed passed, $failed failed"
+[ "$failed" = 0 ]

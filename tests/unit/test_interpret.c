@@ -1,0 +1,118 @@
+/* test_interpret.c — table-driven tests of the shared interpreter on Markdown
+ * entry shapes (sub-heading jobs, skill groups, fenced plain-text CVs, logo
+ * images before entries) and of the "City ST" place grammar. */
+#include "blocks.h"
+
+#include "check.h"
+#include "grammar.h"
+#include "markdown.h"
+
+#include <stdlib.h>
+
+/* Records of one kind as "k=v|k=v" joined by "; ". */
+static char *records_of(const char *text, cvx_rec_kind kind) {
+  cvx_arena *a = cvx_arena_new(0);
+  cvx_diags dx;
+  cvx_diags_init(&dx, a);
+  size_t len = strlen(text);
+  char *t = cvx_arena_strndup(a, text, len);
+  size_t nlines = 1;
+  for (size_t i = 0; i < len; i++) nlines += t[i] == '\n';
+  uint32_t *lines = cvx_arena_alloc(a, nlines * sizeof *lines);
+  size_t k = 0;
+  lines[k++] = 0;
+  for (size_t i = 0; i < len; i++)
+    if (t[i] == '\n') lines[k++] = (uint32_t)(i + 1);
+  cvx_source src = {.path = "t.md", .text = t, .len = len, .lines = lines, .nlines = nlines, .raw_size = len};
+  cvx_doc *doc = cvx_doc_new(a, &src, &dx);
+  cvx_hide_markup(doc, 0);
+  cvx_blocks bl = {0};
+  cvx_buf out = CVX_BUF_INIT;
+  if (cvx_markdown_blocks(doc, &bl) == CVX_OK && cvx_interpret(doc, &bl, "markdown") == CVX_OK) {
+    for (cvx_record *r = doc->records; r; r = r->next) {
+      if (r->kind != kind) continue;
+      if (out.len) cvx_buf_puts(&out, "; ");
+      for (cvx_field *f = r->fields; f; f = f->next) {
+        if (f != r->fields) cvx_buf_putc(&out, '|');
+        cvx_buf_printf(&out, "%s=%s", f->key, f->value);
+      }
+    }
+  }
+  char *res = cvx_xstrdup(out.ptr);
+  cvx_buf_free(&out);
+  cvx_arena_free(a);
+  return res;
+}
+
+static void run_entries(void) {
+  static const struct {
+    const char *text;
+    cvx_rec_kind kind;
+    const char *want;
+  } cases[] = {
+      /* a sub-heading job: dates | place line, a description, bullets */
+      {"# A\n## Experience\n### Developer at Brindle Data\n06.2016 - 02.2019 | Eastport\n\n"
+       "Kept the ingestion service running for the whole analytics group.\n\n* Wrote the loader;\n",
+       CVX_REC_WORK,
+       "name=Brindle Data|position=Developer|location=Eastport|startDate=2016-06|endDate=2019-02|"
+       "highlights=Kept the ingestion service running for the whole analytics group.|highlights=Wrote the loader"},
+      /* a heading link is the organisation's url */
+      {"# A\n## Experience\n### Engineer at [Larkspur](https://larkspur.example.com)\n2019 - 2020\n",
+       CVX_REC_WORK, "name=Larkspur|url=https://larkspur.example.com|position=Engineer|startDate=2019|endDate=2020"},
+      /* a logo image before an entry is no entry head */
+      {"# A\n## Experience\n![logo](l.png)\n\n* **Northwind Lab**\n  Research Intern @ Vision Group, 2023.3~2024.6\n",
+       CVX_REC_WORK, "name=Northwind Lab|position=Research Intern|startDate=2023-03|endDate=2024-06|summary=Vision Group"},
+      /* skill groups under sub-headings, emoji dropped, brackets kept */
+      {"# A\n## Skills\n#### 🧰 Frameworks\n- React, Atlassian Suite (Jira, Confluence)\n", CVX_REC_SKILL,
+       "name=Frameworks|keywords=React|keywords=Atlassian Suite (Jira, Confluence)"},
+      /* bold-lead items with a description: the lead is the keyword */
+      {"# A\n## Work\n### Team Lead at Brindle\n2019\n## Skills\n### Programming languages\n"
+       "* **Go** - most of my services since 2017 are written in it, with gRPC and Postgres behind.\n",
+       CVX_REC_SKILL, "name=Programming languages|keywords=Go"},
+      /* "Extensive experience with:" is a level of the group */
+      {"# A\n## Skills\n### Computer Software\nExtensive experience with:\n\n+ vector drawing tools\n", CVX_REC_SKILL,
+       "name=Computer Software|level=Extensive experience with|keywords=vector drawing tools"},
+      /* a plain-text CV inside a ```text fence */
+      {"```text\nOla Brandt\n\nEXPERIENCE\n\n2017-2021    KESTREL LABS, Staff Engineer ------- Salem MA\n\n"
+       "EDUCATION\n\n2013-2017    Eastport University\n```\n",
+       CVX_REC_WORK, "name=KESTREL LABS|position=Staff Engineer|location=Salem MA|startDate=2017|endDate=2021"},
+      {"```text\nOla Brandt\n\nEXPERIENCE\n\n2021-        NORTHWIND Senior Engineer ---------- Eastport ME\n\n"
+       "EDUCATION\n\n2013-2017    Eastport University\n```\n",
+       CVX_REC_WORK, "name=NORTHWIND|position=Senior Engineer|location=Eastport ME|startDate=2021"},
+      /* program code in a fence stays code */
+      {"# A\n## Projects\n```c\nEXPERIENCE\nEDUCATION\n```\n", CVX_REC_WORK, ""},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char *got = records_of(cases[i].text, cases[i].kind);
+    CHECK_STR(got, cases[i].want, cases[i].text);
+    free(got);
+  }
+}
+
+static void run_places(void) {
+  static const struct {
+    const char *s, *want;
+  } cases[] = {
+      {"KESTREL LABS, Staff Engineer, Salem MA", "Salem MA"},
+      {"Eastport ME USA, ola@example.net", "Eastport ME USA"},
+      {"Salsify, Boston, MA", "Boston, MA"},
+      {"Senior SE, Staff SE", NULL},       /* SE is no region */
+      {"NORTHWIND MA", NULL},             /* capitals are a name, not a city */
+      {"Studied Arts MA later", NULL},    /* not a column of its own */
+      {"Remote", "Remote"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    size_t a = 0, b = 0;
+    bool ok = cvx_location_find(cases[i].s, strlen(cases[i].s), &a, &b);
+    char buf[128] = "";
+    if (ok && b - a < sizeof buf) memcpy(buf, cases[i].s + a, b - a), buf[b - a] = 0;
+    CHECK_STR(ok ? buf : NULL, cases[i].want, cases[i].s);
+  }
+}
+
+int main(void) {
+  run_entries();
+  run_places();
+  cvx_rx_cleanup();
+  return check_done("interpret");
+}

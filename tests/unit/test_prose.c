@@ -1,0 +1,212 @@
+/* test_prose.c — facts in running prose: each sentence of a bio paragraph
+ * against the records it must (and must not) produce, the dedupe against
+ * section entries, and hostile paragraphs that must finish. */
+#include "cvx.h"
+#include "grammar.h"
+#include "prose.h"
+
+#include "check.h"
+
+#include <stdlib.h>
+
+typedef struct row {
+  const char *text;
+  const char *want; /* records as "kind{key=value|…}" joined by "; " ("" = none) */
+} row;
+
+static const row ROWS[] = {
+    /* degrees */
+    {"I received my Ph.D. in Physics from ETH Zurich in 2016 under the supervision of Prof. Rana Okafor.",
+     "education{institution=ETH Zurich|area=Physics|studyType=PhD|endDate=2016}"},
+    {"I am a third-year Ph.D. student in Marine Biology at the University of Leeds, working on coral reefs.",
+     "education{institution=University of Leeds|area=Marine Biology|studyType=PhD}"},
+    {"She holds a B.Eng. degree from Example Tech in 2012 and has worked in industry since.",
+     "education{institution=Example Tech|studyType=BEng|endDate=2012}"},
+    {"He graduated from Northwind College with a BS in Applied Statistics in 2009.",
+     "education{institution=Northwind College|area=Applied Statistics|studyType=BS|endDate=2009}"},
+    {"I earned an M.Sc. in Robotics from the Lakeside Institute of Technology (2018).",
+     "education{institution=Lakeside Institute of Technology|area=Robotics|studyType=MS|endDate=2018}"},
+    {"I am a researcher and second-year PhD student in Urban Design at Harbor State University.",
+     "education{institution=Harbor State University|area=Urban Design|studyType=PhD}"},
+    {"I am currently pursuing a Master's degree in Data Science at Greyfield University.",
+     "education{institution=Greyfield University|area=Data Science|studyType=MS}"},
+    {"He received the B.E. and M.E. degrees from the Department of Physics, Eastfield University, in 2001 and 2004.",
+     "education{institution=Eastfield University|studyType=BEng|endDate=2001}; "
+     "education{institution=Eastfield University|studyType=MEng|endDate=2004}"},
+    /* a degree without a verb or a study is no fact about this person */
+    {"My PhD thesis was about graph colouring and its many applications in scheduling problems.", ""},
+    {"We welcome PhD applicants who want to work on systems and networking problems with us.", ""},
+    /* positions */
+    {"I am a Senior Research Engineer at Initech Robotics, where I build perception systems for drones.",
+     "work{name=Initech Robotics|position=Senior Research Engineer}"},
+    {"Currently I'm a professor of applied physics at Brightwater Polytechnic in the north of the country.",
+     "work{name=Brightwater Polytechnic|position=professor of applied physics}"},
+    {"In 2017 I joined Globex Analytics in 2017 as a Data Scientist on the forecasting team.",
+     "work{name=Globex Analytics|position=Data Scientist|startDate=2017}"},
+    {"Since 2019, I have been leading the platform team at Umbrella Systems and mentoring new hires.",
+     "work{name=Umbrella Systems|startDate=2019}"},
+    {"I worked as a Research Scientist at Acme Labs, beginning in 2018, on speech recognition models.",
+     "work{name=Acme Labs|position=Research Scientist|startDate=2018}"},
+    {"During my studies I spent a summer as a research intern at Initech Research in a vision group.",
+     "work{name=Initech Research|position=research intern}"},
+    {"I play the cello in a community orchestra, and I'm the librarian and the secretary of this association.",
+     "volunteer{organization=community orchestra|position=librarian and the secretary}"},
+    {"Computer science is a very wide area with many applications in medicine and physics at large.", ""},
+    {"I am a big believer in open science and reproducible research practices for everyone.", ""},
+    /* interests */
+    {"My research interests encompass causal inference, fairness, and privacy-preserving learning.",
+     "interests{name=causal inference}; interests{name=fairness}; interests{name=privacy-preserving learning}"},
+    {"My research focuses on soft robotics and tactile sensing.",
+     "interests{name=soft robotics}; interests{name=tactile sensing}"},
+    {"I am interested in compilers, program analysis and formal verification.",
+     "interests{name=compilers}; interests{name=program analysis}; interests{name=formal verification}"},
+    {"My area of research is speech processing: teaching machines to listen in noisy rooms.",
+     "interests{name=speech processing}"},
+    {"I'm an avid climber and spend most weekends outdoors in the mountains near the city.",
+     "interests{name=avid climber}"},
+    {"I'm interested in areas such as graph theory, query optimisation, and more.",
+     "interests{name=graph theory}; interests{name=query optimisation}"},
+    {"My research interests include Robust learning, Safe and verifiable control, and Swarm robotics.",
+     "interests{name=Robust learning}; interests{name=Safe and verifiable control}; interests{name=Swarm robotics}"},
+    {"My research focuses on to develop tools for lake ecosystem modelling.", ""},
+    {"I am interested in building tools that make scientists more productive in their daily work.", ""},
+    /* Chinese */
+    {"王晓明，现任华东大学机械系智能制造所副研究员，兼任华东大学创新中心机器人实验室主任以及中国机械学会理事等职务。",
+     "work{name=华东大学机械系智能制造所|position=副研究员}; work{name=华东大学创新中心机器人实验室|position=主任}; "
+     "volunteer{organization=中国机械学会|position=理事}"},
+    {"先后于华东大学机械系获得学士（2010年）、博士学位（2015年）。",
+     "education{institution=华东大学|area=机械系|studyType=BS|endDate=2010}; "
+     "education{institution=华东大学|area=机械系|studyType=PhD|endDate=2015}"},
+    {"东岭大学、西川理工大学访问学者。",
+     "work{name=东岭大学|position=访问学者}; work{name=西川理工大学|position=访问学者}"},
+    {"主要研究方向为数字孪生、智能运维与结构健康监测，致力于提升工程安全水平。",
+     "interests{name=数字孪生}; interests{name=智能运维}; interests{name=结构健康监测}"},
+    {"获得2019年华东科学技术二等奖、2021年中国机械学会科技进步一等奖等荣誉。",
+     "awards{title=华东科学技术二等奖|date=2019}; awards{title=中国机械学会科技进步一等奖|date=2021|awarder=中国机械学会}"},
+    /* Russian hobbies */
+    {"В качестве хобби увлекаюсь фотографией и шахматами (по выходным).",
+     "interests{name=фотографией}; interests{name=шахматами}"},
+};
+
+/* A document over text, with the paragraph spanning all of it. */
+static cvx_doc *doc_over(cvx_arena *a, const char *text, size_t n) {
+  cvx_source *src = cvx_arena_alloc(a, sizeof *src);
+  src->path = "bio.md";
+  src->text = cvx_arena_strndup(a, text, n);
+  src->len = n;
+  uint32_t *lines = cvx_arena_alloc(a, sizeof *lines);
+  src->lines = lines;
+  src->nlines = 1;
+  cvx_diags *dx = cvx_arena_alloc(a, sizeof *dx);
+  cvx_diags_init(dx, a);
+  return cvx_doc_new(a, src, dx);
+}
+
+static void dump(const cvx_doc *doc, cvx_buf *out, bool prose_only) {
+  for (const cvx_record *r = doc->records; r; r = r->next) {
+    if (prose_only && strcmp(r->origin, "prose") != 0) continue;
+    if (out->len) cvx_buf_puts(out, "; ");
+    cvx_buf_printf(out, "%s{", cvx_rec_kind_name(r->kind));
+    for (const cvx_field *f = r->fields; f; f = f->next)
+      cvx_buf_printf(out, "%s%s=%s", f == r->fields ? "" : "|", f->key, f->value);
+    cvx_buf_putc(out, '}');
+  }
+}
+
+static void test_rows(void) {
+  for (size_t i = 0; i < sizeof ROWS / sizeof ROWS[0]; i++) {
+    cvx_arena *a = cvx_arena_new(1 << 16);
+    size_t n = strlen(ROWS[i].text);
+    cvx_doc *doc = doc_over(a, ROWS[i].text, n);
+    /* no dedupe here: one sentence must state each fact once by itself */
+    cvx_prose_extract(doc, ROWS[i].text, n, cvx_span_make(0, n));
+    cvx_buf got = CVX_BUF_INIT;
+    dump(doc, &got, true);
+    CHECK_STR(got.ptr, ROWS[i].want, ROWS[i].text);
+    /* every located value points at its own text */
+    for (const cvx_record *r = doc->records; r; r = r->next) {
+      CHECK(strcmp(r->origin, "prose") == 0, "origin %s", r->origin);
+      for (const cvx_field *f = r->fields; f; f = f->next)
+        if (cvx_span_valid(f->span) && strcmp(f->key, "studyType") != 0)
+          CHECK(f->span.end <= n && memcmp(ROWS[i].text + f->span.start, f->value, f->span.end - f->span.start) == 0,
+                "%s: span of %s", ROWS[i].text, f->key);
+    }
+    cvx_buf_free(&got);
+    cvx_arena_free(a);
+  }
+}
+
+/* A fact in a section and in prose is entered once, from the section. */
+static void test_dedupe(void) {
+  const char *bio = "I am a Staff Engineer at Initech Robotics. I received my Ph.D. in Optics from the "
+                    "University of Leeds in 2014. My research interests include lasers and holography.";
+  size_t n = strlen(bio);
+  cvx_arena *a = cvx_arena_new(1 << 16);
+  cvx_doc *doc = doc_over(a, bio, n);
+  cvx_record *w = cvx_record_new(doc, CVX_REC_WORK, "markdown", CVX_NOSPAN);
+  cvx_record_add(doc, w, "name", "Initech Robotics Inc.", CVX_NOSPAN);
+  cvx_record_add(doc, w, "position", "Senior Staff Engineer", CVX_NOSPAN);
+  cvx_record *e = cvx_record_new(doc, CVX_REC_EDUCATION, "markdown", CVX_NOSPAN);
+  cvx_record_add(doc, e, "institution", "University of Leeds", CVX_NOSPAN);
+  cvx_record_add(doc, e, "studyType", "PhD", CVX_NOSPAN);
+  cvx_prose_extract(doc, bio, n, cvx_span_make(0, n));
+  /* the same paragraph read twice (person block and a section) adds nothing new */
+  cvx_prose_extract(doc, bio, n, cvx_span_make(0, n));
+  cvx_prose_dedupe(doc);
+  cvx_buf got = CVX_BUF_INIT;
+  dump(doc, &got, false);
+  CHECK_STR(got.ptr,
+            "work{name=Initech Robotics Inc.|position=Senior Staff Engineer}; "
+            "education{institution=University of Leeds|studyType=PhD}; "
+            "interests{name=lasers}; interests{name=holography}",
+            "dedupe");
+  CHECK(doc->nrecords == 4, "nrecords %zu", doc->nrecords);
+  CHECK(doc->records_tail && doc->records_tail->next == NULL, "tail");
+  cvx_buf_free(&got);
+  cvx_arena_free(a);
+}
+
+/* Hostile paragraphs: huge, without sentence ends, full of triggers. Must
+ * finish (the run time is linear) and stay within the record limit. */
+static void test_hostile(void) {
+  const size_t big = 5u << 20;
+  char *t = malloc(big + 1);
+  CHECK(t != NULL, "malloc");
+  if (!t) return;
+  static const char *const fills[] = {
+      "I am a Senior Engineer at Initech Systems. ",
+      "at at the of of I'm a an the Ph.D. student in ",
+      "获得2018年奖、",
+      "My research interests include a, b, c, d, e, f, g, h, ",
+      "x",
+  };
+  for (size_t f = 0; f < sizeof fills / sizeof fills[0]; f++) {
+    size_t m = strlen(fills[f]);
+    for (size_t i = 0; i < big; i++) t[i] = fills[f][i % m];
+    size_t n = big - (big % m);
+    t[n] = 0;
+    cvx_arena *a = cvx_arena_new(1 << 20);
+    cvx_doc *doc = doc_over(a, t, n);
+    cvx_prose_extract(doc, t, n, cvx_span_make(0, n));
+    cvx_prose_dedupe(doc);
+    CHECK(doc->nrecords <= doc->max_records, "fill %zu: %zu records", f, doc->nrecords);
+    cvx_arena_free(a);
+  }
+  /* empty and tiny inputs */
+  cvx_arena *a = cvx_arena_new(4096);
+  cvx_doc *doc = doc_over(a, "a", 1);
+  cvx_prose_extract(doc, "", 0, cvx_span_make(0, 0));
+  cvx_prose_extract(doc, "a", 1, CVX_NOSPAN);
+  cvx_prose_dedupe(doc);
+  CHECK(doc->nrecords == 0, "tiny");
+  cvx_arena_free(a);
+  free(t);
+}
+
+int main(void) {
+  test_rows();
+  test_dedupe();
+  test_hostile();
+  cvx_rx_cleanup();
+  return check_done("prose");
+}
