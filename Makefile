@@ -82,9 +82,10 @@ install: all
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/cvx $(DESTDIR)$(PREFIX)/share/man/man1/cvx.1
 
-# Rewrites the expected outputs of fixtures/ after a reviewed change.
+# Rewrites the expected outputs of fixtures/ after a reviewed change
+# (all cases, or only CASES="name ...").
 golden-update: all
-	@sh tests/golden.sh $(BUILD) --update
+	@sh tests/golden.sh $(BUILD) --update $(CASES)
 
 clean:
 	rm -rf build out/*.json out/*.bib out/*.csv

@@ -1429,7 +1429,34 @@ static bool is_publication(const node *root) {
           textual(get(root, "date")));
 }
 
-/* One publication; `citation` is not read (its authors go to BibTeX later). */
+/* The `citation` string (HTML entities and tags decoded) read by the
+ * reference parser: authors, and DOI, arXiv id, venue, date and type where
+ * the other keys did not say. Only names written in the citation are added. */
+static void publication_citation(fm_ctx *c, const node *n) {
+  char *text = visible_text(c->arena, n->s, n->len);
+  cvx_ref ref;
+  cvx_ref_parse(c->arena, text, strlen(text), &ref);
+  cvx_record *r = rec(c);
+  if (!r) return;
+  if (!has(c, "name") && ref.title) put(c, "name", ref.title, n);
+  if (!has(c, "authors")) {
+    for (size_t i = 0; i < ref.nauthors; i++) {
+      const cvx_ref_name *a = &ref.authors[i];
+      const char *v = a->literal ? a->literal
+                      : a->given ? cvx_arena_printf(c->arena, "%s, %s", a->family, a->given)
+                                 : a->family;
+      cvx_record_add(c->doc, r, "authors", v, span_of(c, n, a->family ? a->family : v));
+    }
+    if (ref.et_al && ref.nauthors) cvx_record_add(c->doc, r, "authors", "et al.", span_of(c, n, "et al"));
+  }
+  if (ref.container) put(c, "publisher", ref.container, n);
+  if (ref.issued) put(c, "releaseDate", ref.issued, n);
+  if (ref.doi) put(c, "doi", ref.doi, n);
+  if (ref.arxiv) put(c, "arxiv", ref.arxiv, n);
+  if (ref.type) put(c, "type", ref.type, n);
+}
+
+/* One publication: title, venue, date, links; `citation` adds the authors. */
 static void map_publication(fm_ctx *c, const node *root) {
   const node *n = textual(get(root, "title"));
   if (n) put(c, "name", visible_text(c->arena, n->s, n->len), n);
@@ -1455,6 +1482,7 @@ static void map_publication(fm_ctx *c, const node *root) {
   }
   if ((n = textual(get(root, "excerpt"))))
     put(c, "summary", visible_text(c->arena, n->s, n->len), n);
+  if ((n = textual(get(root, "citation")))) publication_citation(c, n);
 }
 
 /* ---- site mode (a Jekyll site's _config.yml and collection items) */

@@ -62,12 +62,17 @@ static void push(items *it, char *id, const char *text, size_t len) {
     it->cap = it->cap ? it->cap * 2 : 64;
     it->v = cvx_xrealloc(it->v, it->cap * sizeof *it->v);
   }
-  char *t = cvx_xmalloc(len + 1);
-  memcpy(t, text, len);
-  t[len] = '\0';
-  for (size_t i = 0; i < len; i++)
-    if (t[i] == '\0') t[i] = ' ';
-  it->v[it->n++] = (item){id, t};
+  /* invalid UTF-8 becomes U+FFFD and NUL a space, as cvx_source does */
+  cvx_buf b = CVX_BUF_INIT;
+  for (size_t i = 0; i < len;) {
+    uint32_t cp;
+    size_t l = cvx_utf8_decode(text, len, i, &cp);
+    if (cp == 0) cvx_buf_putc(&b, ' ');
+    else if (cp == 0xFFFD) cvx_buf_puts(&b, "\xEF\xBF\xBD");
+    else cvx_buf_put(&b, text + i, l);
+    i += l;
+  }
+  it->v[it->n++] = (item){id, cvx_buf_detach(&b)};
 }
 
 static void split_input(const char *s, size_t n, items *it) {
@@ -134,9 +139,11 @@ static void split_input(const char *s, size_t n, items *it) {
 }
 
 static void json_quote(cvx_buf *out, const char *s) {
-  char *q = json_dumps(json_string(s), JSON_ENCODE_ANY);
+  json_t *j = json_string(s); /* NULL for invalid UTF-8 */
+  char *q = j ? json_dumps(j, JSON_ENCODE_ANY) : NULL;
   cvx_buf_puts(out, q ? q : "\"\"");
   free(q);
+  json_decref(j);
 }
 
 int cvx_bib_main(int argc, char **argv) {

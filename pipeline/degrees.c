@@ -576,6 +576,14 @@ static const char *read_words(const char *s, size_t n, size_t i, bool canon, siz
     *end = e;
     return "Diplom";
   }
+  if (!strcmp(w, "engineering") || !strcmp(w, "engineer")) {
+    /* "Engineering degree", "Engineer's degree" (the French diplôme d'ingénieur) */
+    size_t k = skip_sp(s, n, pe, 2), e;
+    if (k == pe || !(e = word_ci(s, n, k, "degree"))) return NULL;
+    if (!strcmp(w, "engineer") && !poss) return NULL;
+    *end = e;
+    return "Engineering degree";
+  }
   if (!strcmp(w, "habilitation")) {
     *end = we;
     return "Habilitation";
@@ -618,6 +626,8 @@ static const lit lits[] = {
     {"박사", "PhD"},         {"석사", "MS"},        {"학사", "BS"},
     {"Maîtrise", "MS"},      {"maîtrise", "MS"},    {"Maestría", "MS"},   {"maestría", "MS"},
     {"Бакалавр", "BS"},      {"бакалавр", "BS"},    {"Магистр", "MS"},    {"магистр", "MS"},
+    {"Diplôme d'ingénieur", "Engineering degree"}, {"Diplôme d\xe2\x80\x99ingénieur", "Engineering degree"},
+    {"diplôme d'ingénieur", "Engineering degree"}, {"diplôme d\xe2\x80\x99ingénieur", "Engineering degree"},
 };
 
 /* True when a Cyrillic or Latin-1 letter ends just before s[i]. */

@@ -73,7 +73,10 @@ typedef struct cvx_bibtex_opts {
  * Entry type: from the record's CSL-ish `type` (paper-conference →
  * inproceedings, article-journal → article, chapter → incollection, report →
  * techreport, thesis → phdthesis or mastersthesis, book, patent; manuscript,
- * preprint → misc), else from the venue (journal/transactions/letters/magazine
+ * preprint → misc), else from the venue table (pipeline/venues.tsv: a venue
+ * that is a known acronym, with or without a year, such as "NSDI 2019", gets
+ * the table's type, and a short one, up to 24 bytes, is written under its
+ * full name), else from the venue (journal/transactions/letters/magazine
  * → article; conference/workshop/proceedings/symposium, or an acronym with a
  * year such as "NSDI '23" → inproceedings), else misc. The venue goes to
  * booktitle, journal, school, institution, publisher or howpublished.

@@ -3,6 +3,8 @@
  * bounded, so any CV text yields a file BibTeX and LaTeX read safely. */
 #include "emit.h"
 
+#include "refparse.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -583,6 +585,8 @@ static const char *entry_type(const char *type, const char *venue, const char *t
     thesis = starts_ci(type, "thesis") || starts_ci(type, "dissertation");
   }
   const char *v = venue ? venue : "";
+  const cvx_venue *known = cvx_venue_lookup(venue);
+  if (known && !thesis) return strcmp(known->type, "article-journal") == 0 ? "article" : "inproceedings";
   if (thesis || has_ci(v, "thesis") || has_ci(v, "dissertation")) {
     bool masters = has_ci(v, "master") || has_ci(v, "msc") || has_ci(v, "m.sc") ||
                    has_ci(title, "master's thesis");
@@ -799,7 +803,10 @@ size_t cvx_emit_bibtex(const cvx_doc *doc, const cvx_bibtex_opts *opts, cvx_buf 
     put_field(&body, "author", &val, &any);
     escape_into(&val, title, TEX_TITLE, opts->ascii);
     put_field(&body, "title", &val, &any);
-    escape_into(&val, venue, TEX_TEXT, opts->ascii);
+    /* a bare acronym from the venue table ("NSDI 2019") is written in full */
+    const cvx_venue *known = cvx_venue_lookup(venue);
+    if (known && strlen(venue) > 24) known = NULL; /* a written-out name stays as written */
+    escape_into(&val, known ? known->name : venue, TEX_TEXT, opts->ascii);
     put_field(&body, venue_field(etype), &val, &any);
     escape_into(&val, year, TEX_TEXT, opts->ascii);
     put_field(&body, "year", &val, &any);

@@ -513,6 +513,9 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
         cut(t, st, i);
       } else if (label_in(l, duty_labels) && !v.n) {
         cut(t, st, i);
+      } else if (st > 0 && v.n) {
+        /* "Department: X" below the head line: the label is no organisation */
+        cut(t, (size_t)(l.s - t), (size_t)(v.s - t));
       }
     }
     st = i + 1;
@@ -642,6 +645,22 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
     }
   }
   if (has_url && url) add_piece(c, r, "url", (piece){url, strlen(url)}, es);
+  /* "Research Intern @ [Vision Lab](url)" under a bold school name: the
+   * linked unit's page is the entry's page */
+  if (!cvx_record_get(r, "url") && !has_url) {
+    for (const cvx_block *b = e->title ? e->title : e->head; b && b != e->end && !cvx_record_get(r, "url"); b = b->next) {
+      for (size_t i = 0; i < b->nlinks; i++) {
+        const cvx_link *l = &b->links[i];
+        size_t ln = strlen(l->text);
+        if (url_usable(l->url) && ln && count_words(l->text, ln) <= 8 && cvx_org_score(l->text, ln) > 0 &&
+            !cvx_is_person_name(l->text, ln)) {
+          cvx_record_add(c->doc, r, "url", l->url, l->span);
+          break;
+        }
+      }
+      if (b == e->head) break;
+    }
+  }
   if (lab_pos.n) add_piece(c, r, "position", lab_pos, es);
   if (pos >= 0) add_piece(c, r, "position", seg[pos], es);
   if (loc.n && kind == CVX_REC_WORK) add_piece(c, r, "location", loc, es);
@@ -705,6 +724,17 @@ static void parse_education(ctx *c, const entry *e) {
     while (take_date(t, n, &more)) {
     }
   }
+  /* "Specialty: X" lines name the field */
+  for (size_t ls0 = 0, i = 0; i <= n; i++) {
+    if (i < n && t[i] != '\n') continue;
+    piece l, v;
+    if (split_label((piece){t + ls0, i - ls0}, &l, &v) && v.n && label_in(l, field_labels) &&
+        !cvx_record_get(r, "area")) {
+      add_piece(c, r, "area", (piece){orig + (v.s - t), v.n}, es);
+      cut(t, ls0, i);
+    }
+    ls0 = i + 1;
+  }
   const char *st = NULL;
   size_t ds, de;
   if (cvx_degree_find(t, n, &st, &ds, &de)) {
@@ -713,16 +743,33 @@ static void parse_education(ctx *c, const entry *e) {
     size_t a = de;
     while (a < n && (t[a] == ' ' || t[a] == '.' || t[a] == ',')) a++;
     if (starts_ci(t + a, n - a, "degree ")) a += 7;
-    if (starts_ci(t + a, n - a, "in ")) a += 3;
-    else if (starts_ci(t + a, n - a, "of ")) a += 3;
-    else if (a < n && t[a] == '(') a++;
+    /* "in" / "of" may end a hard-wrapped line: "Ph.D in\nOptics\nfrom X" */
+    size_t w = a;
+    bool in_of = false;
+    while (w < n && is_ws((unsigned char)t[w])) w++;
+    if ((starts_ci(t + w, n - w, "in") || starts_ci(t + w, n - w, "of")) && w + 2 < n &&
+        is_ws((unsigned char)t[w + 2])) {
+      in_of = true;
+      a = w + 2;
+      while (a < n && is_ws((unsigned char)t[a])) a++;
+    } else if (a < n && t[a] == '(') {
+      a++;
+    }
     size_t b = a;
     while (b < n && t[b] != ',' && t[b] != '\n' && t[b] != '(' && t[b] != ')' && t[b] != ';' &&
            t[b] != '|' && !(t[b] == ' ' && b + 2 < n && (t[b + 1] == '-' || (unsigned char)t[b + 1] == 0xE2)) &&
            !starts_ci(t + b, n - b, " at ") && !starts_ci(t + b, n - b, " from "))
       b++;
     piece area = trim_piece((piece){t + a, b - a});
-    if (area.n && count_words(area.s, area.n) <= 8 && cvx_org_score(area.s, area.n) == 0)
+    if (starts_ci(area.s, area.n, "from ") || starts_ci(area.s, area.n, "at ")) area.n = 0;
+    /* after "in", words such as "Systems" name a field, not a school */
+    bool school = false;
+    static const char *const schools[] = {"universit", "college", "institut", "school", "academy", "ecole", NULL};
+    for (int k = 0; schools[k] && in_of; k++)
+      for (size_t q = 0; q + strlen(schools[k]) <= area.n && !school; q++)
+        school = strncasecmp(area.s + q, schools[k], strlen(schools[k])) == 0;
+    if (area.n && count_words(area.s, area.n) <= 8 && ((in_of && !school) || cvx_org_score(area.s, area.n) == 0) &&
+        !cvx_record_get(r, "area"))
       add_piece(c, r, "area", (piece){orig + (area.s - t), area.n}, es);
     else
       b = a;
@@ -730,10 +777,50 @@ static void parse_education(ctx *c, const entry *e) {
   }
   size_t ls, le;
   if (cvx_location_find(t, n, &ls, &le)) cut(t, ls, le);
+  /* "GPA: 3.85/4.0 (90.42/100)", "GPA 5.00/5.00 - Transcript": the figures */
+  for (size_t i = 0; i + 3 < n && !cvx_record_get(r, "score"); i++) {
+    if (strncmp(t + i, "GPA", 3) != 0 || (i > 0 && isalpha((unsigned char)t[i - 1])) || isalpha((unsigned char)t[i + 3]))
+      continue;
+    size_t a = i + 3;
+    while (a < n && (t[a] == ':' || t[a] == ' ' || (unsigned char)t[a] == 0xEF)) {
+      if ((unsigned char)t[a] == 0xEF) {
+        if (a + 2 < n && (unsigned char)t[a + 1] == 0xBC && (unsigned char)t[a + 2] == 0x9A) a += 3;
+        else break;
+      } else {
+        a++;
+      }
+    }
+    if (a >= n || !isdigit((unsigned char)t[a])) continue;
+    size_t z = a;
+    while (z < n && (isdigit((unsigned char)t[z]) || strchr("./() ", t[z]))) z++;
+    piece sc = trim_piece((piece){orig + a, z - a});
+    /* keep a closing bracket that trim_piece balanced away */
+    size_t open_b = 0, close_b = 0;
+    for (size_t q = 0; q < sc.n; q++) open_b += sc.s[q] == '(', close_b += sc.s[q] == ')';
+    if (open_b && open_b == close_b + 1 && sc.s + sc.n < orig + z && sc.s[sc.n] == ')') sc.n++;
+    if (!sc.n) continue;
+    add_piece(c, r, "score", sc, es);
+    cut(t, i, (size_t)(sc.s - orig) + sc.n);
+  }
   piece seg[MAX_SEGS];
   int ns = split_segments(t, n, true, seg, MAX_SEGS);
   int inst = -1, best = 0;
+  /* "from Example University": the preposition is no part of the name */
   for (int i = 0; i < ns; i++) {
+    if (starts_ci(seg[i].s, seg[i].n, "from ")) seg[i] = trim_piece((piece){seg[i].s + 5, seg[i].n - 5});
+    else if (seg[i].n == 4 && starts_ci(seg[i].s, seg[i].n, "from")) seg[i].n = 0;
+  }
+  const char *eurl = NULL;
+  for (int i = 0; i < ns; i++) {
+    /* "(example.org)" beside the school is its address */
+    const char *u;
+    size_t ua, ub;
+    if (!eurl && cvx_url_find(c->doc->arena, seg[i].s, seg[i].n, &u, &ua, &ub) && ua == 0 && ub == seg[i].n &&
+        !memchr(seg[i].s, ' ', seg[i].n) && !memchr(seg[i].s, '@', seg[i].n)) {
+      eurl = u;
+      seg[i].n = 0;
+      continue;
+    }
     int s = cvx_org_score(seg[i].s, seg[i].n);
     if (link_for(e, seg[i])) s += 1;
     if (s > best) {
@@ -741,11 +828,28 @@ static void parse_education(ctx *c, const entry *e) {
       inst = i;
     }
   }
-  if (inst < 0 && ns > 0 && count_words(seg[0].s, seg[0].n) <= 8 && st) inst = 0;
+  if (inst < 0 && ns > 0 && seg[0].n && count_words(seg[0].s, seg[0].n) <= 8 &&
+      (st || isupper((unsigned char)seg[0].s[0]) || (unsigned char)seg[0].s[0] >= 0x80))
+    inst = 0;
   if (inst >= 0) {
+    /* "Example University. Thesis on X. Coursework": the name ends at the
+     * first sentence stop */
+    piece ip = seg[inst];
+    if (count_words(ip.s, ip.n) > 6) {
+      for (size_t i = 2; i + 2 < ip.n; i++) {
+        if (ip.s[i] == '.' && ip.s[i + 1] == ' ' && isupper((unsigned char)ip.s[i + 2]) &&
+            islower((unsigned char)ip.s[i - 1]) && islower((unsigned char)ip.s[i - 2]) &&
+            cvx_org_score(ip.s, i) > 0) {
+          seg[inst].n = i;
+          if (ns < MAX_SEGS) seg[ns++] = trim_piece((piece){ip.s + i + 1, ip.n - i - 1});
+          break;
+        }
+      }
+    }
     add_piece(c, r, "institution", seg[inst], es);
     const cvx_link *l = link_for(e, seg[inst]);
     if (l && url_usable(l->url)) cvx_record_add(c->doc, r, "url", l->url, l->span);
+    else if (eurl) add_str(c, r, "url", eurl, es);
   }
   if (dated) add_dates(c, r, &d, CVX_REC_EDUCATION, date_span(c, &d, orig, es));
   for (int i = 0; i < ns; i++) {
@@ -816,26 +920,117 @@ static void parse_award(ctx *c, const entry *e, cvx_rec_kind kind) {
   size_t n = strlen(t);
   cvx_daterange d;
   bool dated = take_date(t, n, &d);
-  /* a summary after ": " following the date or the awarder */
+  if (dated) {
+    cvx_daterange more;
+    while (take_date(t, n, &more)) { /* "2022 & 2023": the first is the date */
+    }
+  }
+  /* a closing "(…)" after the date or at the end: the granting body when it
+   * reads as one ("(IEEE)"), else a note ("(Top 5%)") */
+  piece note = {0}, by = {0};
+  size_t title_end = 0;
+  {
+    size_t z = n;
+    while (z > 0 && (is_ws((unsigned char)t[z - 1]) || t[z - 1] == '.' || t[z - 1] == ',')) z--;
+    if (z > 0 && t[z - 1] == ')') {
+      size_t o = z - 1;
+      int depth = 0;
+      while (o > 0) {
+        o--;
+        if (t[o] == ')') depth++;
+        else if (t[o] == '(' && depth-- == 0) break;
+      }
+      bool after_date = dated && o >= d.mend;
+      bool at_end = true;
+      for (size_t q = z; q < n; q++) at_end = at_end && (is_ws((unsigned char)t[q]) || t[q] == '.' || t[q] == ',');
+      if (t[o] == '(' && o > 0 && (after_date || (at_end && is_ws((unsigned char)t[o - 1])))) {
+        piece in = trim_piece((piece){orig + o + 1, z - o - 2});
+        bool digits = false;
+        for (size_t q = 0; q < in.n; q++) digits = digits || isdigit((unsigned char)in.s[q]) || in.s[q] == '%';
+        if (in.n && !digits && cvx_org_score(in.s, in.n) > 0 && count_words(in.s, in.n) <= 8 &&
+            isupper((unsigned char)in.s[0]))
+          by = in;
+        else if (in.n && (after_date || !dated))
+          note = in;
+        if (by.n || note.n) cut(t, o, z);
+        else if (in.n) title_end = z; /* "Award (as captain), 2023": part of the title */
+      }
+    }
+  }
+  /* a summary after ": " following the date or the awarder; a short rank
+   * right after the colon ("Contest: First Prize, 2022") stays in the title */
   piece summary = {0};
   char *colon = strstr(t, ": ");
-  if (colon && colon > t) {
+  if (colon && colon > t && !title_end) {
     piece before = trim_piece((piece){t, (size_t)(colon - t)});
     if (before.n) {
-      summary = trim_piece((piece){orig + (colon + 2 - t), n - (size_t)(colon + 2 - t)});
-      cut(t, (size_t)(colon - t), n);
+      size_t a = (size_t)(colon + 2 - t), z = a;
+      while (z < n && t[z] != ',' && t[z] != '\n' && t[z] != ';' && t[z] != '(') z++;
+      piece rank = trim_piece((piece){t + a, z - a});
+      static const char *const ranks[] = {"prize", "place", "finalist", "winner", "medal", "award", "mention",
+                                          "runner-up", "semifinalist", "honorable", "honourable", NULL};
+      bool is_rank = false;
+      for (int k = 0; ranks[k] && rank.n && count_words(rank.s, rank.n) <= 3; k++)
+        for (size_t q = 0; q + strlen(ranks[k]) <= rank.n && !is_rank; q++)
+          is_rank = strncasecmp(rank.s + q, ranks[k], strlen(ranks[k])) == 0;
+      if (is_rank) {
+        title_end = (size_t)(rank.s - t) + rank.n;
+        summary = trim_piece((piece){t + z, n - z});
+        piece sseg[MAX_SEGS];
+        int ks = split_segments(summary.s, summary.n, false, sseg, MAX_SEGS);
+        summary = ks == 1 ? (piece){orig + (sseg[0].s - t), sseg[0].n} : ks == 0 ? (piece){0} : (piece){orig + z, n - z};
+        cut(t, z, n);
+      } else {
+        summary = trim_piece((piece){orig + (colon + 2 - t), n - (size_t)(colon + 2 - t)});
+        cut(t, (size_t)(colon - t), n);
+      }
+    }
+  }
+  if (summary.n && !has_alnum(summary.s, summary.n)) summary.n = 0;
+  /* the summary text as written, without the date that was read already */
+  if (summary.n && dated) {
+    char *sc = cvx_arena_strndup(c->doc->arena, summary.s, summary.n);
+    cvx_daterange sd;
+    if (take_date(sc, summary.n, &sd)) {
+      piece seg2[MAX_SEGS];
+      int k2 = split_segments(sc, summary.n, false, seg2, MAX_SEGS);
+      summary = k2 == 1 ? seg2[0] : k2 == 0 ? (piece){0} : summary;
     }
   }
   piece seg[MAX_SEGS];
-  int ns = split_segments(t, n, false, seg, MAX_SEGS);
+  int ns = 0;
+  if (title_end) {
+    seg[ns++] = trim_piece((piece){t, title_end});
+    ns += split_segments(t + title_end, n - title_end, false, seg + 1, MAX_SEGS - 1);
+  } else {
+    ns = split_segments(t, n, false, seg, MAX_SEGS);
+  }
   const char *title_key = kind == CVX_REC_AWARD ? "title" : "name";
   const char *by_key = kind == CVX_REC_AWARD ? "awarder" : "issuer";
   if (ns > 0) {
+    if (title_end) seg[0] = (piece){orig + (seg[0].s - t), seg[0].n};
     add_piece(c, r, title_key, seg[0], es);
     const cvx_link *l = link_for(e, seg[0]);
     if (l && url_usable(l->url) && kind == CVX_REC_CERTIFICATE) cvx_record_add(c->doc, r, "url", l->url, l->span);
+    /* "First Prize Scholarship of Example University": the body is named */
+    if (ns == 1 && !by.n && kind == CVX_REC_AWARD) {
+      piece tt = seg[0];
+      for (size_t q = 0; q + 4 < tt.n; q++) {
+        if (strncmp(tt.s + q, " of ", 4) != 0) continue;
+        piece tail = trim_piece((piece){tt.s + q + 4, tt.n - q - 4});
+        const char *paren = memchr(tail.s, '(', tail.n);
+        if (paren) tail = trim_piece((piece){tail.s, (size_t)(paren - tail.s)});
+        if (tail.n && isupper((unsigned char)tail.s[0]) && cvx_org_score(tail.s, tail.n) > 0 &&
+            count_words(tail.s, tail.n) <= 8) {
+          by = tail;
+          break;
+        }
+      }
+    }
   }
-  if (ns > 1) add_piece(c, r, by_key, seg[1], es);
+  if (by.n) add_piece(c, r, by_key, by, es);
+  if (ns > 1) add_piece(c, r, by.n ? (kind == CVX_REC_AWARD ? "summary" : "issuer") : by_key, seg[1], es);
+  if (note.n && kind == CVX_REC_AWARD) add_piece(c, r, "summary", note, es);
   for (int i = 2; i < ns; i++) add_piece(c, r, kind == CVX_REC_AWARD ? "summary" : "issuer", seg[i], es);
   if (dated) add_dates(c, r, &d, kind, date_span(c, &d, orig, es));
   if (summary.n && kind == CVX_REC_AWARD) add_piece(c, r, "summary", summary, es);
@@ -938,6 +1133,113 @@ static int split_list(piece line, piece *out, int max) {
   return k;
 }
 
+/* Spoken languages by name (English and own names), for lists that sit in a
+ * skills section or the person block. */
+static const char *const language_names[] = {
+    "english", "chinese", "mandarin", "cantonese", "french", "german", "spanish", "russian", "italian",
+    "portuguese", "japanese", "korean", "arabic", "hindi", "bengali", "urdu", "dutch", "swedish",
+    "norwegian", "danish", "finnish", "polish", "czech", "slovak", "hungarian", "romanian", "bulgarian",
+    "serbian", "croatian", "greek", "turkish", "hebrew", "persian", "farsi", "ukrainian", "belarusian",
+    "vietnamese", "thai", "indonesian", "malay", "tagalog", "swahili", "catalan", "basque", "latin",
+    "русский", "английский", "немецкий", "французский", "испанский", "украинский", "deutsch",
+    "englisch", "français", "anglais", "allemand", "español", "inglés", "中文", "汉语", "英语", "普通话",
+    "德语", "法语", "日语", NULL};
+
+static bool is_language_name(piece p) {
+  size_t cutat = p.n;
+  for (size_t j = 0; j < p.n; j++)
+    if (p.s[j] == '(' || p.s[j] == ':' ||
+        (p.s[j] == ' ' && j + 1 < p.n && (p.s[j + 1] == '-' || (unsigned char)p.s[j + 1] == 0xE2))) {
+      cutat = j;
+      break;
+    }
+  piece w = trim_piece((piece){p.s, cutat});
+  for (int i = 0; w.n && language_names[i]; i++)
+    if (eq_fold(w.s, w.n, language_names[i])) return true;
+  return false;
+}
+
+/* True when every item of a list names a spoken language: "Chinese
+ * (native), English, German (basic)". */
+static bool language_list(piece line) {
+  piece items[MAX_SEGS];
+  int k = split_list(line, items, MAX_SEGS);
+  if (k < 1) return false;
+  for (int i = 0; i < k; i++)
+    if (!is_language_name(items[i])) return false;
+  return true;
+}
+
+/* Length of the run of rating dots (U+2022 •, U+25CF ●) at s[i], in bytes;
+ * *count gets the number of dots. */
+static size_t dot_run(const char *s, size_t n, size_t i, int *count) {
+  size_t j = i;
+  *count = 0;
+  while (j + 3 <= n) {
+    unsigned char a = (unsigned char)s[j], b = (unsigned char)s[j + 1], d = (unsigned char)s[j + 2];
+    if (!(a == 0xE2 && ((b == 0x80 && d == 0xA2) || (b == 0x97 && d == 0x8F)))) break;
+    j += 3;
+    (*count)++;
+  }
+  return j - i;
+}
+
+/* A list rated with dots: "Chinese••• English••", each name closed by its
+ * dots. Fills names and their dot runs; returns the count, 0 when the line
+ * does not have this shape. */
+static int dot_rated(piece line, piece *names, piece *dots, int max) {
+  int k = 0;
+  size_t st = 0;
+  for (size_t i = 0; i < line.n && k < max;) {
+    int cnt;
+    size_t rl = dot_run(line.s, line.n, i, &cnt);
+    if (!rl) {
+      i++;
+      continue;
+    }
+    piece name = trim_piece((piece){line.s + st, i - st});
+    if (!name.n || !has_alnum(name.s, name.n) || is_ws((unsigned char)line.s[i - 1])) return 0;
+    names[k] = name;
+    dots[k++] = (piece){line.s + i, rl};
+    i += rl;
+    st = i;
+  }
+  return k > 0 && !trim_piece((piece){line.s + st, line.n - st}).n ? k : 0;
+}
+
+/* A legend of dot ratings: "•••Native ••Professional •Elementary". Applies
+ * each label to the languages rated with as many dots; true when the line
+ * is such a legend. */
+static bool dot_legend(ctx *c, piece line) {
+  int cnt;
+  if (!line.n || !dot_run(line.s, line.n, 0, &cnt)) return false;
+  const char *label[8] = {0};
+  size_t llen[8] = {0};
+  int groups = 0;
+  for (size_t i = 0; i < line.n;) {
+    size_t rl = dot_run(line.s, line.n, i, &cnt);
+    if (!rl) return false;
+    size_t j = i + rl;
+    while (j < line.n && !dot_run(line.s, line.n, j, &(int){0})) j++;
+    piece l = trim_piece((piece){line.s + i + rl, j - i - rl});
+    if (!l.n || cnt >= 8 || label[cnt]) return false;
+    label[cnt] = l.s;
+    llen[cnt] = l.n;
+    groups++;
+    i = j;
+  }
+  if (groups < 2) return false;
+  for (cvx_record *r = c->doc->records; r; r = r->next) {
+    if (r->kind != CVX_REC_LANGUAGE) continue;
+    cvx_field *f = cvx_record_field(r, "fluency");
+    if (!f) continue;
+    size_t fl = strlen(f->value);
+    if (dot_run(f->value, fl, 0, &cnt) != fl || cnt >= 8 || !label[cnt]) continue;
+    f->value = cvx_arena_strndup(c->doc->arena, label[cnt], llen[cnt]);
+  }
+  return true;
+}
+
 static void parse_skill_line(ctx *c, piece line, cvx_span within, cvx_rec_kind kind) {
   const char *colon = NULL;
   for (size_t i = 0; i < line.n; i++)
@@ -946,8 +1248,17 @@ static void parse_skill_line(ctx *c, piece line, cvx_span within, cvx_rec_kind k
       break;
     }
   if (kind == CVX_REC_LANGUAGE) {
-    piece items[MAX_SEGS];
-    int k = split_list(line, items, MAX_SEGS);
+    piece items[MAX_SEGS], dots[MAX_SEGS];
+    int k = dot_rated(line, items, dots, MAX_SEGS);
+    for (int i = 0; i < k; i++) {
+      /* the dots stand for a level until a legend names it */
+      cvx_record *r = cvx_record_new(c->doc, CVX_REC_LANGUAGE, c->origin, within);
+      if (!r) return;
+      add_piece(c, r, "language", items[i], within);
+      add_piece(c, r, "fluency", dots[i], within);
+    }
+    if (k) return;
+    k = split_list(line, items, MAX_SEGS);
     for (int i = 0; i < k; i++) {
       cvx_record *r = cvx_record_new(c->doc, CVX_REC_LANGUAGE, c->origin, within);
       if (!r) return;
@@ -1012,6 +1323,98 @@ static bool skill_level_words(piece p) {
   return false;
 }
 
+/* A skills block laid out in columns without punctuation:
+ *   Languages  C Go Rust
+ *   Tools      Git Docker Build
+ *              systems Make
+ * a group name, a gap of two or more spaces, keywords separated by single
+ * spaces, indented lines continuing the group above. A keyword starting in
+ * lower case continues the one before it ("Build systems"). Reads the
+ * source layout (doc->view) of the block's span; false when the block does
+ * not have this shape. */
+static bool skill_columns(ctx *c, const cvx_block *b) {
+  if (b->kind != CVX_BLK_PARA || !cvx_span_valid(b->span) || b->span.end > c->doc->src->len) return false;
+  if (strpbrk(b->text, ",;:|") || b->nlinks) return false;
+  const char *v = c->doc->view;
+  /* the block's span may start after the first line's indentation */
+  size_t from = b->span.start;
+  while (from > 0 && v[from - 1] != '\n') from--;
+  size_t to = b->span.end;
+  /* the keyword column: where indented lines start, or the end of the
+   * widest "Name  " gap; every group name must fit before it */
+  size_t col = 0;
+  int groups = 0;
+  for (size_t ls = from; ls < to;) {
+    const char *nl = memchr(v + ls, '\n', to - ls);
+    size_t le = nl ? (size_t)(nl - v) : to;
+    size_t i = ls;
+    if (v[i] == ' ') {
+      while (i < le && v[i] == ' ') i++;
+      if (i - ls < 4 || !groups) return false;
+      if (!col) col = i - ls;
+      else if (col != i - ls) return false;
+    } else {
+      size_t g = i;
+      while (g + 1 < le && !(v[g] == ' ' && v[g + 1] == ' ')) g++;
+      if (g + 1 < le) {
+        size_t k = g;
+        while (k < le && v[k] == ' ') k++;
+        if (count_words(v + ls, g - ls) > 3) return false;
+        if (k - ls > col) col = k - ls;
+      }
+      groups++;
+    }
+    ls = le + 1;
+  }
+  if (groups < 1 || col < 3) return false;
+  for (size_t ls = from; ls < to;) {
+    const char *nl = memchr(v + ls, '\n', to - ls);
+    size_t le = nl ? (size_t)(nl - v) : to;
+    if (v[ls] != ' ' && (ls + col >= le || v[ls + col - 1] != ' ' || v[ls + col] == ' ' ||
+                         count_words(v + ls, col) > 3))
+      return false;
+    ls = le + 1;
+  }
+  cvx_record *r = NULL;
+  piece last = {0};
+  for (size_t ls = from; ls < to;) {
+    const char *nl = memchr(v + ls, '\n', to - ls);
+    size_t le = nl ? (size_t)(nl - v) : to;
+    size_t i = ls;
+    if (v[i] != ' ') {
+      size_t g = ls + col;
+      while (g > ls && v[g - 1] == ' ') g--;
+      r = cvx_record_new(c->doc, CVX_REC_SKILL, c->origin, cvx_span_make(ls, le));
+      if (!r) return true;
+      cvx_record_addn(c->doc, r, "name", v + ls, g - ls, cvx_span_make(ls, g));
+      i = g;
+      last = (piece){0};
+    }
+    while (i < le) {
+      while (i < le && v[i] == ' ') i++;
+      size_t w = i;
+      while (w < le && v[w] != ' ') w++;
+      if (w == i) break;
+      if (last.n && islower((unsigned char)v[i])) {
+        /* lower case: the keyword goes on ("Browser extensions") */
+        cvx_field *f = r ? r->tail : NULL;
+        if (f && f->key && strcmp(f->key, "keywords") == 0) {
+          f->value = cvx_arena_printf(c->doc->arena, "%s %.*s", f->value, (int)(w - i), v + i);
+          f->span.end = (uint32_t)w;
+          cvx_doc_take(c->doc, cvx_span_make(i, w));
+          i = w;
+          continue;
+        }
+      }
+      if (r) cvx_record_addn(c->doc, r, "keywords", v + i, w - i, cvx_span_make(i, w));
+      last = (piece){v + i, w - i};
+      i = w;
+    }
+    ls = le + 1;
+  }
+  return true;
+}
+
 static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
   /* a sub-heading names the group, the lines under it are its keywords
    * ("#### Frameworks" + "- React, Vue") unless they name groups themselves */
@@ -1073,12 +1476,18 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
   }
   for (cvx_block *b = e->title ? e->title : e->head; b && b != e->end; b = b->next) {
     if (b->kind == CVX_BLK_HEADING) continue;
+    if (kind == CVX_REC_SKILL && skill_columns(c, b)) continue;
     const char *s = b->text;
     while (*s) {
       const char *nl = strchr(s, '\n');
       size_t len = nl ? (size_t)(nl - s) : strlen(s);
       piece line = trim_piece((piece){s, len});
-      if (line.n) {
+      /* trim_piece drops leading bullets: test the legend on the raw line */
+      piece raw = {s, len};
+      while (raw.n && is_ws((unsigned char)raw.s[0])) raw.s++, raw.n--;
+      if (line.n && kind != CVX_REC_INTEREST && dot_legend(c, raw)) {
+        cvx_doc_take(c->doc, b->span);
+      } else if (line.n) {
         if (kind == CVX_REC_INTEREST) {
           piece items[MAX_SEGS];
           int k = count_words(line.s, line.n) > 12 ? 1 : split_keywords(c, line.s, line.n, items, MAX_SEGS);
@@ -1091,8 +1500,17 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
           /* "Languages: …" inside a skills list are spoken languages */
           cvx_rec_kind k = kind;
           if (kind == CVX_REC_SKILL && starts_ci(line.s, line.n, "languages:")) k = CVX_REC_LANGUAGE;
+          if (kind == CVX_REC_SKILL && k == kind && language_list(line)) {
+            parse_skill_line(c, line, b->span, CVX_REC_LANGUAGE);
+            cvx_doc_take(c->doc, b->span);
+            s = nl ? nl + 1 : s + len;
+            continue;
+          }
           if (k == CVX_REC_LANGUAGE && kind == CVX_REC_SKILL) {
-            piece rest = trim_piece((piece){line.s + 10, line.n - 10});
+            /* up to the raw line end: trailing rating dots belong to it */
+            piece rest = {line.s + 10, (size_t)(raw.s + raw.n - line.s) - 10};
+            while (rest.n && is_ws((unsigned char)rest.s[0])) rest.s++, rest.n--;
+            while (rest.n && is_ws((unsigned char)rest.s[rest.n - 1])) rest.n--;
             parse_skill_line(c, rest, b->span, k);
             cvx_doc_take(c->doc, b->span);
           } else {
@@ -1324,6 +1742,90 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
   return true;
 }
 
+static const char *const language_labels[] = {"languages", "language skills", "spoken languages", "языки",
+                                              "иностранные языки", "знание языков", "langues", "sprachen",
+                                              "sprachkenntnisse", "idiomas", "lingue", "语言", "外语", NULL};
+
+/* Labels of the person's own site ("Website: …"), as opposed to accounts. */
+static const char *const site_labels[] = {"website", "web", "homepage", "home page", "site", "web site",
+                                          "personal website", "сайт", "site web", "webseite", "网站", "主页", NULL};
+
+/* A "Label: value" line of the person block: "Name: …", "Location: …",
+ * "Portfolio: https://…". Returns true when it took the line. */
+static bool labelled_fact(ctx *c, piece line, cvx_span within) {
+  piece l, v;
+  if (!split_label(line, &l, &v) || !v.n) return false;
+  if (label_in(l, language_labels) && language_list(v)) {
+    parse_skill_line(c, v, within, CVX_REC_LANGUAGE);
+    return true;
+  }
+  if (label_in(l, name_labels)) {
+    if (c->have_name || !cvx_is_person_name(v.s, v.n)) return false;
+    add_piece(c, basics(c), "name", v, within);
+    c->have_name = true;
+    return true;
+  }
+  if (label_in(l, place_labels) && !c->have_location && count_words(v.s, v.n) <= 8 &&
+      !cvx_email_find(c->doc->arena, v.s, v.n, &(const char *){NULL}, &(size_t){0}, &(size_t){0})) {
+    /* "City, Region", "City, Country" or "Country, City" */
+    piece parts[6];
+    int k = split_list(v, parts, 6);
+    if (k < 1 || k > 5) return false;
+    /* "860 Main St. Apt 4, Springfield, IL 62701": street, city, region + code */
+    bool has_digit = false;
+    for (size_t i = 0; i < parts[0].n && !has_digit; i++) has_digit = isdigit((unsigned char)parts[0].s[i]);
+    if (has_digit && k >= 2) {
+      add_piece(c, basics(c), "location.address", parts[0], within);
+      for (int i = 1; i < k; i++) parts[i - 1] = parts[i];
+      k--;
+    }
+    piece last = parts[k - 1];
+    size_t q = last.n;
+    while (q > 0 && (isdigit((unsigned char)last.s[q - 1]) || last.s[q - 1] == '-')) q--;
+    if (q < last.n && last.n - q >= 4 && (q == 0 || last.s[q - 1] == ' ')) {
+      add_piece(c, basics(c), "location.postalCode", (piece){last.s + q, last.n - q}, within);
+      parts[k - 1] = trim_piece((piece){last.s, q});
+      if (!parts[k - 1].n) k--;
+    }
+    if (k < 1 || k > 3) {
+      c->have_location = true;
+      return true;
+    }
+    const char *cc0 = cvx_country_code(parts[0].s, parts[0].n);
+    const char *ccl = cvx_country_code(parts[k - 1].s, parts[k - 1].n);
+    if (k == 2 && cc0 && !ccl) {
+      add_piece(c, basics(c), "location.city", parts[1], within);
+      add_str(c, basics(c), "location.countryCode", cc0, within);
+    } else {
+      add_piece(c, basics(c), "location.city", parts[0], within);
+      if (k >= 2 && ccl) add_str(c, basics(c), "location.countryCode", ccl, within);
+      else if (k >= 2) add_piece(c, basics(c), "location.region", parts[1], within);
+    }
+    c->have_location = true;
+    return true;
+  }
+  const char *u;
+  size_t a, z;
+  if (cvx_url_find(c->doc->arena, v.s, v.n, &u, &a, &z) && a == 0 && z == v.n) {
+    const char *user = NULL;
+    cvx_span sp = cvx_doc_locate(c->doc, within, cvx_arena_strndup(c->doc->arena, v.s, v.n));
+    if (!cvx_span_valid(sp)) sp = within;
+    if (cvx_profile_network(c->doc->arena, u, &user) || label_in(l, site_labels)) {
+      add_profile_or_url(c, u, sp);
+      return true;
+    }
+    /* an account or document the CV names by its label ("Portfolio: …") */
+    for (cvx_record *r = c->doc->records; r; r = r->next)
+      if (r->kind == CVX_REC_PROFILE && cvx_record_get(r, "url") && strcmp(cvx_record_get(r, "url"), u) == 0)
+        return true;
+    cvx_record *pr = cvx_record_new(c->doc, CVX_REC_PROFILE, c->origin, sp);
+    add_piece(c, pr, "network", l, within);
+    cvx_record_add(c->doc, pr, "url", u, sp);
+    return true;
+  }
+  return false;
+}
+
 /* The person block: blocks before the first section heading, and sections
  * about the person (Contact, About). */
 static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
@@ -1341,6 +1843,25 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
       } else if (url_usable(l->url)) {
         const char *user = NULL;
         if (cvx_profile_network(c->doc->arena, l->url, &user)) add_profile_or_url(c, l->url, l->span);
+      }
+    }
+    /* "Languages:" with the languages after it or nested under it */
+    piece ll, lv;
+    if (b->kind != CVX_BLK_HEADING && split_label((piece){b->text, b->len}, &ll, &lv) &&
+        label_in(ll, language_labels)) {
+      if (lv.n && !memchr(lv.s, '\n', lv.n) && language_list(lv)) {
+        parse_skill_line(c, lv, b->span, CVX_REC_LANGUAGE);
+        cvx_doc_take(c->doc, b->span);
+        continue;
+      }
+      if (!lv.n && b->next && b->next != end && b->next->level > b->level && is_language_name(joined(c, b->next))) {
+        cvx_doc_take(c->doc, b->span);
+        int base = b->level;
+        while (b->next && b->next != end && b->next->level > base && b->next->kind != CVX_BLK_HEADING) {
+          b = b->next;
+          parse_skill_line(c, joined(c, b), b->span, CVX_REC_LANGUAGE);
+        }
+        continue;
       }
     }
     if (b->kind == CVX_BLK_HEADING) {
@@ -1389,6 +1910,7 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
       }
       for (int ci = 0; ci < nc; ci++) {
         piece p = cols[ci];
+        if (labelled_fact(c, p, b->span)) continue;
         if (contact_line(c, p, b->span)) continue;
         if (top && !c->have_name && line_no == 0 && b == from && cvx_is_person_name(p.s, p.n)) {
           add_piece(c, basics(c), "name", p, b->span);
@@ -1405,7 +1927,8 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
       line_no++;
       s = nl ? nl + 1 : s + len;
     }
-    if (b->kind == CVX_BLK_PARA && prose_words(b->text, strlen(b->text)) >= PROSE_WORDS) {
+    if (b->kind == CVX_BLK_PARA && prose_words(b->text, strlen(b->text)) >= PROSE_WORDS &&
+        !labelled_lines(b->text, b->len)) {
       piece p = joined(c, b);
       if (!c->have_summary) {
         add_piece(c, basics(c), "summary", p, b->span);
@@ -1422,12 +1945,64 @@ static bool job_like(cvx_rec_kind k) {
   return k == CVX_REC_WORK || k == CVX_REC_VOLUNTEER || k == CVX_REC_PROJECT || k == CVX_REC_EDUCATION;
 }
 
+/* A paragraph listing several degrees, one per line ("MS Physics, Example
+ * University" / "BS Maths, Other College" / a detail line): each line that
+ * names an organisation opens an education entry of its own; other lines
+ * belong to the entry above. Returns false when the head is not such a list. */
+static bool split_degrees(ctx *c, const entry *e) {
+  const cvx_block *h = e->head;
+  if (e->title || h->kind != CVX_BLK_PARA || !strchr(h->text, '\n')) return false;
+  int heads = 0;
+  for (const char *s = h->text; *s;) {
+    const char *nl = strchr(s, '\n');
+    size_t len = nl ? (size_t)(nl - s) : strlen(s);
+    const char *comma = memchr(s, ',', len);
+    if (comma && cvx_org_score(comma, len - (size_t)(comma - s)) > 0 && count_words(s, len) <= 12) heads++;
+    s = nl ? nl + 1 : s + len;
+  }
+  if (heads < 2) return false;
+  cvx_block *groups[MAX_SEGS];
+  int ng = 0;
+  cvx_buf cur = CVX_BUF_INIT;
+  for (const char *s = h->text;;) {
+    const char *nl = strchr(s, '\n');
+    size_t len = nl ? (size_t)(nl - s) : strlen(s);
+    const char *comma = memchr(s, ',', len);
+    bool opens = comma && cvx_org_score(comma, len - (size_t)(comma - s)) > 0 && count_words(s, len) <= 12;
+    if ((opens || !*s) && cur.len && ng < MAX_SEGS) {
+      cvx_block *g = cvx_arena_alloc(c->doc->arena, sizeof *g);
+      *g = *h;
+      g->text = cvx_arena_strndup(c->doc->arena, cur.ptr, cur.len);
+      g->len = cur.len;
+      g->next = NULL;
+      g->strong_len = 0;
+      cvx_span sp = cvx_doc_locate(c->doc, h->span, g->text);
+      if (cvx_span_valid(sp)) g->span = sp;
+      groups[ng++] = g;
+      cvx_buf_clear(&cur);
+    }
+    if (!*s) break;
+    if (cur.len) cvx_buf_putc(&cur, '\n');
+    cvx_buf_put(&cur, s, len);
+    s = nl ? nl + 1 : s + len;
+  }
+  cvx_buf_free(&cur);
+  for (int i = 0; i < ng; i++) {
+    bool last = i == ng - 1;
+    if (last) groups[i]->next = h->next;
+    entry sub = {groups[i], last ? e->end : NULL, NULL};
+    parse_education(c, &sub);
+  }
+  return ng > 0;
+}
+
 static void parse_entry(ctx *c, cvx_rec_kind kind, bool talks, cvx_record **other,
                         const cvx_block *heading, const entry *e) {
   /* a paragraph of running prose is not an entry line: read its facts */
   if (e->head->kind == CVX_BLK_PARA && !e->title && kind != CVX_REC_SECTION && kind != CVX_REC_BASICS &&
       kind != CVX_REC_PUBLICATION && kind != CVX_REC_NEWS && count_words(e->head->text, strlen(e->head->text)) > 25 &&
-      !labelled_lines(e->head->text, e->head->len)) {
+      !labelled_lines(e->head->text, e->head->len) &&
+      !(kind == CVX_REC_SKILL && !strstr(e->head->text, ". "))) {
     for (cvx_block *b = e->head; b && b != e->end; b = b->next) {
       piece p = joined(c, b);
       if (p.n) cvx_prose_extract(c->doc, p.s, p.n, b->span);
@@ -1437,7 +2012,9 @@ static void parse_entry(ctx *c, cvx_rec_kind kind, bool talks, cvx_record **othe
   switch (kind) {
   case CVX_REC_WORK:
   case CVX_REC_VOLUNTEER: parse_job(c, e, kind); break;
-  case CVX_REC_EDUCATION: parse_education(c, e); break;
+  case CVX_REC_EDUCATION:
+    if (!split_degrees(c, e)) parse_education(c, e);
+    break;
   case CVX_REC_AWARD:
   case CVX_REC_CERTIFICATE: parse_award(c, e, kind); break;
   case CVX_REC_PUBLICATION: parse_publication(c, e); break;
@@ -1591,6 +2168,13 @@ cvx_status cvx_interpret(cvx_doc *doc, const cvx_blocks *bl, const char *origin)
     bool group = kind == CVX_REC_SKILL && h->kind == CVX_BLK_HEADING && h->level > top_level;
     parse_section(&c, kind, talks, h, group ? h : h->next, end);
     b = end;
+  }
+  /* rating dots that no legend named say no level in words: drop them */
+  for (cvx_record *r = doc->records; r; r = r->next) {
+    if (r->kind != CVX_REC_LANGUAGE) continue;
+    const char *f = cvx_record_get(r, "fluency");
+    int cnt;
+    if (f && dot_run(f, strlen(f), 0, &cnt) == strlen(f)) cvx_record_remove(r, "fluency");
   }
   return CVX_OK;
 }

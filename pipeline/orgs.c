@@ -22,7 +22,8 @@ static const char *const org_words[] = {
     "ibm", "intel", "nvidia", "netflix", "adobe", "oracle", "baidu", "alibaba", "tencent",
     "huawei", "samsung", "nasa", "cern", "inria", "cnrs", "max", "planck", "fraunhofer",
     "national", "federal", "state", "startup", "team", "project", "club", "navy", "army",
-    "air", "force", "government", "council", "office",
+    "air", "force", "government", "council", "office", "ecole", "école", "École", "hochschule",
+    "escuela", "scuola", "universiti", "universitas", "conservatory", "seminary",
     NULL};
 
 /* CJK organisation suffixes (substring match). */
@@ -242,6 +243,18 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
       k = b;
     }
     if (!words) continue;
+    /* "University of Hong Kong, Hong Kong SAR": the city words end a name */
+    {
+      size_t e = start;
+      while (e > 0 && s[e - 1] == ' ') e--;
+      size_t b = e;
+      while (b > 0 && isalpha((unsigned char)s[b - 1])) b--;
+      if (e > b && e - b <= 3 && e < start &&
+          (strncmp(s + b, "of", e - b) == 0 || strncmp(s + b, "de", e - b) == 0 ||
+           strncmp(s + b, "du", e - b) == 0 || strncmp(s + b, "di", e - b) == 0) &&
+          (e - b == 2))
+        continue;
+    }
     *mstart = start;
     *mend = j + m;
     /* "City, ST, USA" */

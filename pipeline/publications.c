@@ -65,6 +65,10 @@ cvx_record *cvx_publication_add(cvx_doc *doc, const cvx_pub_input *in) {
     if (w >= 3 && (!tl || strlen(lt) > strlen(tl->text))) tl = &in->links[i];
   }
   if (tl && (!ref.title || !strstr(tl->text, ref.title))) {
+    /* "[Title](url). Venue, 2016.": what was read as the title is the venue */
+    if (ref.title && !ref.container && !ref.publisher && strstr(in->text, tl->text) &&
+        strstr(in->text, ref.title) > strstr(in->text, tl->text))
+      ref.container = ref.title;
     ref.title = tl->text;
     /* names parsed from the title itself are no names */
     if (ref.nauthors && in->len && strstr(tl->text, ref.authors[0].family)) ref.nauthors = 0, ref.et_al = false;

@@ -110,12 +110,13 @@ static bool url_char(unsigned char c) { return c > ' ' && c != '"' && c != '<' &
 /* Length of an identifier at s (up to a space), without trailing .,;) */
 static size_t ident_len(const char *s, size_t n) {
   size_t j = 0;
-  while (j < n && url_char((unsigned char)s[j])) j++;
+  while (j < n && url_char((unsigned char)s[j]) && !(s[j] == ']' && j + 1 < n && s[j + 1] == '(')) j++;
+  size_t open = 0, close = 0;
+  for (size_t k = 0; k < j; k++) open += s[k] == '(', close += s[k] == ')';
   while (j && strchr(".,;:)]}'", s[j - 1])) {
     if (s[j - 1] == ')') { /* keep a balanced ")" as in 10.1002/(SICI)... */
-      size_t open = 0, close = 0;
-      for (size_t k = 0; k < j; k++) open += s[k] == '(', close += s[k] == ')';
       if (open >= close) break;
+      close--;
     }
     j--;
   }
@@ -597,6 +598,10 @@ static size_t parse_names(names *nm, const word *w, size_t nw, size_t limit) {
       }
       if (w_conj(t, &w[i]) && !first) i++;
       if (i >= limit) return i;
+      if ((ea = w_etal(t, w, i, limit))) { /* "Nishida, T., & et al." */
+        nm->r->et_al = true;
+        return i + ea;
+      }
       size_t b = i;
       bool has_initial = false;
       while (i < limit && i - b < 5 && w_nameish(t, &w[i]) && !chunk_end(t, &w[i])) {
@@ -613,7 +618,7 @@ static size_t parse_names(names *nm, const word *w, size_t nw, size_t limit) {
       if (!first && initials_style && !has_initial && e - b >= 2 && !w_particle(t, &w[b]) &&
           !(e < limit && w_initial(t, &w[e])))
         return b; /* "Card, S. K., …, The Information Visualizer, …" */
-      if (has_initial || (!first && e - b >= 2 && !(e < limit && w_initial(t, &w[e])) && w[i].trail != '.' &&
+      if (has_initial || (!first && e - b >= 2 && !(e < limit && w_initial(t, &w[e])) &&
                           !w_particle(t, &w[b]))) {
         /* a natural-order name inside a family-first list: "Robert E. Stepp," */
         if (has_initial && !w_initial(t, &w[e - 1]) && e - b >= 2) {
@@ -724,7 +729,8 @@ static size_t parse_names(names *nm, const word *w, size_t nw, size_t limit) {
     if (i >= limit || !w_nameish(t, &w[i])) return first ? 0 : b;
     bool chunk_initial = false;
     for (size_t q = b; q <= i; q++) chunk_initial |= w_initial(t, &w[q]);
-    if (!first && nat_initials && !chunk_initial) return b; /* "R. Chandra, …, Scheduling and …" */
+    if (!first && nat_initials && !chunk_initial && !(after_conj && i - b == 1 && w[i].trail == '.'))
+      return b; /* "R. Chandra, …, Scheduling and …" */
     if (first) {
       nat_initials = i > b;
       for (size_t q = b; q < i; q++) nat_initials &= w_initial(t, &w[q]);
@@ -736,6 +742,9 @@ static size_t parse_names(names *nm, const word *w, size_t nw, size_t limit) {
     if (!ends || w_initial(t, &w[i]) || w_particle(t, &w[i])) return first ? 0 : b;
     if (e - b < 2 && !after_conj && first) return 0;
     if (e - b > 4) return first ? 0 : b;
+    size_t caps = 0;
+    for (size_t q = b; q < e; q++) caps += !w_initial(t, &w[q]) && !w_particle(t, &w[q]);
+    if (caps > 3) return first ? 0 : b; /* "Tiered Logging Done Right." is a title */
     /* a lower-case word inside ("Deep learning") is no name */
     add_natural(nm, w, b, e);
     first = false;
@@ -936,6 +945,11 @@ static void numbers(cvx_arena *a, const char *t, size_t s, size_t e, int year, c
       span x;
       size_t q = s + p + strlen(il[k]);
       if (number_at(t, q, e, &x) && x.s <= q + 1 && !(pg.e && x.s >= pg.s && x.s < pg.e)) {
+        size_t v = s + p; /* "22, no. 4": the volume just before */
+        while (v > s && (t[v - 1] == ' ' || t[v - 1] == ',')) v--;
+        size_t ve = v;
+        while (v > s && is_digit((unsigned char)t[v - 1])) v--;
+        if (!r->volume && ve > v && (v == s || !is_alnum((unsigned char)t[v - 1]))) r->volume = dup(a, t + v, ve - v);
         if (!r->volume) r->volume = dup(a, t + x.s, x.e - x.s); /* a lone "No. 83" */
         else r->issue = dup(a, t + x.s, x.e - x.s);
       }
@@ -1017,6 +1031,12 @@ static void skip_editors(const char *t, size_t *s, size_t e) {
 /* End of a container name starting at s: before volume/pages/year/place. */
 static size_t container_end(const char *t, size_t s, size_t e, const year_at *y) {
   size_t stop = sentence_end(t, s, e, true);
+  /* where the first conference word ends: the prefix before a comma is
+   * conference-like once the comma lies past it (one scan, not one per comma) */
+  size_t conf_at = stop + 1;
+  for (size_t k = s; k < stop && conf_at > stop; k++)
+    if ((k == s || !is_alnum((unsigned char)t[k - 1])) && conference_like(t + k, stop - k < 12 ? stop - k : 12))
+      conf_at = k;
   for (size_t i = s; i < stop; i++) {
     if (y && i == y->s && i > s) return i;
     char c = t[i];
@@ -1028,7 +1048,7 @@ static size_t container_end(const char *t, size_t s, size_t e, const year_at *y)
       size_t j = i + 1, z = j;
       if (j < stop && (is_digit((unsigned char)t[j]) || month_word(t + j, stop - j) || vol_word(t + j, e - j)))
         return i;
-      while (z < stop && t[z] != ')' && t[z] != ',') z++;
+      while (z < stop && z < j + 200 && t[z] != ')' && t[z] != ',') z++;
       if (z < stop && t[z] == ',') return i; /* "(Osaka, Japan)" */
       continue;
     }
@@ -1050,7 +1070,7 @@ static size_t container_end(const char *t, size_t s, size_t e, const year_at *y)
         k++;
       }
       bool list = k + 5 < e && t[k] == ',' && starts_ci(t + k + 1, e - k - 1, " and ");
-      if (caps <= 2 && conference_like(t + s, i - s) && k - j < 25 && !list) return i;
+      if (caps <= 2 && conf_at < i && k - j < 25 && !list) return i;
       continue;
     }
     if (is_digit((unsigned char)c) && i > s && t[i - 1] == ' ') {
@@ -1081,9 +1101,7 @@ static void set_type(cvx_ref *r, bool had_in, bool thesis, bool report) {
 /* True when t[s,e) is a bare venue: an acronym with a year, a known venue. */
 static bool bare_venue(cvx_arena *a, const char *t, size_t s, size_t e) {
   if (e <= s || e - s > 80) return false;
-  char *v = dup(a, t + s, e - s);
-  if (cvx_venue_lookup(v)) return true;
-  return false;
+  return cvx_venue_lookup(dup(a, t + s, e - s)) != NULL;
 }
 
 void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
@@ -1140,7 +1158,6 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
     k++;
   }
   size_t pos = k < nw ? w[k].s : tn;
-  if (k < nw && w[k].lead) pos = w[k].s; /* keep the quote for the title scan */
   if (k < nw) {
     pos = w[k].s;
     while (pos > 0 && t[pos - 1] != ' ') pos--;
@@ -1206,15 +1223,18 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
         size_t qn = te - i - 2;
         if (starts_ci(q, qn, "proceedings") || starts_ci(q, qn, "proc. ") || starts_ci(q, qn, "journal ") ||
             starts_ci(q, qn, "transactions ") || starts_ci(q, qn, "in proc") || starts_ci(q, qn, "technical report") ||
-            starts_ci(q, qn, "phd thesis") || starts_ci(q, qn, "ph.d. thesis")) {
+            starts_ci(q, qn, "phd thesis") || starts_ci(q, qn, "ph.d. thesis") || starts_ci(q, qn, "master") ||
+            starts_ci(q, qn, "m.s. thesis") || starts_ci(q, qn, "ph.d. dissertation") ||
+            starts_ci(q, qn, "phd dissertation") || starts_ci(q, qn, "paper submitted") ||
+            starts_ci(q, qn, "submitted to") || starts_ci(q, qn, "to appear")) {
           te = i;
           break;
         }
       }
       if (t[i] == ' ' && t[i + 1] == '(' && i > ts) {
         size_t j = i + 2;
-        while (j < te && t[j] != ')') j++;
-        if (j < te && (publisher_like(t + i + 2, j - i - 2) || memchr(t + i + 2, ':', j - i - 2) ||
+        while (j < te && j < i + 200 && t[j] != ')') j++;
+        if (j < te && t[j] == ')' && (publisher_like(t + i + 2, j - i - 2) || memchr(t + i + 2, ':', j - i - 2) ||
                        has_word_ci(t + i + 2, j - i - 2, "ed.") || has_word_ci(t + i + 2, j - i - 2, "eds."))) {
           te = i;
           break;
@@ -1236,22 +1256,13 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
     if (te < tn && (t[te] == '?' || t[te] == '!')) pos = te + 1;
     if (te < tn && t[te] == '.') pos = te + 1;
   title_done:;
-    /* "Title, Journal, 12, 3-4" with no dots at all: cut at the first comma
-     * before a venue-like rest */
-    if (te == tn && !r->nauthors) {
-    }
   }
   size_t tb = ts, tz = te;
   trim(t, &tb, &tz, ",.;:", ",.;:");
-  if (tz > tb && tz <= tn) {
-    /* a short CV line "Title. NSDI 2019" whose "authors" were the title */
-    r->title = dup(a, t + tb, tz - tb);
-  }
+  if (tz > tb && tz <= tn) r->title = dup(a, t + tb, tz - tb);
   while (pos < tn && strchr(" .,;:", t[pos])) pos++;
   /* the names were really a title: "Deep Sets. NeurIPS 2017" */
   if (r->nauthors && r->nauthors <= 2 && !r->et_al && k > 0) {
-    size_t vs = pos;
-    (void)vs;
     if (tz > tb && bare_venue(a, t, tb, tz)) {
       size_t b = 0, e = w[k - 1].end;
       trim(t, &b, &e, "", ",.;:");
@@ -1263,8 +1274,6 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
 
   /* the rest: container, numbers, publisher */
   size_t rs = pos, re = tn;
-  if (has_year && y.s >= rs) { /* keep the year out of the scans below */
-  }
   /* "with Initech." notes */
   while (rs < re && starts_ci(t + rs, re - rs, "with ")) {
     size_t e2 = sentence_end(t, rs, re, false);
@@ -1285,12 +1294,32 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
     /* "Place: Publisher, 1986" or "Publisher, 1986" with no "In": a book */
     bool pub = !had_in && publisher_like(t + cb, ce - cb) && !conference_like(t + cb, ce - cb) &&
                !has_word_ci(t + cb, ce - cb, "journal");
+    size_t se = sentence_end(t, cb, re, true);
+    if (se > ce && !had_in) { /* "Cambridge, MA: MIT Press" reaches past a comma */
+      const char *cl = memchr(t + cb, ':', se - cb);
+      if (cl && (size_t)(cl - (t + cb)) < 30) {
+        bool digits = false;
+        for (const char *q = t + cb; q < cl; q++) digits |= is_digit((unsigned char)*q);
+        if (!digits) ce = se;
+      }
+    }
     const char *colon = ce > cb ? memchr(t + cb, ':', ce - cb) : NULL;
     if (!had_in && colon && (size_t)(colon - (t + cb)) < 30 && is_upper((unsigned char)t[cb]) &&
         !has_word_ci(t + cb, ce - cb, "journal") && !conference_like(t + cb, ce - cb)) {
-      size_t words = 1;
-      for (const char *q = t + cb; q < colon; q++) words += *q == ' ';
-      if (words <= 4) pub = true; /* "Chicago: University of Chicago Press" */
+      size_t words = 1, after = 1;
+      bool comma = false;
+      for (const char *q = t + cb; q < colon; q++) words += *q == ' ', comma |= *q == ',';
+      size_t as = (size_t)(colon - t) + 1, ae = ce;
+      trim(t, &as, &ae, " ", " ");
+      for (size_t q = as; q < ae; q++) after += t[q] == ' ';
+      /* "Chicago: University of Chicago Press", "Champaign, IL: Human Kinetics" */
+      size_t pe = as;
+      while (pe < ae && t[pe] != ',' && t[pe] != '(') pe++;
+      trim(t, &as, &pe, " ", " ,.");
+      if (words <= 4 && pe > as && (publisher_like(t + as, pe - as) || comma || after <= 3)) {
+        pub = true;
+        r->publisher = dup(a, t + as, pe - as);
+      }
     }
     if (ce > cb && !pub) {
       /* a container that is only a year or a number is none */
@@ -1322,7 +1351,9 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
       size_t b = e;
       if (b && (c[b - 1] == '\'')) b--;
       while (b && c[b - 1] == ' ') b--;
-      if (b && b < e && (c[e - 1] == ' ' || c[e - 1] == '\'' || cn - e == 4)) {
+      bool one_word = !memchr(c, ' ', b);
+      if (b && b < e && (c[e - 1] == ' ' || c[e - 1] == '\'' || cn - e == 4) &&
+          (one_word || cvx_venue_lookup(c))) {
         c[b] = '\0';
         while (b && strchr(" ,.", c[b - 1])) c[--b] = '\0';
       }

@@ -3,17 +3,28 @@
 # expected/ folder with every file cvx writes for it (JSON, BibTeX, CSV) and
 # the diagnostics it prints (diagnostics.err); outputs must match byte for
 # byte. After a reviewed change, `make golden-update` rewrites expected/.
-# usage: sh tests/golden.sh BUILD_DIR [--update]
+# A case whose folder holds a site/ folder (a Jekyll site) converts that
+# folder as one input.
+# usage: sh tests/golden.sh BUILD_DIR [--update [CASE...]]
 set -u
 build=${1:-build}
 update=${2:-}
+[ $# -ge 2 ] && shift 2 || shift $#
+only=" $* "
 cvx=$build/cvx
 export SOURCE_DATE_EPOCH=1790000000
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 for dir in fixtures/*/; do
   case=$(basename "$dir")
-  input=$(find "$dir" -maxdepth 1 -type f ! -name '*.md.orig' | sort | head -n 1)
+  if [ "$update" = "--update" ] && [ "$only" != "  " ]; then
+    case "$only" in *" $case "*) ;; *) continue ;; esac
+  fi
+  if [ -d "${dir}site" ]; then
+    input=${dir}site
+  else
+    input=$(find "$dir" -maxdepth 1 -type f ! -name '*.md.orig' | sort | head -n 1)
+  fi
   [ -n "$input" ] || continue
   out=$tmp/$case
   mkdir -p "$out"

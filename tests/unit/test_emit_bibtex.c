@@ -238,11 +238,11 @@ static void test_types(void) {
       {NULL, "IEEE Transactions on Computers", NULL,
        "@article{x2020paper,\n  title = {Paper},\n  journal = {IEEE Transactions on Computers},"},
       {NULL, "Proc. of SOSP", NULL,
-       "@inproceedings{x2020paper,\n  title = {Paper},\n  booktitle = {Proc. of SOSP},"},
+       "@inproceedings{x2020paper,\n  title = {Paper},\n  booktitle = {ACM Symposium on Operating Systems Principles},"},
       {NULL, "NeurIPS 2020", NULL,
-       "@inproceedings{x2020paper,\n  title = {Paper},\n  booktitle = {NeurIPS 2020},"},
+       "@inproceedings{x2020paper,\n  title = {Paper},\n  booktitle = {Advances in Neural Information Processing Systems},"},
       {NULL, "SIGCOMM'20", NULL,
-       "@inproceedings{x2020paper,\n  title = {Paper},\n  booktitle = {SIGCOMM'20},"},
+       "@inproceedings{x2020paper,\n  title = {Paper},\n  booktitle = {ACM SIGCOMM Conference},"},
       {NULL, "Workshop on Hot Topics", NULL,
        "@inproceedings{x2020paper,\n  title = {Paper},\n  booktitle = {Workshop on Hot Topics},"},
       {NULL, "PhD dissertation, Stanford University", NULL,
@@ -254,7 +254,7 @@ static void test_types(void) {
        "@misc{x2020paper,\n  title = {Paper},\n  howpublished = {arXiv preprint},\n  year = "
        "{2020},\n  eprint = {2001.00001v3},"},
       {NULL, "ICML 2020", "2001.00001",
-       "@inproceedings{x2020paper,\n  title = {Paper},\n  booktitle = {ICML 2020},\n  year = "
+       "@inproceedings{x2020paper,\n  title = {Paper},\n  booktitle = {International Conference on Machine Learning},\n  year = "
        "{2020},\n  eprint = {2001.00001},"},
       {NULL, "Self-published", NULL,
        "@misc{x2020paper,\n  title = {Paper},\n  howpublished = {Self-published},"},

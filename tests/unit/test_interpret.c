@@ -81,6 +81,30 @@ static void run_entries(void) {
        CVX_REC_WORK, "name=NORTHWIND|position=Senior Engineer|location=Eastport ME|startDate=2021"},
       /* program code in a fence stays code */
       {"# A\n## Projects\n```c\nEXPERIENCE\nEDUCATION\n```\n", CVX_REC_WORK, ""},
+      /* a key-value job block: labelled position, duty headings, a bare domain */
+      {"# A\n## Experience\n\n03.2015 - 08.2018\nQuillon, Moscow (quillon.example.com, Payments firm)\n\n"
+       "**Position:** Developer / Designer\n\n**Responsibilities:**\n\nDesigner\n\n* Drew the screens\n",
+       CVX_REC_WORK, "name=Quillon|url=https://quillon.example.com|position=Developer / Designer|location=Moscow|startDate=2015-03|endDate=2018-08|highlights=Designer|highlights=Drew the screens|summary=Payments firm"},
+      /* the same with Cyrillic labels */
+      {"# A\n## Experience\n\n01.2010 - 02.2012\nОрнамент, Москва\n\n**Должность:** Дизайнер\n\n"
+       "**Обязанности:**\n\n* Макеты\n",
+       CVX_REC_WORK, "name=Орнамент|position=Дизайнер|location=Москва|startDate=2010-01|endDate=2012-02|highlights=Макеты"},
+      /* "Specialty:" gives the field; an institution without a degree word */
+      {"# A\n## Education\n\n2004-2009 – ТГУ (Тестовый Государственный Университет)\nСпециальность: Физик\n",
+       CVX_REC_EDUCATION, "area=Физик|institution=ТГУ|startDate=2004|endDate=2009|highlights=Тестовый Государственный Университет"},
+      /* several degrees in one paragraph, one per line */
+      {"# A\n## Education\n\nMS Data Science, Example University\nBSCS Computer Science, Brindle College\n"
+       "Minor in Music.\n",
+       CVX_REC_EDUCATION, "studyType=MS|area=Data Science|institution=Example University; studyType=BS|area=Computer Science|institution=Brindle College|highlights=Minor in Music"},
+      /* languages nested under "Languages:" in the person block */
+      {"# Jo Example\n\n* Languages:\n  * Polish - native\n  * German - fluent\n\n## Experience\n",
+       CVX_REC_LANGUAGE, "language=Polish|fluency=native; language=German|fluency=fluent"},
+      /* a language list inside skills */
+      {"# A\n## Skills\n\n* Go, Rust\n* Spanish (native), English, French (basic)\n", CVX_REC_LANGUAGE, "language=Spanish|fluency=native; language=English; language=French|fluency=basic"},
+      /* labelled person facts */
+      {"# Profile\n\n**Full name:** Jo Marlow\n**Address:** 12 Elm St., Springfield, IL 62701\n"
+       "**Portfolio:** https://jo.example.com/folio.pdf\n\n## Experience\n",
+       CVX_REC_BASICS, "name=Jo Marlow|location.address=12 Elm St|location.postalCode=62701|location.city=Springfield|location.region=IL"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char *got = records_of(cases[i].text, cases[i].kind);
@@ -100,6 +124,8 @@ static void run_places(void) {
       {"NORTHWIND MA", NULL},             /* capitals are a name, not a city */
       {"Studied Arts MA later", NULL},    /* not a column of its own */
       {"Remote", "Remote"},
+      {"Quillon, Moscow (payments)", "Moscow"},  /* a well-known city as a column */
+      {"New York University", NULL},            /* a city inside a name is no place */
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     size_t a = 0, b = 0;
