@@ -170,7 +170,7 @@ typedef enum cvx_rec_kind {
   CVX_REC_EDUCATION,    /* institution url area studyType startDate endDate score courses* highlights* */
   CVX_REC_AWARD,        /* title date awarder summary */
   CVX_REC_CERTIFICATE,  /* name date issuer url */
-  CVX_REC_PUBLICATION,  /* name publisher releaseDate url summary authors* doi arxiv type */
+  CVX_REC_PUBLICATION,  /* name publisher releaseDate url summary authors* volume issue pages doi arxiv type */
   CVX_REC_SKILL,        /* name level keywords* */
   CVX_REC_LANGUAGE,     /* language fluency */
   CVX_REC_INTEREST,     /* name keywords* */

@@ -779,6 +779,39 @@ static void parse_date(const char *d, char year[5], int *month) {
   }
 }
 
+/* A page range in BibTeX's convention: "1-14", "1–14" and "1 - 14" become
+ * "1--14"; anything else is escaped as text. */
+static void page_range(cvx_buf *val, const char *pages, bool ascii) {
+  cvx_buf_clear(val);
+  if (!pages) return;
+  cvx_buf tmp = CVX_BUF_INIT;
+  bool dash = false; /* inside a run of dashes and spaces */
+  for (const char *p = pages; *p;) {
+    bool endash = (unsigned char)p[0] == 0xE2 && (unsigned char)p[1] == 0x80 &&
+                  ((unsigned char)p[2] == 0x93 || (unsigned char)p[2] == 0x94);
+    if (*p == '-' || endash || (*p == ' ' && dash)) {
+      if (!dash) cvx_buf_puts(&tmp, "--");
+      dash = true;
+      p += endash ? 3 : 1;
+      continue;
+    }
+    if (*p == ' ') { /* a space before a dash belongs to the dash */
+      const char *q = p;
+      while (*q == ' ') q++;
+      if (*q == '-' || ((unsigned char)q[0] == 0xE2 && (unsigned char)q[1] == 0x80 &&
+                        ((unsigned char)q[2] == 0x93 || (unsigned char)q[2] == 0x94))) {
+        p = q;
+        continue;
+      }
+    }
+    dash = false;
+    cvx_buf_putc(&tmp, *p++);
+  }
+  escape_into(val, tmp.ptr, TEX_TEXT, ascii);
+  /* escape_into leaves "--" alone: it is plain text to TeX */
+  cvx_buf_free(&tmp);
+}
+
 size_t cvx_emit_bibtex(const cvx_doc *doc, const cvx_bibtex_opts *opts, cvx_buf *out) {
   static const cvx_bibtex_opts defaults = {false, NULL};
   if (!opts) opts = &defaults;
@@ -813,6 +846,18 @@ size_t cvx_emit_bibtex(const cvx_doc *doc, const cvx_bibtex_opts *opts, cvx_buf 
     cvx_buf_clear(&val);
     if (month) cvx_buf_printf(&val, "%d", month);
     put_field(&body, "month", &val, &any);
+    /* volume, number and pages only where the entry type's data model has
+     * them (biber flags them as invalid on @misc, @phdthesis, …) */
+    bool paged = strcmp(etype, "article") == 0 || strcmp(etype, "inproceedings") == 0 ||
+                 strcmp(etype, "incollection") == 0;
+    escape_into(&val, paged || strcmp(etype, "book") == 0 ? cvx_record_get(r, "volume") : NULL, TEX_TEXT,
+                opts->ascii);
+    put_field(&body, "volume", &val, &any);
+    escape_into(&val, strcmp(etype, "article") == 0 || strcmp(etype, "techreport") == 0 ? cvx_record_get(r, "issue") : NULL,
+                TEX_TEXT, opts->ascii);
+    put_field(&body, "number", &val, &any);
+    page_range(&val, paged ? cvx_record_get(r, "pages") : NULL, opts->ascii);
+    put_field(&body, "pages", &val, &any);
     escape_into(&val, doi ? doi_strip(doi) : NULL, TEX_URL, opts->ascii);
     put_field(&body, "doi", &val, &any);
     escape_into(&val, cvx_record_get(r, "url"), TEX_URL, opts->ascii);

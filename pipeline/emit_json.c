@@ -22,7 +22,8 @@ static const char *const order_education[] = {"institution", "url", "area", "stu
 static const char *const order_award[] = {"title", "date", "awarder", "summary", NULL};
 static const char *const order_certificate[] = {"name", "date", "issuer", "url", NULL};
 static const char *const order_publication[] = {"name", "publisher", "releaseDate", "url", "summary",
-                                                "authors", "doi", "arxiv", "type", NULL};
+                                                "authors", "volume", "issue", "pages", "doi",
+                                                "arxiv", "type", NULL};
 static const char *const order_skill[] = {"name", "level", "keywords", NULL};
 static const char *const order_language[] = {"language", "fluency", NULL};
 static const char *const order_interest[] = {"name", "keywords", NULL};

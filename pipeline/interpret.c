@@ -697,9 +697,22 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
       cvx_doc_take(c->doc, b->span);
       continue;
     }
-    if (!cvx_record_get(r, org_key) && count_words(p.s, p.n) <= 8 && cvx_org_score(p.s, p.n) > 0 &&
-        cvx_role_score(p.s, p.n) == 0) {
-      add_piece(c, r, org_key, p, b->span);
+    /* the first nested line under a role names its organisation, with the
+     * place after it: "Example Research Center (ERC), Heidelberg, Germany" */
+    piece core = p, place = {0};
+    size_t pa, pz;
+    bool first_child = b == e->head->next;
+    if (first_child && !cvx_record_get(r, org_key) && kind == CVX_REC_WORK && !cvx_record_get(r, "location") &&
+        cvx_location_find(p.s, p.n, &pa, &pz) && pa > 2 && p.s[pa - 2] == ',' &&
+        !trim_piece((piece){p.s + pz, p.n - pz}).n) {
+      core = trim_piece((piece){p.s, pa - 2});
+      place = (piece){p.s + pa, pz - pa};
+    }
+    int os = cvx_org_score(core.s, core.n), rs = cvx_role_score(core.s, core.n);
+    if (!cvx_record_get(r, org_key) && count_words(core.s, core.n) <= 8 && os > 0 &&
+        (rs == 0 || (first_child && rs <= os))) {
+      add_piece(c, r, org_key, core, b->span);
+      if (place.n) add_piece(c, r, "location", place, b->span);
       continue;
     }
     add_piece(c, r, "highlights", p, b->span);
@@ -709,6 +722,37 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
 }
 
 /* ------------------------------------------------------------ education */
+
+/* The figures of a "GPA: 3.85/4.0 (90.42/100)" or "GPA 5.00/5.00 - Transcript"
+ * mention in p; *at gets the offset of "GPA". Empty when there is none. */
+static piece gpa_figures(piece p, size_t *at) {
+  const char *t = p.s;
+  size_t n = p.n;
+  for (size_t i = 0; i + 3 < n; i++) {
+    if (strncmp(t + i, "GPA", 3) != 0 || (i > 0 && isalpha((unsigned char)t[i - 1])) || isalpha((unsigned char)t[i + 3]))
+      continue;
+    size_t a = i + 3;
+    while (a < n) {
+      if (t[a] == ':' || t[a] == ' ') a++;
+      else if (a + 2 < n && (unsigned char)t[a] == 0xEF && (unsigned char)t[a + 1] == 0xBC && (unsigned char)t[a + 2] == 0x9A)
+        a += 3; /* full-width colon */
+      else break;
+    }
+    if (a >= n || !isdigit((unsigned char)t[a])) continue;
+    size_t z = a;
+    while (z < n && (isdigit((unsigned char)t[z]) || t[z] == '.' || t[z] == '/' || t[z] == '(' || t[z] == ')' || t[z] == ' '))
+      z++;
+    piece sc = trim_piece((piece){t + a, z - a});
+    /* keep a closing bracket that trim_piece balanced away */
+    size_t ob = 0, cb = 0;
+    for (size_t q = 0; q < sc.n; q++) ob += sc.s[q] == '(', cb += sc.s[q] == ')';
+    if (ob && ob == cb + 1 && sc.s + sc.n < t + z && sc.s[sc.n] == ')') sc.n++;
+    if (!sc.n) continue;
+    *at = i;
+    return sc;
+  }
+  return (piece){0};
+}
 
 static void parse_education(ctx *c, const entry *e) {
   cvx_span es = entry_span(e);
@@ -778,29 +822,13 @@ static void parse_education(ctx *c, const entry *e) {
   size_t ls, le;
   if (cvx_location_find(t, n, &ls, &le)) cut(t, ls, le);
   /* "GPA: 3.85/4.0 (90.42/100)", "GPA 5.00/5.00 - Transcript": the figures */
-  for (size_t i = 0; i + 3 < n && !cvx_record_get(r, "score"); i++) {
-    if (strncmp(t + i, "GPA", 3) != 0 || (i > 0 && isalpha((unsigned char)t[i - 1])) || isalpha((unsigned char)t[i + 3]))
-      continue;
-    size_t a = i + 3;
-    while (a < n && (t[a] == ':' || t[a] == ' ' || (unsigned char)t[a] == 0xEF)) {
-      if ((unsigned char)t[a] == 0xEF) {
-        if (a + 2 < n && (unsigned char)t[a + 1] == 0xBC && (unsigned char)t[a + 2] == 0x9A) a += 3;
-        else break;
-      } else {
-        a++;
-      }
+  {
+    size_t at;
+    piece sc = gpa_figures((piece){orig, n}, &at);
+    if (sc.n) {
+      add_piece(c, r, "score", sc, es);
+      cut(t, at, (size_t)(sc.s - orig) + sc.n);
     }
-    if (a >= n || !isdigit((unsigned char)t[a])) continue;
-    size_t z = a;
-    while (z < n && (isdigit((unsigned char)t[z]) || strchr("./() ", t[z]))) z++;
-    piece sc = trim_piece((piece){orig + a, z - a});
-    /* keep a closing bracket that trim_piece balanced away */
-    size_t open_b = 0, close_b = 0;
-    for (size_t q = 0; q < sc.n; q++) open_b += sc.s[q] == '(', close_b += sc.s[q] == ')';
-    if (open_b && open_b == close_b + 1 && sc.s + sc.n < orig + z && sc.s[sc.n] == ')') sc.n++;
-    if (!sc.n) continue;
-    add_piece(c, r, "score", sc, es);
-    cut(t, i, (size_t)(sc.s - orig) + sc.n);
   }
   piece seg[MAX_SEGS];
   int ns = split_segments(t, n, true, seg, MAX_SEGS);
@@ -823,6 +851,9 @@ static void parse_education(ctx *c, const entry *e) {
     }
     int s = cvx_org_score(seg[i].s, seg[i].n);
     if (link_for(e, seg[i])) s += 1;
+    /* "Graduate school in computer science": a programme in a field, not a name */
+    for (size_t q = 0; s > 0 && q + 5 < seg[i].n; q++)
+      if (strncmp(seg[i].s + q, " in ", 4) == 0 && islower((unsigned char)seg[i].s[q + 4])) s--;
     if (s > best) {
       best = s;
       inst = i;
@@ -869,7 +900,9 @@ static void parse_education(ctx *c, const entry *e) {
     piece p = joined(c, b);
     if (!p.n) continue;
     if (looks_key_value(p, "GPA")) {
-      add_piece(c, r, "score", p, b->span);
+      size_t at;
+      piece sc = gpa_figures(p, &at);
+      add_piece(c, r, "score", sc.n ? sc : p, b->span);
       continue;
     }
     if (!cvx_record_get(r, "institution") && count_words(p.s, p.n) <= 8 && cvx_org_score(p.s, p.n) > 0) {
@@ -1621,6 +1654,9 @@ static void parse_reference(ctx *c, const entry *e) {
 
 /* Anything else is kept visible as meta.cvx.sections[] {title, items}; the
  * record is made at the first item so an empty heading stays unmapped text. */
+static void add_profile_or_url(ctx *c, const char *url, cvx_span sp);
+static bool network_named(ctx *c, const cvx_link *l);
+
 static void parse_other(ctx *c, cvx_record **sec, const cvx_block *heading, const entry *e) {
   for (cvx_block *b = e->title ? e->title : e->head; b && b != e->end; b = b->next) {
     piece p = joined(c, b);
@@ -1631,6 +1667,18 @@ static void parse_other(ctx *c, cvx_record **sec, const cvx_block *heading, cons
       if (heading) add_piece(c, *sec, "title", joined(c, heading), heading->span);
     }
     add_piece(c, *sec, "items", p, b->span);
+    /* "pictures on my [FB page](…)": the person's own account */
+    for (size_t i = 0; i < b->nlinks; i++) {
+      const cvx_link *l = &b->links[i];
+      const char *src = c->doc->src->text;
+      uint32_t st = l->span.start;
+      if (!cvx_span_valid(l->span) || st < 3 || st > c->doc->src->len || !url_usable(l->url)) continue;
+      if (!(strncasecmp(src + st - 3, "my ", 3) == 0 && (st == 3 || !isalpha((unsigned char)src[st - 4]))))
+        continue;
+      const char *user = NULL;
+      if (cvx_profile_network(c->doc->arena, l->url, &user) && user) add_profile_or_url(c, l->url, l->span);
+      else network_named(c, l);
+    }
     if (b->kind == CVX_BLK_PARA && prose_words(p.s, p.n) >= PROSE_WORDS) cvx_prose_extract(c->doc, p.s, p.n, b->span);
   }
 }
@@ -1661,6 +1709,41 @@ static void add_profile_or_url(ctx *c, const char *url, cvx_span sp) {
     cvx_record_add(c->doc, basics(c), "url", url, sp);
     c->have_url = true;
   }
+}
+
+/* A link whose visible text names a network ("on [GitHub](…/user/repo)",
+ * "my [FB page](…)") points into the person's account there: the account is
+ * the first path segment of the URL. Adds the profile; true when it did. */
+static bool network_named(ctx *c, const cvx_link *l) {
+  static const char *const names[][2] = {{"github", "GitHub"}, {"gitlab", "GitLab"}, {"linkedin", "LinkedIn"},
+                                         {"twitter", "Twitter"}, {"facebook", "Facebook"}, {"fb", "Facebook"},
+                                         {NULL, NULL}};
+  size_t tl = strlen(l->text);
+  const char *net = NULL;
+  for (int i = 0; names[i][0] && !net; i++) {
+    size_t m = strlen(names[i][0]);
+    if (tl >= m && strncasecmp(l->text, names[i][0], m) == 0 && (tl == m || l->text[m] == ' ')) net = names[i][1];
+  }
+  if (!net) return false;
+  const char *h = strstr(l->url, "://");
+  if (!h) return false;
+  const char *path = strchr(h + 3, '/');
+  if (!path) return false;
+  const char *seg_end = strchr(path + 1, '/');
+  size_t sl = seg_end ? (size_t)(seg_end - path) : strlen(path);
+  char *acct = cvx_arena_strndup(c->doc->arena, l->url, (size_t)(path - l->url) + sl);
+  const char *user = NULL;
+  const char *found = cvx_profile_network(c->doc->arena, acct, &user);
+  if (!found || strcmp(found, net) != 0 || !user) return false;
+  for (cvx_record *r = c->doc->records; r; r = r->next)
+    if (r->kind == CVX_REC_PROFILE && cvx_record_get(r, "network") && strcmp(cvx_record_get(r, "network"), net) == 0)
+      return false; /* one account per network */
+  cvx_record *p = cvx_record_new(c->doc, CVX_REC_PROFILE, c->origin, l->span);
+  if (!p) return false;
+  cvx_record_add(c->doc, p, "network", found, CVX_NOSPAN);
+  cvx_record_add(c->doc, p, "username", user, CVX_NOSPAN);
+  cvx_record_add(c->doc, p, "url", l->url, l->span);
+  return true;
 }
 
 /* Reads contact facts out of one line of the person block; returns true when
@@ -1842,8 +1925,31 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         }
       } else if (url_usable(l->url)) {
         const char *user = NULL;
+        /* "advised by Prof. [Jane Roe](scholar…)" in a bio: someone else's account */
+        size_t tl = strlen(l->text);
+        if (b->kind == CVX_BLK_PARA && prose_words(b->text, b->len) >= PROSE_WORDS && cvx_is_person_name(l->text, tl))
+          continue;
         if (cvx_profile_network(c->doc->arena, l->url, &user)) add_profile_or_url(c, l->url, l->span);
+        else network_named(c, l);
       }
+    }
+    /* "My current projects include:" and a list: each item is a project */
+    if (b->kind == CVX_BLK_PARA && b->len && b->text[b->len - 1] == ':' && b->len < 200 &&
+        (strstr(b->text, "project") || strstr(b->text, "Project")) && b->next && b->next != end &&
+        b->next->kind == CVX_BLK_ITEM) {
+      cvx_doc_take(c->doc, b->span);
+      int base = b->next->level;
+      while (b->next && b->next != end && b->next->kind == CVX_BLK_ITEM && b->next->level == base) {
+        b = b->next;
+        piece p = joined(c, b);
+        if (!p.n || count_words(p.s, p.n) > 15) continue;
+        cvx_record *r = cvx_record_new(c->doc, CVX_REC_PROJECT, c->origin, b->span);
+        if (!r) return;
+        add_piece(c, r, "name", p, b->span);
+        if (b->nlinks && url_usable(b->links[0].url))
+          cvx_record_add(c->doc, r, "url", b->links[0].url, b->links[0].span);
+      }
+      continue;
     }
     /* "Languages:" with the languages after it or nested under it */
     piece ll, lv;
@@ -2029,6 +2135,21 @@ static void parse_entry(ctx *c, cvx_rec_kind kind, bool talks, cvx_record **othe
   }
 }
 
+/* True when a block is only a navigation link ("View all >>", "查看全部>>",
+ * "Read more"): page furniture, not an entry. */
+static bool nav_link(const cvx_block *b) {
+  static const char *const nav[] = {"view all", "see all", "see more", "show all", "show more", "read more",
+                                    "more", "查看全部", "查看更多", "更多", "全部", NULL};
+  if (b->nlinks != 1 || b->len > 40) return false;
+  piece p = {b->text, b->len};
+  while (p.n && (is_ws((unsigned char)p.s[p.n - 1]) || p.s[p.n - 1] == '>' || p.s[p.n - 1] == '.')) p.n--;
+  if (p.n >= 2 && (unsigned char)p.s[p.n - 2] == 0xC2 && (unsigned char)p.s[p.n - 1] == 0xBB) p.n -= 2; /* » */
+  p = trim_piece(p);
+  for (int i = 0; nav[i]; i++)
+    if (eq_fold(p.s, p.n, nav[i])) return true;
+  return false;
+}
+
 /* Groups a section's blocks into entries and parses each. */
 static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading,
                           cvx_block *first, cvx_block *end) {
@@ -2043,6 +2164,14 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
     if (b->kind == CVX_BLK_RULE) continue;
     /* an image or a separator alone (logo before an entry) is no entry head */
     if (b->kind != CVX_BLK_HEADING && !has_alnum(b->text, b->len)) continue;
+    if (b->kind != CVX_BLK_HEADING && nav_link(b)) {
+      if (e.head) { /* it closes the entry above */
+        e.end = b;
+        parse_entry(c, kind, talks, &other, heading, &e);
+        e = (entry){0};
+      }
+      continue;
+    }
     bool starts = false;
     if (b->kind == CVX_BLK_HEADING || b->kind == CVX_BLK_ROW) {
       starts = true;
@@ -2108,6 +2237,36 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
   }
 }
 
+/* True when two optional values are equal (both absent counts). */
+static bool same_value(const char *a, const char *b) { return (!a && !b) || (a && b && strcmp(a, b) == 0); }
+
+/* A section that repeats an earlier one in another language (an "Education"
+ * list, then "学历" with the same degrees): every dated entry it made has the
+ * kind and the dates of an entry made before it. Its records are dropped
+ * (their text stays taken: it was read, as a translation). */
+static void drop_translation(cvx_doc *doc, cvx_record *before) {
+  cvx_record *first = before ? before->next : doc->records;
+  if (!first || !before) return;
+  int made = 0, matched = 0;
+  for (cvx_record *r = first; r; r = r->next) {
+    if (r->kind != CVX_REC_WORK && r->kind != CVX_REC_EDUCATION && r->kind != CVX_REC_VOLUNTEER) return;
+    const char *rs = cvx_record_get(r, "startDate"), *re = cvx_record_get(r, "endDate");
+    made++;
+    if (!rs && !re) return;
+    for (cvx_record *q = doc->records; q && q != first; q = q->next) {
+      if (q->kind == r->kind && same_value(rs, cvx_record_get(q, "startDate")) &&
+          same_value(re, cvx_record_get(q, "endDate"))) {
+        matched++;
+        break;
+      }
+    }
+  }
+  if (made < 2 || matched != made) return;
+  before->next = NULL;
+  doc->records_tail = before;
+  doc->nrecords -= (size_t)made;
+}
+
 /* Kinds for which sub-headings are entries rather than new sections. */
 static bool entry_heading_kind(cvx_rec_kind k) { return k != CVX_REC_SECTION && k != CVX_REC_BASICS; }
 
@@ -2166,7 +2325,9 @@ cvx_status cvx_interpret(cvx_doc *doc, const cvx_blocks *bl, const char *origin)
     /* a nested skills heading ("### Programming languages" inside "## Technical
      * Experience") names one group: it is the title of its entry */
     bool group = kind == CVX_REC_SKILL && h->kind == CVX_BLK_HEADING && h->level > top_level;
+    cvx_record *before = doc->records_tail;
     parse_section(&c, kind, talks, h, group ? h : h->next, end);
+    drop_translation(doc, before);
     b = end;
   }
   /* rating dots that no legend named say no level in words: drop them */

@@ -249,10 +249,9 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
       while (e > 0 && s[e - 1] == ' ') e--;
       size_t b = e;
       while (b > 0 && isalpha((unsigned char)s[b - 1])) b--;
-      if (e > b && e - b <= 3 && e < start &&
-          (strncmp(s + b, "of", e - b) == 0 || strncmp(s + b, "de", e - b) == 0 ||
-           strncmp(s + b, "du", e - b) == 0 || strncmp(s + b, "di", e - b) == 0) &&
-          (e - b == 2))
+      if (e - b == 2 && e < start &&
+          (strncmp(s + b, "of", 2) == 0 || strncmp(s + b, "de", 2) == 0 || strncmp(s + b, "du", 2) == 0 ||
+           strncmp(s + b, "di", 2) == 0))
         continue;
     }
     *mstart = start;

@@ -42,6 +42,9 @@ cvx_record *cvx_publication_from_ref(cvx_doc *doc, const cvx_ref *ref, const cha
     cvx_record_add(doc, r, "authors", v, span);
   }
   if (ref->et_al && ref->nauthors) cvx_record_add(doc, r, "authors", "et al.", span);
+  put(doc, r, "volume", ref->volume, span);
+  put(doc, r, "issue", ref->issue, span);
+  put(doc, r, "pages", ref->page, span);
   put(doc, r, "doi", ref->doi, span);
   put(doc, r, "arxiv", ref->arxiv, span);
   if (ref->type) cvx_record_add(doc, r, "type", ref->type, span);

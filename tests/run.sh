@@ -246,6 +246,14 @@ if [ -d tests/node_modules ]; then
     for b in $bibs; do
       check "bibtool reads $(basename "$b")" sh -c "bibtool -q -o /dev/null '$b' 2>&1 | (! grep -q .)"
     done
+    # shellcheck disable=SC2086
+    check "biber validates the data model" sh tests/ext/check-biber.sh $bibs
+  fi
+  if [ -f "$shared/refs/dev.jsonl" ]; then
+    # the reference parser on the labelled references: a regression floor
+    if CVX_REFS="$shared/refs/dev.jsonl" CVX_REFSCORE="$shared/tools/refscore" \
+      sh tests/ext/refscore.sh "$build" 0.93 >"$tmp/refscore" 2>&1; then ok; else fail "reference parser below macro F1 0.93"; fi
+    grep -iE 'macro|issued|type' "$tmp/refscore" | head -4 | sed 's/^/  refscore: /'
   fi
   csvs=$(find "$tmp/c1" fixtures -name '*.csv' | sort)
   # shellcheck disable=SC2086

@@ -15,7 +15,8 @@ shared=${CVX_SHARED:-$here/../shared}
 n=${BENCH_FILES:-20000}
 jobs=${BENCH_JOBS:-$(nproc)}
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+shm=
+trap 'rm -rf "$tmp" ${shm:+"$shm"}' EXIT INT TERM
 export SOURCE_DATE_EPOCH=1790000000
 
 srcs=fixtures
@@ -71,6 +72,20 @@ wl1=$wall
 run l10 -j 1 "$tmp/l10"
 wl10=$wall
 
+# the same on a tmpfs output folder when there is one: CPU cost without the
+# file system's directory locking (many files created in one folder)
+shm=
+if [ -d /dev/shm ] && [ -w /dev/shm ]; then
+  shm=$(mktemp -d /dev/shm/cvx-bench.XXXXXX)
+  for j in 1 2; do
+    rm -rf "$shm/out"
+    /usr/bin/time -f '%e %M' -o "$tmp/time.shm$j" "$cvx" convert -q -j $j -o "$shm/out" "$tmp/corpus" >/dev/null 2>&1
+  done
+  rm -rf "$shm"
+  read -r ws1 _ <"$tmp/time.shm1"
+  read -r ws2 _ <"$tmp/time.shm2"
+fi
+
 fps1=$(awk -v n="$n" -v w="$w1" 'BEGIN { printf "%.0f", n / w }')
 fpsn=$(awk -v n="$n" -v w="$wn" 'BEGIN { printf "%.0f", n / w }')
 mbs1=$(awk -v b="$bytes" -v w="$w1" 'BEGIN { printf "%.2f", b / 1e6 / w }')
@@ -89,5 +104,13 @@ printf '%-44s %14s %14s %s\n' "Markdown: cvx -j1 $wmd s / cmark $wcm s" "${rmd}x
 printf '%-44s %14s %14s %s\n' "peak RSS, $n files -j1 (KB)" "$r1" "<= 32768" "$(verdict "$r1" 32768 le)"
 printf '%-44s %14s %14s %s\n' "peak RSS, $n files -j$jobs (KB)" "$rn" "<= 32768" "$(verdict "$rn" 32768 le)"
 printf '%-44s %14s %14s %s\n' "peak RSS, 1000 files -j1 (KB)" "$rk" "<= 32768" "$(verdict "$rk" 32768 le)"
+if [ -n "$shm" ]; then
+  f1=$(awk -v n="$n" -v w="$ws1" 'BEGIN { printf "%.0f", n / w }')
+  f2=$(awk -v n="$n" -v w="$ws2" 'BEGIN { printf "%.0f", n / w }')
+  sc=$(ratio "$ws1" "$ws2")
+  printf '%-44s %14s %14s %s\n' "tmpfs output: -j1 files/s ($ws1 s)" "$f1" ">= 5000" "$(verdict "$f1" 5000 ge)"
+  printf '%-44s %14s %14s\n' "tmpfs output: -j2 files/s ($ws2 s)" "$f2" ""
+  printf '%-44s %14s %14s %s\n' "tmpfs output: scaling -j2 / -j1" "${sc}x" ">= 1.8x" "$(verdict "$sc" 1.8 ge)"
+fi
 lin=$(ratio "$wl10" "$wl1")
 printf '%-44s %14s %14s %s\n' "10x larger file: time ratio ($wl10 / $wl1 s)" "${lin}x" "<= 12x" "$(verdict "$lin" 12 le)"

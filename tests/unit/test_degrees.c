@@ -96,6 +96,11 @@ static const find_case finds[] = {
     D("Diplom-Ingenieur, TU Somewhere", "Diplom", "Diplom-Ingenieur"),
     D("Dipl.-Ing. Maschinenbau", "Diplom", "Dipl.-Ing."),
     D("Habilitation in Algebra", "Habilitation", "Habilitation"),
+    D("1991: Engineering degree from Ecole Nord", "Engineering degree", "Engineering degree"),
+    D("Engineer's degree in Mechanics", "Engineering degree", "Engineer's degree"),
+    D("Diplôme d'ingénieur, Ecole Sud", "Engineering degree", "Diplôme d'ingénieur"),
+    N("Software Engineering team lead"),
+    N("Engineer, Brindle Labs"),
     /* CJK and Cyrillic */
     D("\xe5\xb7\xa5\xe5\xad\xa6\xe5\xad\xa6\xe5\xa3\xab\xef\xbc\x8c\xe5\xa4\xa7\xe5\xad\xa6",
       "BEng", "\xe5\xb7\xa5\xe5\xad\xa6\xe5\xad\xa6\xe5\xa3\xab"),

@@ -105,6 +105,45 @@ static void run_entries(void) {
       {"# Profile\n\n**Full name:** Jo Marlow\n**Address:** 12 Elm St., Springfield, IL 62701\n"
        "**Portfolio:** https://jo.example.com/folio.pdf\n\n## Experience\n",
        CVX_REC_BASICS, "name=Jo Marlow|location.address=12 Elm St|location.postalCode=62701|location.city=Springfield|location.region=IL"},
+      /* rating dots named by a legend line become the fluency */
+      {"# A\n## Skills\n\n**Tools**: Git\u2022\u2022\u2022 Make\u2022\n\n"
+       "**Languages**: Polish\u2022\u2022\u2022 Dutch\u2022\u2022\n\n"
+       "\u2022\u2022\u2022Native \u2022\u2022Working \u2022Basic\n",
+       CVX_REC_LANGUAGE, "language=Polish|fluency=Native; language=Dutch|fluency=Working"},
+      /* ... and without a legend the dots say nothing */
+      {"# A\n## Skills\n\n**Languages**: Polish\u2022\u2022\u2022 Dutch\u2022\u2022\n",
+       CVX_REC_LANGUAGE, "language=Polish; language=Dutch"},
+      /* a hard-wrapped "in" before the field; "from" before the school */
+      {"# A\n## Education\n\n* 1997: [Ph.D](https://t.example.org) in\n  [Ice Dynamics](https://w.example.org/ice)\n"
+       "  from\n  [Ecole Nord](https://nord.example.org/). [(thesis)](https://t.example.org/t.pdf)\n",
+       CVX_REC_EDUCATION, "studyType=PhD|area=Ice Dynamics|institution=Ecole Nord|url=https://nord.example.org/|endDate=1997|highlights=thesis"},
+      /* a field with an organisation word after "in"; a city inside the school's name; GPA figures */
+      {"# A\n## Education\n\n* **University of Hong Kong**, Hong Kong SAR, China\n"
+       "  M.Phil. in Systems Engineering, 2019~2021\n  GPA: 3.70/4.0 (88.1/100)\n",
+       CVX_REC_EDUCATION, "studyType=MPhil|area=Systems Engineering|score=3.70/4.0 (88.1/100)|institution=University of Hong Kong|startDate=2019|endDate=2021"},
+      /* awards: the body after "of", a note in brackets, a rank after the colon */
+      {"# A\n## Awards\n\n* Dean's Medal of Brindle University, 2021 (Top 1%)\n"
+       "* Open Puzzle Contest (North): Second Prize, 2020 & 2021 (twice)\n"
+       "* Best Team Award of Brindle University (as captain), 2019\n",
+       CVX_REC_AWARD,
+       "title=Dean's Medal of Brindle University|awarder=Brindle University|summary=Top 1%|date=2021; "
+       "title=Open Puzzle Contest (North): Second Prize|summary=twice|date=2020; "
+       "title=Best Team Award of Brindle University (as captain)|awarder=Brindle University|date=2019"},
+      /* a translated copy of a section (same kinds, same dates) is not entered twice */
+      {"# A\n## Education\n\n* BS, Brindle University, 2010\n* MS, Eastport University, 2012\n"
+       "## 学历\n\n* 学士，布林德尔大学，2010\n* 硕士，伊斯特波特大学，2012\n",
+       CVX_REC_EDUCATION, "studyType=BS|institution=Brindle University|endDate=2010; studyType=MS|institution=Eastport University|endDate=2012"},
+      /* the first nested line names the organisation and its place */
+      {"# A\n## Experience\n\n* Research intern, Summer 2014 - Summer 2015\n"
+       "  * Northwind research center (NRC), Heidelberg, Germany\n  * Built the scanner rig\n",
+       CVX_REC_WORK, "position=Research intern|startDate=2014|endDate=2015|name=Northwind research center (NRC)|location=Heidelberg, Germany|highlights=Built the scanner rig"},
+      /* "@ [Lab](url)" under a school: the lab's page */
+      {"# A\n## Experience\n\n* **Brindle University of Science and Technology**\n"
+       "  Research Intern @ [Vision Lab](https://vision.example.org/), 2023.3~2024.6\n",
+       CVX_REC_WORK, "name=Brindle University of Science and Technology|url=https://vision.example.org/|position=Research Intern|startDate=2023-03|endDate=2024-06|summary=Vision Lab"},
+      /* "View all >>" links are page furniture */
+      {"# A\n## Projects\n\n* Tidewatch - a tide table app\n\n[View all >>](/projects/)\n",
+       CVX_REC_PROJECT, "name=Tidewatch|description=a tide table app"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char *got = records_of(cases[i].text, cases[i].kind);
@@ -126,6 +165,7 @@ static void run_places(void) {
       {"Remote", "Remote"},
       {"Quillon, Moscow (payments)", "Moscow"},  /* a well-known city as a column */
       {"New York University", NULL},            /* a city inside a name is no place */
+      {"University of Hong Kong, Hong Kong SAR, China", "Hong Kong SAR, China"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     size_t a = 0, b = 0;
