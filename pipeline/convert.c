@@ -6,6 +6,7 @@
 #include "emit.h"
 #include "emit_json.h"
 #include "grammar.h"
+#include "news.h"
 #include "prose.h"
 #include "rules.h"
 #include "schema.h"
@@ -359,6 +360,7 @@ static void tail(cvx_doc *doc, const char *const *ran, const char *display, cons
                  cvx_result *res) {
   cvx_diags *dx = doc->dx;
   cvx_prose_dedupe(doc);
+  cvx_news_dedupe(doc);
   if (o->rules) cvx_rules_check_duplicates(doc);
   normalize(doc);
   validate_records(doc);

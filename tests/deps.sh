@@ -11,9 +11,9 @@ cd "$(dirname "$0")/.."
 BUILD_PKGS="gcc make pkg-config libpcre2-dev libjansson-dev libyaml-dev libcmark-dev libbtparse-dev"
 # tests: JSON-Schema-Test-Suite for our validator, python3 for helper scripts,
 # bibtool and biber to read our BibTeX, clang + its runtime for sanitizers and
-# fuzzing, GNU parallel for batch runs. The CSV spreadsheet test installs
-# libreoffice-calc-nogui itself, lazily, because it is large.
-TEST_PKGS="json-schema-test-suite python3 bibtool biber clang libclang-rt-14-dev parallel"
+# fuzzing, GNU parallel for batch runs, and LibreOffice Calc (headless) as the
+# real spreadsheet engine that checks cvx.csv holds no formula cell.
+TEST_PKGS="json-schema-test-suite python3 bibtool biber clang libclang-rt-14-dev parallel libreoffice-calc-nogui"
 
 # node and npm: a Node.js from elsewhere (e.g. a nodejs package that bundles npm)
 # conflicts with Debian's npm package, so ask Debian only for the commands missing.
