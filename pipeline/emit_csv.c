@@ -21,8 +21,41 @@ static bool looks_like_formula(const char *s, size_t n) {
  * than TAB CR LF become a space, invalid UTF-8 becomes U+FFFD, cells over
  * CVX_CSV_MAX_CELL end in "…"; a would-be formula gets a leading '; the cell
  * is quoted when it holds , " CR LF or starts or ends with a space. */
+/* Appends cell[0,n) to out quoted as put_cell decides (prefix: a leading '). */
+static void put_cleaned(cvx_buf *out, const char *c, size_t n) {
+  bool prefix = looks_like_formula(c, n);
+  bool quote = false;
+  if (n) {
+    for (size_t i = 0; i < n && !quote; i++)
+      quote = c[i] == ',' || c[i] == '"' || c[i] == '\r' || c[i] == '\n';
+    quote = quote || (!prefix && c[0] == ' ') || c[n - 1] == ' ';
+  }
+  cvx_buf_reserve(out, n + 3);
+  if (quote) out->ptr[out->len++] = '"';
+  if (prefix) out->ptr[out->len++] = '\'';
+  for (size_t i = 0; i < n;) { /* runs without '"' copied whole, each '"' doubled */
+    const char *q = memchr(c + i, '"', n - i);
+    size_t e = q ? (size_t)(q - c) + 1 : n;
+    cvx_buf_put(out, c + i, e - i);
+    if (q) cvx_buf_putc(out, '"');
+    i = e;
+  }
+  if (quote) cvx_buf_putc(out, '"');
+  out->ptr[out->len] = '\0';
+}
+
 static void put_cell(cvx_buf *out, const char *s, size_t n) {
   static const char ell[] = "\xE2\x80\xA6";
+  /* the common cell: printable ASCII (or TAB CR LF) that fits, kept as is */
+  bool plain = n <= CVX_CSV_MAX_CELL;
+  for (size_t i = 0; i < n && plain; i++) {
+    unsigned char c = (unsigned char)s[i];
+    plain = (c >= 0x20 && c < 0x7F) || c == '\t' || c == '\r' || c == '\n';
+  }
+  if (plain) {
+    put_cleaned(out, s, n);
+    return;
+  }
   cvx_buf cell = CVX_BUF_INIT;
   size_t cut = 0;
   if (n) cvx_buf_reserve(&cell, n < CVX_CSV_MAX_CELL ? n : CVX_CSV_MAX_CELL); /* one allocation */
@@ -48,16 +81,7 @@ static void put_cell(cvx_buf *out, const char *s, size_t n) {
     }
     if (cell.len + sizeof ell - 1 <= CVX_CSV_MAX_CELL) cut = cell.len;
   }
-  bool prefix = looks_like_formula(cell.ptr, cell.len);
-  bool quote = cell.len && (strpbrk(cell.ptr, ",\"\r\n") != NULL ||
-                            (!prefix && cell.ptr[0] == ' ') || cell.ptr[cell.len - 1] == ' ');
-  if (quote) cvx_buf_putc(out, '"');
-  if (prefix) cvx_buf_putc(out, '\'');
-  for (size_t i = 0; i < cell.len; i++) {
-    if (cell.ptr[i] == '"') cvx_buf_putc(out, '"');
-    cvx_buf_putc(out, cell.ptr[i]);
-  }
-  if (quote) cvx_buf_putc(out, '"');
+  put_cleaned(out, cell.ptr, cell.len);
   cvx_buf_free(&cell);
 }
 
@@ -70,8 +94,11 @@ static void cell(cvx_buf *out, bool *first, const char *s) {
 
 static void cell_size(cvx_buf *out, bool *first, size_t v) {
   char num[32];
-  snprintf(num, sizeof num, "%zu", v);
-  cell(out, first, num);
+  size_t i = sizeof num;
+  num[--i] = '\0';
+  do num[--i] = (char)('0' + v % 10);
+  while ((v /= 10) && i > 0);
+  cell(out, first, num + i);
 }
 
 static void put_header(const cvx_csv_opts *o, cvx_buf *out, const char *columns) {
@@ -327,14 +354,17 @@ void cvx_emit_entries_rows(const cvx_doc *doc, const cvx_csv_row_info *info, con
                            cvx_buf *out) {
   size_t seen[CVX_REC__COUNT] = {0};
   if (!doc) return;
-  const char *source = row_source(doc, info);
+  /* the source cell is the same on every row: written once, copied after */
+  cvx_buf src = CVX_BUF_INIT;
+  put_cell(&src, row_source(doc, info), strlen(row_source(doc, info)));
   for (const cvx_record *r = doc->records; r; r = r->next) {
     size_t k = (unsigned)r->kind < CVX_REC__COUNT ? (size_t)r->kind : (size_t)CVX_REC_SECTION;
     size_t entry = ++seen[k];
     for (const cvx_field *f = r->fields; f; f = f->next) {
       bool first = true;
       size_t line = line_of(doc->src, f->span);
-      cell(out, &first, source);
+      cvx_buf_put(out, src.ptr, src.len);
+      first = false;
       cell(out, &first, cvx_rec_kind_name((cvx_rec_kind)k));
       cell_size(out, &first, entry);
       cell(out, &first, f->key);
@@ -346,4 +376,5 @@ void cvx_emit_entries_rows(const cvx_doc *doc, const cvx_csv_row_info *info, con
       cvx_buf_puts(out, eol(o));
     }
   }
+  cvx_buf_free(&src);
 }

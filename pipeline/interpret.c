@@ -488,6 +488,43 @@ static bool labelled_lines(const char *s, size_t n) {
 
 /* ------------------------------------------------------------ work-like */
 
+/* "VeritasU" / "Intern, software design and development" (dates cut out of
+ * t): a head of exactly two lines, the first one organisation-like piece
+ * and the second a role line, keeps the role line whole (its commas belong
+ * to the title). Sets *org and *pos (pieces of orig) and cuts both lines. */
+static void two_line_head(char *t, size_t n, const char *orig, piece *org, piece *pos) {
+  piece lines[3];
+  int k = 0;
+  size_t st = 0;
+  for (size_t i = 0; i <= n; i++) {
+    if (i < n && t[i] != '\n') continue;
+    piece ln = trim_piece((piece){t + st, i - st});
+    st = i + 1;
+    if (!ln.n || !has_alnum(ln.s, ln.n)) continue;
+    if (k == 2) return;
+    lines[k++] = ln;
+  }
+  if (k != 2) return;
+  piece a = lines[0], b = lines[1], seg[MAX_SEGS], l, v;
+  if (split_label(a, &l, &v) || split_label(b, &l, &v)) return;
+  if (split_segments(a.s, a.n, true, seg, MAX_SEGS) != 1 || count_words(a.s, a.n) > 6 ||
+      cvx_role_score(a.s, a.n) > 0)
+    return;
+  if (count_words(b.s, b.n) > 10 || !memchr(b.s, ',', b.n) || contains(b.s, b.n, " at ", 4) ||
+      memchr(b.s, '@', b.n))
+    return;
+  int bs = split_segments(b.s, b.n, true, seg, MAX_SEGS);
+  if (bs < 2 || cvx_role_score(seg[0].s, seg[0].n) <= cvx_org_score(seg[0].s, seg[0].n)) return;
+  /* the rest of the line is the title's field in lower case, not a
+   * capitalised place or company */
+  for (int i = 1; i < bs; i++)
+    if (!islower((unsigned char)seg[i].s[0])) return;
+  *org = (piece){orig + (a.s - t), a.n};
+  *pos = (piece){orig + (b.s - t), b.n};
+  cut(t, (size_t)(a.s - t), (size_t)(a.s - t) + a.n);
+  cut(t, (size_t)(b.s - t), (size_t)(b.s - t) + b.n);
+}
+
 static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   cvx_span es = entry_span(e);
   cvx_record *r = cvx_record_new(c->doc, kind, c->origin, es);
@@ -543,6 +580,7 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
     loc = (piece){orig + ls, le - ls};
     cut(t, ls, le);
   }
+  if (!lab_pos.n && !lab_org.n) two_line_head(t, n, orig, &lab_org, &lab_pos);
   piece seg[MAX_SEGS];
   int ns = split_segments(t, n, true, seg, MAX_SEGS);
   int pos = -1, org = -1, best_r = 0, best_o = 0;
@@ -754,6 +792,33 @@ static piece gpa_figures(piece p, size_t *at) {
   return (piece){0};
 }
 
+/* A class taken: "Natural Language Processing (Spring 2012)" with a first
+ * detail "Via Example University's online courses" (t is orig with the dates
+ * cut out). The class is the area, the provider the institution, further
+ * details highlights. Returns false (adding nothing) for any other shape. */
+static bool course_entry(ctx *c, const entry *e, cvx_record *r, const char *orig, const char *t, size_t n) {
+  static const char *const via[] = {"via ", "through ", "offered by ", "taught by ", NULL};
+  const cvx_block *d = e->head->next;
+  if (e->title || !d || d == e->end || strchr(orig, '\n')) return false;
+  const char *st;
+  size_t ds, de;
+  piece name = trim_piece((piece){t, n});
+  if (!name.n || count_words(name.s, name.n) > 10 || cvx_degree_find(t, n, &st, &ds, &de)) return false;
+  piece p = joined(c, d);
+  int k = -1;
+  for (int i = 0; via[i] && k < 0; i++)
+    if (starts_ci(p.s, p.n, via[i])) k = i;
+  if (k < 0) return false;
+  piece inst = trim_piece((piece){p.s + strlen(via[k]), p.n - strlen(via[k])});
+  if (!inst.n || count_words(inst.s, inst.n) > 8) return false;
+  cvx_span es = entry_span(e);
+  add_piece(c, r, "institution", inst, d->span);
+  add_piece(c, r, "area", (piece){orig + (name.s - t), name.n}, es);
+  cvx_doc_take(c->doc, d->span);
+  for (const cvx_block *b = d->next; b && b != e->end; b = b->next) add_piece(c, r, "highlights", joined(c, b), b->span);
+  return true;
+}
+
 static void parse_education(ctx *c, const entry *e) {
   cvx_span es = entry_span(e);
   cvx_record *r = cvx_record_new(c->doc, CVX_REC_EDUCATION, c->origin, es);
@@ -767,6 +832,10 @@ static void parse_education(ctx *c, const entry *e) {
     cvx_daterange more;
     while (take_date(t, n, &more)) {
     }
+  }
+  if (course_entry(c, e, r, orig, t, n)) {
+    if (dated) add_dates(c, r, &d, CVX_REC_EDUCATION, date_span(c, &d, orig, es));
+    return;
   }
   /* "Specialty: X" lines name the field */
   for (size_t ls0 = 0, i = 0; i <= n; i++) {
@@ -1448,6 +1517,17 @@ static bool skill_columns(ctx *c, const cvx_block *b) {
   return true;
 }
 
+/* A bullet whose sentence was hard-wrapped: several lines, no "Label:",
+ * a dozen words or more, the second line going on in lower case. It is one
+ * skill, not one per line. */
+static bool wrapped_sentence(const cvx_block *b) {
+  const char *nl = strchr(b->text, '\n');
+  if (b->kind != CVX_BLK_ITEM || !nl || memchr(b->text, ':', b->len) || count_words(b->text, b->len) < 12)
+    return false;
+  while (*nl && is_ws((unsigned char)*nl)) nl++;
+  return islower((unsigned char)*nl);
+}
+
 static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
   /* a sub-heading names the group, the lines under it are its keywords
    * ("#### Frameworks" + "- React, Vue") unless they name groups themselves */
@@ -1510,6 +1590,10 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
   for (cvx_block *b = e->title ? e->title : e->head; b && b != e->end; b = b->next) {
     if (b->kind == CVX_BLK_HEADING) continue;
     if (kind == CVX_REC_SKILL && skill_columns(c, b)) continue;
+    if (kind == CVX_REC_SKILL && wrapped_sentence(b)) {
+      parse_skill_line(c, joined(c, b), b->span, kind);
+      continue;
+    }
     const char *s = b->text;
     while (*s) {
       const char *nl = strchr(s, '\n');
@@ -1558,6 +1642,61 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
 
 /* -------------------------------------------------------------- projects */
 
+/* Labels of a project's technology line ("Languages: Ruby, CSS"). */
+static const char *const stack_labels[] = {"languages", "language", "technologies", "technology", "tech",
+                                           "tech stack", "stack", "tools", "built with", "keywords",
+                                           "frameworks", "tags", "platform", "platforms", NULL};
+
+/* The lines of a project head after its name (t is orig with the dates cut
+ * out): a technology line gives keywords, a lone address the url, the other
+ * lines the description. */
+static void project_lines(ctx *c, cvx_record *r, const char *orig, const char *t, piece rest, cvx_span es) {
+  cvx_buf desc = CVX_BUF_INIT;
+  size_t st = 0;
+  for (size_t i = 0; i <= rest.n; i++) {
+    if (i < rest.n && rest.s[i] != '\n') continue;
+    piece ln = trim_piece((piece){rest.s + st, i - st});
+    st = i + 1;
+    if (!ln.n || !has_alnum(ln.s, ln.n)) continue;
+    piece o = {orig + (ln.s - t), ln.n}, lab, val;
+    if (split_label(o, &lab, &val) && val.n && label_in(lab, stack_labels)) {
+      piece items[MAX_SEGS];
+      int k = split_list(val, items, MAX_SEGS);
+      for (int q = 0; q < k; q++) add_piece(c, r, "keywords", items[q], es);
+      continue;
+    }
+    const char *u;
+    size_t ua, ub;
+    if (!cvx_record_get(r, "url") && !memchr(o.s, ' ', o.n) &&
+        cvx_url_find(c->doc->arena, o.s, o.n, &u, &ua, &ub) && ua == 0 && ub == o.n) {
+      cvx_span sp = cvx_doc_locate(c->doc, es, cvx_arena_strndup(c->doc->arena, o.s, o.n));
+      cvx_record_add(c->doc, r, "url", u, cvx_span_valid(sp) ? sp : es);
+      continue;
+    }
+    if (desc.len) cvx_buf_putc(&desc, ' ');
+    cvx_buf_put(&desc, o.s, o.n);
+  }
+  if (desc.len) add_str(c, r, "description", desc.ptr, es);
+  cvx_buf_free(&desc);
+}
+
+/* A one-line paragraph that only points elsewhere ("Complete list at
+ * example.com/portfolio", "More on github.com/jo"): no project of its own. */
+static bool pointer_line(ctx *c, const cvx_block *b) {
+  const char *u;
+  size_t ua, ub;
+  if (b->kind != CVX_BLK_PARA || strchr(b->text, '\n') || b->len > 120) return false;
+  if (!cvx_url_find(c->doc->arena, b->text, b->len, &u, &ua, &ub) || ua == 0) return false;
+  piece after = trim_piece((piece){b->text + ub, b->len - ub});
+  piece before = trim_piece((piece){b->text, ua});
+  if (after.n || !before.n || count_words(before.s, before.n) > 5) return false;
+  size_t k = before.n;
+  while (k > 0 && before.s[k - 1] != ' ') k--;
+  piece last = {before.s + k, before.n - k};
+  return eq_fold(last.s, last.n, "at") || eq_fold(last.s, last.n, "on") || eq_fold(last.s, last.n, "see") ||
+         b->text[ua - 1] == ':';
+}
+
 static void parse_project(ctx *c, const entry *e, bool talk) {
   cvx_span es = entry_span(e);
   cvx_record *r = cvx_record_new(c->doc, CVX_REC_PROJECT, c->origin, es);
@@ -1586,7 +1725,9 @@ static void parse_project(ctx *c, const entry *e, bool talk) {
     add_piece(c, r, "name", (piece){orig + (name.s - t), name.n}, es);
     if (l && url_usable(l->url)) cvx_record_add(c->doc, r, "url", l->url, l->span);
   }
-  if (rest.n && has_alnum(rest.s, rest.n)) {
+  if (rest.n && has_alnum(rest.s, rest.n) && !talk && memchr(rest.s, '\n', rest.n)) {
+    project_lines(c, r, orig, t, rest, es);
+  } else if (rest.n && has_alnum(rest.s, rest.n)) {
     if (talk) add_piece(c, r, "entity", (piece){orig + (rest.s - t), rest.n}, es);
     else add_piece(c, r, "description", (piece){orig + (rest.s - t), rest.n}, es);
   }
@@ -1748,6 +1889,17 @@ static bool network_named(ctx *c, const cvx_link *l) {
 
 /* Reads contact facts out of one line of the person block; returns true when
  * the line held nothing but contact facts. */
+/* True when p holds a word of two or more letters ("Stone" in "88 Stone
+ * Creek Pl"; not "12 34"). */
+static bool has_alpha_word(piece p) {
+  size_t run = 0;
+  for (size_t i = 0; i < p.n; i++) {
+    run = isalpha((unsigned char)p.s[i]) ? run + 1 : 0;
+    if (run >= 2) return true;
+  }
+  return false;
+}
+
 static bool contact_line(ctx *c, piece line, cvx_span within) {
   const char *v;
   size_t a, b;
@@ -1811,6 +1963,23 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
           cvx_record_add(c->doc, basics(c), "location.countryCode", cc, cvx_span_valid(sp) ? sp : within);
         }
       }
+    }
+    /* "88 Stone Creek Pl, Spring, TX 78732": a street before the place
+     * (it starts with a house number), a postal code after it */
+    size_t z = b;
+    while (z < n && t[z] == ' ') z++;
+    size_t zs = z;
+    while (z < n && (isdigit((unsigned char)t[z]) || (t[z] == '-' && z > zs))) z++;
+    if (z - zs >= 4 && (z == n || t[z] == ' ' || t[z] == ',')) {
+      add_piece(c, basics(c), "location.postalCode", (piece){line.s + zs, z - zs}, within);
+      cut(t, zs, z);
+    }
+    piece street = trim_piece((piece){t, a});
+    if (street.n && street.s == t && isdigit((unsigned char)t[0]) && count_words(street.s, street.n) <= 6 &&
+        street.n + 2 <= a && t[street.n] == ',' && !memchr(street.s, ',', street.n) &&
+        has_alpha_word(street)) {
+      add_piece(c, basics(c), "location.address", (piece){line.s, street.n}, within);
+      cut(t, 0, street.n);
     }
     c->have_location = true;
     cut(t, a, b);
@@ -2164,7 +2333,8 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
     if (b->kind == CVX_BLK_RULE) continue;
     /* an image or a separator alone (logo before an entry) is no entry head */
     if (b->kind != CVX_BLK_HEADING && !has_alnum(b->text, b->len)) continue;
-    if (b->kind != CVX_BLK_HEADING && nav_link(b)) {
+    /* so is a line that points to a fuller list elsewhere */
+    if (b->kind != CVX_BLK_HEADING && (nav_link(b) || (kind == CVX_REC_PROJECT && pointer_line(c, b)))) {
       if (e.head) { /* it closes the entry above */
         e.end = b;
         parse_entry(c, kind, talks, &other, heading, &e);
@@ -2210,8 +2380,11 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
       }
       /* lists under a skills sub-heading are its keywords */
       if (e.title && kind == CVX_REC_SKILL) starts = false;
-      /* a short paragraph right after a sub-heading belongs to it */
-      if (e.title && e.head == e.title && b->kind == CVX_BLK_PARA) {
+      /* a short paragraph right after a sub-heading belongs to it (under
+       * skills only when nothing came between: after a group's bullets,
+       * "Known languages:" opens a group of its own) */
+      if (e.title && e.head == e.title && b->kind == CVX_BLK_PARA &&
+          (kind != CVX_REC_SKILL || b == e.title->next)) {
         e.head = b;
         starts = false;
         cvx_daterange d;
@@ -2267,6 +2440,72 @@ static void drop_translation(cvx_doc *doc, cvx_record *before) {
   doc->nrecords -= (size_t)made;
 }
 
+/* True when an ASCII word w (lower case) is one of list. */
+static bool word_in(const char *w, size_t n, const char *const *list) {
+  for (int i = 0; list[i]; i++)
+    if (strlen(list[i]) == n && strncasecmp(w, list[i], n) == 0) return true;
+  return false;
+}
+
+/* A heading no section wording names but that lists things made on one's own
+ * initiative: "Self-motivated Programming & Design Experience", "Personal
+ * Coding Work". It holds projects. */
+static bool self_made_heading(const char *s, size_t n) {
+  static const char *const own[] = {"self", "personal", "side", "hobby", "spare", NULL};
+  static const char *const made[] = {"programming", "coding", "development", "design", "software",
+                                     "hacking", "engineering", NULL};
+  if (n > 120) return false;
+  bool has_own = false, has_made = false;
+  int words = 0;
+  for (size_t i = 0; i < n;) {
+    while (i < n && !isalpha((unsigned char)s[i])) i++;
+    size_t j = i;
+    while (j < n && isalpha((unsigned char)s[j])) j++;
+    if (j == i) break;
+    words++;
+    has_own |= word_in(s + i, j - i, own);
+    has_made |= word_in(s + i, j - i, made);
+    i = j;
+  }
+  return has_own && has_made && words <= 8;
+}
+
+/* A heading of classes taken ("Current Classes:", "Online Courses",
+ * "Completed MOOCs"): education, but not "Courses" alone, which is often
+ * teaching. */
+static bool classes_heading(const char *s, size_t n) {
+  static const char *const what[] = {"classes", "courses", "moocs", "mooc", NULL};
+  static const char *const which[] = {"current", "online", "taken", "completed", "attended", "moocs",
+                                      "mooc", "classes", NULL};
+  static const char *const never[] = {"taught", "teaching", "teach", "instructor", NULL};
+  if (n > 80) return false;
+  bool has_what = false, has_which = false;
+  int words = 0;
+  for (size_t i = 0; i < n;) {
+    while (i < n && !isalpha((unsigned char)s[i])) i++;
+    size_t j = i;
+    while (j < n && isalpha((unsigned char)s[j])) j++;
+    if (j == i) break;
+    words++;
+    if (word_in(s + i, j - i, never)) return false;
+    has_what |= word_in(s + i, j - i, what);
+    has_which |= word_in(s + i, j - i, which);
+    i = j;
+  }
+  return has_what && has_which && words <= 4;
+}
+
+/* The section kind of a heading: the shared wording table first, then the
+ * headings it leaves unknown that still say what they hold. */
+static cvx_rec_kind heading_kind(const cvx_block *h) {
+  size_t n = strlen(h->text);
+  cvx_rec_kind k = cvx_section_classify(h->text, n);
+  if (k != CVX_REC_SECTION || h->kind != CVX_BLK_HEADING) return k;
+  if (self_made_heading(h->text, n)) return CVX_REC_PROJECT;
+  if (classes_heading(h->text, n)) return CVX_REC_EDUCATION;
+  return k;
+}
+
 /* Kinds for which sub-headings are entries rather than new sections. */
 static bool entry_heading_kind(cvx_rec_kind k) { return k != CVX_REC_SECTION && k != CVX_REC_BASICS; }
 
@@ -2306,7 +2545,7 @@ cvx_status cvx_interpret(cvx_doc *doc, const cvx_blocks *bl, const char *origin)
   b = top_end;
   while (b) {
     cvx_block *h = b;
-    cvx_rec_kind kind = cvx_section_classify(h->text, strlen(h->text));
+    cvx_rec_kind kind = heading_kind(h);
     bool talks = kind == CVX_REC_PROJECT && cvx_section_is_talks(h->text, strlen(h->text));
     if (kind != CVX_REC_SECTION) cvx_doc_take(doc, h->span);
     cvx_block *end = h->next;
@@ -2314,7 +2553,7 @@ cvx_status cvx_interpret(cvx_doc *doc, const cvx_blocks *bl, const char *origin)
       if (end->kind == CVX_BLK_HEADING) {
         if (end->level <= h->level) break;
         /* a deeper heading: an entry of this section, unless it names a section itself */
-        cvx_rec_kind k2 = cvx_section_classify(end->text, strlen(end->text));
+        cvx_rec_kind k2 = heading_kind(end);
         /* under Skills, "Computer Software" or "Tools" name groups of skills */
         if (kind == CVX_REC_SKILL && (k2 == CVX_REC_PROJECT || k2 == CVX_REC_SKILL)) k2 = kind;
         if (k2 != CVX_REC_SECTION && k2 != kind) break;

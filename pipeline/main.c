@@ -136,7 +136,8 @@ static bool looks_binary(const char *path) {
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* Walks a folder in sorted order (so batches are deterministic), not
- * following symbolic links to folders, to a bounded depth. */
+ * following symbolic links to folders, to a bounded depth; a Jekyll site
+ * folder inside it is taken whole, as one input. */
 static void walk(inputs *in, const char *dir, int depth) {
   if (depth > 64) return;
   DIR *d = opendir(dir);
@@ -164,7 +165,12 @@ static void walk(inputs *in, const char *dir, int depth) {
     struct stat st;
     if (lstat(p, &st) == 0) {
       if (S_ISDIR(st.st_mode)) {
-        if (strcmp(names[i], "node_modules") != 0) walk(in, p, depth + 1);
+        if (cvx_site_detect(p)) { /* a Jekyll site met on the way is one input too */
+          push(in, p, p);
+          in->v[in->n - 1].site = true;
+        } else if (strcmp(names[i], "node_modules") != 0) {
+          walk(in, p, depth + 1);
+        }
       } else if ((S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) && wanted_name(names[i])) {
         struct stat t;
         if (stat(p, &t) == 0 && S_ISREG(t.st_mode) && !looks_binary(p)) push(in, p, p);

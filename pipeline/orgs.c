@@ -4,7 +4,10 @@
 #include "grammar.h"
 
 #include <ctype.h>
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* Words that mark an organisation (matched as whole words, case-insensitive). */
 static const char *const org_words[] = {
@@ -116,26 +119,94 @@ static const char *const country_codes[][2] = {
     {"Украина", "UA"}, {"Беларусь", "BY"}, {"Казахстан", "KZ"}, {"Германия", "DE"},
     {NULL, NULL}};
 
+/* --------------------------------------------------------- table indexes */
+
+/* Each word table is searched through an index built once: entry lengths and,
+ * per first byte (ASCII-folded, as strncasecmp folds in the C locale), the
+ * entries starting with it in table order, so a lookup compares only the few
+ * entries that can match and returns the same first match as a full scan. */
+#define TABLE_MAX 256
+typedef struct windex {
+  const char *const *t;
+  unsigned char len[TABLE_MAX];
+  unsigned char order[TABLE_MAX]; /* entry numbers grouped by folded first byte */
+  unsigned short bstart[257];     /* bucket b is order[bstart[b], bstart[b + 1]) */
+} windex;
+
+static windex ix_org, ix_role, ix_regions, ix_countries, ix_cities, ix_ccodes;
+static const char *ccode_names[TABLE_MAX];
+static pthread_once_t ix_once = PTHREAD_ONCE_INIT;
+
+static unsigned char fold(unsigned char c) { return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c; }
+
+static void index_build(windex *ix, const char *const *t) {
+  size_t n = 0, count[256] = {0};
+  ix->t = t;
+  for (; t[n]; n++) {
+    size_t m = strlen(t[n]);
+    if (n + 1 >= TABLE_MAX || m > 255 || m == 0) abort(); /* a build defect */
+    ix->len[n] = (unsigned char)m;
+    count[fold((unsigned char)t[n][0])]++;
+  }
+  size_t pos = 0;
+  for (int b = 0; b < 256; b++) {
+    ix->bstart[b] = (unsigned short)pos;
+    pos += count[b];
+  }
+  ix->bstart[256] = (unsigned short)pos;
+  size_t fill[256];
+  for (int b = 0; b < 256; b++) fill[b] = ix->bstart[b];
+  for (size_t k = 0; k < n; k++) ix->order[fill[fold((unsigned char)t[k][0])]++] = (unsigned char)k;
+}
+
+static void indexes_build(void) {
+  size_t n = 0;
+  for (; country_codes[n][0]; n++) {
+    if (n + 1 >= TABLE_MAX) abort();
+    ccode_names[n] = country_codes[n][0];
+  }
+  ccode_names[n] = NULL;
+  index_build(&ix_org, org_words);
+  index_build(&ix_role, role_words);
+  index_build(&ix_regions, regions);
+  index_build(&ix_countries, countries);
+  index_build(&ix_cities, cities);
+  index_build(&ix_ccodes, ccode_names);
+}
+
+static void indexes(void) { pthread_once(&ix_once, indexes_build); }
+
+/* The first entry equal to w[0,n) ignoring ASCII case, or -1. */
+static int ix_find(const windex *ix, const char *w, size_t n) {
+  if (n == 0) return -1;
+  unsigned b = fold((unsigned char)w[0]);
+  for (unsigned q = ix->bstart[b]; q < ix->bstart[b + 1]; q++) {
+    unsigned k = ix->order[q];
+    if (ix->len[k] == n && strncasecmp(ix->t[k], w, n) == 0) return (int)k;
+  }
+  return -1;
+}
+
 const char *cvx_country_code(const char *s, size_t n) {
-  for (int i = 0; country_codes[i][0]; i++)
-    if (strlen(country_codes[i][0]) == n && strncasecmp(country_codes[i][0], s, n) == 0)
-      return country_codes[i][1];
-  return NULL;
+  indexes();
+  int k = ix_find(&ix_ccodes, s, n);
+  return k >= 0 ? country_codes[k][1] : NULL;
 }
 
 static bool word_char(unsigned char c) { return isalnum(c) || c >= 0x80 || c == '-' || c == '.' || c == '\''; }
 
-static bool in_table(const char *const *t, const char *w, size_t n) {
-  for (int i = 0; t[i]; i++)
-    if (strlen(t[i]) == n && strncasecmp(t[i], w, n) == 0) return true;
-  return false;
-}
+static bool in_table(const windex *ix, const char *w, size_t n) { return ix_find(ix, w, n) >= 0; }
 
+/* Whether s[0,n) holds an entry of t (CJK words: every entry starts with a
+ * lead byte of a 3-byte sequence, so text without one holds none). */
 static bool has_sub(const char *const *t, const char *s, size_t n) {
+  size_t j = 0;
+  while (j < n && (unsigned char)s[j] < 0xE0) j++;
+  if (j == n) return false;
   for (int i = 0; t[i]; i++) {
     size_t m = strlen(t[i]);
-    for (size_t j = 0; j + m <= n; j++)
-      if (memcmp(s + j, t[i], m) == 0) return true;
+    for (size_t k = j; k + m <= n; k++)
+      if (memcmp(s + k, t[i], m) == 0) return true;
   }
   return false;
 }
@@ -143,7 +214,7 @@ static bool has_sub(const char *const *t, const char *s, size_t n) {
 /* Calls fn for each word of s[0,n) (trailing dots of a word kept, commas cut). */
 typedef int (*word_fn)(const char *w, size_t n, int idx);
 
-static int score_words(const char *s, size_t n, const char *const *table, int *nwords) {
+static int score_words(const char *s, size_t n, const windex *table, int *nwords) {
   int score = 0, idx = 0;
   size_t i = 0;
   while (i < n) {
@@ -168,7 +239,8 @@ static int score_words(const char *s, size_t n, const char *const *table, int *n
 
 int cvx_org_score(const char *s, size_t n) {
   int nw = 0;
-  int score = score_words(s, n, org_words, &nw);
+  indexes();
+  int score = score_words(s, n, &ix_org, &nw);
   if (has_sub(org_cjk, s, n)) score += 3;
   /* "of" inside a capitalised phrase: "University of X", "Bank of Y" */
   if (score && n > 4) {
@@ -184,18 +256,24 @@ int cvx_org_score(const char *s, size_t n) {
 
 int cvx_role_score(const char *s, size_t n) {
   int nw = 0;
-  int score = score_words(s, n, role_words, &nw);
+  indexes();
+  int score = score_words(s, n, &ix_role, &nw);
   if (has_sub(role_cjk, s, n)) score += 3;
   if (nw > 8) score -= 2;
   return score < 0 ? 0 : score;
 }
 
-/* Matches a table entry at s[i..] as a whole word; returns its length or 0. */
-static size_t match_entry(const char *const *t, const char *s, size_t n, size_t i, bool exact_case) {
-  for (int k = 0; t[k]; k++) {
-    size_t m = strlen(t[k]);
+/* Matches a table entry at s[i..] as a whole word; returns its length or 0
+ * (the first entry in table order that fits, as a full scan would). */
+static size_t match_entry(const windex *ix, const char *s, size_t n, size_t i, bool exact_case) {
+  if (i >= n) return 0;
+  unsigned b = fold((unsigned char)s[i]);
+  for (unsigned q = ix->bstart[b]; q < ix->bstart[b + 1]; q++) {
+    unsigned k = ix->order[q];
+    const char *e = ix->t[k];
+    size_t m = ix->len[k];
     if (i + m > n) continue;
-    if (exact_case ? memcmp(s + i, t[k], m) != 0 : strncasecmp(s + i, t[k], m) != 0) continue;
+    if (exact_case ? memcmp(s + i, e, m) != 0 : strncasecmp(s + i, e, m) != 0) continue;
     if (i + m < n && (isalnum((unsigned char)s[i + m]) || (unsigned char)s[i + m] >= 0x80)) continue;
     return m;
   }
@@ -203,8 +281,10 @@ static size_t match_entry(const char *const *t, const char *s, size_t n, size_t 
 }
 
 bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
+  indexes();
   /* "Remote" alone */
   for (size_t i = 0; i + 6 <= n; i++) {
+    if ((s[i] | 0x20) != 'r') continue;
     if ((i == 0 || !isalpha((unsigned char)s[i - 1])) && strncasecmp(s + i, "remote", 6) == 0 &&
         (i + 6 == n || !isalpha((unsigned char)s[i + 6]))) {
       *mstart = i;
@@ -218,8 +298,8 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
     if (s[i] != ',') continue;
     size_t j = i + 1;
     while (j < n && s[j] == ' ') j++;
-    size_t m = match_entry(regions, s, n, j, true);
-    if (!m) m = match_entry(countries, s, n, j, false);
+    size_t m = match_entry(&ix_regions, s, n, j, true);
+    if (!m) m = match_entry(&ix_countries, s, n, j, false);
     if (!m) continue;
     /* walk back over the city: capitalised words */
     size_t k = i;
@@ -236,7 +316,7 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
       unsigned char c0 = (unsigned char)s[b];
       if (!(isupper(c0) || c0 >= 0x80)) break;
       /* organisation words are not part of a city */
-      if (score_words(s + b, e - b, org_words, NULL) || score_words(s + b, e - b, role_words, NULL))
+      if (score_words(s + b, e - b, &ix_org, NULL) || score_words(s + b, e - b, &ix_role, NULL))
         break;
       start = b;
       words++;
@@ -261,7 +341,7 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
     if (t < n && s[t] == ',') {
       size_t u = t + 1;
       while (u < n && s[u] == ' ') u++;
-      size_t mm = match_entry(countries, s, n, u, false);
+      size_t mm = match_entry(&ix_countries, s, n, u, false);
       if (mm) *mend = u + mm;
     }
     return true;
@@ -270,7 +350,7 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
    * before a line end, ",", "(" or "/" */
   for (size_t i = 0; i < n; i++) {
     if (!(i == 0 || s[i - 1] == '\n' || (i >= 2 && s[i - 1] == ' ' && s[i - 2] == ','))) continue;
-    size_t m = match_entry(cities, s, n, i, false);
+    size_t m = match_entry(&ix_cities, s, n, i, false);
     if (!m) continue;
     size_t e = i + m;
     while (e < n && s[e] == ' ') e++;
@@ -288,7 +368,7 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
     int words = 0;
     size_t m = 0;
     while (k < n && words < 3) {
-      m = match_entry(regions, s, n, k, true);
+      m = match_entry(&ix_regions, s, n, k, true);
       if (m && words) break;
       m = 0;
       size_t e = k;
@@ -296,7 +376,7 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
       if (e == k || !isupper((unsigned char)s[k]) || e - k < 3) break;
       bool caps = true;
       for (size_t q = k; q < e && caps; q++) caps = !islower((unsigned char)s[q]);
-      if (caps || score_words(s + k, e - k, org_words, NULL) || score_words(s + k, e - k, role_words, NULL)) break;
+      if (caps || score_words(s + k, e - k, &ix_org, NULL) || score_words(s + k, e - k, &ix_role, NULL)) break;
       words++;
       if (e >= n || s[e] != ' ') break;
       k = e + 1;
@@ -304,7 +384,7 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
     if (!m || !words) continue;
     size_t end = k + m;
     if (end < n && s[end] == ' ') {
-      size_t mm = match_entry(countries, s, n, end + 1, false);
+      size_t mm = match_entry(&ix_countries, s, n, end + 1, false);
       if (mm) end = end + 1 + mm;
     }
     if (!(end == n || s[end] == '\n' || s[end] == ',')) continue;

@@ -33,8 +33,47 @@ typedef struct pattern {
   pcre2_code *code;
 } pattern;
 
+/* The keywords validation reads, looked up once per schema object at parse
+ * time instead of once per visit. */
+#define SCHEMA_KEYWORDS(X)                                                               \
+  X(additionalItems) X(additionalProperties) X(allOf) X(anyOf) X(const) X(contains)       \
+  X(dependencies) X(else) X(enum) X(exclusiveMaximum) X(exclusiveMinimum) X(format) X(if) \
+  X(items) X(maxItems) X(maxLength) X(maxProperties) X(maximum) X(minItems) X(minLength)  \
+  X(minProperties) X(minimum) X(multipleOf) X(not) X(oneOf) X(pattern)                    \
+  X(patternProperties) X(properties) X(propertyNames) X(required) X(then) X(type)         \
+  X(uniqueItems)
+
+enum {
+#define KW_ENUM(k) K_##k,
+  SCHEMA_KEYWORDS(KW_ENUM)
+#undef KW_ENUM
+  K__COUNT
+};
+
+static const char *const kw_names[K__COUNT] = {
+#define KW_NAME(k) #k,
+    SCHEMA_KEYWORDS(KW_NAME)
+#undef KW_NAME
+};
+
+/* A schema object in compiled form: its keyword values (NULL when absent),
+ * its $ref resolved and its pattern's compiled regex. Read-only once built. */
+typedef struct snode {
+  const json_t *sch;
+  const json_t *ref;        /* "$ref" when it is a string (it then hides the rest) */
+  const json_t *ref_target; /* NULL when the $ref does not resolve */
+  const char *frag;         /* the $ref's fragment, for the schema path */
+  size_t fraglen;
+  pcre2_code *pat;          /* "pattern" compiled, or NULL (then compiled per use) */
+  const json_t *k[K__COUNT];
+} snode;
+
 struct cvx_schema {
   json_t *root;
+  snode *nodes; /* one per schema object the parser walked */
+  size_t nnodes;
+  uint32_t *slots; /* open-addressing map sch -> nodes index + 1 (0 = empty) */
+  size_t nslots;   /* a power of two */
   const char *id; /* the root $id without a trailing '#', or NULL */
   size_t idlen;
   pattern *pats; /* sorted by (len, bytes), no duplicates */
@@ -256,24 +295,25 @@ static pcre2_code *pattern_find(const cvx_schema *s, const char *src, size_t len
 
 enum { RX_MATCH = 1, RX_NOMATCH = 0, RX_GAVEUP = -1, RX_BAD = -2 };
 
-/* Matches subj[0,n) against the schema's regex src (compiled at parse time;
- * compiled here and freed when it sits where the parser did not look). Match
- * data is per call so threads never share it. */
-static int rx_match(const cvx_schema *s, const char *src, size_t len, const char *subj,
-                    size_t n) {
-  pcre2_code *code = pattern_find(s, src, len), *own = NULL;
+/* Matches subj[0,n) against the schema's regex src (code: compiled at parse
+ * time, or NULL: looked up, else compiled here and freed when it sits where
+ * the parser did not look). *md is the validation's own match data, made on
+ * first use, so threads never share it. */
+static int rx_match(const cvx_schema *s, pcre2_code *code, const char *src, size_t len,
+                    const char *subj, size_t n, pcre2_match_data **md) {
+  pcre2_code *own = NULL;
+  if (!code) code = pattern_find(s, src, len);
   if (!code) {
     char msg[8];
     code = own = rx_compile(src, len, msg, sizeof msg);
     if (!code) return RX_BAD;
   }
-  pcre2_match_data *md = pcre2_match_data_create(1, NULL);
-  if (!md) {
+  if (!*md) *md = pcre2_match_data_create(1, NULL);
+  if (!*md) {
     fprintf(stderr, "cvx: out of memory (pcre2 match data)\n");
     abort();
   }
-  int rc = pcre2_match(code, (PCRE2_SPTR)subj, n, 0, 0, md, s->mctx);
-  pcre2_match_data_free(md);
+  int rc = pcre2_match(code, (PCRE2_SPTR)subj, n, 0, 0, *md, s->mctx);
   if (own) pcre2_code_free(own);
   if (rc >= 0) return RX_MATCH;
   return rc == PCRE2_ERROR_NOMATCH ? RX_NOMATCH : RX_GAVEUP;
@@ -786,6 +826,51 @@ static void walk(pctx *pc, const json_t *sch, unsigned depth) {
   }
 }
 
+/* Fills nd from the schema object sch (the $ref resolved, the pattern looked
+ * up among those compiled at parse time). */
+static void node_fill(const cvx_schema *s, snode *nd, const json_t *sch) {
+  memset(nd, 0, sizeof *nd);
+  nd->sch = sch;
+  const json_t *ref = json_object_get(sch, "$ref");
+  if (json_is_string(ref)) {
+    nd->ref = ref;
+    nd->ref_target = ref_resolve(s, json_string_value(ref), json_string_length(ref), &nd->frag,
+                                 &nd->fraglen);
+    return;
+  }
+  for (int i = 0; i < K__COUNT; i++) nd->k[i] = json_object_get(sch, kw_names[i]);
+  const json_t *pat = nd->k[K_pattern];
+  if (json_is_string(pat)) nd->pat = pattern_find(s, json_string_value(pat), json_string_length(pat));
+}
+
+/* Compiles every schema object the parser walked (the set seen) into a node. */
+static void nodes_build(cvx_schema *s, const ptrset *seen) {
+  size_t n = seen->n;
+  if (!n) return;
+  s->nodes = cvx_xcalloc(n, sizeof *s->nodes);
+  s->nslots = 16;
+  while (s->nslots < n * 2) s->nslots *= 2;
+  s->slots = cvx_xcalloc(s->nslots, sizeof *s->slots);
+  for (size_t i = 0; i < seen->cap; i++) {
+    const json_t *sch = seen->slot[i];
+    if (!sch) continue;
+    size_t k = s->nnodes++;
+    node_fill(s, &s->nodes[k], sch);
+    size_t h = ptr_hash(sch) & (s->nslots - 1);
+    while (s->slots[h]) h = (h + 1) & (s->nslots - 1);
+    s->slots[h] = (uint32_t)(k + 1);
+  }
+}
+
+/* The node of schema object sch, or NULL when the parser never walked it. */
+static const snode *node_get(const cvx_schema *s, const json_t *sch) {
+  if (!s->nslots) return NULL;
+  size_t h = ptr_hash(sch) & (s->nslots - 1);
+  for (uint32_t k; (k = s->slots[h]); h = (h + 1) & (s->nslots - 1))
+    if (s->nodes[k - 1].sch == sch) return &s->nodes[k - 1];
+  return NULL;
+}
+
 static void set_err(char *err, size_t errsz, const char *msg) {
   if (err && errsz) snprintf(err, errsz, "%s", msg);
 }
@@ -824,9 +909,9 @@ cvx_schema *cvx_schema_parse(const char *text, size_t len, char *err, size_t err
   cvx_buf_init(&pc.path);
   cvx_buf_putc(&pc.path, '#');
   walk(&pc, root, 0);
-  free(pc.seen.slot);
   cvx_buf_free(&pc.path);
   if (pc.failed) {
+    free(pc.seen.slot);
     cvx_schema_free(s);
     return NULL;
   }
@@ -839,6 +924,8 @@ cvx_schema *cvx_schema_parse(const char *text, size_t len, char *err, size_t err
     }
     s->npats = w;
   }
+  nodes_build(s, &pc.seen);
+  free(pc.seen.slot);
   s->mctx = pcre2_match_context_create(NULL);
   if (!s->mctx) {
     fprintf(stderr, "cvx: out of memory (pcre2 match context)\n");
@@ -854,6 +941,8 @@ void cvx_schema_free(cvx_schema *s) {
   if (!s) return;
   for (size_t i = 0; i < s->npats; i++) pcre2_code_free(s->pats[i].code);
   free(s->pats);
+  free(s->nodes);
+  free(s->slots);
   if (s->mctx) pcre2_match_context_free(s->mctx);
   json_decref(s->root);
   free(s);
@@ -861,12 +950,61 @@ void cvx_schema_free(cvx_schema *s) {
 
 /* --------------------------------------------------------------- validation */
 
+/* A JSON pointer under construction, kept as a stack of steps and only
+ * written out (push_token, push_index) when an error is reported. */
+typedef struct pstep {
+  const char *s; /* token or raw text (NULL for an index) */
+  size_t n;      /* its length, or the index */
+  bool raw;      /* copied as is (the start of the schema path, a $ref fragment) */
+} pstep;
+
+typedef struct ppath {
+  pstep *v;
+  size_t n, cap;
+  pstep inl[48];
+} ppath;
+
+static void pp_init(ppath *p) {
+  p->v = p->inl;
+  p->n = 0;
+  p->cap = sizeof p->inl / sizeof p->inl[0];
+}
+
+static void pp_free(ppath *p) {
+  if (p->v != p->inl) free(p->v);
+}
+
+static void pp_push(ppath *p, const char *s, size_t n, bool raw) {
+  if (p->n == p->cap) {
+    size_t cap = p->cap * 2;
+    pstep *v = cvx_xmalloc(cap * sizeof *v);
+    memcpy(v, p->v, p->n * sizeof *v);
+    if (p->v != p->inl) free(p->v);
+    p->v = v;
+    p->cap = cap;
+  }
+  p->v[p->n++] = (pstep){s, n, raw};
+}
+
+/* Writes steps [from, n) of p into b (cleared first). */
+static void pp_render(const ppath *p, size_t from, bool fragment, cvx_buf *b) {
+  cvx_buf_clear(b);
+  for (size_t i = from; i < p->n; i++) {
+    const pstep *st = &p->v[i];
+    if (st->raw) cvx_buf_put(b, st->s, st->n);
+    else if (st->s) push_token(b, st->s, st->n, fragment);
+    else push_index(b, st->n);
+  }
+}
+
 typedef struct vctx {
   const cvx_schema *s;
   cvx_schema_error_fn fn;
   void *fnctx;
-  cvx_buf ipath, spath, msg;
-  size_t sbase; /* the shown schema path starts here (moves at each $ref) */
+  ppath ipath, spath;
+  cvx_buf ibuf, sbuf, msg;
+  pcre2_match_data *md; /* made on the first regex match */
+  size_t sbase; /* the shown schema path starts at this step (moves at each $ref) */
   size_t nerr, work;
   unsigned quiet; /* > 0 while probing a subschema (anyOf, not, if…) */
   bool stop;      /* error cap, work budget or depth limit reached */
@@ -877,12 +1015,14 @@ static bool loud(const vctx *v) { return !v->quiet && !v->stop; }
 
 static void emit(vctx *v, const char *kw, const char *fmt, va_list ap) CVX_PRINTF(3, 0);
 static void emit(vctx *v, const char *kw, const char *fmt, va_list ap) {
-  size_t len = v->spath.len;
-  if (kw) push_token(&v->spath, kw, strlen(kw), true);
-  cvx_buf_clear(&v->msg);
-  cvx_buf_vprintf(&v->msg, fmt, ap);
-  if (v->fn) v->fn(v->fnctx, v->ipath.ptr, v->spath.ptr + v->sbase, v->msg.ptr);
-  cvx_buf_truncate(&v->spath, len);
+  if (v->fn) {
+    pp_render(&v->spath, v->sbase, true, &v->sbuf);
+    if (kw) push_token(&v->sbuf, kw, strlen(kw), true);
+    pp_render(&v->ipath, 0, false, &v->ibuf);
+    cvx_buf_clear(&v->msg);
+    cvx_buf_vprintf(&v->msg, fmt, ap);
+    v->fn(v->fnctx, v->ibuf.ptr, v->sbuf.ptr, v->msg.ptr);
+  }
   if (++v->nerr >= CVX_SCHEMA_MAX_ERRORS) v->stop = true;
 }
 
@@ -940,26 +1080,26 @@ static bool check(vctx *v, const json_t *sch, const json_t *in, unsigned depth);
 static bool check_at(vctx *v, const json_t *sub, const json_t *in, unsigned depth,
                      const char *kw, const char *key, size_t keylen, size_t idx,
                      const char *ikey, size_t ikeylen, size_t iidx) {
-  size_t slen = v->spath.len, ilen = v->ipath.len;
-  push_token(&v->spath, kw, strlen(kw), true);
-  if (key) push_token(&v->spath, key, keylen, true);
-  else if (idx != SIZE_MAX) push_index(&v->spath, idx);
-  if (ikey) push_token(&v->ipath, ikey, ikeylen, false);
-  else if (iidx != SIZE_MAX) push_index(&v->ipath, iidx);
+  size_t slen = v->spath.n, ilen = v->ipath.n;
+  pp_push(&v->spath, kw, strlen(kw), false);
+  if (key) pp_push(&v->spath, key, keylen, false);
+  else if (idx != SIZE_MAX) pp_push(&v->spath, NULL, idx, false);
+  if (ikey) pp_push(&v->ipath, ikey, ikeylen, false);
+  else if (iidx != SIZE_MAX) pp_push(&v->ipath, NULL, iidx, false);
   bool ok = check(v, sub, in, depth + 1);
-  cvx_buf_truncate(&v->spath, slen);
-  cvx_buf_truncate(&v->ipath, ilen);
+  v->spath.n = slen;
+  v->ipath.n = ilen;
   return ok;
 }
 
 /* Validates without reporting: is in valid against sub? */
 static bool probe(vctx *v, const json_t *sub, const json_t *in, unsigned depth) {
-  size_t slen = v->spath.len, ilen = v->ipath.len, base = v->sbase;
+  size_t slen = v->spath.n, ilen = v->ipath.n, base = v->sbase;
   v->quiet++;
   bool ok = check(v, sub, in, depth + 1);
   v->quiet--;
-  cvx_buf_truncate(&v->spath, slen);
-  cvx_buf_truncate(&v->ipath, ilen);
+  v->spath.n = slen;
+  v->ipath.n = ilen;
   v->sbase = base;
   return ok;
 }
@@ -1173,32 +1313,44 @@ static bool enum_list(const json_t *e, char *out, size_t outsz) {
 
 /* ---- keywords, grouped by the instance type they apply to */
 
-static bool check_any(vctx *v, const json_t *sch, const json_t *in) {
+static bool check_any(vctx *v, const snode *nd, const json_t *in) {
   bool ok = true;
   const json_t *k;
-  if ((k = json_object_get(sch, "type"))) {
+  if ((k = nd->k[K_type])) {
     bool match = false;
     char want[96] = "";
     if (json_is_string(k)) {
       match = type_is(in, json_string_value(k));
-      snprintf(want, sizeof want, "%s", json_string_value(k));
     } else if (json_is_array(k)) {
-      size_t i, w = 0;
+      size_t i;
       json_t *t;
       json_array_foreach(k, i, t) {
-        if (!json_is_string(t)) continue;
-        if (type_is(in, json_string_value(t))) match = true;
-        if (w < sizeof want) {
-          int r = snprintf(want + w, sizeof want - w, "%s%s", w ? " or " : "", json_string_value(t));
-          w = r < 0 ? sizeof want : w + (size_t)r;
+        if (json_is_string(t) && type_is(in, json_string_value(t))) {
+          match = true;
+          break;
         }
       }
     } else {
       match = true;
     }
+    if (!match && loud(v)) { /* the message names the wanted types */
+      if (json_is_string(k)) {
+        snprintf(want, sizeof want, "%s", json_string_value(k));
+      } else {
+        size_t i, w = 0;
+        json_t *t;
+        json_array_foreach(k, i, t) {
+          if (!json_is_string(t)) continue;
+          if (w < sizeof want) {
+            int r = snprintf(want + w, sizeof want - w, "%s%s", w ? " or " : "", json_string_value(t));
+            w = r < 0 ? sizeof want : w + (size_t)r;
+          }
+        }
+      }
+    }
     if (!match) FAIL("type", "must be %s, not %s", want, type_of(in));
   }
-  if ((k = json_object_get(sch, "enum")) && json_is_array(k)) {
+  if ((k = nd->k[K_enum]) && json_is_array(k)) {
     bool found = false;
     for (size_t i = 0; i < json_array_size(k) && !found; i++) {
       int r = value_eq(v, json_array_get(k, i), in, 0);
@@ -1212,7 +1364,7 @@ static bool check_any(vctx *v, const json_t *sch, const json_t *in) {
       FAIL("enum", "must be one of %s", list);
     }
   }
-  if ((k = json_object_get(sch, "const"))) {
+  if ((k = nd->k[K_const])) {
     int r = value_eq(v, k, in, 0);
     if (r < 0) return false;
     if (r == 0) FAIL("const", "must equal the constant value");
@@ -1220,20 +1372,20 @@ static bool check_any(vctx *v, const json_t *sch, const json_t *in) {
   return ok;
 }
 
-static bool check_string(vctx *v, const json_t *sch, const json_t *in) {
+static bool check_string(vctx *v, const snode *nd, const json_t *in) {
   bool ok = true;
   const json_t *k;
   const char *s = json_string_value(in);
   size_t n = json_string_length(in), lim, cps = 0;
   char q[80];
-  if (json_object_get(sch, "minLength") || json_object_get(sch, "maxLength"))
+  if (nd->k[K_minLength] || nd->k[K_maxLength])
     for (size_t i = 0; i < n; i++) cps += ((unsigned char)s[i] & 0xC0) != 0x80;
-  if ((k = json_object_get(sch, "minLength")) && get_count(k, &lim) && cps < lim)
+  if ((k = nd->k[K_minLength]) && get_count(k, &lim) && cps < lim)
     FAIL("minLength", "must be at least %zu characters long, not %zu", lim, cps);
-  if ((k = json_object_get(sch, "maxLength")) && get_count(k, &lim) && cps > lim)
+  if ((k = nd->k[K_maxLength]) && get_count(k, &lim) && cps > lim)
     FAIL("maxLength", "must be at most %zu characters long, not %zu", lim, cps);
-  if ((k = json_object_get(sch, "pattern")) && json_is_string(k)) {
-    int r = rx_match(v->s, json_string_value(k), json_string_length(k), s, n);
+  if ((k = nd->k[K_pattern]) && json_is_string(k)) {
+    int r = rx_match(v->s, nd->pat, json_string_value(k), json_string_length(k), s, n, &v->md);
     if (r == RX_GAVEUP && !spend(v, RX_GIVEUP_COST)) return false;
     if (r != RX_MATCH) {
       quote(q, sizeof q, json_string_value(k), json_string_length(k));
@@ -1242,7 +1394,7 @@ static bool check_string(vctx *v, const json_t *sch, const json_t *in) {
       else FAIL("pattern", "the pattern %s is not a valid regular expression", q);
     }
   }
-  if ((k = json_object_get(sch, "format")) && json_is_string(k) &&
+  if ((k = nd->k[K_format]) && json_is_string(k) &&
       !format_ok(json_string_value(k), s, n)) {
     quote(q, sizeof q, s, n);
     FAIL("format", "%s is not a valid %s", q, json_string_value(k));
@@ -1250,18 +1402,18 @@ static bool check_string(vctx *v, const json_t *sch, const json_t *in) {
   return ok;
 }
 
-static bool check_number(vctx *v, const json_t *sch, const json_t *in) {
+static bool check_number(vctx *v, const snode *nd, const json_t *in) {
   bool ok = true;
   const json_t *k;
-  if ((k = json_object_get(sch, "minimum")) && json_is_number(k) && num_cmp(in, k) < 0)
+  if ((k = nd->k[K_minimum]) && json_is_number(k) && num_cmp(in, k) < 0)
     FAIL("minimum", "must be at least %.17g", json_number_value(k));
-  if ((k = json_object_get(sch, "maximum")) && json_is_number(k) && num_cmp(in, k) > 0)
+  if ((k = nd->k[K_maximum]) && json_is_number(k) && num_cmp(in, k) > 0)
     FAIL("maximum", "must be at most %.17g", json_number_value(k));
-  if ((k = json_object_get(sch, "exclusiveMinimum")) && json_is_number(k) && num_cmp(in, k) <= 0)
+  if ((k = nd->k[K_exclusiveMinimum]) && json_is_number(k) && num_cmp(in, k) <= 0)
     FAIL("exclusiveMinimum", "must be greater than %.17g", json_number_value(k));
-  if ((k = json_object_get(sch, "exclusiveMaximum")) && json_is_number(k) && num_cmp(in, k) >= 0)
+  if ((k = nd->k[K_exclusiveMaximum]) && json_is_number(k) && num_cmp(in, k) >= 0)
     FAIL("exclusiveMaximum", "must be less than %.17g", json_number_value(k));
-  if ((k = json_object_get(sch, "multipleOf")) && json_is_number(k) && json_number_value(k) > 0) {
+  if ((k = nd->k[K_multipleOf]) && json_is_number(k) && json_number_value(k) > 0) {
     bool multiple;
     if (json_is_integer(in) && json_is_integer(k)) {
       multiple = json_integer_value(in) % json_integer_value(k) == 0;
@@ -1274,16 +1426,16 @@ static bool check_number(vctx *v, const json_t *sch, const json_t *in) {
   return ok;
 }
 
-static bool check_array(vctx *v, const json_t *sch, const json_t *in, unsigned depth) {
+static bool check_array(vctx *v, const snode *nd, const json_t *in, unsigned depth) {
   bool ok = true;
-  const json_t *k, *items = json_object_get(sch, "items");
+  const json_t *k, *items = nd->k[K_items];
   size_t n = json_array_size(in), lim;
   if (json_is_array(items)) {
     size_t tuple = json_array_size(items);
     for (size_t i = 0; i < n && i < tuple; i++)
       SUB(check_at(v, json_array_get(items, i), json_array_get(in, i), depth, "items", NULL, 0,
                    i, NULL, 0, i));
-    const json_t *extra = json_object_get(sch, "additionalItems");
+    const json_t *extra = nd->k[K_additionalItems];
     if (n > tuple && json_is_false(extra)) {
       FAIL("additionalItems", "must have at most %zu items, not %zu", tuple, n);
     } else if (n > tuple && json_is_object(extra)) {
@@ -1296,17 +1448,17 @@ static bool check_array(vctx *v, const json_t *sch, const json_t *in, unsigned d
       SUB(check_at(v, items, json_array_get(in, i), depth, "items", NULL, 0, SIZE_MAX, NULL, 0,
                    i));
   }
-  if ((k = json_object_get(sch, "minItems")) && get_count(k, &lim) && n < lim)
+  if ((k = nd->k[K_minItems]) && get_count(k, &lim) && n < lim)
     FAIL("minItems", "must have at least %zu items, not %zu", lim, n);
-  if ((k = json_object_get(sch, "maxItems")) && get_count(k, &lim) && n > lim)
+  if ((k = nd->k[K_maxItems]) && get_count(k, &lim) && n > lim)
     FAIL("maxItems", "must have at most %zu items, not %zu", lim, n);
-  if ((k = json_object_get(sch, "uniqueItems")) && json_is_true(k)) {
+  if ((k = nd->k[K_uniqueItems]) && json_is_true(k)) {
     size_t a = 0, b = 0;
     int r = all_unique(v, in, &a, &b);
     if (r < 0) return false; /* halted */
     if (r == 0) FAIL("uniqueItems", "items %zu and %zu are equal; items must be unique", a, b);
   }
-  if ((k = json_object_get(sch, "contains"))) {
+  if ((k = nd->k[K_contains])) {
     bool found = false;
     for (size_t i = 0; i < n && !found; i++) found = probe(v, k, json_array_get(in, i), depth);
     if (v->stop) return false;
@@ -1315,20 +1467,20 @@ static bool check_array(vctx *v, const json_t *sch, const json_t *in, unsigned d
   return ok;
 }
 
-static bool check_object(vctx *v, const json_t *sch, const json_t *in, unsigned depth) {
+static bool check_object(vctx *v, const snode *nd, const json_t *in, unsigned depth) {
   bool ok = true;
   const json_t *k;
-  const json_t *props = json_object_get(sch, "properties");
-  const json_t *pprops = json_object_get(sch, "patternProperties");
-  const json_t *extra = json_object_get(sch, "additionalProperties");
-  const json_t *names = json_object_get(sch, "propertyNames");
+  const json_t *props = nd->k[K_properties];
+  const json_t *pprops = nd->k[K_patternProperties];
+  const json_t *extra = nd->k[K_additionalProperties];
+  const json_t *names = nd->k[K_propertyNames];
   size_t lim, n = json_object_size(in);
   char q[80];
   if (!json_is_object(props)) props = NULL;
   if (!json_is_object(pprops)) pprops = NULL;
   if (!json_is_object(extra) && !json_is_boolean(extra)) extra = NULL;
 
-  if ((k = json_object_get(sch, "required")) && json_is_array(k)) {
+  if ((k = nd->k[K_required]) && json_is_array(k)) {
     for (size_t i = 0; i < json_array_size(k); i++) {
       const json_t *r = json_array_get(k, i);
       if (!json_is_string(r) ||
@@ -1361,27 +1513,27 @@ static bool check_object(vctx *v, const json_t *sch, const json_t *in, unsigned 
              pt = json_object_iter_next((json_t *)pprops, pt)) {
           const char *pat = json_object_iter_key(pt);
           size_t plen = json_object_iter_key_len(pt);
-          int r = rx_match(v->s, pat, plen, key, klen);
+          int r = rx_match(v->s, NULL, pat, plen, key, klen, &v->md);
           if (r == RX_MATCH) {
             matched = true;
             SUB(check_at(v, json_object_iter_value(pt), val, depth, "patternProperties", pat,
                          plen, SIZE_MAX, key, klen, SIZE_MAX));
           } else if (r != RX_NOMATCH) {
             if (r == RX_GAVEUP && !spend(v, RX_GIVEUP_COST)) return false;
-            size_t ilen = v->ipath.len;
-            if (loud(v)) push_token(&v->ipath, key, klen, false);
+            size_t ilen = v->ipath.n;
+            if (loud(v)) pp_push(&v->ipath, key, klen, false);
             quote(q, sizeof q, pat, plen);
             FAIL("patternProperties", "property name could not be matched against %s", q);
-            cvx_buf_truncate(&v->ipath, ilen);
+            v->ipath.n = ilen;
           }
         }
       }
       if (!matched && json_is_false(extra)) {
-        size_t ilen = v->ipath.len;
-        if (loud(v)) push_token(&v->ipath, key, klen, false);
+        size_t ilen = v->ipath.n;
+        if (loud(v)) pp_push(&v->ipath, key, klen, false);
         quote(q, sizeof q, key, klen);
         FAIL("additionalProperties", "property %s is not allowed", q);
-        cvx_buf_truncate(&v->ipath, ilen);
+        v->ipath.n = ilen;
       } else if (!matched && json_is_object(extra)) {
         SUB(check_at(v, extra, val, depth, "additionalProperties", NULL, 0, SIZE_MAX, key, klen,
                      SIZE_MAX));
@@ -1399,11 +1551,11 @@ static bool check_object(vctx *v, const json_t *sch, const json_t *in, unsigned 
       }
     }
   }
-  if ((k = json_object_get(sch, "minProperties")) && get_count(k, &lim) && n < lim)
+  if ((k = nd->k[K_minProperties]) && get_count(k, &lim) && n < lim)
     FAIL("minProperties", "must have at least %zu properties, not %zu", lim, n);
-  if ((k = json_object_get(sch, "maxProperties")) && get_count(k, &lim) && n > lim)
+  if ((k = nd->k[K_maxProperties]) && get_count(k, &lim) && n > lim)
     FAIL("maxProperties", "must have at most %zu properties, not %zu", lim, n);
-  if ((k = json_object_get(sch, "dependencies")) && json_is_object(k)) {
+  if ((k = nd->k[K_dependencies]) && json_is_object(k)) {
     for (void *it = json_object_iter((json_t *)k); it; it = json_object_iter_next((json_t *)k, it)) {
       const char *key = json_object_iter_key(it);
       size_t klen = json_object_iter_key_len(it);
@@ -1428,21 +1580,21 @@ static bool check_object(vctx *v, const json_t *sch, const json_t *in, unsigned 
   return ok;
 }
 
-static bool check_logic(vctx *v, const json_t *sch, const json_t *in, unsigned depth) {
+static bool check_logic(vctx *v, const snode *nd, const json_t *in, unsigned depth) {
   bool ok = true;
   const json_t *k;
-  if ((k = json_object_get(sch, "allOf")) && json_is_array(k)) {
+  if ((k = nd->k[K_allOf]) && json_is_array(k)) {
     for (size_t i = 0; i < json_array_size(k); i++)
       SUB(check_at(v, json_array_get(k, i), in, depth, "allOf", NULL, 0, i, NULL, 0, SIZE_MAX));
   }
-  if ((k = json_object_get(sch, "anyOf")) && json_is_array(k)) {
+  if ((k = nd->k[K_anyOf]) && json_is_array(k)) {
     bool any = false;
     for (size_t i = 0; i < json_array_size(k) && !any; i++)
       any = probe(v, json_array_get(k, i), in, depth);
     if (v->stop) return false;
     if (!any) FAIL("anyOf", "matches none of the %zu alternatives", json_array_size(k));
   }
-  if ((k = json_object_get(sch, "oneOf")) && json_is_array(k)) {
+  if ((k = nd->k[K_oneOf]) && json_is_array(k)) {
     size_t first = SIZE_MAX, second = SIZE_MAX;
     for (size_t i = 0; i < json_array_size(k) && second == SIZE_MAX; i++) {
       if (!probe(v, json_array_get(k, i), in, depth)) continue;
@@ -1455,16 +1607,16 @@ static bool check_logic(vctx *v, const json_t *sch, const json_t *in, unsigned d
     else if (second != SIZE_MAX)
       FAIL("oneOf", "matches alternatives %zu and %zu; exactly one must match", first, second);
   }
-  if ((k = json_object_get(sch, "not"))) {
+  if ((k = nd->k[K_not])) {
     bool matched = probe(v, k, in, depth);
     if (v->stop) return false;
     if (matched) FAIL("not", "must not match the \"not\" schema");
   }
-  if ((k = json_object_get(sch, "if"))) {
+  if ((k = nd->k[K_if])) {
     bool cond = probe(v, k, in, depth);
     if (v->stop) return false;
     const char *branch = cond ? "then" : "else";
-    const json_t *sub = json_object_get(sch, branch);
+    const json_t *sub = cond ? nd->k[K_then] : nd->k[K_else];
     if (sub) SUB(check_at(v, sub, in, depth, branch, NULL, 0, SIZE_MAX, NULL, 0, SIZE_MAX));
   }
   return ok;
@@ -1485,47 +1637,50 @@ static bool check(vctx *v, const json_t *sch, const json_t *in, unsigned depth) 
   }
   if (!json_is_object(sch)) return true;
 
-  const json_t *ref = json_object_get(sch, "$ref");
-  if (json_is_string(ref)) { /* draft-07: $ref replaces every sibling keyword */
-    const char *frag;
-    size_t fraglen;
-    const json_t *t =
-        ref_resolve(v->s, json_string_value(ref), json_string_length(ref), &frag, &fraglen);
+  snode tmp;
+  const snode *nd = node_get(v->s, sch);
+  if (!nd) { /* a subschema the parser did not walk (a pointer into anywhere) */
+    node_fill(v->s, &tmp, sch);
+    nd = &tmp;
+  }
+  const json_t *ref = nd->ref;
+  if (ref) { /* draft-07: $ref replaces every sibling keyword */
+    const json_t *t = nd->ref_target;
     if (!t) {
       char q[80];
       quote(q, sizeof q, json_string_value(ref), json_string_length(ref));
       report(v, "$ref", "$ref %s does not resolve", q);
       return false;
     }
-    size_t slen = v->spath.len, base = v->sbase;
-    v->sbase = v->spath.len;
-    cvx_buf_put(&v->spath, frag, fraglen);
+    size_t slen = v->spath.n, base = v->sbase;
+    v->sbase = v->spath.n;
+    pp_push(&v->spath, nd->frag, nd->fraglen, true);
     bool ok = check(v, t, in, depth + 1);
-    cvx_buf_truncate(&v->spath, slen);
+    v->spath.n = slen;
     v->sbase = base;
     return ok;
   }
 
   bool ok = true;
-  SUB(check_any(v, sch, in));
+  SUB(check_any(v, nd, in));
   switch (json_typeof(in)) {
   case JSON_STRING:
-    SUB(check_string(v, sch, in));
+    SUB(check_string(v, nd, in));
     break;
   case JSON_INTEGER:
   case JSON_REAL:
-    SUB(check_number(v, sch, in));
+    SUB(check_number(v, nd, in));
     break;
   case JSON_ARRAY:
-    SUB(check_array(v, sch, in, depth));
+    SUB(check_array(v, nd, in, depth));
     break;
   case JSON_OBJECT:
-    SUB(check_object(v, sch, in, depth));
+    SUB(check_object(v, nd, in, depth));
     break;
   default:
     break;
   }
-  SUB(check_logic(v, sch, in, depth));
+  SUB(check_logic(v, nd, in, depth));
   return ok;
 }
 
@@ -1536,20 +1691,22 @@ size_t cvx_schema_validate(const cvx_schema *s, const char *pointer, const json_
     return 1;
   }
   vctx v = {.s = s, .fn = fn, .fnctx = ctx};
-  cvx_buf_init(&v.ipath);
-  cvx_buf_init(&v.spath);
+  pp_init(&v.ipath);
+  pp_init(&v.spath);
+  cvx_buf_init(&v.ibuf);
+  cvx_buf_init(&v.sbuf);
   cvx_buf_init(&v.msg);
   const json_t *sch = s->root;
   size_t plen = pointer ? strlen(pointer) : 0;
   if (plen && pointer[0] == '/') {
     sch = pointer_get(s->root, pointer, plen);
-    cvx_buf_putc(&v.spath, '#');
-    cvx_buf_put(&v.spath, pointer, plen);
+    pp_push(&v.spath, "#", 1, true);
+    pp_push(&v.spath, pointer, plen, true);
   } else if (plen && strcmp(pointer, "#") != 0) {
     sch = ref_resolve(s, pointer, plen, NULL, NULL);
-    cvx_buf_put(&v.spath, pointer, plen);
+    pp_push(&v.spath, pointer, plen, true);
   } else {
-    cvx_buf_putc(&v.spath, '#');
+    pp_push(&v.spath, "#", 1, true);
   }
   if (!sch || (!json_is_object(sch) && !json_is_boolean(sch))) {
     char q[80];
@@ -1558,8 +1715,11 @@ size_t cvx_schema_validate(const cvx_schema *s, const char *pointer, const json_
   } else {
     (void)check(&v, sch, instance, 0);
   }
-  cvx_buf_free(&v.ipath);
-  cvx_buf_free(&v.spath);
+  pp_free(&v.ipath);
+  pp_free(&v.spath);
+  cvx_buf_free(&v.ibuf);
+  cvx_buf_free(&v.sbuf);
   cvx_buf_free(&v.msg);
+  if (v.md) pcre2_match_data_free(v.md);
   return v.nerr < CVX_SCHEMA_MAX_ERRORS ? v.nerr : CVX_SCHEMA_MAX_ERRORS;
 }

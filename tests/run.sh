@@ -71,6 +71,9 @@ check "same stems get distinct names" sh -c "
   mkdir -p '$tmp/st/a' '$tmp/st/b' && cp fixtures/plain-resume/resume.txt '$tmp/st/a/cv.txt' && cp fixtures/plain-resume/resume.txt '$tmp/st/b/cv.md' &&
   '$cvx' convert -q -o '$tmp/st/out' '$tmp/st' && test -f '$tmp/st/out/cv.json' && test -f '$tmp/st/out/cv-2.json'"
 check "validate exits 0 on a clean file" "$cvx" validate -q fixtures/plain-resume/resume.txt
+check "a Jekyll site inside a walked folder is one input" sh -c "
+  '$cvx' convert -q -f json -o '$tmp/walk' fixtures/ && test -f '$tmp/walk/site.json' &&
+  ! ls '$tmp/walk' | grep -q teaching"
 
 echo "== validate: formats, rules, exit codes"
 page=fixtures/validate-page/input/profile.md

@@ -144,6 +144,25 @@ static void run_entries(void) {
       /* "View all >>" links are page furniture */
       {"# A\n## Projects\n\n* Tidewatch - a tide table app\n\n[View all >>](/projects/)\n",
        CVX_REC_PROJECT, "name=Tidewatch|description=a tide table app"},
+      /* a self-directed "experience" heading holds projects; a pointer line is
+       * no project; name, date, description, technology and address lines */
+      {"# A\n## Self-motivated Design Experience\n\nFull list at example.org/things\n\n"
+       "* Tidewatch\n  Mar 2019\u2013\n  A tide table app\n  Languages: Go, CSS\n  * Drew the charts\n"
+       "* Kettle\n  Jan 2018\u2013Feb 2018\n  kettle.example.net\n  A brewing timer\n",
+       CVX_REC_PROJECT,
+       "name=Tidewatch|keywords=Go|keywords=CSS|description=A tide table app|startDate=2019-03|highlights=Drew the charts; "
+       "name=Kettle|url=https://kettle.example.net|description=A brewing timer|startDate=2018-01|endDate=2018-02"},
+      /* organisation / dates / a role line with a comma: the role stays whole */
+      {"# A\n## Experience\n\n* Brindle Data\n  Summer 2015\n  Intern, data pipeline design and testing\n"
+       "  * Wrote the loader\n",
+       CVX_REC_WORK,
+       "name=Brindle Data|position=Intern, data pipeline design and testing|startDate=2015|endDate=2015|highlights=Wrote the loader"},
+      /* classes taken: the class is the area, "Via X" the institution */
+      {"# A\n## Skills\n\n* Go\n\n## Online Courses\n\n* Ice Dynamics (Fall 2013)\n  * Via Eastport's open courses\n",
+       CVX_REC_EDUCATION, "institution=Eastport's open courses|area=Ice Dynamics|endDate=2013"},
+      /* a skill group's bullets, then a "Label:" paragraph opening another group */
+      {"# A\n## Skills\n\n### Tooling\n\n* Experience with Git\n\nKnown languages:\n\n* Go, C\n",
+       CVX_REC_SKILL, "name=Tooling|keywords=Experience with Git; name=Known languages|keywords=Go|keywords=C"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char *got = records_of(cases[i].text, cases[i].kind);
@@ -176,8 +195,27 @@ static void run_places(void) {
   }
 }
 
+/* Every entry shape in one large document: interpretation must finish (it is
+ * linear in the input; no timing is asserted). */
+static void run_large(void) {
+  static const char unit[] = "* Brindle Data\n  Summer 2015\n  Intern, data design\n  * Wrote the loader\n"
+                             "* Kettle\n  Jan 2018\u2013Feb 2018\n  Languages: Go, C\n";
+  size_t want = (size_t)5 << 20, ul = sizeof unit - 1;
+  const char *head = "# A\n## Experience\n\n";
+  size_t hl = strlen(head), n = hl + (want / ul + 1) * ul;
+  char *s = malloc(n + 1);
+  memcpy(s, head, hl);
+  for (size_t o = hl; o + ul <= n; o += ul) memcpy(s + o, unit, ul);
+  s[n] = 0;
+  char *got = records_of(s, CVX_REC_WORK);
+  CHECK(got != NULL && strncmp(got, "name=Brindle Data", 17) == 0, "5 MB document: entries read");
+  free(got);
+  free(s);
+}
+
 int main(void) {
   run_entries();
+  run_large();
   run_places();
   cvx_rx_cleanup();
   return check_done("interpret");
