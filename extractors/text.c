@@ -1269,7 +1269,7 @@ cvx_status cvx_text_blocks_range(cvx_doc *doc, cvx_blocks *out, size_t from, siz
   tline l, nx;
   size_t start = from <= t.n ? from : t.n;
   bool have = read_line(&t, start, &l);
-  while (have) {
+  while (have && !cvx_doc_expired(doc)) {
     bool have_next = read_line(&t, l.next, &nx);
     if (process(&t, &l, have_next ? &nx : NULL) && have_next) {
       have = read_line(&t, nx.next, &l);

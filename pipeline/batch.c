@@ -151,6 +151,17 @@ typedef struct pool {
   pthread_cond_t done_cv; /* a slot was filled */
 } pool;
 
+/* Removes dir/name, an output of an earlier run that this one does not
+ * produce. The usual case is that there is none: a lookup answers that
+ * without the exclusive directory lock unlink() takes, which workers writing
+ * into the same folder would otherwise queue on. */
+static void remove_stale(const char *dir, const char *name) {
+  char *dst = join(dir, name);
+  struct stat st;
+  if (lstat(dst, &st) == 0 || errno != ENOENT) unlink(dst);
+  free(dst);
+}
+
 /* Writes one input's files (worker side: files are per input, so no order is
  * needed); removes stale outputs of an input that failed. */
 static void write_outputs(pool *p, const cvx_input *in, slot *s) {
@@ -166,9 +177,7 @@ static void write_outputs(pool *p, const cvx_input *in, slot *s) {
         snprintf(s->write_what, sizeof s->write_what, "%.50s", name);
       }
     } else {
-      char *dst = join(o->outdir, name);
-      unlink(dst);
-      free(dst);
+      remove_stale(o->outdir, name);
     }
   }
   if (o->conv.want_bib) {
@@ -180,9 +189,7 @@ static void write_outputs(pool *p, const cvx_input *in, slot *s) {
         snprintf(s->write_what, sizeof s->write_what, "%.50s", name);
       }
     } else {
-      char *dst = join(o->outdir, name);
-      unlink(dst);
-      free(dst);
+      remove_stale(o->outdir, name);
     }
   }
 }

@@ -328,6 +328,7 @@ static void run(cvx_arena *a, cvx_source *src, cvx_diags *dx, const char *displa
     return;
   }
   cvx_doc *doc = cvx_doc_new(a, src, dx);
+  cvx_doc_set_budget(doc, o->time_budget_ms);
   const char *ran[4] = {0};
   int nran = 0;
   for (int i = 0; preamble[i]; i++) {

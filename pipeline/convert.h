@@ -6,6 +6,10 @@
 
 #include "cvx.h"
 
+/* Default per-input time budget: far above any real CV (milliseconds), low
+ * enough that a pathological input cannot stall a batch. */
+#define CVX_DEFAULT_TIME_BUDGET_MS 30000u
+
 typedef struct cvx_convert_opts {
   cvx_load_opts load;
   bool provenance;  /* full per-value spans in meta.cvx.provenance */
@@ -15,6 +19,7 @@ typedef struct cvx_convert_opts {
   bool bib_ascii;
   bool compact;     /* one-line JSON (NDJSON) */
   bool excel;       /* CSV rows end in CRLF */
+  unsigned time_budget_ms; /* per input, for extraction (0 = no limit) */
   const char *today; /* "YYYY-MM", the reference date for years of experience
                         and for future dates (validate rules) */
   bool rules;       /* run the validate rules (rules.h); a *.json input is

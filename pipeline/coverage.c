@@ -119,7 +119,10 @@ double cvx_coverage(const cvx_doc *doc, cvx_unmapped **out, size_t *nout) {
         if (gap && line_text.len && !full) cvx_buf_putc(&line_text, ' ');
         gap = false;
         if (!full && line_text.len >= MAX_UNMAPPED_TEXT) full = true; /* whole characters only */
-        if (!full) cvx_buf_put(&line_text, src->text + i, len);
+        if (!full) {
+          if (len == 1) cvx_buf_putc(&line_text, src->text[i]);
+          else cvx_buf_put(&line_text, src->text + i, len);
+        }
       } else {
         gap = true;
       }

@@ -217,9 +217,21 @@ typedef struct cvx_doc {
   size_t nrecords;
   size_t max_records;
   bool truncated; /* hit max_records */
+  /* the per-file time budget: a CLOCK_MONOTONIC deadline (0 = none), checked
+   * by the extraction loops through cvx_doc_expired */
+  uint64_t deadline_ns;
+  unsigned budget_ms;
+  unsigned ticks;
+  bool expired;
 } cvx_doc;
 
 cvx_doc *cvx_doc_new(cvx_arena *a, const cvx_source *src, cvx_diags *dx);
+/* Gives doc a time budget of ms milliseconds from now (0 = unlimited). */
+void cvx_doc_set_budget(cvx_doc *doc, unsigned ms);
+/* True once doc's time budget is spent: the caller stops its loop, keeping
+ * what it has. Reads the clock only every 256 calls; adds one "limit.time"
+ * error the first time. */
+bool cvx_doc_expired(cvx_doc *doc);
 /* Marks [span) as hidden content (blanked in doc->view). */
 void cvx_doc_hide(cvx_doc *doc, cvx_span span);
 /* Marks [span) as taken by a field or by document structure (e.g. a heading). */

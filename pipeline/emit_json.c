@@ -114,16 +114,17 @@ static json_t *entry_json(const cvx_record *r, prov_ctx *p, const char *path) {
   for (int i = 0; order[i]; i++) {
     const char *key = order[i];
     bool list = cvx_key_is_list(key);
-    json_t *arr = NULL;
+    json_t *arr = NULL, *seen = NULL;
     for (const cvx_field *f = r->fields; f; f = f->next) {
       if (strcmp(f->key, key) != 0) continue;
       if (list) {
-        if (!arr) arr = json_array();
-        /* a list holds each value once */
-        bool dup = false;
-        for (size_t k = 0; k < json_array_size(arr); k++)
-          if (strcmp(json_string_value(json_array_get(arr, k)), f->value) == 0) dup = true;
-        if (dup) continue;
+        if (!arr) {
+          arr = json_array();
+          seen = json_object();
+        }
+        /* a list holds each value once (a hash set: lists can be long) */
+        if (json_object_get(seen, f->value)) continue;
+        json_object_set_new(seen, f->value, json_true());
         char *vp = NULL;
         size_t idx = json_array_size(arr);
         json_array_append_new(arr, str(f->value));
@@ -147,6 +148,7 @@ static json_t *entry_json(const cvx_record *r, prov_ctx *p, const char *path) {
       }
     }
     if (arr) json_object_set_new(obj, key, arr);
+    json_decref(seen);
   }
   return obj;
 }

@@ -2329,7 +2329,7 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
       has_para_heads = true;
   entry e = {0};
   bool head_dated = false;
-  for (cvx_block *b = first; b && b != end; b = b->next) {
+  for (cvx_block *b = first; b && b != end && !cvx_doc_expired(c->doc); b = b->next) {
     if (b->kind == CVX_BLK_RULE) continue;
     /* an image or a separator alone (logo before an entry) is no entry head */
     if (b->kind != CVX_BLK_HEADING && !has_alnum(b->text, b->len)) continue;
@@ -2543,7 +2543,7 @@ cvx_status cvx_interpret(cvx_doc *doc, const cvx_blocks *bl, const char *origin)
       top_level = x->level;
   /* sections */
   b = top_end;
-  while (b) {
+  while (b && !cvx_doc_expired(doc)) {
     cvx_block *h = b;
     cvx_rec_kind kind = heading_kind(h);
     bool talks = kind == CVX_REC_PROJECT && cvx_section_is_talks(h->text, strlen(h->text));

@@ -63,6 +63,8 @@ static const char usage_convert[] =
     "      --stdout         write the one input's document to standard output\n"
     "      --provenance     record every value's source span in meta.cvx\n"
     "      --max-size BYTES refuse larger inputs (default 8388608; K, M, G suffixes)\n"
+    "      --time-budget MS give up on an input after MS milliseconds of extraction,\n"
+    "                       keeping what was read (default 30000; 0 = no limit)\n"
     "      --ascii          LaTeX-encode non-ASCII characters in BibTeX\n"
     "      --excel          CSV with a UTF-8 BOM and CRLF line ends\n"
     "      --progress, --no-progress\n"
@@ -365,7 +367,7 @@ static void today(char out[16]) {
 static int run(int argc, char **argv, bool validate) {
   enum {
     O_STDOUT = 256, O_PROV, O_MAXSIZE, O_PROGRESS, O_NOPROGRESS, O_ASCII, O_EXCEL, O_STRICT,
-    O_FORMAT, O_DISABLE, O_RULES, O_FILES_FROM, O_NDJSON_IN
+    O_FORMAT, O_DISABLE, O_RULES, O_FILES_FROM, O_NDJSON_IN, O_BUDGET
   };
   static const struct option longopts[] = {
       {"output", required_argument, NULL, 'o'},   {"formats", required_argument, NULL, 'f'},
@@ -377,12 +379,14 @@ static int run(int argc, char **argv, bool validate) {
       {"format", required_argument, NULL, O_FORMAT}, {"disable", required_argument, NULL, O_DISABLE},
       {"rules", no_argument, NULL, O_RULES},      {"files-from", required_argument, NULL, O_FILES_FROM},
       {"null", no_argument, NULL, '0'},           {"ndjson-in", no_argument, NULL, O_NDJSON_IN},
+      {"time-budget", required_argument, NULL, O_BUDGET},
       {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0}};
   char today_buf[16];
   today(today_buf);
   cvx_batch_opts o = {.mode = validate ? CVX_MODE_VALIDATE : CVX_MODE_CONVERT,
                       .outdir = "out",
-                      .conv = {.want_json = true, .want_bib = true, .want_csv = true, .today = today_buf},
+                      .conv = {.want_json = true, .want_bib = true, .want_csv = true, .today = today_buf,
+                               .time_budget_ms = CVX_DEFAULT_TIME_BUDGET_MS},
                       .progress = isatty(STDERR_FILENO),
                       .diag_out = stderr};
   long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -446,6 +450,17 @@ static int run(int argc, char **argv, bool validate) {
         return EXIT_USAGE;
       }
       break;
+    case O_BUDGET: {
+      char *end;
+      long ms = strtol(optarg, &end, 10);
+      if (*end || ms < 0 || ms > 3600000) {
+        fprintf(stderr, "cvx: --time-budget wants milliseconds from 0 (no limit) to 3600000, not '%s'\n", optarg);
+        free(disabled);
+        return EXIT_USAGE;
+      }
+      o.conv.time_budget_ms = (unsigned)ms;
+      break;
+    }
     case O_PROGRESS: o.progress = true; break;
     case O_NOPROGRESS: o.progress = false; break;
     case O_ASCII: o.conv.bib_ascii = true; break;

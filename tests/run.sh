@@ -71,6 +71,11 @@ check "same stems get distinct names" sh -c "
   mkdir -p '$tmp/st/a' '$tmp/st/b' && cp fixtures/plain-resume/resume.txt '$tmp/st/a/cv.txt' && cp fixtures/plain-resume/resume.txt '$tmp/st/b/cv.md' &&
   '$cvx' convert -q -o '$tmp/st/out' '$tmp/st' && test -f '$tmp/st/out/cv.json' && test -f '$tmp/st/out/cv-2.json'"
 check "validate exits 0 on a clean file" "$cvx" validate -q fixtures/plain-resume/resume.txt
+check "a spent time budget stops extraction with limit.time, keeps the document" sh -c "
+  python3 -c \"import sys; sys.stdout.write('# Experience\\n' + ''.join('* Engineer, Initech %d, 2014-2017\\n' % i for i in range(60000)))\" >'$tmp/budget.md' &&
+  '$cvx' convert --no-progress --time-budget 1 -f json -o '$tmp/budget' '$tmp/budget.md' 2>'$tmp/budget.err'; s=\$?
+  test \$s = 1 && grep -q 'error\\[limit.time\\]' '$tmp/budget.err' &&
+  python3 -c \"import json; json.load(open('$tmp/budget/budget.json'))\""
 check "a Jekyll site inside a walked folder is one input" sh -c "
   '$cvx' convert -q -f json -o '$tmp/walk' fixtures/ && test -f '$tmp/walk/site.json' &&
   ! ls '$tmp/walk' | grep -q teaching"
