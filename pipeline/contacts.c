@@ -333,6 +333,7 @@ static const char *const BARE_TLDS[] = {
     "se",  "fi",   "dk",  "pl",  "eu",   "cc",   "tv",   "ly",   "gg",      "nz",  "ie",   "be",
     "kr",  "tw",   "hk",  "sg",  "il",   "za",   "mx",   "ar",   "cl",      "pt",  "cz",   "gr",
     "hu",  "ro",   "ua",  "tr",  "vn",   "ir",   "fm",   "ac",   "science", "top",
+    "example", /* the reserved documentation TLD (RFC 2606) */
 };
 
 #define URL_MAX 2048

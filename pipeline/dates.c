@@ -55,6 +55,7 @@ static bool in_set(const char *set, char c) { return c && strchr(set, c); }
 
 /* True when the bytes of lit start at s[i]. */
 static bool has(const char *s, size_t n, size_t i, const char *lit) {
+  if (lit[0] && (i >= n || s[i] != lit[0])) return false; /* the usual answer, cheaply */
   size_t l = strlen(lit);
   return i <= n && l <= n - i && memcmp(s + i, lit, l) == 0;
 }
@@ -90,6 +91,8 @@ static size_t skip_sp(const char *s, size_t n, size_t i, size_t cap) {
 /* Matches the ASCII word w case-insensitively at s[i], ending at a non-letter.
  * Returns the end, or 0. */
 static size_t word_ci(const char *s, size_t n, size_t i, const char *w) {
+  /* most calls fail on the first letter: no strlen for those */
+  if (i >= n || to_lower((unsigned char)s[i]) != to_lower((unsigned char)w[0])) return 0;
   size_t l = strlen(w);
   if (i > n || l > n - i) return 0;
   for (size_t k = 0; k < l; k++)
@@ -132,7 +135,7 @@ static int month_word(const char *s, size_t n, size_t i, size_t *end) {
   w[l] = 0;
   int m = 0;
   for (int k = 0; k < 12 && !m; k++)
-    if ((l == 3 && memcmp(w, names[k], 3) == 0) || strcmp(w, names[k]) == 0) m = k + 1;
+    if (w[0] == names[k][0] && ((l == 3 && memcmp(w, names[k], 3) == 0) || strcmp(w, names[k]) == 0)) m = k + 1;
   if (!m && strcmp(w, "sept") == 0) m = 9;
   if (!m) return 0;
   if (is_lower((unsigned char)s[i]) && (m == 3 || m == 5)) return 0;

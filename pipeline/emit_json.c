@@ -250,6 +250,137 @@ static json_t *meta_json(const cvx_doc *doc, const cvx_json_opts *o, json_t *pro
   return meta;
 }
 
+/* ------------------------------------------------------------ writing */
+
+/* Writes a validated tree as text, byte for byte what json_dumps gives with
+ * JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6) and JSON_INDENT(2) (or
+ * JSON_COMPACT), without its per-character callbacks. */
+static void put_indent(cvx_buf *out, bool compact, size_t depth) {
+  if (compact) return;
+  cvx_buf_reserve(out, 1 + depth * 2);
+  out->ptr[out->len++] = '\n';
+  memset(out->ptr + out->len, ' ', depth * 2);
+  out->len += depth * 2;
+  out->ptr[out->len] = '\0';
+}
+
+/* s is valid UTF-8 (jansson checked it): only '"', '\\' and C0 controls are escaped. */
+static void put_string(cvx_buf *out, const char *s, size_t n) {
+  static const char hex[] = "0123456789ABCDEF";
+  cvx_buf_putc(out, '"');
+  size_t run = 0;
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    cvx_buf_put(out, s + run, i - run);
+    run = i + 1;
+    switch (c) {
+    case '"': cvx_buf_put(out, "\\\"", 2); break;
+    case '\\': cvx_buf_put(out, "\\\\", 2); break;
+    case '\b': cvx_buf_put(out, "\\b", 2); break;
+    case '\f': cvx_buf_put(out, "\\f", 2); break;
+    case '\n': cvx_buf_put(out, "\\n", 2); break;
+    case '\r': cvx_buf_put(out, "\\r", 2); break;
+    case '\t': cvx_buf_put(out, "\\t", 2); break;
+    default: {
+      char u[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+      cvx_buf_put(out, u, 6);
+    }
+    }
+  }
+  cvx_buf_put(out, s + run, n - run);
+  cvx_buf_putc(out, '"');
+}
+
+/* jansson's real format: %.6g, a '.' forced in, the exponent without '+'
+ * or leading zeros. */
+static bool put_real(cvx_buf *out, double v) {
+  char b[64];
+  int r = snprintf(b, sizeof b, "%.6g", v);
+  if (r < 0 || (size_t)r >= sizeof b - 3) return false;
+  size_t len = (size_t)r;
+  for (size_t i = 0; i < len; i++) /* a locale's decimal comma, as jansson undoes it */
+    if (b[i] == ',') b[i] = '.';
+  if (!strchr(b, '.') && !strchr(b, 'e')) {
+    b[len++] = '.';
+    b[len++] = '0';
+    b[len] = '\0';
+  }
+  char *start = strchr(b, 'e');
+  if (start) {
+    start++;
+    char *end = start + 1;
+    if (*start == '-') start++;
+    while (*end == '0') end++;
+    if (end != start) {
+      memmove(start, end, len - (size_t)(end - b) + 1);
+      len -= (size_t)(end - start);
+    }
+  }
+  cvx_buf_put(out, b, len);
+  return true;
+}
+
+static bool put_value(cvx_buf *out, const json_t *j, bool compact, size_t depth) {
+  if (depth > 64) return false; /* our documents are a few levels deep */
+  switch (json_typeof(j)) {
+  case JSON_OBJECT: {
+    void *it = json_object_iter((json_t *)j);
+    cvx_buf_putc(out, '{');
+    if (!it) {
+      cvx_buf_putc(out, '}');
+      return true;
+    }
+    put_indent(out, compact, depth + 1);
+    while (it) {
+      void *next = json_object_iter_next((json_t *)j, it);
+      put_string(out, json_object_iter_key(it), json_object_iter_key_len(it));
+      if (compact)
+        cvx_buf_putc(out, ':');
+      else
+        cvx_buf_put(out, ": ", 2);
+      if (!put_value(out, json_object_iter_value(it), compact, depth + 1)) return false;
+      if (next) {
+        cvx_buf_putc(out, ',');
+        put_indent(out, compact, depth + 1);
+      } else {
+        put_indent(out, compact, depth);
+      }
+      it = next;
+    }
+    cvx_buf_putc(out, '}');
+    return true;
+  }
+  case JSON_ARRAY: {
+    size_t n = json_array_size(j);
+    cvx_buf_putc(out, '[');
+    if (!n) {
+      cvx_buf_putc(out, ']');
+      return true;
+    }
+    put_indent(out, compact, depth + 1);
+    for (size_t i = 0; i < n; i++) {
+      if (!put_value(out, json_array_get(j, i), compact, depth + 1)) return false;
+      if (i + 1 < n) {
+        cvx_buf_putc(out, ',');
+        put_indent(out, compact, depth + 1);
+      } else {
+        put_indent(out, compact, depth);
+      }
+    }
+    cvx_buf_putc(out, ']');
+    return true;
+  }
+  case JSON_STRING: put_string(out, json_string_value(j), json_string_length(j)); return true;
+  case JSON_INTEGER: cvx_buf_printf(out, "%" JSON_INTEGER_FORMAT, json_integer_value(j)); return true;
+  case JSON_REAL: return put_real(out, json_real_value(j));
+  case JSON_TRUE: cvx_buf_put(out, "true", 4); return true;
+  case JSON_FALSE: cvx_buf_put(out, "false", 5); return true;
+  case JSON_NULL: cvx_buf_put(out, "null", 4); return true;
+  }
+  return false;
+}
+
 bool cvx_emit_json(const cvx_doc *doc, const cvx_json_opts *o, cvx_buf *out) {
   json_t *root = json_object();
   json_t *prov = json_array();
@@ -285,14 +416,11 @@ bool cvx_emit_json(const cvx_doc *doc, const cvx_json_opts *o, cvx_buf *out) {
     ok = nerr == 0;
   }
   if (ok) {
-    size_t flags = JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6) |
-                   (o->compact ? JSON_COMPACT : JSON_INDENT(2));
-    char *text = json_dumps(root, flags);
-    if (text) {
-      cvx_buf_puts(out, text);
+    size_t start = out->len;
+    if (put_value(out, root, o->compact, 0)) {
       cvx_buf_putc(out, '\n');
-      free(text);
     } else {
+      cvx_buf_truncate(out, start);
       ok = false;
     }
   }

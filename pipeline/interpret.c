@@ -352,7 +352,11 @@ static void split_long_lines(ctx *c, char *t, cvx_buf *summary) {
   while (line && *line) {
     char *nl = strchr(line, '\n');
     size_t len = nl ? (size_t)(nl - line) : strlen(line);
-    if (idx > 0 && count_words(line, len) > 12) {
+    /* once a description starts, the lines after it are its wrapped rest;
+     * a line of 9+ words whose sentence runs on (next line in lower case)
+     * starts one too */
+    bool runs_on = nl && nl[1] >= 'a' && nl[1] <= 'z' && count_words(line, len) > 8;
+    if (idx > 0 && (summary->len || runs_on || count_words(line, len) > 12)) {
       if (summary->len) cvx_buf_putc(summary, ' ');
       cvx_buf_put(summary, line, len);
       cut(line, 0, len);
@@ -2156,7 +2160,7 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
     }
     /* line by line: name (first line), label (short line after it), contacts */
     const char *s = b->text;
-    int line_no = 0;
+    int line_no = 0, unread = 0;
     while (*s) {
       const char *nl = strchr(s, '\n');
       size_t len = nl ? (size_t)(nl - s) : strlen(s);
@@ -2198,12 +2202,13 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
           c->have_label = true;
           continue;
         }
+        unread++; /* a line no contact fact took: text of a bio */
       }
       line_no++;
       s = nl ? nl + 1 : s + len;
     }
     if (b->kind == CVX_BLK_PARA && prose_words(b->text, strlen(b->text)) >= PROSE_WORDS &&
-        !labelled_lines(b->text, b->len)) {
+        !labelled_lines(b->text, b->len) && unread > 0) {
       piece p = joined(c, b);
       if (!c->have_summary) {
         add_piece(c, basics(c), "summary", p, b->span);
@@ -2271,12 +2276,34 @@ static bool split_degrees(ctx *c, const entry *e) {
   return ng > 0;
 }
 
+/* A paragraph that opens with a short dated line ("Globex Research, March
+ * 2012 – June 2014") followed by more lines is an entry with a description,
+ * not running prose. */
+static bool dated_head_line(const cvx_block *b) {
+  const char *nl = memchr(b->text, '\n', b->len);
+  if (!nl) return false;
+  size_t n = (size_t)(nl - b->text);
+  cvx_daterange d;
+  if (count_words(b->text, n) > 12 || !cvx_date_find(b->text, n, &d)) return false;
+  /* the description: a line of sentence length below the head line, and no
+   * second dated line (several entries run together) */
+  bool described = false;
+  for (const char *s = nl + 1, *z = b->text + b->len; s < z;) {
+    const char *e = memchr(s, '\n', (size_t)(z - s));
+    if (!e) e = z;
+    if (count_words(s, (size_t)(e - s)) > 8) described = true;
+    if (cvx_date_find(s, (size_t)(e - s), &d)) return false;
+    s = e + 1;
+  }
+  return described;
+}
+
 static void parse_entry(ctx *c, cvx_rec_kind kind, bool talks, cvx_record **other,
                         const cvx_block *heading, const entry *e) {
   /* a paragraph of running prose is not an entry line: read its facts */
   if (e->head->kind == CVX_BLK_PARA && !e->title && kind != CVX_REC_SECTION && kind != CVX_REC_BASICS &&
       kind != CVX_REC_PUBLICATION && kind != CVX_REC_NEWS && count_words(e->head->text, strlen(e->head->text)) > 25 &&
-      !labelled_lines(e->head->text, e->head->len) &&
+      !labelled_lines(e->head->text, e->head->len) && !dated_head_line(e->head) &&
       !(kind == CVX_REC_SKILL && !strstr(e->head->text, ". "))) {
     for (cvx_block *b = e->head; b && b != e->end; b = b->next) {
       piece p = joined(c, b);

@@ -34,8 +34,9 @@ static void split(const char *s, size_t min, words *out) {
 /* True when word w occurs in text as a whole word, ignoring case. */
 static bool has_word(const char *text, const char *w, size_t n) {
   size_t tl = strlen(text);
+  int first = tolower((unsigned char)w[0]);
   for (size_t i = 0; i + n <= tl; i++) {
-    if (strncasecmp(text + i, w, n) != 0) continue;
+    if (tolower((unsigned char)text[i]) != first || strncasecmp(text + i, w, n) != 0) continue;
     bool left = i == 0 || !(isalnum((unsigned char)text[i - 1]) || (unsigned char)text[i - 1] >= 0x80);
     bool right = i + n == tl || !(isalnum((unsigned char)text[i + n]) || (unsigned char)text[i + n] >= 0x80);
     if (left && right) return true;

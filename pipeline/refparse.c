@@ -18,6 +18,7 @@ static bool is_alnum(unsigned char c) { return is_alpha(c) || is_digit(c); }
 static char lower(char c) { return is_upper((unsigned char)c) ? (char)(c - 'A' + 'a') : c; }
 
 static bool starts_ci(const char *s, size_t n, const char *p) {
+  if (p[0] && (n == 0 || lower(s[0]) != lower(p[0]))) return false; /* no strlen for most misses */
   size_t m = strlen(p);
   if (m > n) return false;
   for (size_t i = 0; i < m; i++)
@@ -28,8 +29,9 @@ static bool starts_ci(const char *s, size_t n, const char *p) {
 /* First case-insensitive occurrence of p in s[0,n) at a word start, or n. */
 static size_t find_word_ci(const char *s, size_t n, const char *p) {
   size_t m = strlen(p);
+  char first = lower(p[0]);
   for (size_t i = 0; i + m <= n; i++)
-    if ((i == 0 || !is_alnum((unsigned char)s[i - 1])) && starts_ci(s + i, n - i, p) &&
+    if (lower(s[i]) == first && (i == 0 || !is_alnum((unsigned char)s[i - 1])) && starts_ci(s + i, n - i, p) &&
         (!is_alnum((unsigned char)p[m - 1]) || i + m >= n || !is_alnum((unsigned char)s[i + m])))
       return i;
   return n;

@@ -153,11 +153,29 @@ static size_t utf8_seq(const unsigned char *p, size_t n, uint32_t *cp) {
 
 /* Decodes p[start..n): valid sequences as they are, each byte of an invalid
  * one as Windows-1252. */
+static bool plain_byte(unsigned char b) { return (b >= 0x20 && b < 0x7f) || b == '\t' || b == '\n'; }
+
 static void decode_utf8(emitter *e, repairs *r, const unsigned char *p, size_t n, size_t start) {
   size_t i = start;
   while (i < n) {
+    if (!e->after_cr && plain_byte(p[i])) {
+      /* a run of text that needs no change (the common case), copied whole */
+      size_t j = i + 1;
+      while (j < n && plain_byte(p[j])) j++;
+      if (e->dst) memcpy(e->dst + e->len, p + i, j - i);
+      e->len += j - i;
+      i = j;
+      continue;
+    }
     uint32_t cp;
     size_t k = utf8_seq(p + i, n - i, &cp);
+    if (k > 1 && cp >= 0xa0) { /* valid and not a C1 control: the bytes as they are */
+      e->after_cr = false;
+      if (e->dst) memcpy(e->dst + e->len, p + i, k);
+      e->len += k;
+      i += k;
+      continue;
+    }
     if (k) {
       emit_cp(e, cp, i);
       i += k;
