@@ -3,6 +3,7 @@
  * raw HTML blocks and pipe tables, which core cmark leaves alone, are split
  * into items, rows and paragraphs here. The shared interpreter does the rest. */
 #include "markdown.h"
+#include "utf8.h"
 
 #include "grammar.h"
 #include "text.h"
@@ -233,29 +234,9 @@ static bool is_alnum(char c) {
 }
 
 static size_t put_utf8(char *o, uint32_t cp) {
-  if (cp == 0 || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) cp = 0xFFFD;
-  if (cp < 0x20 || cp == 0x7F) cp = ' ';
-  if (cp == 0xA0) cp = ' ';
-  if (cp < 0x80) {
-    o[0] = (char)cp;
-    return 1;
-  }
-  if (cp < 0x800) {
-    o[0] = (char)(0xC0 | (cp >> 6));
-    o[1] = (char)(0x80 | (cp & 0x3F));
-    return 2;
-  }
-  if (cp < 0x10000) {
-    o[0] = (char)(0xE0 | (cp >> 12));
-    o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    o[2] = (char)(0x80 | (cp & 0x3F));
-    return 3;
-  }
-  o[0] = (char)(0xF0 | (cp >> 18));
-  o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-  o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-  o[3] = (char)(0x80 | (cp & 0x3F));
-  return 4;
+  if (cp == 0) cp = 0xFFFD;
+  if (cp < 0x20 || cp == 0x7F || cp == 0xA0) cp = ' '; /* controls and NBSP read as a space */
+  return cvx_utf8_encode(o, cp);
 }
 
 /* Decodes the character reference at s[0] == '&' in s[0,n) into out (at

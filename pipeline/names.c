@@ -3,6 +3,7 @@
  * organisation, a place or a sentence. A shape test with stop-word lists,
  * not a dictionary of names. */
 #include "grammar.h"
+#include "utf8.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -124,58 +125,12 @@ static const char *const CJK_COMMON[] = {
 /* ---------------------------------------------------------------- UTF-8 */
 
 static uint32_t utf8_next(const char *s, size_t n, size_t *i) {
-  const unsigned char *p = (const unsigned char *)s + *i;
-  size_t left = n - *i;
-  uint32_t c = p[0];
-  size_t len;
-  uint32_t min;
-  if (c < 0x80) {
-    *i += 1;
-    return c;
-  } else if (c >= 0xC2 && c <= 0xDF) {
-    len = 2, c &= 0x1F, min = 0x80;
-  } else if (c >= 0xE0 && c <= 0xEF) {
-    len = 3, c &= 0x0F, min = 0x800;
-  } else if (c >= 0xF0 && c <= 0xF4) {
-    len = 4, c &= 0x07, min = 0x10000;
-  } else {
-    *i += 1;
-    return 0xFFFD;
-  }
-  if (left < len) {
-    *i += 1;
-    return 0xFFFD;
-  }
-  for (size_t k = 1; k < len; k++) {
-    if ((p[k] & 0xC0) != 0x80) {
-      *i += 1;
-      return 0xFFFD;
-    }
-    c = (c << 6) | (p[k] & 0x3F);
-  }
-  if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) {
-    *i += 1;
-    return 0xFFFD;
-  }
-  *i += len;
+  uint32_t c;
+  *i += cvx_utf8_decode(s, n, *i, &c);
   return c;
 }
 
-static size_t utf8_put(char *out, uint32_t c) {
-  if (c < 0x80) {
-    out[0] = (char)c;
-    return 1;
-  }
-  if (c < 0x800) {
-    out[0] = (char)(0xC0 | (c >> 6));
-    out[1] = (char)(0x80 | (c & 0x3F));
-    return 2;
-  }
-  out[0] = (char)(0xE0 | (c >> 12));
-  out[1] = (char)(0x80 | ((c >> 6) & 0x3F));
-  out[2] = (char)(0x80 | (c & 0x3F));
-  return 3;
-}
+static size_t utf8_put(char *out, uint32_t c) { return cvx_utf8_encode(out, c); }
 
 /* ------------------------------------------------------ character classes */
 
