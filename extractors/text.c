@@ -321,6 +321,7 @@ typedef struct blk {
   bool has_deeper;  /* a later line is indented deeper than the first */
   int nlines;
   bool dated; /* a date in one of its first lines */
+  bool first_dated_edge; /* its first line starts or ends with a date: an entry line */
   int first_words;
   /* the last line taken in */
   bool last_dated_edge; /* starts or ends with a date: an entry line */
@@ -701,7 +702,7 @@ static void note_line(tx *t, size_t a, size_t b, const ldate *d, bool has_marker
   const char *s = t->v + a;
   size_t n = b - a;
   if (k->nlines < 3 && d->dated) k->dated = true;
-  if (k->nlines == 0) k->first_words = count_words(s, n);
+  if (k->nlines == 0) k->first_words = count_words(s, n), k->first_dated_edge = d->edge;
   k->nlines++;
   k->last_dated_edge = d->edge;
   k->last_chars = count_chars(s, n);
@@ -1129,6 +1130,11 @@ static bool continues_para(const tx *t, const tline *l, const ldate *d, bool *un
   if (k->parent_col >= 0 && l->indent < k->parent_col + 2 && !lower)
     return false; /* out of a nested paragraph */
   if (k->last_dated_edge && d->edge && l->indent == k->first_indent) return false; /* entry after entry */
+  /* "Open Loom, 2017" after the description of "Tidewatch, 2016": a name
+   * with its date opens the next entry of the same shape */
+  if (k->first_dated_edge && d->edge && !lower && l->indent == k->first_indent &&
+      (k->last_punct || (!d->starts && count_words(t->v + l->cs, l->ce - l->cs) <= 6)))
+    return false;
   if (k->last_dated_edge && l->indent >= k->first_indent + 2) return false; /* details under an entry line */
   if (k->last_chars > UNWRAPPED && k->last_punct) {
     if (!lower) {

@@ -10,7 +10,7 @@
 #include <string.h>
 
 /* Key order of each section's entries (JSON Resume order, then our extras). */
-static const char *const order_basics[] = {"name", "label", "image", "email", "phone", "url", "summary", NULL};
+static const char *const order_basics[] = {"name", "label", "image", "email", "phone", "phoneE164", "url", "summary", NULL};
 static const char *const order_location[] = {"address", "postalCode", "city", "countryCode", "region", NULL};
 static const char *const order_profile[] = {"network", "username", "url", NULL};
 static const char *const order_work[] = {"name", "position", "location", "url", "startDate", "endDate",

@@ -139,6 +139,20 @@ static void cut(char *s, size_t a, size_t b) {
   for (size_t i = a; i < b; i++) s[i] = '\n';
 }
 
+/* True when s starts with a company-form suffix that belongs to the name
+ * before its comma: "Halcyon Devices, Inc.", "Acme, LLC", "Foo, Ltd". */
+static bool company_suffix(const char *s, size_t n) {
+  static const char *const forms[] = {"Inc.", "Inc", "LLC", "L.L.C.", "Ltd.", "Ltd", "GmbH", "Corp.",
+                                      "Corp", "Co.", "S.A.", "AG", "PLC", "plc", "LLP", "B.V.", NULL};
+  for (int k = 0; forms[k]; k++) {
+    size_t m = strlen(forms[k]);
+    if (n >= m && memcmp(s, forms[k], m) == 0 &&
+        (n == m || !(isalnum((unsigned char)s[m]) || (unsigned char)s[m] >= 0x80)))
+      return true;
+  }
+  return false;
+}
+
 #define MAX_SEGS 32
 /* A paragraph this long is running prose: its facts go to the prose reader. */
 #define PROSE_WORDS 15
@@ -167,7 +181,8 @@ static int split_segments(const char *s, size_t n, bool at, piece *out, int max)
         sep = 1;
         if (c == '(') depth++;
         if (c == ')' && depth) depth--;
-      } else if ((c == ',' || c == ';') && i + 1 < n && s[i + 1] == ' ') {
+      } else if ((c == ',' || c == ';') && i + 1 < n && s[i + 1] == ' ' &&
+                 !(c == ',' && company_suffix(s + i + 2, n - i - 2))) {
         sep = 1;
       } else if (c == ':' && (i + 1 == n || s[i + 1] == ' ')) {
         sep = 1;
@@ -529,6 +544,18 @@ static void two_line_head(char *t, size_t n, const char *orig, piece *org, piece
   cut(t, (size_t)(b.s - t), (size_t)(b.s - t) + b.n);
 }
 
+/* True when p reads as a sentence rather than a name or a title: five or
+ * more words, most of them in lower case. */
+static bool sentence_like(piece p) {
+  int words = 0, lower = 0;
+  for (size_t i = 0; i < p.n; i++) {
+    if (is_ws((unsigned char)p.s[i]) || (i > 0 && !is_ws((unsigned char)p.s[i - 1]))) continue;
+    words++;
+    if (islower((unsigned char)p.s[i])) lower++;
+  }
+  return words >= 5 && 2 * lower > words;
+}
+
 static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   cvx_span es = entry_span(e);
   cvx_record *r = cvx_record_new(c->doc, kind, c->origin, es);
@@ -624,6 +651,9 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   bool need_pos = !lab_pos.n, need_org = !lab_org.n;
   for (int i = 0; i < ns && ((need_pos && pos < 0) || (need_org && org < 0)); i++) {
     if (i == pos || i == org || !seg[i].n || count_words(seg[i].s, seg[i].n) > 10) continue;
+    /* a description line under a named organisation is no title: "Built
+     * the sample tracking service for the lab." */
+    if (org >= 0 && pos < 0 && rscore[i] == 0 && sentence_like(seg[i])) continue;
     if (!need_pos) {
       org = i;
     } else if (!need_org) {
@@ -1521,6 +1551,66 @@ static bool skill_columns(ctx *c, const cvx_block *b) {
   return true;
 }
 
+/* A skills block whose lines name a group, then, after a gap of two or more
+ * spaces, its list with separators:
+ *   Languages  C, C++, Rust
+ *   Tools      Git, Make
+ * Indented lines continue the list above. Reads the source layout
+ * (doc->view) of the block's span; false when a line does not have this
+ * shape or no list has a separator (skill_columns reads those). */
+static bool skill_gap_lists(ctx *c, const cvx_block *b) {
+  if (b->kind != CVX_BLK_PARA || !cvx_span_valid(b->span) || b->span.end > c->doc->src->len) return false;
+  if (b->nlinks || strchr(b->text, ':')) return false;
+  const char *v = c->doc->view;
+  size_t from = b->span.start;
+  while (from > 0 && v[from - 1] != '\n') from--;
+  size_t to = b->span.end;
+  bool sep = false;
+  int groups = 0;
+  for (size_t ls = from; ls < to;) {
+    const char *nl = memchr(v + ls, '\n', to - ls);
+    size_t le = nl ? (size_t)(nl - v) : to;
+    if (v[ls] == ' ') {
+      if (!groups) return false;
+    } else if (le > ls) {
+      size_t g = ls;
+      while (g + 1 < le && !(v[g] == ' ' && v[g + 1] == ' ')) g++;
+      if (g + 1 >= le) return false;
+      size_t k = g;
+      while (k < le && v[k] == ' ') k++;
+      if (k == le || count_words(v + ls, g - ls) > 3) return false;
+      for (size_t q = ls; q < g; q++)
+        if (strchr(",;|()", v[q])) return false;
+      if (memchr(v + k, ',', le - k) || memchr(v + k, ';', le - k)) sep = true;
+      groups++;
+    }
+    ls = le + 1;
+  }
+  if (!groups || !sep) return false;
+  cvx_record *r = NULL;
+  for (size_t ls = from; ls < to;) {
+    const char *nl = memchr(v + ls, '\n', to - ls);
+    size_t le = nl ? (size_t)(nl - v) : to;
+    size_t i = ls;
+    if (le > ls && v[ls] != ' ') {
+      size_t g = ls;
+      while (!(v[g] == ' ' && v[g + 1] == ' ')) g++;
+      r = cvx_record_new(c->doc, CVX_REC_SKILL, c->origin, cvx_span_make(ls, le));
+      if (!r) return true;
+      cvx_record_addn(c->doc, r, "name", v + ls, g - ls, cvx_span_make(ls, g));
+      i = g;
+    }
+    piece items[MAX_SEGS];
+    int k = le > i ? split_keywords(c, v + i, le - i, items, MAX_SEGS) : 0;
+    for (int j = 0; j < k && r; j++) {
+      size_t a = (size_t)(items[j].s - v);
+      cvx_record_addn(c->doc, r, "keywords", items[j].s, items[j].n, cvx_span_make(a, a + items[j].n));
+    }
+    ls = le + 1;
+  }
+  return true;
+}
+
 /* A bullet whose sentence was hard-wrapped: several lines, no "Label:",
  * a dozen words or more, the second line going on in lower case. It is one
  * skill, not one per line. */
@@ -1593,7 +1683,7 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
   }
   for (cvx_block *b = e->title ? e->title : e->head; b && b != e->end; b = b->next) {
     if (b->kind == CVX_BLK_HEADING) continue;
-    if (kind == CVX_REC_SKILL && skill_columns(c, b)) continue;
+    if (kind == CVX_REC_SKILL && (skill_columns(c, b) || skill_gap_lists(c, b))) continue;
     if (kind == CVX_REC_SKILL && wrapped_sentence(b)) {
       parse_skill_line(c, joined(c, b), b->span, kind);
       continue;
@@ -1620,7 +1710,9 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
         } else {
           /* "Languages: …" inside a skills list are spoken languages */
           cvx_rec_kind k = kind;
-          if (kind == CVX_REC_SKILL && starts_ci(line.s, line.n, "languages:")) k = CVX_REC_LANGUAGE;
+          if (kind == CVX_REC_SKILL && starts_ci(line.s, line.n, "languages:") &&
+              language_list(trim_piece((piece){line.s + 10, line.n - 10})))
+            k = CVX_REC_LANGUAGE; /* "Languages: C, Rust" stays a skill group */
           if (kind == CVX_REC_SKILL && k == kind && language_list(line)) {
             parse_skill_line(c, line, b->span, CVX_REC_LANGUAGE);
             cvx_doc_take(c->doc, b->span);
@@ -1716,11 +1808,13 @@ static void parse_project(ctx *c, const entry *e, bool talk) {
     name = trim_piece((piece){t, e->head->strong_len});
     rest = trim_piece((piece){t + e->head->strong_len, n - e->head->strong_len});
   } else {
-    /* name up to ": ", " - ", " – " or the first line end */
+    /* name up to ": ", " - ", " – " or the first line end; a talk's title
+     * also ends at the comma before its venue ("Title, Venue, 2019") */
     size_t i = 0;
     for (; i < n; i++) {
       if (t[i] == '\n' || (t[i] == ':' && (i + 1 == n || t[i + 1] == ' '))) break;
       if (t[i] == ' ' && i + 2 < n && (t[i + 1] == '-' || (unsigned char)t[i + 1] == 0xE2)) break;
+      if (talk && t[i] == ',' && i + 1 < n && t[i + 1] == ' ') break;
     }
     name = trim_piece((piece){t, i});
     rest = trim_piece((piece){t + i, n - i});
@@ -2536,6 +2630,112 @@ static cvx_rec_kind heading_kind(const cvx_block *h) {
 /* Kinds for which sub-headings are entries rather than new sections. */
 static bool entry_heading_kind(cvx_rec_kind k) { return k != CVX_REC_SECTION && k != CVX_REC_BASICS; }
 
+/* ------------------------------------------------------------- phones */
+
+/* How a national number is dialled from abroad, for the countries whose
+ * plans are simple enough to normalize without guessing: the calling code,
+ * the trunk prefix dropped after it ('\0' none) and the national length in
+ * digits, trunk included. Other countries get no E.164 form from a national
+ * number. */
+static const struct dial_plan {
+  char country[3];
+  char code[4];
+  char trunk;
+  unsigned char min, max;
+} dial_plans[] = {
+    {"US", "1", 0, 10, 10},   {"CA", "1", 0, 10, 10},   {"GB", "44", '0', 10, 11},
+    {"IE", "353", '0', 9, 11}, {"DE", "49", '0', 7, 13}, {"AT", "43", '0', 7, 14},
+    {"CH", "41", '0', 10, 10}, {"FR", "33", '0', 10, 10}, {"NL", "31", '0', 10, 10},
+    {"BE", "32", '0', 9, 10},  {"SE", "46", '0', 8, 10},  {"FI", "358", '0', 7, 11},
+    {"AU", "61", '0', 10, 10}, {"NZ", "64", '0', 9, 11},  {"IN", "91", '0', 11, 11},
+    {"JP", "81", '0', 10, 11}, {"ES", "34", 0, 9, 9},     {"PL", "48", 0, 9, 9},
+    {"PT", "351", 0, 9, 9},    {"DK", "45", 0, 8, 8},     {"NO", "47", 0, 8, 8},
+};
+
+/* US states and Canadian provinces and territories: a region written as one
+ * of these places the person in the North American numbering plan. */
+static const char *const nanp_regions[] = {
+    "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA",
+    "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ",
+    "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT",
+    "VA", "WA", "WV", "WI", "WY", "DC", "ON", "QC", "BC", "AB", "NS", "NB", "MB", "SK", "PE",
+    "NL", "YT", "NT", "NU", NULL};
+
+/* The E.164 form ("+442079460321") of a phone number as written, in buf
+ * (at least 24 bytes): from its own "+CC" (a "(0)" trunk marker dropped), or
+ * from a national number when country (ISO alpha-2, may be NULL) has a plan
+ * above. Returns false, leaving buf empty, when the country is not evident
+ * or the digits do not fit it: it never guesses a country. */
+static bool phone_e164(const char *phone, const char *country, char *buf) {
+  char d[32];
+  size_t nd = 0;
+  bool plus = false;
+  buf[0] = 0;
+  const char *p = phone;
+  while (*p == ' ' || *p == '(') p++;
+  if (*p == '+') plus = true, p++;
+  for (; *p; p++) {
+    if (isdigit((unsigned char)*p)) {
+      if (nd + 1 >= sizeof d) return false;
+      d[nd++] = *p;
+    } else if (*p == '(' && plus && p[1] == '0' && p[2] == ')' && nd > 0) {
+      p += 2; /* "+44 (0)20 …": the trunk prefix shown for callers at home */
+    } else if (!strchr(" -./()", *p)) {
+      break; /* an extension ("x12", "ext. 12") is no part of the number */
+    }
+  }
+  d[nd] = 0;
+  if (plus) {
+    if (nd < 8 || nd > 15 || d[0] == '0') return false;
+    buf[0] = '+';
+    memcpy(buf + 1, d, nd + 1);
+    return true;
+  }
+  if (!country) return false;
+  for (size_t i = 0; i < sizeof dial_plans / sizeof dial_plans[0]; i++) {
+    const struct dial_plan *dp = &dial_plans[i];
+    if (strcmp(dp->country, country) != 0) continue;
+    const char *nat = d;
+    size_t nn = nd;
+    if (strcmp(dp->code, "1") == 0 && nn == 11 && d[0] == '1') nat++, nn--; /* "1 555 …" */
+    if (nn < dp->min || nn > dp->max) return false;
+    if (dp->trunk) {
+      if (nat[0] != dp->trunk) return false;
+      nat++, nn--;
+    }
+    if (nat[0] == '0' || (strcmp(dp->code, "1") == 0 && nat[0] == '1')) return false;
+    size_t cl = strlen(dp->code);
+    if (1 + cl + nn >= 24) return false;
+    buf[0] = '+';
+    memcpy(buf + 1, dp->code, cl);
+    memcpy(buf + 1 + cl, nat, nn + 1);
+    return true;
+  }
+  return false;
+}
+
+/* Adds basics.phoneE164 beside the phone as written, when the number's
+ * country is evident (its own "+CC", or the person's country or a US/Canadian
+ * region in basics.location). */
+static void add_phone_e164(cvx_doc *doc) {
+  cvx_field *phone = NULL;
+  cvx_record *holder = NULL;
+  const char *cc = NULL, *region = NULL;
+  for (cvx_record *r = doc->records; r; r = r->next) {
+    if (r->kind != CVX_REC_BASICS) continue;
+    if (cvx_record_get(r, "phoneE164")) return;
+    if (!phone && (phone = cvx_record_field(r, "phone")) != NULL) holder = r;
+    if (!cc) cc = cvx_record_get(r, "location.countryCode");
+    if (!region) region = cvx_record_get(r, "location.region");
+  }
+  if (!phone) return;
+  if (!cc && region)
+    for (size_t i = 0; nanp_regions[i]; i++)
+      if (strcmp(region, nanp_regions[i]) == 0) cc = "US";
+  char e164[24];
+  if (phone_e164(phone->value, cc, e164)) cvx_record_add(doc, holder, "phoneE164", e164, phone->span);
+}
+
 cvx_status cvx_interpret(cvx_doc *doc, const cvx_blocks *bl, const char *origin) {
   ctx c = {.doc = doc, .origin = origin};
   /* reuse facts already found (front matter) so the body cannot duplicate them */
@@ -2603,5 +2803,6 @@ cvx_status cvx_interpret(cvx_doc *doc, const cvx_blocks *bl, const char *origin)
     int cnt;
     if (f && dot_run(f, strlen(f), 0, &cnt) == strlen(f)) cvx_record_remove(r, "fluency");
   }
+  add_phone_e164(doc);
   return CVX_OK;
 }

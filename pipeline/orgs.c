@@ -237,10 +237,49 @@ static int score_words(const char *s, size_t n, const windex *table, int *nwords
   return score;
 }
 
+/* Role words that only qualify a title ("Research Assistant", "Senior
+ * Engineer"): without a role noun beside them they name no role. */
+static const char *const role_modifiers[] = {
+    "research", "senior", "junior", "staff", "teaching", "visiting", "principal", "chief",
+    "executive", "freelance", "sr.", "jr.", "graduate", "undergraduate", "adjunct", "emeritus",
+    "phd", NULL};
+
+static bool word_in_list(const char *const *t, const char *w, size_t n) {
+  for (int i = 0; t[i]; i++)
+    if (strlen(t[i]) == n && strncasecmp(t[i], w, n) == 0) return true;
+  return false;
+}
+
+/* True when s[0,n) is a capitalised name of two or more words ending in an
+ * organisation word ("Globex Research", "Kestrel Labs", "Vision Group") with
+ * no role noun in it: a unit's name, not a title, even when a word of it
+ * ("Research") can also qualify a title. */
+static bool org_headed(const char *s, size_t n) {
+  size_t i = 0, last = 0, last_len = 0;
+  int words = 0;
+  while (i < n) {
+    while (i < n && !word_char((unsigned char)s[i])) i++;
+    size_t st = i;
+    while (i < n && word_char((unsigned char)s[i])) i++;
+    if (i == st) break;
+    size_t len = i - st;
+    unsigned char c0 = (unsigned char)s[st];
+    bool connector = (len == 2 && strncmp(s + st, "of", 2) == 0) ||
+                     (len == 3 && (strncmp(s + st, "and", 3) == 0 || strncmp(s + st, "for", 3) == 0)) ||
+                     (len == 1 && c0 == '&');
+    if (!connector && !isupper(c0) && !isdigit(c0)) return false;
+    if (in_table(&ix_role, s + st, len) && !word_in_list(role_modifiers, s + st, len)) return false;
+    last = st, last_len = len;
+    words++;
+  }
+  return words >= 2 && words <= 6 && in_table(&ix_org, s + last, last_len);
+}
+
 int cvx_org_score(const char *s, size_t n) {
   int nw = 0;
   indexes();
   int score = score_words(s, n, &ix_org, &nw);
+  if (score && org_headed(s, n)) score += 1;
   if (has_sub(org_cjk, s, n)) score += 3;
   /* "of" inside a capitalised phrase: "University of X", "Bank of Y" */
   if (score && n > 4) {
@@ -258,6 +297,7 @@ int cvx_role_score(const char *s, size_t n) {
   int nw = 0;
   indexes();
   int score = score_words(s, n, &ix_role, &nw);
+  if (score && org_headed(s, n)) return 0;
   if (has_sub(role_cjk, s, n)) score += 3;
   if (nw > 8) score -= 2;
   return score < 0 ? 0 : score;

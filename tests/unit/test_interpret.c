@@ -7,6 +7,7 @@
 #include "grammar.h"
 #include "markdown.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 /* Records of one kind as "k=v|k=v" joined by "; ". */
@@ -163,6 +164,15 @@ static void run_entries(void) {
       /* a skill group's bullets, then a "Label:" paragraph opening another group */
       {"# A\n## Skills\n\n### Tooling\n\n* Experience with Git\n\nKnown languages:\n\n* Go, C\n",
        CVX_REC_SKILL, "name=Tooling|keywords=Experience with Git; name=Known languages|keywords=Go|keywords=C"},
+      /* a name ending in an organisation word, with its address in brackets:
+       * the organisation, not a title; the description line is no title */
+      {"# A\n## Experience\n\nGlobex Research (research.globex.example), March 2012 \u2013 June 2014\n"
+       "Built the sample tracking service for the lab.\n",
+       CVX_REC_WORK, "name=Globex Research|url=https://research.globex.example|startDate=2012-03|endDate=2014-06|"
+       "summary=Built the sample tracking service for the lab"},
+      /* skill groups and their lists separated by a wide gap, no colon */
+      {"# A\n## Skills\n\nLanguages  C, C++, Rust\nTools      Git, Make\n", CVX_REC_SKILL,
+       "name=Languages|keywords=C|keywords=C++|keywords=Rust; name=Tools|keywords=Git|keywords=Make"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char *got = records_of(cases[i].text, cases[i].kind);
@@ -195,6 +205,67 @@ static void run_places(void) {
   }
 }
 
+/* Which of organisation and role a head piece reads as more. */
+static void run_org_role(void) {
+  static const struct {
+    const char *s;
+    int want; /* 1: organisation wins, -1: role wins */
+  } cases[] = {
+      {"Globex Research", 1},          {"Kestrel Labs", 1},
+      {"Vision Group", 1},             {"Research Assistant", -1},
+      {"Senior Research Engineer", -1}, {"Head of Research", -1},
+      {"Director of Research", -1},    {"Research Intern", -1},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    size_t n = strlen(cases[i].s);
+    int o = cvx_org_score(cases[i].s, n), r = cvx_role_score(cases[i].s, n);
+    CHECK(cases[i].want > 0 ? o > r : r >= o, "%s: org %d role %d", cases[i].s, o, r);
+  }
+}
+
+/* The phone as written is kept; its E.164 form is added only when the
+ * country is evident: the number's own "+CC", or the person's country (a
+ * US/Canadian region code counts). Never a guessed country. */
+static void run_phones(void) {
+  static const struct {
+    const char *phone, *place, *want; /* want NULL: no phoneE164 */
+  } cases[] = {
+      {"+44 20 7946 0321", NULL, "+442079460321"},
+      {"+44 (0)20 7946 0321", NULL, "+442079460321"},
+      {"+1 (555) 010-0199", NULL, "+15550100199"},
+      {"+49 30 901820", "Berlin, Germany", "+4930901820"},
+      {"(555) 234-0199", "Denver, CO", "+15552340199"},
+      {"1-555-234-0199", "Salem, OR", "+15552340199"},
+      {"555-234-0199", "Toronto, ON", "+15552340199"},
+      {"555-234-0199", "Eastport, USA", "+15552340199"},
+      {"020 7946 0321", "Bristol, United Kingdom", "+442079460321"},
+      {"030 901820", "Berlin, Germany", "+4930901820"},
+      {"612 345 678", "Madrid, Spain", "+34612345678"},
+      {"020 7946 0321", NULL, NULL},                 /* no country: none */
+      {"555-234-0199", NULL, NULL},                  /* a US shape alone says no country */
+      {"555-234-0199", "Bristol, United Kingdom", NULL}, /* no trunk 0 in the UK */
+      {"020 7946 0321", "Denver, CO", NULL},         /* not a North American number */
+      {"0301 2345 6789", "Lagos, Nigeria", NULL},    /* a country without a plan here */
+      {"+0 123 456 789", NULL, NULL},                /* no calling code starts with 0 */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char text[256];
+    snprintf(text, sizeof text, "# Jo Example\n\n%s\n\n%s\n\n## Experience\n", cases[i].phone,
+             cases[i].place ? cases[i].place : "");
+    char *got = records_of(text, CVX_REC_BASICS);
+    char *at = strstr(got, "phoneE164="), val[64] = "";
+    if (at) {
+      at += strlen("phoneE164=");
+      size_t l = strcspn(at, "|;");
+      if (l < sizeof val) memcpy(val, at, l), val[l] = 0;
+    }
+    CHECK_STR(at ? val : NULL, cases[i].want, text);
+    /* the phone as written stays */
+    CHECK(strstr(got, "phone=") != NULL, "%s", text);
+    free(got);
+  }
+}
+
 /* Every entry shape in one large document: interpretation must finish (it is
  * linear in the input; no timing is asserted). */
 static void run_large(void) {
@@ -217,6 +288,8 @@ int main(void) {
   run_entries();
   run_large();
   run_places();
+  run_phones();
+  run_org_role();
   cvx_rx_cleanup();
   return check_done("interpret");
 }

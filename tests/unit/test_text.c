@@ -447,6 +447,12 @@ static const shape SHAPES[] = {
       I(0, "\xE2\x80\xA2", "Flew kites.", NULL), P(1, "Achievements:", NULL),
       I(0, "\xE2\x80\xA2", "Won a prize.", NULL), P(0, "06.2012 - 06.2013\nBoat Co, York", NULL)}},
 
+    {"project lines with their dates: each opens an entry",
+     "Dana Okafor\n\nProjects\n\nTidewatch, 2016\nA tide table app for sailors.\nOpen Loom, 2017\n"
+     "A weaving pattern editor.\n",
+     {P(0, "Dana Okafor", NULL), H(1, "Projects"), P(0, "Tidewatch, 2016\nA tide table app for sailors.", NULL),
+      P(0, "Open Loom, 2017\nA weaving pattern editor.", NULL)}},
+
     {"web-page paste",
      "Dana Okafor\nStaff Engineer at Initech\n\nExperience\n\nStaff Engineer\nInitech \xC2\xB7 Full-time\n"
      "Jan 2019 - Present \xC2\xB7 3 yrs\n\nSee more\n\nShow all 12 experiences \xE2\x86\x92\n",
