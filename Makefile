@@ -117,4 +117,6 @@ fuzz-smoke: fuzz-build
 bench: all
 	@sh tests/bench/bench.sh $(BUILD)
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+# header dependencies of exactly this build's objects (other build trees may
+# live under build/ too)
+-include $(LIB_OBJ:.o=.d) $(BUILD)/pipeline/main.d $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit/%.d)

@@ -341,6 +341,17 @@ static bool take_date(char *t, size_t n, cvx_daterange *d) {
   return true;
 }
 
+/* Takes the first date (range) of t into *d and cuts every later one out of t
+ * too: a second range ("2019–2020, 2022") or a repeated year ("2022 & 2023")
+ * belongs to the same entry, never to its name or role. */
+static bool take_dates(char *t, size_t n, cvx_daterange *d) {
+  if (!take_date(t, n, d)) return false;
+  cvx_daterange more;
+  while (take_date(t, n, &more)) {
+  }
+  return true;
+}
+
 static cvx_span date_span(ctx *c, const cvx_daterange *d, const char *orig, cvx_span within) {
   char *v = cvx_arena_strndup(c->doc->arena, orig + d->mstart, d->mend - d->mstart);
   cvx_span sp = cvx_doc_locate(c->doc, within, v);
@@ -599,12 +610,7 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   }
 
   cvx_daterange d;
-  bool dated = take_date(t, n, &d);
-  if (dated) {
-    cvx_daterange more;
-    while (take_date(t, n, &more)) { /* second ranges are part of the same entry */
-    }
-  }
+  bool dated = take_dates(t, n, &d);
   size_t ls, le;
   piece loc = lab_loc;
   if (!loc.n && cvx_location_find(t, n, &ls, &le)) {
@@ -861,12 +867,7 @@ static void parse_education(ctx *c, const entry *e) {
   char *t = cvx_arena_strdup(c->doc->arena, orig);
   size_t n = strlen(t);
   cvx_daterange d;
-  bool dated = take_date(t, n, &d);
-  if (dated) {
-    cvx_daterange more;
-    while (take_date(t, n, &more)) {
-    }
-  }
+  bool dated = take_dates(t, n, &d);
   if (course_entry(c, e, r, orig, t, n)) {
     if (dated) add_dates(c, r, &d, CVX_REC_EDUCATION, date_span(c, &d, orig, es));
     return;
@@ -1055,12 +1056,7 @@ static void parse_award(ctx *c, const entry *e, cvx_rec_kind kind) {
   char *t = cvx_arena_strdup(c->doc->arena, orig);
   size_t n = strlen(t);
   cvx_daterange d;
-  bool dated = take_date(t, n, &d);
-  if (dated) {
-    cvx_daterange more;
-    while (take_date(t, n, &more)) { /* "2022 & 2023": the first is the date */
-    }
-  }
+  bool dated = take_dates(t, n, &d);
   /* a closing "(…)" after the date or at the end: the granting body when it
    * reads as one ("(IEEE)"), else a note ("(Top 5%)") */
   piece note = {0}, by = {0};
