@@ -318,11 +318,27 @@ static bool ends_with_ci(const char *s, const char *suffix) {
   return n >= k && strcasecmp(s + n - k, suffix) == 0;
 }
 
+/* The cvx.csv row of an input that produced no document. */
+static void error_row(const char *display, const cvx_diags *dx, const cvx_convert_opts *o, cvx_result *res) {
+  if (!o->want_csv) return;
+  cvx_csv_opts co = {.excel = o->excel, .today = o->today};
+  cvx_csv_row_info info = {display, "error", dx->nwarnings};
+  cvx_emit_csv_row(NULL, &info, &co, &res->csv_row);
+}
+
 static void run(cvx_arena *a, cvx_source *src, cvx_diags *dx, const char *display,
                 const cvx_convert_opts *o, cvx_result *res) {
-  if (o->rules && ends_with_ci(src->path ? src->path : display, ".json")) {
-    /* a JSON Resume file given directly: checked, not converted */
-    cvx_rules_check_resume_json(src, resume_schema, dx);
+  if (ends_with_ci(src->path ? src->path : display, ".json")) {
+    if (o->rules) {
+      /* a JSON Resume file given directly: checked, not converted */
+      cvx_rules_check_resume_json(src, resume_schema, dx);
+    } else {
+      /* reading JSON syntax as CV text would invent entries: refuse it */
+      cvx_diag_add(dx, CVX_ERROR, "source.json", CVX_NOSPAN,
+                   "a JSON file is not a CV: cvx converts Markdown and plain text "
+                   "(check a JSON Resume file with cvx validate)");
+      error_row(display, dx, o, res);
+    }
     res->nerrors = dx->nerrors;
     res->nwarnings = dx->nwarnings;
     return;
@@ -413,11 +429,7 @@ static void finish(cvx_arena *a, cvx_source *src, cvx_diags *dx, const char *dis
   if (st != CVX_OK) {
     res->nerrors = dx->nerrors ? dx->nerrors : 1;
     res->nwarnings = dx->nwarnings;
-    if (o->want_csv) {
-      cvx_csv_opts co = {.excel = o->excel, .today = o->today};
-      cvx_csv_row_info info = {display, "error", dx->nwarnings};
-      cvx_emit_csv_row(NULL, &info, &co, &res->csv_row);
-    }
+    error_row(display, dx, o, res);
   }
   make_report(src, display, display, dx, o, res);
   cvx_arena_free(a);

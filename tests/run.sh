@@ -76,6 +76,10 @@ check "a spent time budget stops extraction with limit.time, keeps the document"
   '$cvx' convert --no-progress --time-budget 1 -f json -o '$tmp/budget' '$tmp/budget.md' 2>'$tmp/budget.err'; s=\$?
   test \$s = 1 && grep -q 'error\\[limit.time\\]' '$tmp/budget.err' &&
   python3 -c \"import json; json.load(open('$tmp/budget/budget.json'))\""
+check "convert refuses a JSON file (source.json) instead of reading it as CV text" sh -c "
+  '$cvx' convert --no-progress -f json,csv -o '$tmp/js' fixtures/validate-resume-json/input/resume.json fixtures/plain-resume/resume.txt 2>'$tmp/js.err'; s=\$?
+  test \$s = 1 && grep -q 'error\\[source.json\\]' '$tmp/js.err' && test ! -f '$tmp/js/resume.json' &&
+  grep -q 'resume.json,.*,error,' '$tmp/js/cvx.csv' && test -f '$tmp/js/resume-2.json'"
 check "a Jekyll site inside a walked folder is one input" sh -c "
   '$cvx' convert -q -f json -o '$tmp/walk' fixtures/ && test -f '$tmp/walk/site.json' &&
   ! ls '$tmp/walk' | grep -q teaching"
