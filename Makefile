@@ -77,7 +77,7 @@ demo: deps all
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 0755 $(BUILD)/cvx $(DESTDIR)$(PREFIX)/bin/cvx
-	install -m 0644 cvx.1 $(DESTDIR)$(PREFIX)/share/man/man1/cvx.1
+	install -m 0644 pipeline/cvx.1 $(DESTDIR)$(PREFIX)/share/man/man1/cvx.1
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/cvx $(DESTDIR)$(PREFIX)/share/man/man1/cvx.1

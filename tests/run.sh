@@ -80,6 +80,9 @@ check "convert refuses a JSON file (source.json) instead of reading it as CV tex
   '$cvx' convert --no-progress -f json,csv -o '$tmp/js' fixtures/validate-resume-json/input/resume.json fixtures/plain-resume/resume.txt 2>'$tmp/js.err'; s=\$?
   test \$s = 1 && grep -q 'error\\[source.json\\]' '$tmp/js.err' && test ! -f '$tmp/js/resume.json' &&
   grep -q 'resume.json,.*,error,' '$tmp/js/cvx.csv' && test -f '$tmp/js/resume-2.json'"
+check "make install puts the binary and the man page under DESTDIR/PREFIX" sh -c "
+  make -s --no-print-directory install BUILD='$build' PREFIX=/usr DESTDIR='$tmp/inst' >/dev/null &&
+  '$tmp/inst/usr/bin/cvx' --version >/dev/null && test -s '$tmp/inst/usr/share/man/man1/cvx.1'"
 check "a Jekyll site inside a walked folder is one input" sh -c "
   '$cvx' convert -q -f json -o '$tmp/walk' fixtures/ && test -f '$tmp/walk/site.json' &&
   ! ls '$tmp/walk' | grep -q teaching"
