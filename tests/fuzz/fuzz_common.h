@@ -3,10 +3,12 @@
 #ifndef CVX_FUZZ_COMMON_H
 #define CVX_FUZZ_COMMON_H
 
+#include "blocks.h"
 #include "cvx.h"
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 /* Decodes data into a source in a fresh arena; returns NULL (arena freed) when
  * the input is refused (binary, undecodable). Limits match the CLI default. */
@@ -35,6 +37,27 @@ static inline cvx_doc *fuzz_doc(cvx_arena *a, cvx_source *src, cvx_diags *dx) {
   }
   cvx_hide_markup(doc, doc->body_start);
   return doc;
+}
+
+/* The body of the block-builder targets: decodes data, builds blocks with
+ * build, aborts when a block span leaves the source, then interprets them as
+ * origin. Returns 0 for libFuzzer. */
+static inline int fuzz_blocks(const uint8_t *data, size_t size,
+                              cvx_status (*build)(cvx_doc *, cvx_blocks *), const char *origin) {
+  cvx_arena *a = NULL;
+  cvx_diags dx;
+  cvx_source *src = fuzz_source(data, size, &a, &dx);
+  if (!src) return 0;
+  cvx_doc *doc = fuzz_doc(a, src, &dx);
+  cvx_blocks bl = {0};
+  if (build(doc, &bl) == CVX_OK) {
+    for (const cvx_block *b = bl.head; b; b = b->next)
+      if (cvx_span_valid(b->span) && b->span.end > src->len) abort();
+    cvx_status st = cvx_interpret(doc, &bl, origin);
+    (void)st;
+  }
+  cvx_arena_free(a);
+  return 0;
 }
 
 #endif
