@@ -92,8 +92,10 @@ clean:
 
 # ---------------------------------------------------------------- fuzzing
 # libFuzzer targets (clang, ASan+UBSan) in build/fuzz; `make fuzz FUZZ_SECONDS=N`
-# runs each for N seconds on a corpus seeded from fixtures/; `make fuzz-smoke`
-# is the short CI budget (10 s each). Reproducers land in build/fuzz/artifacts/.
+# runs each (or only FUZZ_TARGET=name) for N seconds on a corpus seeded from
+# fixtures/ and kept in build/fuzz/corpus/, so runs add up to a campaign;
+# `make fuzz-smoke` is the short CI budget (10 s each, a fresh corpus).
+# Reproducers land in build/fuzz/artifacts/.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := source frontmatter markdown text refparse schema convert
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
@@ -106,7 +108,7 @@ build/fuzz/fuzz_%: build/fuzz/tests/fuzz/fuzz_%.o build/fuzz/libcvx.a
 	clang $(CFLAGS) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ $(LDLIBS)
 
 fuzz: fuzz-build
-	@sh tests/fuzz/run.sh build/fuzz $(FUZZ_SECONDS)
+	@FUZZ_CORPUS=build/fuzz/corpus sh tests/fuzz/run.sh build/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGET)
 
 fuzz-smoke: fuzz-build
 	@sh tests/fuzz/run.sh build/fuzz 10

@@ -156,6 +156,15 @@ static size_t utf8_len(unsigned char c) {
  * arrive nearly in order, so a cursor that walks both ways is linear. */
 static uint32_t y_off(yreader *r, size_t ci) {
   while (r->ci < ci && r->bi < r->n) {
+    if (ci - r->ci >= 8 && r->n - r->bi >= 8) { /* eight ASCII bytes are eight characters */
+      uint64_t x;
+      memcpy(&x, r->text + r->bi, 8);
+      if (!(x & UINT64_C(0x8080808080808080))) {
+        r->bi += 8;
+        r->ci += 8;
+        continue;
+      }
+    }
     r->bi += utf8_len((unsigned char)r->text[r->bi]);
     r->ci++;
   }

@@ -131,7 +131,12 @@ static void hide_liquid(cvx_doc *doc, uint32_t from) {
   uint32_t depth = 0, block_start = 0; /* open {% for %} / {% capture %} blocks */
   uint32_t i = from;
   while (i + 1 < len) {
-    if (v[i] != '{' || (v[i + 1] != '%' && v[i + 1] != '{')) {
+    if (v[i] != '{') { /* straight to the next '{' that has a byte after it */
+      const char *p = memchr(v + i, '{', len - 1 - i);
+      i = p ? (uint32_t)(p - v) : len - 1;
+      continue;
+    }
+    if (v[i + 1] != '%' && v[i + 1] != '{') {
       i++;
       continue;
     }
@@ -220,19 +225,31 @@ static bool is_toc_item(const char *v, uint32_t a, uint32_t b) {
   return b - k == 3 && memcmp(v + k, "TOC", 3) == 0;
 }
 
+/* Start of the line holding i and of the line before it (NONE when that
+ * line starts before from), counting lines from `from`. */
+static void line_starts(const char *v, uint32_t from, uint32_t i, uint32_t *line_start,
+                        uint32_t *prev_line) {
+  uint32_t k = i;
+  while (k > from && v[k - 1] != '\n') k--;
+  if (k == from) return;
+  *line_start = k;
+  k--;
+  while (k > from && v[k - 1] != '\n') k--;
+  *prev_line = k;
+}
+
 /* Pass 2: kramdown attribute lists ("{: .class}", "{:toc}") on one line are
  * not shown; "{:toc}" also replaces the "* TOC" item above it. */
 static void hide_kramdown(cvx_doc *doc, uint32_t from) {
   const char *v = doc->view;
   uint32_t len = (uint32_t)doc->src->len;
-  uint32_t line_start = from, prev_line = NONE;
   for (uint32_t i = from; i + 1 < len; i++) {
-    if (v[i] == '\n') {
-      prev_line = line_start;
-      line_start = i + 1;
-      continue;
+    if (v[i] != '{') { /* straight to the next '{' that has a byte after it */
+      const char *p = memchr(v + i, '{', len - 1 - i);
+      if (!p) break;
+      i = (uint32_t)(p - v);
     }
-    if (v[i] != '{' || v[i + 1] != ':') continue;
+    if (v[i + 1] != ':') continue;
     uint32_t j = i + 2;
     while (j < len && v[j] != '}' && v[j] != '\n' && v[j] != '{') j++;
     if (j >= len || v[j] != '}') {
@@ -240,6 +257,8 @@ static void hide_kramdown(cvx_doc *doc, uint32_t from) {
       continue;
     }
     bool toc = j - i == 5 && memcmp(v + i, "{:toc}", 6) == 0;
+    uint32_t line_start = from, prev_line = NONE;
+    if (toc) line_starts(v, from, i, &line_start, &prev_line);
     if (toc && prev_line != NONE && is_toc_item(v, prev_line, line_start))
       cvx_doc_hide(doc, cvx_span_make(prev_line, line_start - 1));
     cvx_doc_hide(doc, cvx_span_make(i, j + 1));
@@ -294,6 +313,17 @@ static void hide_html(cvx_doc *doc, uint32_t from) {
   bool closed_one = false;
   uint32_t i = from;
   while (i < len) {
+    if (v[i] != '<' && !(closed_one && v[i] == '-')) {
+      /* straight to the next '<' (or '-' once a comment has closed) */
+      const char *p = memchr(v + i, '<', len - i);
+      uint32_t next = p ? (uint32_t)(p - v) : len;
+      if (closed_one) {
+        const char *q = memchr(v + i, '-', next - i);
+        if (q) next = (uint32_t)(q - v);
+      }
+      i = next;
+      continue;
+    }
     if (v[i] == '<' && len - i >= 4 && memcmp(v + i, "<!--", 4) == 0) {
       uint32_t j = i + 4, end;
       if (j < len && v[j] == '>') {

@@ -134,15 +134,13 @@ static const char *prepare(md *m, size_t *n, char **owned) {
   *owned = NULL;
   bool any = false;
   size_t lines = 1;
-  for (size_t i = 0, at_lead = 1; i < len; i++) {
-    if (v[i] == '\n') {
-      lines++;
-      at_lead = 1;
-    } else if (at_lead && (v[i] == ' ' || v[i] == '\t')) {
+  for (size_t i = 0; i < len;) { /* at the start of a line */
+    for (; i < len && (v[i] == ' ' || v[i] == '\t'); i++)
       if (hid[i]) any = true;
-    } else {
-      at_lead = 0;
-    }
+    const char *nl = memchr(v + i, '\n', len - i);
+    if (!nl) break;
+    lines++;
+    i = (size_t)(nl - v) + 1;
   }
   if (!any) return v;
   char *buf = cvx_xmalloc(len + 1);
@@ -150,24 +148,21 @@ static const char *prepare(md *m, size_t *n, char **owned) {
   m->shift = cvx_xcalloc(lines, sizeof *m->shift);
   m->nplines = lines;
   size_t o = 0, l = 0;
-  bool at_lead = true;
-  for (size_t i = 0; i < len; i++) {
-    char c = v[i];
-    if (c == '\n') {
-      buf[o++] = c;
-      l++;
-      at_lead = true;
-    } else if (at_lead && (c == ' ' || c == '\t')) {
+  for (size_t i = 0; i < len; l++) { /* at the start of line l */
+    for (; i < len && (v[i] == ' ' || v[i] == '\t'); i++) {
       if (hid[i]) {
         m->shift[l]++;
       } else {
-        buf[o++] = c;
+        buf[o++] = v[i];
         m->keep[l]++;
       }
-    } else {
-      at_lead = false;
-      buf[o++] = c;
     }
+    /* the rest of the line and its '\n' as they are */
+    const char *nl = memchr(v + i, '\n', len - i);
+    size_t e = nl ? (size_t)(nl - v) + 1 : len;
+    memcpy(buf + o, v + i, e - i);
+    o += e - i;
+    i = e;
   }
   buf[o] = '\0';
   *n = o;
@@ -176,6 +171,27 @@ static const char *prepare(md *m, size_t *n, char **owned) {
 }
 
 /* ------------------------------------------------------------------ text */
+
+/* cvx_buf_putc without a call when the byte fits. */
+static inline void buf_byte(cvx_buf *b, char c) {
+  if (b->len + 1 < b->cap) {
+    b->ptr[b->len++] = c;
+    b->ptr[b->len] = '\0';
+  } else {
+    cvx_buf_putc(b, c);
+  }
+}
+
+/* cvx_buf_put without a call when s[0,n) (never inside b) fits. */
+static inline void buf_append(cvx_buf *b, const char *s, size_t n) {
+  if (n < b->cap - b->len) {
+    memcpy(b->ptr + b->len, s, n);
+    b->len += n;
+    b->ptr[b->len] = '\0';
+  } else {
+    cvx_buf_put(b, s, n);
+  }
+}
 
 typedef struct named_ref {
   const char *name, *utf8;
@@ -292,14 +308,67 @@ static size_t char_ref(const char *s, size_t n, bool legacy_only, char out[4], s
   return 0;
 }
 
+#define ONES UINT64_C(0x0101010101010101)
+#define HIGH UINT64_C(0x8080808080808080)
+
 /* Appends source text, control bytes (which mean something in raw) as spaces. */
 static void put_text(cvx_buf *b, const char *s, size_t n) {
   cvx_buf_reserve(b, n);
-  for (size_t i = 0; i < n; i++) {
-    char c = s[i];
-    b->ptr[b->len++] = ((unsigned char)c < 0x20 && c != '\n') || c == 0x7F ? ' ' : c;
+  char *o = b->ptr + b->len;
+  size_t i = 0;
+  while (i < n) {
+    if (n - i >= 8) { /* eight bytes with no control and no DEL are copied whole */
+      uint64_t x, d;
+      memcpy(&x, s + i, 8);
+      d = x ^ (0x7F * ONES);
+      if (!(((x - 0x20 * ONES) & ~x) & HIGH) && !(((d - ONES) & ~d) & HIGH)) {
+        memcpy(o + i, s + i, 8);
+        i += 8;
+        continue;
+      }
+    }
+    size_t stop = n - i >= 8 ? i + 8 : n;
+    for (; i < stop; i++) {
+      char c = s[i];
+      o[i] = ((unsigned char)c < 0x20 && c != '\n') || c == 0x7F ? ' ' : c;
+    }
   }
+  b->len += n;
   b->ptr[b->len] = '\0';
+}
+
+/* A byte normalize copies as it is whatever the state: not a blank, a
+ * control, a mark, the lead byte of a no-break space, nor a possible
+ * character reference. */
+static inline bool plain_byte(unsigned char c) {
+  return c > 0x20 && c != 0x7F && c != 0xC2 && c != '&';
+}
+
+/* The high bit of each byte of x equal to c (exact per byte). */
+static inline uint64_t eq8(uint64_t x, unsigned char c) {
+  uint64_t v = x ^ (c * ONES);
+  return ~((((v & ~HIGH) + ~HIGH) | v) | ~HIGH);
+}
+
+/* Whether eight bytes may be read as one word whose first byte in memory is
+ * its lowest: the only order plain_run8 is written for. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define LITTLE_ENDIAN_SWAR 1
+#else
+#define LITTLE_ENDIAN_SWAR 0
+#endif
+
+/* The eight bytes at p continue a run in normalize as they are: each is a
+ * plain byte or a space with a plain byte right after it in the eight
+ * (the byte before p is a plain one). */
+static inline bool plain_run8(const char *p) {
+  uint64_t x;
+  memcpy(&x, p, 8);
+  uint64_t sp = eq8(x, ' ');
+  uint64_t low = ~((x | HIGH) - 0x21 * ONES) & ~x & HIGH; /* bytes up to 0x20 */
+  uint64_t bad = (low & ~sp) | eq8(x, 0x7F) | eq8(x, 0xC2) | eq8(x, '&') | (sp & (sp >> 8)) |
+                 (sp & (UINT64_C(0x80) << 56));
+  return !bad;
 }
 
 /* Writes raw s[0,n) as block text into out: lines split at '\n' and BR_MARK,
@@ -322,7 +391,7 @@ static void normalize(const char *s, size_t n, cvx_buf *out, size_t *mark, bool 
       continue;
     }
     if (c == (unsigned char)CELL_MARK) {
-      cvx_buf_putc(out, '\t');
+      buf_byte(out, '\t');
       space = nl = false;
       fresh = true;
       i++;
@@ -352,10 +421,10 @@ static void normalize(const char *s, size_t n, cvx_buf *out, size_t *mark, bool 
       continue;
     }
     if (nl) {
-      if (out->len && out->ptr[out->len - 1] != '\t') cvx_buf_putc(out, '\n');
+      if (out->len && out->ptr[out->len - 1] != '\t') buf_byte(out, '\n');
       nl = false;
     } else if (space && !fresh) {
-      cvx_buf_putc(out, ' ');
+      buf_byte(out, ' ');
     }
     space = false;
     fresh = false;
@@ -363,8 +432,24 @@ static void normalize(const char *s, size_t n, cvx_buf *out, size_t *mark, bool 
       cvx_buf_put(out, dec, dn);
       i += used;
     } else {
-      cvx_buf_putc(out, (char)c);
-      i++;
+      /* c and the plain bytes after it are copied as one run: no byte of
+       * the run changes the state above (out has room: the output is never
+       * longer than the input) */
+      size_t j = i + 1;
+      for (;;) {
+        if (LITTLE_ENDIAN_SWAR && n - j >= 8 && plain_run8(s + j)) {
+          j += 8;
+          continue;
+        }
+        if (j < n && plain_byte((unsigned char)s[j]))
+          j++;
+        else if (j + 1 < n && s[j] == ' ' && plain_byte((unsigned char)s[j + 1]))
+          j += 2; /* one space between plain bytes is written as it is */
+        else
+          break;
+      }
+      buf_append(out, s + i, j - i);
+      i = j;
     }
   }
 }
@@ -680,6 +765,63 @@ static bool is_strong_tag(const char *name) {
 
 /* ------------------------------------------------------ inline rendering */
 
+/* cmark's iterator without its allocation: the same ENTER and EXIT events
+ * over the subtree of root, in the same order (a leaf is only entered; any
+ * other node is entered, then its children, then exited). */
+typedef struct walker {
+  cmark_node *root, *node; /* node: the one the next event is about */
+  cmark_node_type type;    /* its type, once known */
+  cmark_event_type ev;     /* the next event */
+} walker;
+
+static bool leaf_type(cmark_node_type t) {
+  switch (t) {
+  case CMARK_NODE_HTML_BLOCK:
+  case CMARK_NODE_THEMATIC_BREAK:
+  case CMARK_NODE_CODE_BLOCK:
+  case CMARK_NODE_TEXT:
+  case CMARK_NODE_SOFTBREAK:
+  case CMARK_NODE_LINEBREAK:
+  case CMARK_NODE_CODE:
+  case CMARK_NODE_HTML_INLINE:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* The next event (CMARK_EVENT_DONE at the end), its node and type. */
+static cmark_event_type walker_next(walker *w, cmark_node **node, cmark_node_type *type) {
+  cmark_event_type ev = w->ev;
+  cmark_node *cur = w->node;
+  if (ev == CMARK_EVENT_DONE) return ev;
+  if (w->type == CMARK_NODE_NONE) w->type = cmark_node_get_type(cur);
+  *node = cur;
+  *type = w->type;
+  cmark_node *next;
+  if (ev == CMARK_EVENT_ENTER && !leaf_type(w->type)) {
+    if ((next = cmark_node_first_child(cur)) != NULL) {
+      w->node = next;
+      w->type = CMARK_NODE_NONE;
+    } else {
+      w->ev = CMARK_EVENT_EXIT; /* an empty container: exited right away */
+    }
+  } else if (cur == w->root) {
+    w->ev = CMARK_EVENT_DONE;
+  } else if ((next = cmark_node_next(cur)) != NULL) {
+    w->node = next;
+    w->type = CMARK_NODE_NONE;
+    w->ev = CMARK_EVENT_ENTER;
+  } else if ((next = cmark_node_parent(cur)) != NULL) {
+    w->node = next;
+    w->type = CMARK_NODE_NONE;
+    w->ev = CMARK_EVENT_EXIT;
+  } else {
+    w->ev = CMARK_EVENT_DONE;
+  }
+  return ev;
+}
+
 /* Renders the inlines under n into m->raw (text, '\n' per line break,
  * BR_MARK per <br>, STRONG_MARK after a leading bold run) and m->links. */
 static void render_inlines(md *m, cmark_node *n) {
@@ -690,11 +832,11 @@ static void render_inlines(md *m, cmark_node *n) {
   int image = 0;
   size_t open_md = SIZE_MAX;   /* index of the Markdown link being rendered */
   size_t open_html = SIZE_MAX; /* index of an <a> not yet closed */
-  cmark_iter *it = cmark_iter_new(n);
+  walker it = {n, n, CMARK_NODE_NONE, CMARK_EVENT_ENTER};
   cmark_event_type ev;
-  while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
-    cmark_node *c = cmark_iter_get_node(it);
-    cmark_node_type t = cmark_node_get_type(c);
+  cmark_node *c;
+  cmark_node_type t;
+  while ((ev = walker_next(&it, &c, &t)) != CMARK_EVENT_DONE) {
     if (ev == CMARK_EVENT_EXIT) {
       if (c == strong) {
         cvx_buf_putc(&m->raw, STRONG_MARK);
@@ -798,7 +940,6 @@ static void render_inlines(md *m, cmark_node *n) {
       break;
     }
   }
-  cmark_iter_free(it);
   /* an <a> never closed keeps its text up to the end */
   for (size_t i = 0; i < m->nlinks; i++)
     if (m->links[i].open) {
@@ -1318,8 +1459,8 @@ static bool has_md_extension(const char *path) {
 enum { EV_FRONT = 1, EV_ATX = 2, EV_SETEXT = 4, EV_LINK = 8, EV_BOLD = 16, EV_BULLET = 32 };
 
 /* The kinds of Markdown syntax in one line (prev: the line before, for
- * setext underlines). */
-static unsigned line_evidence(const char *l, size_t n, const char *prev, size_t pn) {
+ * setext underlines); the kinds in have are not looked for again. */
+static unsigned line_evidence(const char *l, size_t n, const char *prev, size_t pn, unsigned have) {
   unsigned ev = 0;
   size_t i = 0;
   while (i < n && i < 3 && l[i] == ' ') i++;
@@ -1335,10 +1476,10 @@ static unsigned line_evidence(const char *l, size_t n, const char *prev, size_t 
     for (size_t j = 0; j < pn && !prev_text; j++) prev_text = !is_blank(prev[j]);
     if (k == n && prev_text) ev |= EV_SETEXT;
   }
-  const char *lk = find_bytes(l, n, "](", 2, NULL);
+  const char *lk = have & EV_LINK ? NULL : find_bytes(l, n, "](", 2, NULL);
   if (lk && memchr(l, '[', (size_t)(lk - l)) && memchr(lk, ')', n - (size_t)(lk - l)))
     ev |= EV_LINK;
-  const char *b = find_bytes(l, n, "**", 2, NULL);
+  const char *b = have & EV_BOLD ? NULL : find_bytes(l, n, "**", 2, NULL);
   if (b && (size_t)(b - l) + 2 < n && !is_blank(b[2]) &&
       find_bytes(b + 2, n - (size_t)(b - l) - 2, "**", 2, NULL))
     ev |= EV_BOLD;
@@ -1363,10 +1504,11 @@ static int md_accepts(const cvx_source *src) {
     ev |= EV_FRONT;
   const char *prev = "";
   size_t pn = 0;
-  for (size_t i = 0; i < len;) {
+  const unsigned all = EV_FRONT | EV_ATX | EV_SETEXT | EV_LINK | EV_BOLD | EV_BULLET;
+  for (size_t i = 0; i < len && ev != all;) { /* every kind seen: the score is known */
     const char *nl = memchr(t + i, '\n', len - i);
     size_t e = nl ? (size_t)(nl - t) : len;
-    ev |= line_evidence(t + i, e - i, prev, pn);
+    ev |= line_evidence(t + i, e - i, prev, pn, ev);
     prev = t + i;
     pn = e - i;
     i = e + 1;

@@ -67,9 +67,11 @@ static size_t uspace_len(const char *s, size_t n) {
 }
 
 /* Length of the whitespace character at s[0,n) (ASCII or Unicode), or 0. */
-static size_t space_len(const char *s, size_t n) {
-  if (n && is_hspace((unsigned char)s[0])) return 1;
-  return uspace_len(s, n);
+static inline size_t space_len(const char *s, size_t n) {
+  if (!n) return 0;
+  unsigned char c = (unsigned char)s[0];
+  if (c < 0x80) return is_hspace(c);
+  return c == 0xC2 || c == 0xE2 || c == 0xE3 ? uspace_len(s, n) : 0;
 }
 
 /* Start of the UTF-8 character that ends at s[end). */
@@ -119,10 +121,25 @@ static int letter_case(uint32_t c) {
   return 2;
 }
 
+/* Eight bytes may be read as one word whose first byte in memory is its
+ * lowest (count_words relies on it). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SWAR_LE 1
+#else
+#define SWAR_LE 0
+#endif
+
 /* Code points in s[0,n). */
 static size_t count_chars(const char *s, size_t n) {
-  size_t k = 0;
-  for (size_t i = 0; i < n; i++) k += ((unsigned char)s[i] & 0xC0) != 0x80;
+  const uint64_t high = UINT64_C(0x8080808080808080), ones = UINT64_C(0x0101010101010101);
+  size_t k = 0, i = 0;
+  for (; n - i >= 8; i += 8) { /* eight at a time: the bytes that are not 10xxxxxx */
+    uint64_t x;
+    memcpy(&x, s + i, 8);
+    uint64_t cont = x & ~(x << 1) & high;
+    k += 8 - (size_t)((((cont >> 7) * ones) >> 56));
+  }
+  for (; i < n; i++) k += ((unsigned char)s[i] & 0xC0) != 0x80;
   return k;
 }
 
@@ -131,7 +148,26 @@ static int count_words(const char *s, size_t n) {
   int w = 0;
   bool in = false;
   for (size_t i = 0; i < n;) {
-    size_t sl = space_len(s + i, n - i);
+    if (SWAR_LE && n - i >= 8) { /* eight ASCII bytes at a time */
+      const uint64_t high = UINT64_C(0x8080808080808080), ones = UINT64_C(0x0101010101010101);
+      uint64_t x;
+      memcpy(&x, s + i, 8);
+      if (!(x & high)) {
+        /* spaces: TAB VT FF CR (0x09..0x0d but LF) and ' ' */
+        uint64_t ctl = (x + (0x80 - 0x09) * ones) & ~(x + (0x80 - 0x0e) * ones) & high;
+        uint64_t lf = x ^ ('\n' * ones), sp_ = x ^ (' ' * ones);
+        lf = ~((((lf & ~high) + ~high) | lf) | ~high);
+        sp_ = ~((((sp_ & ~high) + ~high) | sp_) | ~high);
+        uint64_t sp = (ctl & ~lf) | sp_;
+        uint64_t starts = ~sp & high & ((sp << 8) | (in ? 0 : 0x80)); /* after a space or !in */
+        w += (int)((((starts >> 7) * ones) >> 56));
+        in = !(sp >> 63);
+        i += 8;
+        continue;
+      }
+    }
+    unsigned char c = (unsigned char)s[i];
+    size_t sl = c > ' ' && c < 0x80 ? 0 : space_len(s + i, n - i);
     if (sl) {
       in = false;
       i += sl;
@@ -166,11 +202,18 @@ static int real_words(const char *s, size_t n) {
 
 /* A "Label: value" line: a colon with text after it (not "8:58", not "http:"). */
 static bool label_value(const char *s, size_t n) {
-  for (size_t i = 0; i + 1 < n; i++) {
-    if (s[i] == ':' && (s[i + 1] == ' ' || s[i + 1] == '\t' || s[i + 1] == '*') && i > 0 &&
-        !is_digit((unsigned char)s[i - 1]))
+  if (n < 2) return false;
+  /* each kind of colon found by memchr: "Label: value", then the full-width one */
+  for (const char *p = memchr(s, ':', n - 1); p; p = memchr(p + 1, ':', n - 1 - (size_t)(p + 1 - s))) {
+    size_t i = (size_t)(p - s);
+    if ((s[i + 1] == ' ' || s[i + 1] == '\t' || s[i + 1] == '*') && i > 0 && !is_digit((unsigned char)s[i - 1]))
       return true;
+    if (i + 2 >= n) break;
+  }
+  for (const char *p = memchr(s, '\xEF', n - 1); p; p = memchr(p + 1, '\xEF', n - 1 - (size_t)(p + 1 - s))) {
+    size_t i = (size_t)(p - s);
     if (i + 3 < n && memcmp(s + i, "\xEF\xBC\x9A", 3) == 0) return true;
+    if (i + 2 >= n) break;
   }
   return false;
 }
@@ -245,13 +288,30 @@ static bool starts_ci(const char *s, size_t n, const char *w) {
 
 /* An e-mail address or a URL somewhere in s[0,n). */
 static bool has_contact(const char *s, size_t n) {
+  const uint64_t high = UINT64_C(0x8080808080808080), ones = UINT64_C(0x0101010101010101);
   for (size_t i = 0; i < n; i++) {
+    while (n - i >= 8) { /* skip eight bytes none of which can start a contact */
+      uint64_t x, hit = 0;
+      memcpy(&x, s + i, 8);
+      static const unsigned char starts[] = {'@', ':', '.', 'w', 'W'};
+      for (int k = 0; k < 5; k++) {
+        uint64_t v = x ^ (starts[k] * ones);
+        hit |= (v - ones) & ~v & high;
+      }
+      if (hit) break;
+      i += 8;
+    }
+    if (i >= n) break;
+    char c = s[i];
+    if (c != '@' && c != ':' && c != '.' && (c | 0x20) != 'w') continue; /* starts none of them */
     if (s[i] == '@' && i > 0 && !space_len(s + i - 1, 1)) {
       for (size_t j = i + 1; j < n && !space_len(s + j, n - j); j++)
         if (s[j] == '.' && j + 1 < n && !space_len(s + j + 1, n - j - 1)) return true;
     }
     if (s[i] == ':' && i + 2 < n && s[i + 1] == '/' && s[i + 2] == '/') return true;
-    if ((i == 0 || s[i - 1] == ' ') && i + 4 <= n && strncasecmp(s + i, "www.", 4) == 0) return true;
+    if ((s[i] | 0x20) == 'w' && (i == 0 || s[i - 1] == ' ') && i + 4 <= n &&
+        strncasecmp(s + i, "www.", 4) == 0)
+      return true;
     /* a bare domain with a path: "github.com/jane" */
     if (s[i] == '.' && i > 0 && is_ascii_alpha((unsigned char)s[i - 1])) {
       size_t j = i + 1;
@@ -272,8 +332,11 @@ static bool ends_with_function_word(const char *s, size_t n) {
   while (e > 0 && (s[e - 1] == ':' || s[e - 1] == ' ')) e--;
   size_t b = e;
   while (b > 0 && s[b - 1] != ' ') b--;
+  if (e - b > 9 || e == b) return false;
+  /* the view holds no NUL: a word matches when it has the same length and bytes */
   for (int i = 0; words[i]; i++)
-    if (e - b <= 9 && strncmp(s + b, words[i], e - b) == 0 && words[i][e - b] == '\0') return true;
+    if (words[i][0] == s[b] && strlen(words[i]) == e - b && memcmp(s + b, words[i], e - b) == 0)
+      return true;
   return false;
 }
 
@@ -295,11 +358,17 @@ typedef struct ldate {
 
 /* The last line_date answer: the same line is asked about up to three times
  * (as the next line, as a heading candidate, as text). */
+#define LDATE_MEMO 4
 typedef struct ldate_memo {
   size_t a, b;
   ldate d;
   bool ok;
 } ldate_memo;
+
+typedef struct ldate_cache {
+  ldate_memo slot[LDATE_MEMO];
+  int next; /* the slot to overwrite next */
+} ldate_cache;
 
 typedef struct tline {
   size_t s, e;   /* the line in the view, '\n' excluded */
@@ -337,7 +406,7 @@ typedef struct tx {
   const char *v; /* the view */
   size_t n;
   cvx_buf text; /* text of the open block */
-  ldate_memo *memo;
+  ldate_cache *memo;
   blk b;
   int stack[MAX_DEPTH]; /* columns of the enclosing blocks */
   int depth;
@@ -457,6 +526,7 @@ static size_t ubullet_len(const unsigned char *u, size_t n) {
                                         "\xE2\x97\x86", "\xE2\x9D\x96", "\xE2\x9E\xA2",
                                         "\xE2\x9C\x93", "\xE2\x9C\x94", "\xC2\xB7",
                                         "\xEF\x82\xA7", "\xEF\x82\xB7", NULL};
+  if (!n || (u[0] != 0xE2 && u[0] != 0xC2 && u[0] != 0xEF)) return 0; /* no bullet starts so */
   for (int i = 0; bullets[i]; i++) {
     size_t m = strlen(bullets[i]);
     if (n >= m && memcmp(u, bullets[i], m) == 0) return m;
@@ -532,10 +602,17 @@ static ldate line_date_uncached(const tx *t, size_t a, size_t b) {
   return r;
 }
 
-/* line_date_uncached, remembered for the last line asked about. */
+/* line_date_uncached, remembered for the last LDATE_MEMO ranges asked
+ * about (a line is asked about whole, without its marker and without its
+ * decoration, and as the line below another). */
 static ldate line_date(const tx *t, size_t a, size_t b) {
-  ldate_memo *m = t->memo;
-  if (m->ok && m->a == a && m->b == b) return m->d;
+  ldate_cache *c = t->memo;
+  for (int k = 0; k < LDATE_MEMO; k++) {
+    const ldate_memo *m = &c->slot[k];
+    if (m->ok && m->a == a && m->b == b) return m->d;
+  }
+  ldate_memo *m = &c->slot[c->next];
+  c->next = (c->next + 1) % LDATE_MEMO;
   *m = (ldate_memo){a, b, line_date_uncached(t, a, b), true};
   return m->d;
 }
@@ -579,6 +656,27 @@ static size_t junk_len(const char *s, size_t n) {
   return 0;
 }
 
+/* cvx_buf_putc without a call when the byte fits. */
+static inline void buf_byte(cvx_buf *b, char c) {
+  if (b->len + 1 < b->cap) {
+    b->ptr[b->len++] = c;
+    b->ptr[b->len] = '\0';
+  } else {
+    cvx_buf_putc(b, c);
+  }
+}
+
+/* cvx_buf_put without a call when s[0,n) (never inside b) fits. */
+static inline void buf_append(cvx_buf *b, const char *s, size_t n) {
+  if (n < b->cap - b->len) {
+    memcpy(b->ptr + b->len, s, n);
+    b->len += n;
+    b->ptr[b->len] = '\0';
+  } else {
+    cvx_buf_put(b, s, n);
+  }
+}
+
 /* Punctuation that already separates two columns ("Name | email", "A & B"). */
 static bool is_joiner(char c) { return in_set(",;|&:/", c); }
 
@@ -604,7 +702,9 @@ static void put_text(tx *t, size_t a, size_t b) {
       i += k;
       continue;
     }
-    if (i == a || spaces) {
+    unsigned char c0 = (unsigned char)v[i];
+    /* only '{', 'H', '-', '.', '_' and 0xE2 ("…") start a leftover or a leader */
+    if ((i == a || spaces) && (c0 == '{' || c0 == 'H' || c0 == '-' || c0 == '.' || c0 == '_' || c0 == 0xE2)) {
       size_t jl = junk_len(v + i, b - i);
       if (jl) {
         i += jl;
@@ -629,17 +729,21 @@ static void put_text(tx *t, size_t a, size_t b) {
       continue;
     }
     size_t j = i + 1;
-    while (j < b && !space_len(v + j, b - j) && !(v[j] == '*' && j + 1 < b && v[j + 1] == '*')) j++;
+    for (; j < b; j++) {
+      unsigned char c = (unsigned char)v[j];
+      if (c > ' ' && c < 0x80 && c != '*') continue; /* the common byte: part of the word */
+      if (space_len(v + j, b - j) || (c == '*' && j + 1 < b && v[j + 1] == '*')) break;
+    }
     if (any && spaces) {
       char last = t->text.ptr[t->text.len - 1];
       /* justified prose puts 3 spaces after a full stop; a column needs more */
       int need = (last == '.' || last == '!' || last == '?') ? 4 : 3;
       if ((spaces >= need || tab || leader) && !is_joiner(last) && !is_joiner(v[i]))
-        cvx_buf_put(&t->text, ", ", 2);
+        buf_append(&t->text, ", ", 2);
       else
-        cvx_buf_putc(&t->text, ' ');
+        buf_byte(&t->text, ' ');
     }
-    cvx_buf_put(&t->text, v + i, j - i);
+    buf_append(&t->text, v + i, j - i);
     any = true;
     spaces = 0;
     tab = leader = false;
@@ -837,7 +941,27 @@ static core line_core(const tx *t, const tline *l) {
 /* Counts cased letters of s[0,n): *upper and *lower. */
 static void count_case(const char *s, size_t n, int *upper, int *lower) {
   *upper = *lower = 0;
+  const uint64_t high = UINT64_C(0x8080808080808080), ones = UINT64_C(0x0101010101010101);
   for (size_t i = 0; i < n;) {
+    if (n - i >= 8) { /* eight ASCII bytes at a time */
+      uint64_t x;
+      memcpy(&x, s + i, 8);
+      if (!(x & high)) { /* no carries: each byte is below 0x80 */
+        uint64_t up = (x + (0x80 - 'A') * ones) & ~(x + (0x80 - 'Z' - 1) * ones) & high;
+        uint64_t lo = (x + (0x80 - 'a') * ones) & ~(x + (0x80 - 'z' - 1) * ones) & high;
+        *upper += (int)((((up >> 7) * ones) >> 56));
+        *lower += (int)((((lo >> 7) * ones) >> 56));
+        i += 8;
+        continue;
+      }
+    }
+    unsigned char c = (unsigned char)s[i];
+    if (c < 0x80) { /* as letter_case(decode()) would say */
+      *upper += c >= 'A' && c <= 'Z';
+      *lower += c >= 'a' && c <= 'z';
+      i++;
+      continue;
+    }
     size_t len;
     int lc = letter_case(decode(s + i, n - i, &len));
     if (lc == 1) (*upper)++;
@@ -1007,7 +1131,9 @@ static int row_cells(const tx *t, const tline *l, char *sep, bool *single) {
   if (b - a < 3) return 0;
   int pipes = 0, spaced = 0;
   for (size_t i = a; i < b; i++) {
-    if (v[i] != '|') continue;
+    const char *p = memchr(v + i, '|', b - i);
+    if (!p) break;
+    i = (size_t)(p - v);
     pipes++;
     if (i > a && i + 1 < b && is_hspace((unsigned char)v[i - 1]) && is_hspace((unsigned char)v[i + 1]))
       spaced++;
@@ -1019,6 +1145,7 @@ static int row_cells(const tx *t, const tline *l, char *sep, bool *single) {
     return 2;
   }
   *sep = '\t';
+  if (!memchr(v + a, '\t', b - a)) return 0; /* a run counts only with a tab in it */
   int runs = 0;
   bool in_gap = false, tab = false;
   for (size_t i = a; i < b; i++) {
@@ -1270,7 +1397,7 @@ cvx_status cvx_text_blocks_range(cvx_doc *doc, cvx_blocks *out, size_t from, siz
           .prev_blank = true,
           .sec_level = 1};
   cvx_buf_init(&t.text);
-  ldate_memo memo = {0, 0, {false, false, false}, false};
+  ldate_cache memo = {0};
   t.memo = &memo;
   tline l, nx;
   size_t start = from <= t.n ? from : t.n;

@@ -84,14 +84,30 @@ void *cvx_arena_alloc(cvx_arena *a, size_t n) {
     }
     c = chunk_new(a, n);
   }
-  void *p = c->data + c->used;
+  unsigned char *p = c->data + c->used;
+  /* a small block is zeroed by a fixed-size (inlined) clear that may run
+   * into the chunk's unused room, which no block holds yet */
+  size_t room = c->size - c->used;
+  if (n <= 64 && room >= 64)
+    memset(p, 0, 64);
+  else if (n <= 256 && room >= 256)
+    for (size_t k = 0; k < n; k += 64) memset(p + k, 0, 64);
+  else
+    memset(p, 0, n);
   c->used += n;
-  memset(p, 0, n);
   return p;
 }
 
 char *cvx_arena_strndup(cvx_arena *a, const char *s, size_t n) {
-  char *p = cvx_arena_alloc(a, n + 1);
+  char *p;
+  chunk *c = a->head;
+  size_t need = n < SIZE_MAX - ALIGN ? (n + 1 + ALIGN - 1) & ~(ALIGN - 1) : SIZE_MAX;
+  if (c && c->size - c->used >= need) { /* fits: not cleared, every byte is written below */
+    p = (char *)c->data + c->used;
+    c->used += need;
+  } else {
+    p = cvx_arena_alloc(a, n == SIZE_MAX ? n : n + 1); /* SIZE_MAX: out of memory there */
+  }
   if (n) memcpy(p, s, n);
   p[n] = '\0';
   return p;
@@ -100,12 +116,18 @@ char *cvx_arena_strndup(cvx_arena *a, const char *s, size_t n) {
 char *cvx_arena_strdup(cvx_arena *a, const char *s) { return cvx_arena_strndup(a, s, strlen(s)); }
 
 char *cvx_arena_printf(cvx_arena *a, const char *fmt, ...) {
+  /* formatted once into a small block; only a longer text is formatted again */
+  char small[256];
   va_list ap, ap2;
   va_start(ap, fmt);
   va_copy(ap2, ap);
-  int n = vsnprintf(NULL, 0, fmt, ap);
+  int n = vsnprintf(small, sizeof small, fmt, ap);
   va_end(ap);
   if (n < 0) n = 0;
+  if ((size_t)n < sizeof small) {
+    va_end(ap2);
+    return cvx_arena_strndup(a, small, (size_t)n);
+  }
   char *p = cvx_arena_alloc(a, (size_t)n + 1);
   vsnprintf(p, (size_t)n + 1, fmt, ap2);
   va_end(ap2);

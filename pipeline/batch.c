@@ -53,21 +53,29 @@ static int write_all(int fd, const char *p, size_t n) {
   return 0;
 }
 
-/* Opens a fresh temporary file in dir; *tmp receives its heap path. */
+/* Opens a fresh temporary file in dir; *tmp receives its heap path. The file
+ * is created 0666 less the umask, as any other tool's output would be (a
+ * mkstemp file is 0600 and would need a chmod that ignores the umask). Names
+ * are unique per process (pid + counter); O_EXCL makes a clash with a file of
+ * another process a retry, never a shared file. */
 static int open_temp(const char *dir, char **tmp) {
-  size_t len = strlen(dir) + 32;
+  static _Atomic unsigned long counter;
+  size_t len = strlen(dir) + 64;
   char *p = cvx_xmalloc(len);
-  snprintf(p, len, "%s/.cvx-tmp-XXXXXX", dir);
-  int fd = mkstemp(p);
-  if (fd < 0) {
-    int e = errno;
-    free(p);
-    *tmp = NULL;
-    return -e;
+  for (int attempt = 0; attempt < 100; attempt++) {
+    unsigned long k = counter++;
+    snprintf(p, len, "%s/.cvx-tmp-%ld-%lu", dir, (long)getpid(), k);
+    int fd = open(p, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd >= 0) {
+      *tmp = p;
+      return fd;
+    }
+    if (errno != EEXIST) break;
   }
-  fchmod(fd, 0644);
-  *tmp = p;
-  return fd;
+  int e = errno;
+  free(p);
+  *tmp = NULL;
+  return -e;
 }
 
 static char *join(const char *dir, const char *name) {

@@ -37,6 +37,12 @@ void cvx_buf_reserve(cvx_buf *b, size_t extra) {
 
 void cvx_buf_put(cvx_buf *b, const void *data, size_t n) {
   if (!n) return;
+  if (n < b->cap - b->len) { /* fits: no growth, so data stays where it is even if inside */
+    memmove(b->ptr + b->len, data, n);
+    b->len += n;
+    b->ptr[b->len] = '\0';
+    return;
+  }
   /* data may point into the buffer itself: keep its offset across a realloc */
   const char *d = data;
   bool inside = b->cap && d >= b->ptr && d < b->ptr + b->cap;
@@ -58,11 +64,17 @@ void cvx_buf_putc(cvx_buf *b, char c) {
 }
 
 void cvx_buf_vprintf(cvx_buf *b, const char *fmt, va_list ap) {
+  /* formatted once into a small block; only a longer text is formatted again */
+  char small[256];
   va_list ap2;
   va_copy(ap2, ap);
-  int n = vsnprintf(NULL, 0, fmt, ap2);
+  int n = vsnprintf(small, sizeof small, fmt, ap2);
   va_end(ap2);
   if (n <= 0) return;
+  if ((size_t)n < sizeof small) {
+    cvx_buf_put(b, small, (size_t)n);
+    return;
+  }
   cvx_buf_reserve(b, (size_t)n);
   vsnprintf(b->ptr + b->len, (size_t)n + 1, fmt, ap);
   b->len += (size_t)n;

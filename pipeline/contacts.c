@@ -305,9 +305,11 @@ static bool email_at(const char *s, size_t n, size_t ams, size_t ame, marker kin
 bool cvx_email_find(cvx_arena *a, const char *s, size_t n, const char **email, size_t *mstart,
                     size_t *mend) {
   if (!s) return false;
+  /* the bytes an "at" marker can start with */
+  static const bool may_mark[256] = {['@'] = true, ['['] = true, ['('] = true, ['{'] = true,
+                                     ['<'] = true, ['a'] = true, ['A'] = true};
   for (size_t i = 0; i < n; i++) {
-    char c = s[i];
-    if (c != '@' && c != '[' && c != '(' && c != '{' && c != '<' && c != 'a' && c != 'A') continue;
+    if (!may_mark[(unsigned char)s[i]]) continue;
     size_t end;
     marker kind = at_marker(s, n, i, &end);
     if (kind == M_NONE) continue;
@@ -340,11 +342,14 @@ static const char *const BARE_TLDS[] = {
 
 /* A character before which a link may start. */
 static bool url_boundary(const char *s, size_t i) {
+  static const bool before[128] = {[' '] = true, ['\t'] = true, ['\n'] = true, ['\r'] = true,
+                                   ['('] = true, ['['] = true,  ['<'] = true,  ['"'] = true,
+                                   ['\''] = true, [','] = true, [';'] = true,  ['|'] = true,
+                                   ['*'] = true, ['_'] = true,  ['`'] = true,  ['>'] = true,
+                                   [':'] = true, ['='] = true,  ['{'] = true};
   if (i == 0) return true;
   unsigned char c = (unsigned char)s[i - 1];
-  return c >= 0x80 || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '(' || c == '[' ||
-         c == '<' || c == '"' || c == '\'' || c == ',' || c == ';' || c == '|' || c == '*' ||
-         c == '_' || c == '`' || c == '>' || c == ':' || c == '=' || c == '{';
+  return c >= 0x80 || before[c];
 }
 
 /* Characters of a URL path, query or fragment (ASCII only: a link written
@@ -464,6 +469,8 @@ static const char *url_copy(cvx_arena *a, const char *prefix, const char *s, siz
 bool cvx_url_find(cvx_arena *a, const char *s, size_t n, const char **url, size_t *mstart,
                   size_t *mend) {
   if (!s) return false;
+  /* every host has a dot followed by a label: text without a dot holds no link */
+  if (!memchr(s, '.', n)) return false;
   size_t i = 0;
   while (i < n) {
     if (!url_boundary(s, i) || !is_alnum((unsigned char)s[i])) {

@@ -10,12 +10,62 @@
 #define MAX_UNMAPPED 2000
 #define MAX_UNMAPPED_TEXT 2000
 
+/* Eight bytes at a time (SWAR): each helper sets the high bit of every byte
+ * of the result for which the test holds. */
+#define ONES UINT64_C(0x0101010101010101)
+#define HIGH UINT64_C(0x8080808080808080)
+
+static inline uint64_t load8(const void *p) {
+  uint64_t x;
+  memcpy(&x, p, 8);
+  return x;
+}
+
+/* bytes that are not zero */
+static inline uint64_t nonzero8(uint64_t x) { return (((x & ~HIGH) + ~HIGH) | x) & HIGH; }
+
+/* ASCII letters and digits (every byte of x below 0x80: no carries) */
+static inline uint64_t alnum8(uint64_t x) {
+  uint64_t y = x | 0x20 * ONES;
+  uint64_t digit = (x + (0x80 - '0') * ONES) & ~(x + (0x80 - '9' - 1) * ONES);
+  uint64_t alpha = (y + (0x80 - 'a') * ONES) & ~(y + (0x80 - 'z' - 1) * ONES);
+  return (digit | alpha) & HIGH;
+}
+
+/* bytes that are zero */
+static inline uint64_t zero8(uint64_t x) { return ~((((x & ~HIGH) + ~HIGH) | x) | ~HIGH); }
+
+/* Loads past the end of a line are masked to its bytes, which are the low
+ * bytes of the load only on a little-endian machine. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define TAIL_OK 1
+#else
+#define TAIL_OK 0
+#endif
+
+/* number of bytes with the high bit set in a helper's result */
+static inline size_t count8(uint64_t m) { return (size_t)(((m >> 7) * ONES) >> 56); }
+
 /* Marks markup that a reader never sees as text: HTML tags, entities, the
  * target part of Markdown links "](…)", kramdown attribute lists "{: …}". */
 static void mark_markup(const cvx_doc *doc, unsigned char *m) {
   const char *v = doc->view;
   size_t n = doc->src->len;
+  /* straight from one byte that can start markup to the next: the next
+   * occurrence of each is remembered, so each is searched for once per hit */
+  static const char starts[4] = {'<', '&', ']', '{'};
+  size_t next[4] = {SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX}; /* SIZE_MAX: not searched yet */
   for (size_t i = doc->body_start; i < n; i++) {
+    size_t at = n;
+    for (int k = 0; k < 4; k++) {
+      if (next[k] == SIZE_MAX || next[k] < i) {
+        const char *p = memchr(v + i, starts[k], n - i);
+        next[k] = p ? (size_t)(p - v) : n;
+      }
+      if (next[k] < at) at = next[k];
+    }
+    if (at >= n) break;
+    i = at;
     char c = v[i];
     if (c == '<' && i + 1 < n && (isalpha((unsigned char)v[i + 1]) || v[i + 1] == '/' || v[i + 1] == '!')) {
       size_t j = i + 1;
@@ -56,10 +106,15 @@ static void mark_markup(const cvx_doc *doc, unsigned char *m) {
   }
 }
 
+/* isalnum in the C locale, without the call. */
+static inline bool ascii_alnum(unsigned char c) {
+  return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+}
+
 /* Letters and digits of any script count; punctuation, dashes, bullets,
  * symbols, arrows, box drawing, emoji and spaces do not. */
 static bool countable_cp(uint32_t cp) {
-  if (cp < 0x80) return isalnum((int)cp) != 0;
+  if (cp < 0x80) return ascii_alnum((unsigned char)cp);
   if (cp < 0xC0) return false;                     /* Latin-1 punctuation, NBSP */
   if (cp == 0xD7 || cp == 0xF7) return false;      /* × ÷ */
   if (cp >= 0x2000 && cp <= 0x2BFF) return false;  /* punctuation, symbols, arrows, shapes */
@@ -82,53 +137,177 @@ static bool stopword_only(const char *s, size_t n) {
     while (i < n && (isalnum((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80)) i++;
     if (i == st) break;
     bool is_stop = false;
-    for (int k = 0; stop[k]; k++)
+    for (int k = 0; stop[k] && i - st <= 4; k++) /* no stop word is longer */
       if (strlen(stop[k]) == i - st && strncasecmp(stop[k], s + st, i - st) == 0) is_stop = true;
     if (!is_stop) return false;
   }
   return true;
 }
 
+/* Appends src[from, to) to the line text. */
+static void put_run(cvx_buf *b, const char *src, size_t from, size_t to) {
+  size_t k = to - from;
+  if (k < b->cap - b->len) {
+    memcpy(b->ptr + b->len, src + from, k);
+    b->len += k;
+    b->ptr[b->len] = '\0';
+  } else {
+    cvx_buf_put(b, src + from, k);
+  }
+}
+
+/* Marks the lines that hold bytes of [from, to) (line *ln holds from or
+ * comes before it; it is moved to the line that holds from). */
+static void mark_lines(const cvx_source *src, size_t *ln, size_t from, size_t to, unsigned char *dirty) {
+  size_t k = *ln;
+  while (k + 1 < src->nlines && src->lines[k + 1] <= from) k++;
+  *ln = k;
+  dirty[k] = 1;
+  for (k++; k < src->nlines && src->lines[k] < to; k++) dirty[k] = 1;
+}
+
+/* Counts the visible letters and digits of the whole text (*total) and those
+ * taken (*taken), and marks the lines with an untaken one: only they can
+ * have unmapped text. A character never spans two lines (a line ends with
+ * '\n'), so the text is read as one run. */
+static void count_visible(const cvx_source *src, const unsigned char *inv, const unsigned char *tk,
+                          size_t *total, size_t *taken, unsigned char *dirty) {
+  const char *text = src->text;
+  size_t n = src->len, tot = 0, tkn = 0, ln = 0;
+  for (size_t i = 0; i < n;) {
+    if (n - i >= 8) { /* eight ASCII bytes at a time */
+      uint64_t t8 = load8(text + i);
+      if (!(t8 & HIGH)) {
+        uint64_t vis = ~nonzero8(load8(inv + i)) & HIGH;
+        uint64_t tk8 = nonzero8(load8(tk + i));
+        uint64_t al = alnum8(t8) & vis;
+        tot += count8(al);
+        tkn += count8(al & tk8);
+        if (al & ~tk8) mark_lines(src, &ln, i, i + 8, dirty);
+        i += 8;
+        continue;
+      }
+    }
+    unsigned char c = (unsigned char)text[i];
+    uint32_t cp = c;
+    size_t len = c < 0x80 ? 1 : cvx_utf8_decode(text, n, i, &cp);
+    if (!inv[i] && (c < 0x80 ? ascii_alnum(c) : countable_cp(cp))) {
+      tot++;
+      if (tk[i])
+        tkn++;
+      else
+        mark_lines(src, &ln, i, i + 1, dirty);
+    }
+    i += len;
+  }
+  *total = tot;
+  *taken = tkn;
+}
+
+/* The visible untaken text of line [a, b) into line_text (runs joined by one
+ * space, at most MAX_UNMAPPED_TEXT bytes, whole characters); returns how
+ * many of its letters and digits are untaken. */
+static size_t line_unmapped(const cvx_source *src, const unsigned char *inv, const unsigned char *tk,
+                            size_t a, size_t b, cvx_buf *line_text) {
+  const char *text = src->text;
+  size_t n = src->len, untaken = 0;
+  cvx_buf_clear(line_text);
+  bool gap = false, full = false;
+  /* visible untaken characters are copied in runs: [run, i) is pending */
+  size_t run = SIZE_MAX, slow_until = a;
+  for (size_t i = a; i < b;) {
+    /* eight ASCII bytes at a time (fewer at the end of the line, when the
+     * text goes on): bytes none of which joins the line text are a gap,
+     * bytes all visible and untaken extend the run; after a miss the next
+     * eight bytes go one by one */
+    size_t left = b - i;
+    if (i >= slow_until && n - i >= 8 && (left >= 8 || TAIL_OK)) {
+      size_t k8 = left >= 8 ? 8 : left;
+      slow_until = i + 8;
+      uint64_t keep = k8 == 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * k8)) - 1; /* the line's bytes */
+      uint64_t t8 = load8(text + i) & keep;
+      if (!(t8 & HIGH)) {
+        uint64_t vis = ~nonzero8(load8(inv + i)) & keep & HIGH;
+        uint64_t app = vis & ~nonzero8(load8(tk + i)) & ~zero8(t8 ^ ('\n' * ONES));
+        if (!app) {
+          if (run != SIZE_MAX) {
+            put_run(line_text, text, run, i);
+            run = SIZE_MAX;
+          }
+          gap = true;
+          i += k8;
+          continue;
+        }
+        bool room = true; /* the run can take all eight without reaching the limit */
+        if (app == HIGH && !full) {
+          size_t pend = run == SIZE_MAX ? 0 : i - run;
+          size_t base = line_text->len + (run == SIZE_MAX && gap && line_text->len ? 1 : 0);
+          room = base + pend + 7 < MAX_UNMAPPED_TEXT;
+          if (room && run == SIZE_MAX) {
+            if (gap && line_text->len) cvx_buf_putc(line_text, ' ');
+            run = i;
+          }
+        }
+        if (app == HIGH && room) {
+          untaken += count8(alnum8(t8));
+          gap = false;
+          i += 8;
+          continue;
+        }
+      }
+    }
+    unsigned char c = (unsigned char)text[i];
+    uint32_t cp = c;
+    size_t len = c < 0x80 ? 1 : cvx_utf8_decode(text, b, i, &cp);
+    if (!inv[i] && !tk[i]) {
+      if (c < 0x80 ? ascii_alnum(c) : countable_cp(cp)) untaken++;
+      if (c != '\n') {
+        if (!full) {
+          if (run == SIZE_MAX) {
+            if (gap && line_text->len) cvx_buf_putc(line_text, ' ');
+            run = i;
+          }
+          if (line_text->len + (i - run) >= MAX_UNMAPPED_TEXT) { /* whole characters only */
+            put_run(line_text, text, run, i);
+            run = SIZE_MAX;
+            full = true;
+          }
+        }
+        gap = false;
+        i += len;
+        continue;
+      }
+    }
+    if (run != SIZE_MAX) {
+      put_run(line_text, text, run, i);
+      run = SIZE_MAX;
+    }
+    gap = true;
+    i += len;
+  }
+  if (run != SIZE_MAX) put_run(line_text, text, run, b);
+  return untaken;
+}
+
 double cvx_coverage(const cvx_doc *doc, cvx_unmapped **out, size_t *nout) {
   const cvx_source *src = doc->src;
   size_t n = src->len;
-  unsigned char *markup = cvx_arena_alloc(doc->arena, n + 1);
-  mark_markup(doc, markup);
-  size_t total = 0, taken = 0;
+  /* one map of what a reader never sees: hidden content or markup */
+  unsigned char *inv = cvx_arena_alloc(doc->arena, n + 1);
+  memcpy(inv, doc->hidden, n);
+  mark_markup(doc, inv);
+  const unsigned char *tk = doc->taken;
+  unsigned char *dirty = cvx_arena_alloc(doc->arena, src->nlines + 1);
+  size_t total, taken;
+  count_visible(src, inv, tk, &total, &taken, dirty);
   cvx_unmapped *list = NULL;
   size_t count = 0, cap = 0;
   cvx_buf line_text = CVX_BUF_INIT;
-  for (size_t ln = 0; ln < src->nlines; ln++) {
+  for (size_t ln = 0; out && ln < src->nlines && count < MAX_UNMAPPED; ln++) {
+    if (!dirty[ln]) continue; /* nothing visible left untaken */
     size_t a = src->lines[ln];
     size_t b = ln + 1 < src->nlines ? src->lines[ln + 1] : n;
-    size_t untaken = 0;
-    cvx_buf_clear(&line_text);
-    bool gap = false, full = false;
-    for (size_t i = a; i < b;) {
-      uint32_t cp;
-      size_t len = cvx_utf8_decode(src->text, b, i, &cp);
-      bool visible = !doc->hidden[i] && !markup[i];
-      if (visible && countable_cp(cp)) {
-        total++;
-        if (doc->taken[i])
-          taken++;
-        else
-          untaken++;
-      }
-      if (visible && !doc->taken[i] && cp != '\n') {
-        if (gap && line_text.len && !full) cvx_buf_putc(&line_text, ' ');
-        gap = false;
-        if (!full && line_text.len >= MAX_UNMAPPED_TEXT) full = true; /* whole characters only */
-        if (!full) {
-          if (len == 1) cvx_buf_putc(&line_text, src->text[i]);
-          else cvx_buf_put(&line_text, src->text + i, len);
-        }
-      } else {
-        gap = true;
-      }
-      i += len;
-    }
-    if (untaken < 3 || !out || count >= MAX_UNMAPPED) continue;
+    if (line_unmapped(src, inv, tk, a, b, &line_text) < 3) continue;
     /* trim Markdown and list punctuation at the ends */
     size_t s = 0, e = line_text.len;
     while (s < e && strchr(" \t#*-+>|_`=~.,;:()[]", line_text.ptr[s])) s++;
@@ -136,6 +315,12 @@ double cvx_coverage(const cvx_doc *doc, cvx_unmapped **out, size_t *nout) {
     if (e <= s || stopword_only(line_text.ptr + s, e - s)) continue;
     size_t alnum = 0;
     for (size_t i = s; i < e;) {
+      unsigned char c = (unsigned char)line_text.ptr[i];
+      if (c < 0x80) {
+        alnum += ascii_alnum(c);
+        i++;
+        continue;
+      }
       uint32_t cp;
       i += cvx_utf8_decode(line_text.ptr, e, i, &cp);
       alnum += countable_cp(cp);

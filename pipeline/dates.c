@@ -3,6 +3,7 @@
  * as ISO 8601 partials. A hand-written scanner with bounded lookahead: linear. */
 #include "grammar.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* Decisions the grammar makes (MAPPING.md, "Values: Dates", is the contract):
@@ -205,6 +206,8 @@ static size_t range_sep(const char *s, size_t n, size_t i, int *kind) {
                                        "~",            "\xef\xbd\x9e", "\xe3\x80\x9c",
                                        "\xe2\x86\x92", "至",           "到"};
   *kind = SEP_NONE;
+  /* the first bytes of every separator below: others are none */
+  if (i >= n || !memchr("-~tTuU\xe2\xe3\xe5\xe8\xef", s[i], 11)) return 0;
   if (has(s, n, i, "->")) {
     *kind = SEP_DASH;
     return i + 2;
@@ -665,9 +668,41 @@ static bool parse_expr(const char *s, size_t n, size_t i, cvx_daterange *out) {
   return true;
 }
 
-bool cvx_date_find(const char *s, size_t n, cvx_daterange *out) {
-  memset(out, 0, sizeof *out);
-  if (!s) return false;
+/* May the whole letter run s[0,l) open a date expression? Only a prefix word
+ * (since/from/expected/exp/anticipated), a month name or abbreviation, or a
+ * season can (parse_expr reads nothing else at a letter); a cheap filter that
+ * spares parse_expr the other words of the text. */
+static bool date_word(const char *s, size_t l) {
+  /* the words by length, lower case, |-separated */
+  static const char *const by_len[12] = {
+      NULL, NULL, NULL,
+      "exp|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec",
+      "from|june|july|sept|fall",
+      "since|march|april",
+      "august|spring|summer|autumn|winter",
+      "january|october",
+      "expected|february|november|december",
+      "september",
+      NULL,
+      "anticipated"};
+#define LETTER(c) (1u << ((c) - 'a'))
+  /* the first letters of all the words in by_len */
+  static const uint32_t firsts = LETTER('a') | LETTER('d') | LETTER('e') | LETTER('f') | LETTER('j') |
+                                 LETTER('m') | LETTER('n') | LETTER('o') | LETTER('s') | LETTER('w');
+#undef LETTER
+  if (l < 3 || l > 11 || !by_len[l]) return false;
+  /* s holds ASCII letters only, so c | 0x20 is the lower case */
+  if (!(firsts >> (((unsigned char)s[0] | 0x20) - 'a') & 1)) return false;
+  for (const char *w = by_len[l];; w += l + 1) {
+    size_t k = 0;
+    while (k < l && ((unsigned char)s[k] | 0x20) == (unsigned char)w[k]) k++;
+    if (k == l) return true;
+    if (w[l] != '|') return false;
+  }
+}
+
+/* The scan behind cvx_date_find. */
+static bool date_scan(const char *s, size_t n, cvx_daterange *out) {
   size_t i = 0;
   while (i < n) {
     unsigned char c = (unsigned char)s[i];
@@ -675,10 +710,13 @@ bool cvx_date_find(const char *s, size_t n, cvx_daterange *out) {
       if (parse_expr(s, n, i, out)) return true;
       while (i < n && is_digit((unsigned char)s[i])) i++;
     } else if (is_alpha(c)) {
-      if ((i == 0 || !is_alpha((unsigned char)s[i - 1])) && parse_expr(s, n, i, out)) return true;
+      size_t w = i;
       while (i < n && is_alpha((unsigned char)s[i])) i++;
+      if ((w == 0 || !is_alpha((unsigned char)s[w - 1])) && date_word(s + w, i - w) &&
+          parse_expr(s, n, w, out))
+        return true;
     } else {
-      size_t a = apostrophe(s, n, i);
+      size_t a = c == '\'' || c == 0xe2 ? apostrophe(s, n, i) : 0;
       if (a && (i == 0 || !is_alnum((unsigned char)s[i - 1])) && parse_expr(s, n, i, out))
         return true;
       i += a ? a : 1;
@@ -686,6 +724,43 @@ bool cvx_date_find(const char *s, size_t n, cvx_daterange *out) {
   }
   memset(out, 0, sizeof *out);
   return false;
+}
+
+/* The interpreter asks about the same line several times (to open an entry,
+ * to read its dates, to split it): the last few answers are kept per thread,
+ * each with a copy of its text, and reused only for byte-identical text, so
+ * an answer never depends on where the text lives or what came before. */
+#define MEMO_SLOTS 8
+#define MEMO_TEXT 512
+typedef struct date_memo {
+  bool used, found;
+  size_t n;
+  cvx_daterange r;
+  char text[MEMO_TEXT];
+} date_memo;
+static _Thread_local date_memo memo[MEMO_SLOTS];
+static _Thread_local unsigned memo_next;
+
+bool cvx_date_find(const char *s, size_t n, cvx_daterange *out) {
+  memset(out, 0, sizeof *out);
+  if (!s) return false;
+  bool keep = n <= MEMO_TEXT;
+  if (keep)
+    for (unsigned k = 0; k < MEMO_SLOTS; k++)
+      if (memo[k].used && memo[k].n == n && memcmp(memo[k].text, s, n) == 0) {
+        *out = memo[k].r;
+        return memo[k].found;
+      }
+  bool found = date_scan(s, n, out);
+  if (keep) {
+    date_memo *m = &memo[memo_next++ % MEMO_SLOTS];
+    m->used = true;
+    m->found = found;
+    m->n = n;
+    m->r = *out;
+    memcpy(m->text, s, n);
+  }
+  return found;
 }
 
 bool cvx_date_parse(const char *s, size_t n, char iso[11]) {

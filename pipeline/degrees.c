@@ -3,6 +3,8 @@
  * (MAPPING.md: "PhD", "MS", "BEng"…). Hand-written scanner, bounded lookahead. */
 #include "grammar.h"
 
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Decisions the grammar makes:
@@ -308,8 +310,19 @@ static bool weak_ok(const char *s, size_t n, size_t b, size_t e, unsigned flags,
   }
 }
 
-/* Reads an abbreviation at s[i] and returns the longest table entry it spells. */
+/* The abbreviations by lower-case first letter: for each letter the 1-based
+ * indices into abbrs[] in table order (so the first match stays the same),
+ * 0-terminated; and which bytes start a lits[] entry. Built once. */
+#define GROUP_CAP 40
+static unsigned char by_letter[26][GROUP_CAP];
+static bool lit_first[256];
+static pthread_once_t index_once = PTHREAD_ONCE_INIT;
+static void build_index(void);
+
+/* Reads an abbreviation at s[i] (an ASCII letter) and returns the longest
+ * table entry it spells. */
 static const abbr *read_abbr(const char *s, size_t n, size_t i, bool canon, size_t *end) {
+  if (!by_letter[to_lower((unsigned char)s[i]) - 'a'][0]) return NULL; /* no key starts so */
   char key[40];
   size_t klen[6], segend[6];
   bool dot[6], spaced = false, sp_at[6];
@@ -334,13 +347,13 @@ static const abbr *read_abbr(const char *s, size_t n, size_t i, bool canon, size
     if (sp) spaced = true;
     pos = q;
   }
+  const unsigned char *group = by_letter[to_lower((unsigned char)s[i]) - 'a']; /* key[0] == s[i] */
   for (size_t k = nseg; k > 0; k--) {
     size_t l = klen[k - 1];
     bool dotted = k > 1;
-    for (size_t t = 0; t < sizeof abbrs / sizeof abbrs[0]; t++) {
-      const abbr *a = &abbrs[t];
-      if (a->len != l || to_lower((unsigned char)a->key[0]) != to_lower((unsigned char)key[0]))
-        continue;
+    for (const unsigned char *g = group; *g; g++) {
+      const abbr *a = &abbrs[*g - 1];
+      if (a->len != l) continue;
       bool eq = true;
       bool ci = (a->flags & A_CI) || canon;
       for (size_t q = 0; q < l && eq; q++)
@@ -467,8 +480,25 @@ static bool bare_ok(const char *s, size_t n, size_t e, bool cap, bool canon) {
   return false;
 }
 
+/* Is the lower-case word w[0,l) one that read_words knows? */
+static bool degree_word(const char *w, size_t l) {
+  /* the words read_words compares against, by length, |-separated */
+  static const char *const by_len[13] = {
+      NULL, NULL, NULL, NULL, "high", "juris", "master|doctor|abitur|diplom|laurea",
+      "masters|diploma|licence", "bachelor|doctorat|doctoral|engineer",
+      "bachelors|doctorate|dottorato|doctorado|associate", "associates", "engineering",
+      "habilitation|licenciatura"};
+  if (l >= sizeof by_len / sizeof by_len[0] || !by_len[l]) return false;
+  for (const char *c = by_len[l];; c += l + 1) {
+    if (memcmp(c, w, l) == 0) return true;
+    if (c[l] != '|') return false;
+  }
+}
+
 /* A degree spelled as words at s[i] (ASCII letter at a word start). */
 static const char *read_words(const char *s, size_t n, size_t i, bool canon, size_t *end) {
+  /* the first letters of the words below: a cheap way out for all others */
+  if (!memchr("abdehjlm", to_lower((unsigned char)s[i]), 8)) return NULL;
   size_t we = i;
   while (we < n && is_alpha((unsigned char)s[we]) && we - i <= 14) we++;
   if (we - i > 14 || we == i) return NULL;
@@ -477,6 +507,7 @@ static const char *read_words(const char *s, size_t n, size_t i, bool canon, siz
   char w[16];
   for (size_t k = 0; k < wl; k++) w[k] = (char)to_lower((unsigned char)s[i + k]);
   w[wl] = 0;
+  if (!degree_word(w, wl)) return NULL; /* none of the words below */
   /* possessive: Master's, Master’s, Masters' */
   size_t pe = we;
   bool poss = false;
@@ -643,6 +674,7 @@ static bool letter_before(const char *s, size_t i) {
 }
 
 static const char *read_lit(const char *s, size_t n, size_t i, size_t *end) {
+  if (!lit_first[(unsigned char)s[i]]) return NULL;
   for (size_t k = 0; k < sizeof lits / sizeof lits[0]; k++) {
     if (lits[k].text[0] != s[i] || !has(s, n, i, lits[k].text)) continue;
     size_t e = i + strlen(lits[k].text);
@@ -664,6 +696,17 @@ static const char *read_lit(const char *s, size_t n, size_t i, size_t *end) {
 
 /* ------------------------------------------------------------------ scan */
 
+static void build_index(void) {
+  size_t cnt[26] = {0};
+  for (size_t t = 0; t < sizeof abbrs / sizeof abbrs[0]; t++) {
+    int f = to_lower((unsigned char)abbrs[t].key[0]) - 'a';
+    if (f < 0 || f >= 26 || cnt[f] + 1 >= GROUP_CAP || t + 1 > 255) abort(); /* a table error */
+    by_letter[f][cnt[f]++] = (unsigned char)(t + 1);
+  }
+  for (size_t k = 0; k < sizeof lits / sizeof lits[0]; k++)
+    lit_first[(unsigned char)lits[k].text[0]] = true;
+}
+
 /* The degree starting at s[i], if any. */
 static const char *degree_at(const char *s, size_t n, size_t i, bool canon, size_t *end) {
   const char *c;
@@ -678,6 +721,7 @@ bool cvx_degree_find(const char *s, size_t n, const char **study_type, size_t *m
                      size_t *mend) {
   if (study_type) *study_type = NULL;
   if (!s) return false;
+  pthread_once(&index_once, build_index);
   size_t i = 0;
   while (i < n) {
     unsigned char c = (unsigned char)s[i];
@@ -712,6 +756,7 @@ bool cvx_degree_find(const char *s, size_t n, const char **study_type, size_t *m
 
 const char *cvx_degree_canonical(const char *s, size_t n) {
   if (!s) return NULL;
+  pthread_once(&index_once, build_index);
   size_t a = 0, z = n;
   while (a < z && (s[a] == ' ' || s[a] == '\t' || s[a] == '\n')) a++;
   while (z > a && (s[z - 1] == ' ' || s[z - 1] == '\t' || s[z - 1] == '\n' || s[z - 1] == ','))

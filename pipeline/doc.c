@@ -14,11 +14,15 @@ const char *cvx_rec_kind_name(cvx_rec_kind k) {
 }
 
 bool cvx_key_is_list(const char *key) {
-  static const char *const lists[] = {"highlights", "keywords", "courses", "items",
-                                      "authors",    "roles",    NULL};
-  for (int i = 0; lists[i]; i++)
-    if (strcmp(key, lists[i]) == 0) return true;
-  return false;
+  switch (key[0]) { /* one candidate per first letter */
+  case 'h': return strcmp(key, "highlights") == 0;
+  case 'k': return strcmp(key, "keywords") == 0;
+  case 'c': return strcmp(key, "courses") == 0;
+  case 'i': return strcmp(key, "items") == 0;
+  case 'a': return strcmp(key, "authors") == 0;
+  case 'r': return strcmp(key, "roles") == 0;
+  default: return false;
+  }
 }
 
 #define DEFAULT_MAX_RECORDS 5000
@@ -44,9 +48,14 @@ static bool clamp(const cvx_doc *doc, cvx_span *s) {
 
 void cvx_doc_hide(cvx_doc *doc, cvx_span span) {
   if (!clamp(doc, &span)) return;
-  for (uint32_t i = span.start; i < span.end; i++) {
-    doc->hidden[i] = 1;
-    if (doc->view[i] != '\n') doc->view[i] = ' ';
+  memset(doc->hidden + span.start, 1, span.end - span.start);
+  /* blanked line by line: the '\n's stay */
+  char *v = doc->view + span.start, *end = doc->view + span.end;
+  while (v < end) {
+    char *nl = memchr(v, '\n', (size_t)(end - v));
+    char *stop = nl ? nl : end;
+    memset(v, ' ', (size_t)(stop - v));
+    v = nl ? nl + 1 : end;
   }
 }
 
@@ -59,8 +68,12 @@ void cvx_doc_take(cvx_doc *doc, cvx_span span) {
 static long find_in(const cvx_doc *doc, uint32_t from, uint32_t to, const char *needle, size_t nn) {
   if (nn == 0 || to < from || to - from < nn) return -1;
   const char *h = doc->src->text;
-  for (uint32_t i = from; i + nn <= to; i++) {
-    if (h[i] == needle[0] && memcmp(h + i, needle, nn) == 0) return (long)i;
+  const char *p = h + from, *last = h + (to - nn); /* last possible start */
+  while (p <= last) {
+    p = memchr(p, needle[0], (size_t)(last - p) + 1);
+    if (!p) break;
+    if (memcmp(p + 1, needle + 1, nn - 1) == 0) return (long)(p - h);
+    p++;
   }
   return -1;
 }
@@ -125,6 +138,13 @@ cvx_record *cvx_record_new(cvx_doc *doc, cvx_rec_kind kind, const char *origin, 
 
 static bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
+/* The high bit of each byte of x equal to c (exact per byte). */
+static inline uint64_t eq8(uint64_t x, unsigned char c) {
+  const uint64_t high = UINT64_C(0x8080808080808080);
+  uint64_t y = x ^ (c * UINT64_C(0x0101010101010101));
+  return ~((((y & ~high) + ~high) | y) | ~high);
+}
+
 cvx_field *cvx_record_addn(cvx_doc *doc, cvx_record *r, const char *key, const char *value,
                            size_t len, cvx_span span) {
   if (!r || !value) return NULL;
@@ -136,12 +156,26 @@ cvx_field *cvx_record_addn(cvx_doc *doc, cvx_record *r, const char *key, const c
   /* collapse internal runs of whitespace into one space */
   char *v = cvx_arena_alloc(doc->arena, len + 1);
   size_t o = 0;
-  for (size_t i = 0; i < len; i++) {
+  for (size_t i = 0; i < len;) {
+    /* eight bytes with no TAB, LF or CR and no two spaces in a row are
+     * copied as they are, unless a space would follow a written space */
+    if (len - i >= 8 && !(value[i] == ' ' && (!o || v[o - 1] == ' '))) {
+      uint64_t x;
+      memcpy(&x, value + i, 8);
+      uint64_t sp = eq8(x, ' ');
+      if (!((eq8(x, '\t') | eq8(x, '\n') | eq8(x, '\r')) | (sp & (sp << 8)))) {
+        memcpy(v + o, value + i, 8);
+        o += 8;
+        i += 8;
+        continue;
+      }
+    }
     if (is_space((unsigned char)value[i])) {
       if (o && v[o - 1] != ' ') v[o++] = ' ';
     } else {
       v[o++] = value[i];
     }
+    i++;
   }
   v[o] = '\0';
   f->value = v;

@@ -156,4 +156,8 @@ void cvx_emit_entries_rows(const cvx_doc *doc, const cvx_csv_row_info *info, con
 
 /* emit_json.c: the JSON Resume serializer's prototype goes here. */
 
+/* The length of the C string s when it is valid UTF-8 as jansson checks it
+ * (json_string(s) would succeed), else SIZE_MAX. Fast on ASCII. */
+size_t cvx_json_utf8_len(const char *s);
+
 #endif /* CVX_EMIT_H */

@@ -9,51 +9,144 @@
 
 static const char *eol(const cvx_csv_opts *o) { return o && o->excel ? "\r\n" : "\n"; }
 
+/* cvx_buf_putc without a call when the byte fits. */
+static inline void buf_byte(cvx_buf *b, char c) {
+  if (b->len + 1 < b->cap) {
+    b->ptr[b->len++] = c;
+    b->ptr[b->len] = '\0';
+  } else {
+    cvx_buf_putc(b, c);
+  }
+}
+
+/* cvx_buf_put without a call when s[0,n) (never inside b) fits. */
+static inline void buf_append(cvx_buf *b, const char *s, size_t n) {
+  if (n < b->cap - b->len) {
+    memcpy(b->ptr + b->len, s, n);
+    b->len += n;
+    b->ptr[b->len] = '\0';
+  } else {
+    cvx_buf_put(b, s, n);
+  }
+}
+
 /* True when the cell's first character, after leading spaces and quote
  * characters, would start a formula in a spreadsheet. */
 static bool looks_like_formula(const char *s, size_t n) {
   size_t i = 0;
   while (i < n && (s[i] == ' ' || s[i] == '"' || s[i] == '\'')) i++;
-  return i < n && strchr("=+-@\t\r\n", s[i]) != NULL;
+  if (i >= n) return false;
+  char c = s[i]; /* strchr("=+-@\t\r\n", c) also matched NUL */
+  return c == '=' || c == '+' || c == '-' || c == '@' || c == '\t' || c == '\r' || c == '\n' ||
+         c == '\0';
+}
+
+/* Eight bytes at a time (SWAR). */
+#define ONES UINT64_C(0x0101010101010101)
+#define HIGH UINT64_C(0x8080808080808080)
+
+static inline uint64_t load8(const char *p) {
+  uint64_t x;
+  memcpy(&x, p, 8);
+  return x;
+}
+
+/* some byte of x equals c (exact as a yes/no answer) */
+static inline bool has8(uint64_t x, unsigned char c) {
+  uint64_t v = x ^ (c * ONES);
+  return ((v - ONES) & ~v & HIGH) != 0;
+}
+
+/* all eight bytes are printable ASCII (0x20..0x7e); a carry out of a byte at
+ * or above 0x80 only happens when the answer is already no */
+static inline bool printable8(uint64_t x) {
+  return !(((x | (x + ONES)) & HIGH) || ((x - 0x20 * ONES) & ~x & HIGH));
+}
+
+/* What put_cell needs to know of a cell: odd (a byte other than printable
+ * ASCII, TAB, CR, LF), special (a byte that forces quotes: , " CR LF) and
+ * dquote (a '"' to double). */
+typedef struct cell_scan {
+  bool odd, special, dquote;
+} cell_scan;
+
+static void scan_bytes(cell_scan *r, const char *c, size_t from, size_t to) {
+  for (size_t i = from; i < to; i++) {
+    unsigned char b = (unsigned char)c[i];
+    if (!((b >= 0x20 && b < 0x7F) || b == '\t' || b == '\r' || b == '\n')) r->odd = true;
+    if (b == ',' || b == '"' || b == '\r' || b == '\n') r->special = true;
+    if (b == '"') r->dquote = true;
+  }
+}
+
+/* With stop_odd, stops early once odd is known (the caller then cleans the
+ * cell and scans the result whole). The last eight bytes may overlap the
+ * eight before them: the flags only accumulate. */
+static cell_scan scan_cell(const char *c, size_t n, bool stop_odd) {
+  cell_scan r = {false, false, false};
+  if (n < 8) { /* padded with 'a', which changes no flag */
+    uint64_t x = 0x61 * ONES;
+    memcpy(&x, c, n);
+    if (printable8(x)) {
+      r.dquote = has8(x, '"');
+      r.special = r.dquote || has8(x, ',');
+    } else {
+      scan_bytes(&r, c, 0, n);
+    }
+    return r;
+  }
+  for (size_t i = 0;;) {
+    size_t at = n - i >= 8 ? i : n - 8;
+    uint64_t x = load8(c + at);
+    if (printable8(x)) {
+      if (has8(x, '"'))
+        r.special = r.dquote = true;
+      else if (!r.special && has8(x, ','))
+        r.special = true;
+    } else {
+      scan_bytes(&r, c, at, at + 8);
+      if (r.odd && stop_odd) return r;
+    }
+    if (at + 8 >= n) return r;
+    i = at + 8;
+  }
 }
 
 /* The one CSV cell writer: appends s[0,n) as a cell. C0/C1 controls other
  * than TAB CR LF become a space, invalid UTF-8 becomes U+FFFD, cells over
  * CVX_CSV_MAX_CELL end in "…"; a would-be formula gets a leading '; the cell
  * is quoted when it holds , " CR LF or starts or ends with a space. */
-/* Appends cell[0,n) to out quoted as put_cell decides (prefix: a leading '). */
-static void put_cleaned(cvx_buf *out, const char *c, size_t n) {
+/* Appends cell[0,n) to out quoted as put_cell decides (prefix: a leading ');
+ * sc is what scan_cell says of it. */
+static void put_cleaned(cvx_buf *out, const char *c, size_t n, cell_scan sc) {
   bool prefix = looks_like_formula(c, n);
-  bool quote = false;
-  if (n) {
-    for (size_t i = 0; i < n && !quote; i++)
-      quote = c[i] == ',' || c[i] == '"' || c[i] == '\r' || c[i] == '\n';
-    quote = quote || (!prefix && c[0] == ' ') || c[n - 1] == ' ';
-  }
-  cvx_buf_reserve(out, n + 3);
+  bool quote = n && (sc.special || (!prefix && c[0] == ' ') || c[n - 1] == ' ');
+  if (n + 3 >= out->cap - out->len) cvx_buf_reserve(out, n + 3); /* else there is room */
   if (quote) out->ptr[out->len++] = '"';
   if (prefix) out->ptr[out->len++] = '\'';
-  for (size_t i = 0; i < n;) { /* runs without '"' copied whole, each '"' doubled */
-    const char *q = memchr(c + i, '"', n - i);
-    size_t e = q ? (size_t)(q - c) + 1 : n;
-    cvx_buf_put(out, c + i, e - i);
-    if (q) cvx_buf_putc(out, '"');
-    i = e;
+  if (!sc.dquote) {
+    memcpy(out->ptr + out->len, c, n);
+    out->len += n;
+  } else {
+    out->ptr[out->len] = '\0';
+    for (size_t i = 0; i < n;) { /* runs without '"' copied whole, each '"' doubled */
+      const char *q = memchr(c + i, '"', n - i);
+      size_t e = q ? (size_t)(q - c) + 1 : n;
+      buf_append(out, c + i, e - i);
+      if (q) buf_byte(out, '"');
+      i = e;
+    }
   }
-  if (quote) cvx_buf_putc(out, '"');
   out->ptr[out->len] = '\0';
+  if (quote) buf_byte(out, '"');
 }
 
 static void put_cell(cvx_buf *out, const char *s, size_t n) {
   static const char ell[] = "\xE2\x80\xA6";
   /* the common cell: printable ASCII (or TAB CR LF) that fits, kept as is */
-  bool plain = n <= CVX_CSV_MAX_CELL;
-  for (size_t i = 0; i < n && plain; i++) {
-    unsigned char c = (unsigned char)s[i];
-    plain = (c >= 0x20 && c < 0x7F) || c == '\t' || c == '\r' || c == '\n';
-  }
-  if (plain) {
-    put_cleaned(out, s, n);
+  cell_scan sc = scan_cell(s, n, true);
+  if (!sc.odd && n <= CVX_CSV_MAX_CELL) {
+    put_cleaned(out, s, n, sc);
     return;
   }
   cvx_buf cell = CVX_BUF_INIT;
@@ -81,13 +174,13 @@ static void put_cell(cvx_buf *out, const char *s, size_t n) {
     }
     if (cell.len + sizeof ell - 1 <= CVX_CSV_MAX_CELL) cut = cell.len;
   }
-  put_cleaned(out, cell.ptr, cell.len);
+  put_cleaned(out, cell.ptr, cell.len, scan_cell(cell.ptr, cell.len, false));
   cvx_buf_free(&cell);
 }
 
 /* Appends a cell (NULL: empty), preceded by a comma unless it is the first. */
 static void cell(cvx_buf *out, bool *first, const char *s) {
-  if (!*first) cvx_buf_putc(out, ',');
+  if (!*first) buf_byte(out, ',');
   *first = false;
   if (s) put_cell(out, s, strlen(s));
 }
@@ -98,7 +191,11 @@ static void cell_size(cvx_buf *out, bool *first, size_t v) {
   num[--i] = '\0';
   do num[--i] = (char)('0' + v % 10);
   while ((v /= 10) && i > 0);
-  cell(out, first, num + i);
+  /* digits need no quotes, cleaning or formula guard: put_cell would
+   * write them as they are */
+  if (!*first) buf_byte(out, ',');
+  *first = false;
+  buf_append(out, num + i, sizeof num - 1 - i);
 }
 
 static void put_header(const cvx_csv_opts *o, cvx_buf *out, const char *columns) {
@@ -355,17 +452,22 @@ void cvx_emit_entries_rows(const cvx_doc *doc, const cvx_csv_row_info *info, con
   size_t seen[CVX_REC__COUNT] = {0};
   if (!doc) return;
   /* the source cell is the same on every row: written once, copied after */
-  cvx_buf src = CVX_BUF_INIT;
+  cvx_buf src = CVX_BUF_INIT, kind = CVX_BUF_INIT;
   put_cell(&src, row_source(doc, info), strlen(row_source(doc, info)));
   for (const cvx_record *r = doc->records; r; r = r->next) {
     size_t k = (unsigned)r->kind < CVX_REC__COUNT ? (size_t)r->kind : (size_t)CVX_REC_SECTION;
     size_t entry = ++seen[k];
+    /* so is the section cell on every row of a record */
+    const char *kn = cvx_rec_kind_name((cvx_rec_kind)k);
+    cvx_buf_clear(&kind);
+    buf_byte(&kind, ',');
+    put_cell(&kind, kn, strlen(kn));
     for (const cvx_field *f = r->fields; f; f = f->next) {
       bool first = true;
       size_t line = line_of(doc->src, f->span);
-      cvx_buf_put(out, src.ptr, src.len);
+      buf_append(out, src.ptr, src.len);
+      buf_append(out, kind.ptr, kind.len);
       first = false;
-      cell(out, &first, cvx_rec_kind_name((cvx_rec_kind)k));
       cell_size(out, &first, entry);
       cell(out, &first, f->key);
       cell(out, &first, f->value);
@@ -373,8 +475,12 @@ void cvx_emit_entries_rows(const cvx_doc *doc, const cvx_csv_row_info *info, con
         cell_size(out, &first, line);
       else
         cell(out, &first, NULL);
-      cvx_buf_puts(out, eol(o));
+      if (o && o->excel)
+        buf_append(out, "\r\n", 2);
+      else
+        buf_byte(out, '\n');
     }
   }
+  cvx_buf_free(&kind);
   cvx_buf_free(&src);
 }

@@ -7,6 +7,9 @@
 
 #include <jansson.h>
 #include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Key order of each section's entries (JSON Resume order, then our extras). */
@@ -60,13 +63,69 @@ static const cvx_rec_kind section_order[] = {
     CVX_REC_PUBLICATION, CVX_REC_SKILL,  CVX_REC_LANGUAGE,  CVX_REC_INTEREST, CVX_REC_REFERENCE,
     CVX_REC_PROJECT};
 
-/* A JSON string; a value that is not UTF-8 (a file name in Latin-1) has
- * each invalid byte replaced by U+FFFD instead of being dropped. */
-static json_t *str(const char *s) {
-  json_t *j = json_string(s);
-  if (j || !s) return j;
+/* The document is built as a tree of cvx_sv nodes in an arena of its own
+ * (no jansson value, no per-node malloc), checked against the schema with
+ * cvx_schema_accepts and written straight from the tree. Only a document the
+ * quick check does not accept is turned into jansson for the full validator,
+ * whose verdict and messages are then the ones reported. */
+typedef struct jctx {
+  cvx_arena *a;
+  const cvx_doc *doc;
+  const cvx_json_opts *o;
+  cvx_sv *prov; /* meta.cvx.provenance */
+  size_t nnodes, nbytes; /* nodes made and string bytes: the output's size, roughly */
+} jctx;
+
+/* A new node of type t in the document's arena. */
+static cvx_sv *node(jctx *c, cvx_sv_type t) {
+  cvx_sv *v = cvx_arena_alloc(c->a, sizeof *v); /* zeroed */
+  v->type = t;
+  c->nnodes++;
+  return v;
+}
+
+#define ONES 0x0101010101010101ULL
+#define HIGHS 0x8080808080808080ULL
+
+/* Eight bytes from p, any alignment. */
+static uint64_t load8(const char *p) {
+  uint64_t x;
+  memcpy(&x, p, sizeof x);
+  return x;
+}
+
+/* The length of s when it is valid UTF-8 (as jansson's json_string checks
+ * it), else SIZE_MAX. ASCII is skipped eight bytes at a time. */
+size_t cvx_json_utf8_len(const char *s) {
+  size_t n = strlen(s), i = 0;
+  while (i + 8 <= n && !(load8(s + i) & HIGHS)) i += 8;
+  for (size_t k; i < n; i += k) {
+    uint32_t cp;
+    if ((unsigned char)s[i] < 0x80) {
+      k = 1;
+      continue;
+    }
+    k = cvx_utf8_decode(s, n, i, &cp);
+    if (k == 1) return SIZE_MAX;
+  }
+  return n;
+}
+
+/* A JSON string (what json_string gives, NULL for NULL); a value that is not
+ * UTF-8 (a file name in Latin-1) has each invalid byte replaced by U+FFFD
+ * instead of being dropped. s must outlive the tree (arena or static). */
+static cvx_sv *str(jctx *c, const char *s) {
+  if (!s) return NULL;
+  cvx_sv *v = node(c, CVX_SV_STRING);
+  size_t n = cvx_json_utf8_len(s);
+  if (n != SIZE_MAX) {
+    v->str = s;
+    v->len = n;
+    c->nbytes += n;
+    return v;
+  }
   cvx_buf b = CVX_BUF_INIT;
-  size_t n = strlen(s);
+  n = strlen(s);
   for (size_t i = 0, k; i < n; i += k) {
     uint32_t cp;
     k = cvx_utf8_decode(s, n, i, &cp);
@@ -75,86 +134,184 @@ static json_t *str(const char *s) {
     else
       cvx_buf_put(&b, s + i, k);
   }
-  j = json_string(b.ptr);
+  v->str = cvx_arena_strndup(c->a, b.ptr, b.len);
+  v->len = b.len;
+  c->nbytes += b.len;
   cvx_buf_free(&b);
-  return j;
+  return v;
 }
 
-typedef struct prov_ctx {
-  const cvx_doc *doc;
-  const cvx_json_opts *o;
-  json_t *prov;
-} prov_ctx;
+/* As json_integer. */
+static cvx_sv *integer(jctx *c, json_int_t i) {
+  cvx_sv *v = node(c, CVX_SV_INTEGER);
+  v->i = i;
+  return v;
+}
 
-static void prov_add(prov_ctx *p, const char *path, const cvx_record *r, cvx_span span, bool value) {
-  if (!p->prov || !cvx_span_valid(span)) return;
-  if (value && !p->o->provenance) return;
-  unsigned l1, c1, l2, c2;
-  cvx_source_position(p->doc->src, span.start, &l1, &c1);
-  json_t *o = json_object();
-  json_object_set_new(o, "path", str(path));
-  json_object_set_new(o, "extractor", str(r->origin ? r->origin : "unknown"));
-  json_object_set_new(o, "line", json_integer(l1));
-  if (value) {
-    cvx_source_position(p->doc->src, span.end > span.start ? span.end - 1 : span.end, &l2, &c2);
-    json_object_set_new(o, "column", json_integer(c1));
-    json_object_set_new(o, "endLine", json_integer(l2));
-    json_object_set_new(o, "endColumn", json_integer(c2 + 1));
-  } else {
-    json_object_set_new(o, "column", json_integer(c1));
+/* As json_real: NULL for a value JSON cannot hold. */
+static cvx_sv *real(jctx *c, double d) {
+  if (!isfinite(d)) return NULL;
+  cvx_sv *v = node(c, CVX_SV_REAL);
+  v->d = d;
+  return v;
+}
+
+/* json_object_set_new: key is static or arena-owned; a NULL value is not set. */
+static void set(cvx_sv *obj, const char *key, cvx_sv *val) {
+  if (!val) return;
+  val->key = key;
+  val->keylen = strlen(key);
+  cvx_sv_append(obj, val);
+}
+
+/* json_array_append_new: a NULL value is not appended. */
+static void push(cvx_sv *arr, cvx_sv *val) {
+  if (val) cvx_sv_append(arr, val);
+}
+
+/* The JSON pointer a + "/" + b (when b) + "/" + idx (unless SIZE_MAX), in
+ * the arena: what "%s/%s/%zu" would print, without printf. */
+static char *path_join(jctx *c, const char *a, const char *b, size_t idx) {
+  size_t na = strlen(a), nb = b ? strlen(b) : 0;
+  char *p = cvx_arena_alloc(c->a, na + nb + 24), *o = p;
+  memcpy(o, a, na);
+  o += na;
+  if (b) {
+    *o++ = '/';
+    memcpy(o, b, nb);
+    o += nb;
   }
-  json_array_append_new(p->prov, o);
+  if (idx != SIZE_MAX) {
+    char d[24];
+    size_t k = sizeof d;
+    do {
+      d[--k] = (char)('0' + idx % 10);
+      idx /= 10;
+    } while (idx);
+    *o++ = '/';
+    memcpy(o, d + k, sizeof d - k);
+    o += sizeof d - k;
+  }
+  *o = '\0';
+  return p;
+}
+
+/* Adds a provenance entry; path is arena-owned (or static). */
+static void prov_add(jctx *c, const char *path, const cvx_record *r, cvx_span span, bool value) {
+  if (!c->prov || !cvx_span_valid(span)) return;
+  if (value && !c->o->provenance) return;
+  unsigned l1, c1, l2, c2;
+  cvx_source_position(c->doc->src, span.start, &l1, &c1);
+  cvx_sv *o = node(c, CVX_SV_OBJECT);
+  set(o, "path", str(c, path));
+  set(o, "extractor", str(c, r->origin ? r->origin : "unknown"));
+  set(o, "line", integer(c, l1));
+  set(o, "column", integer(c, c1));
+  if (value) {
+    cvx_source_position(c->doc->src, span.end > span.start ? span.end - 1 : span.end, &l2, &c2);
+    set(o, "endLine", integer(c, l2));
+    set(o, "endColumn", integer(c, c2 + 1));
+  }
+  push(c->prov, o);
+}
+
+/* A set of the strings a list already holds (each value once): a plain list
+ * while short, a hash table once lists grow long. */
+typedef struct seen_set {
+  const char **v;
+  size_t n, cap; /* cap: list room, or table size (a power of two) once hashed */
+  bool hashed;
+} seen_set;
+
+static size_t str_hash(const char *s) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+  return (size_t)(h ^ (h >> 29));
+}
+
+static void seen_put(seen_set *ss, const char *s) {
+  size_t h = str_hash(s) & (ss->cap - 1);
+  while (ss->v[h]) h = (h + 1) & (ss->cap - 1);
+  ss->v[h] = s;
+}
+
+/* Adds s; false when it was there already. */
+static bool seen_add(jctx *c, seen_set *ss, const char *s) {
+  if (!ss->hashed) {
+    for (size_t i = 0; i < ss->n; i++)
+      if (strcmp(ss->v[i], s) == 0) return false;
+    if (ss->n < 16) {
+      if (ss->n == ss->cap) {
+        size_t cap = ss->cap ? ss->cap * 2 : 4;
+        ss->v = cvx_arena_grow(c->a, ss->v, ss->n, cap, sizeof *ss->v);
+        ss->cap = cap;
+      }
+      ss->v[ss->n++] = s;
+      return true;
+    }
+    const char **old = ss->v; /* 16 strings: switch to a table */
+    ss->cap = 64;
+    ss->v = cvx_arena_alloc(c->a, ss->cap * sizeof *ss->v);
+    ss->hashed = true;
+    for (size_t i = 0; i < ss->n; i++) seen_put(ss, old[i]);
+  } else {
+    for (size_t h = str_hash(s) & (ss->cap - 1); ss->v[h]; h = (h + 1) & (ss->cap - 1))
+      if (strcmp(ss->v[h], s) == 0) return false;
+  }
+  if ((ss->n + 1) * 2 > ss->cap) {
+    const char **old = ss->v;
+    size_t oldcap = ss->cap;
+    ss->cap *= 2;
+    ss->v = cvx_arena_alloc(c->a, ss->cap * sizeof *ss->v);
+    for (size_t i = 0; i < oldcap; i++)
+      if (old[i]) seen_put(ss, old[i]);
+  }
+  seen_put(ss, s);
+  ss->n++;
+  return true;
 }
 
 /* One entry object with keys in the section's order; nested keys such as
  * location.city go into sub-objects. */
-static json_t *entry_json(const cvx_record *r, prov_ctx *p, const char *path) {
-  json_t *obj = json_object();
+static cvx_sv *entry_json(jctx *c, const cvx_record *r, const char *path) {
+  cvx_sv *obj = node(c, CVX_SV_OBJECT);
   const char *const *order = key_order(r->kind);
+  bool prov = c->o->provenance;
   for (int i = 0; order[i]; i++) {
     const char *key = order[i];
-    bool list = cvx_key_is_list(key);
-    json_t *arr = NULL, *seen = NULL;
+    int list = -1; /* cvx_key_is_list(key), asked on the first match */
+    cvx_sv *arr = NULL;
+    seen_set seen = {0};
     for (const cvx_field *f = r->fields; f; f = f->next) {
-      if (strcmp(f->key, key) != 0) continue;
+      if (f->key[0] != key[0] || strcmp(f->key, key) != 0) continue;
+      if (list < 0) list = cvx_key_is_list(key);
       if (list) {
-        if (!arr) {
-          arr = json_array();
-          seen = json_object();
-        }
-        /* a list holds each value once (a hash set: lists can be long) */
-        if (json_object_get(seen, f->value)) continue;
-        json_object_set_new(seen, f->value, json_true());
-        char *vp = NULL;
-        size_t idx = json_array_size(arr);
-        json_array_append_new(arr, str(f->value));
-        if (p->o->provenance) {
-          size_t len = strlen(path) + strlen(key) + 32;
-          vp = cvx_xmalloc(len);
-          snprintf(vp, len, "%s/%s/%zu", path, key, idx);
-          prov_add(p, vp, r, f->span, true);
-          free(vp);
+        if (!arr) arr = node(c, CVX_SV_ARRAY);
+        cvx_sv *v = str(c, f->value);
+        /* a list holds each value once; as with the jansson object this
+         * replaces, a value that is not UTF-8 is never remembered */
+        if (v && v->str == f->value && !seen_add(c, &seen, f->value)) continue;
+        size_t idx = arr->n;
+        push(arr, v);
+        if (prov) {
+          prov_add(c, path_join(c, path, key, idx), r, f->span, true);
         }
       } else {
-        json_object_set_new(obj, key, str(f->value));
-        if (p->o->provenance) {
-          size_t len = strlen(path) + strlen(key) + 4;
-          char *vp = cvx_xmalloc(len);
-          snprintf(vp, len, "%s/%s", path, key);
-          prov_add(p, vp, r, f->span, true);
-          free(vp);
+        set(obj, key, str(c, f->value));
+        if (prov) {
+          prov_add(c, path_join(c, path, key, SIZE_MAX), r, f->span, true);
         }
         break;
       }
     }
-    if (arr) json_object_set_new(obj, key, arr);
-    json_decref(seen);
+    if (arr) set(obj, key, arr);
   }
   return obj;
 }
 
-static json_t *basics_json(const cvx_doc *doc, prov_ctx *p) {
-  json_t *b = NULL;
+static cvx_sv *basics_json(jctx *c) {
+  const cvx_doc *doc = c->doc;
+  cvx_sv *b = NULL;
   const cvx_record *basics = NULL;
   for (const cvx_record *r = doc->records; r; r = r->next)
     if (r->kind == CVX_REC_BASICS) {
@@ -162,91 +319,84 @@ static json_t *basics_json(const cvx_doc *doc, prov_ctx *p) {
       break;
     }
   if (basics) {
-    b = entry_json(basics, p, "/basics");
-    json_t *loc = json_object();
+    b = entry_json(c, basics, "/basics");
+    cvx_sv *loc = node(c, CVX_SV_OBJECT);
     for (int i = 0; order_location[i]; i++) {
       char key[64];
       snprintf(key, sizeof key, "location.%s", order_location[i]);
       const cvx_field *f = cvx_record_field(basics, key);
       if (!f) continue;
-      json_object_set_new(loc, order_location[i], str(f->value));
-      if (p->o->provenance) {
-        char vp[96];
-        snprintf(vp, sizeof vp, "/basics/location/%s", order_location[i]);
-        prov_add(p, vp, basics, f->span, true);
+      set(loc, order_location[i], str(c, f->value));
+      if (c->o->provenance) {
+        prov_add(c, path_join(c, "/basics/location", order_location[i], SIZE_MAX), basics, f->span,
+                 true);
       }
     }
-    if (json_object_size(loc))
-      json_object_set_new(b, "location", loc);
-    else
-      json_decref(loc);
+    if (loc->n) set(b, "location", loc);
   }
-  json_t *profiles = NULL;
+  cvx_sv *profiles = NULL;
   for (const cvx_record *r = doc->records; r; r = r->next) {
     if (r->kind != CVX_REC_PROFILE) continue;
-    if (!profiles) profiles = json_array();
-    char path[64];
-    snprintf(path, sizeof path, "/basics/profiles/%zu", json_array_size(profiles));
-    prov_add(p, path, r, r->span, false);
-    json_array_append_new(profiles, entry_json(r, p, path));
+    if (!profiles) profiles = node(c, CVX_SV_ARRAY);
+    const char *path = path_join(c, "/basics/profiles", NULL, profiles->n);
+    prov_add(c, path, r, r->span, false);
+    push(profiles, entry_json(c, r, path));
   }
   if (profiles) {
-    if (!b) b = json_object();
-    json_object_set_new(b, "profiles", profiles);
+    if (!b) b = node(c, CVX_SV_OBJECT);
+    set(b, "profiles", profiles);
   }
-  if (b && json_object_size(b) == 0) {
-    json_decref(b);
-    b = NULL;
-  }
+  if (b && b->n == 0) b = NULL;
   return b;
 }
 
-static json_t *meta_json(const cvx_doc *doc, const cvx_json_opts *o, json_t *prov) {
-  json_t *cvx = json_object();
-  json_object_set_new(cvx, "version", str(CVX_VERSION));
-  json_object_set_new(cvx, "source", str(o->source_name ? o->source_name : doc->src->path));
+static cvx_sv *meta_json(jctx *c) {
+  const cvx_doc *doc = c->doc;
+  const cvx_json_opts *o = c->o;
+  cvx_sv *cvx = node(c, CVX_SV_OBJECT);
+  set(cvx, "version", str(c, CVX_VERSION));
+  set(cvx, "source", str(c, o->source_name ? o->source_name : doc->src->path));
   if (o->extractors && o->extractors[0]) {
-    json_t *ex = json_array();
-    for (int i = 0; o->extractors[i]; i++) json_array_append_new(ex, str(o->extractors[i]));
-    json_object_set_new(cvx, "extractors", ex);
+    cvx_sv *ex = node(c, CVX_SV_ARRAY);
+    for (int i = 0; o->extractors[i]; i++) push(ex, str(c, o->extractors[i]));
+    set(cvx, "extractors", ex);
   }
-  json_object_set_new(cvx, "coverage", json_real(round(o->coverage * 10000.0) / 10000.0));
-  json_t *dg = json_object();
-  json_object_set_new(dg, "errors", json_integer((json_int_t)o->nerrors));
-  json_object_set_new(dg, "warnings", json_integer((json_int_t)o->nwarnings));
-  json_object_set_new(cvx, "diagnostics", dg);
-  json_t *news = NULL, *sections = NULL;
+  set(cvx, "coverage", real(c, round(o->coverage * 10000.0) / 10000.0));
+  cvx_sv *dg = node(c, CVX_SV_OBJECT);
+  set(dg, "errors", integer(c, (json_int_t)o->nerrors));
+  set(dg, "warnings", integer(c, (json_int_t)o->nwarnings));
+  set(cvx, "diagnostics", dg);
+  cvx_sv *news = NULL, *sections = NULL;
   size_t ni = 0, si = 0;
   for (const cvx_record *r = doc->records; r; r = r->next) {
-    char path[64];
+    const char *path;
     if (r->kind == CVX_REC_NEWS && cvx_record_get(r, "summary")) {
-      if (!news) news = json_array();
-      snprintf(path, sizeof path, "/meta/cvx/news/%zu", ni++);
-      prov_add(&(prov_ctx){doc, o, prov}, path, r, r->span, false);
-      json_array_append_new(news, entry_json(r, &(prov_ctx){doc, o, prov}, path));
+      if (!news) news = node(c, CVX_SV_ARRAY);
+      path = path_join(c, "/meta/cvx/news", NULL, ni++);
+      prov_add(c, path, r, r->span, false);
+      push(news, entry_json(c, r, path));
     } else if (r->kind == CVX_REC_SECTION && cvx_record_get(r, "title") && cvx_record_get(r, "items")) {
-      if (!sections) sections = json_array();
-      snprintf(path, sizeof path, "/meta/cvx/sections/%zu", si++);
-      prov_add(&(prov_ctx){doc, o, prov}, path, r, r->span, false);
-      json_array_append_new(sections, entry_json(r, &(prov_ctx){doc, o, prov}, path));
+      if (!sections) sections = node(c, CVX_SV_ARRAY);
+      path = path_join(c, "/meta/cvx/sections", NULL, si++);
+      prov_add(c, path, r, r->span, false);
+      push(sections, entry_json(c, r, path));
     }
   }
-  if (news) json_object_set_new(cvx, "news", news);
-  if (sections) json_object_set_new(cvx, "sections", sections);
+  if (news) set(cvx, "news", news);
+  if (sections) set(cvx, "sections", sections);
   if (o->nunmapped) {
-    json_t *un = json_array();
+    cvx_sv *un = node(c, CVX_SV_ARRAY);
     for (size_t i = 0; i < o->nunmapped; i++) {
-      json_t *u = json_object();
-      json_object_set_new(u, "line", json_integer(o->unmapped[i].line));
-      json_object_set_new(u, "text", str(o->unmapped[i].text));
-      json_array_append_new(un, u);
+      cvx_sv *u = node(c, CVX_SV_OBJECT);
+      set(u, "line", integer(c, o->unmapped[i].line));
+      set(u, "text", str(c, o->unmapped[i].text));
+      push(un, u);
     }
-    json_object_set_new(cvx, "unmapped", un);
+    set(cvx, "unmapped", un);
   }
-  if (json_array_size(prov))
-    json_object_set_new(cvx, "provenance", json_incref(prov));
-  json_t *meta = json_object();
-  json_object_set_new(meta, "cvx", cvx);
+  if (c->prov->n) set(cvx, "provenance", c->prov);
+  cvx_sv *meta = node(c, CVX_SV_OBJECT);
+  set(meta, "cvx", cvx);
   return meta;
 }
 
@@ -255,41 +405,95 @@ static json_t *meta_json(const cvx_doc *doc, const cvx_json_opts *o, json_t *pro
 /* Writes a validated tree as text, byte for byte what json_dumps gives with
  * JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6) and JSON_INDENT(2) (or
  * JSON_COMPACT), without its per-character callbacks. */
-static void put_indent(cvx_buf *out, bool compact, size_t depth) {
-  if (compact) return;
-  cvx_buf_reserve(out, 1 + depth * 2);
-  out->ptr[out->len++] = '\n';
-  memset(out->ptr + out->len, ' ', depth * 2);
-  out->len += depth * 2;
-  out->ptr[out->len] = '\0';
+/* Room for n more bytes (and the NUL) at the end of out: where to write. */
+static char *room(cvx_buf *out, size_t n) {
+  if (n >= out->cap - out->len) cvx_buf_reserve(out, n); /* len < cap, or cap == 0 */
+  return out->ptr + out->len;
 }
 
-/* s is valid UTF-8 (jansson checked it): only '"', '\\' and C0 controls are escaped. */
+/* Ends what was written through room() at end. */
+static void commit(cvx_buf *out, char *end) {
+  out->len = (size_t)(end - out->ptr);
+  *end = '\0';
+}
+
+/* A newline and depth levels of indentation (nothing when compact); needs
+ * 1 + 2 * depth bytes of room. */
+static char *indent(char *p, bool compact, size_t depth) {
+  if (compact) return p;
+  *p++ = '\n';
+  memset(p, ' ', depth * 2);
+  return p + depth * 2;
+}
+
+/* s is valid UTF-8 (str() made sure): only '"', '\\' and C0 controls are
+ * escaped. Room for the worst case is reserved once, then bytes are stored
+ * directly. */
 static void put_string(cvx_buf *out, const char *s, size_t n) {
   static const char hex[] = "0123456789ABCDEF";
-  cvx_buf_putc(out, '"');
-  size_t run = 0;
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)s[i];
-    if (c >= 0x20 && c != '"' && c != '\\') continue;
-    cvx_buf_put(out, s + run, i - run);
-    run = i + 1;
-    switch (c) {
-    case '"': cvx_buf_put(out, "\\\"", 2); break;
-    case '\\': cvx_buf_put(out, "\\\\", 2); break;
-    case '\b': cvx_buf_put(out, "\\b", 2); break;
-    case '\f': cvx_buf_put(out, "\\f", 2); break;
-    case '\n': cvx_buf_put(out, "\\n", 2); break;
-    case '\r': cvx_buf_put(out, "\\r", 2); break;
-    case '\t': cvx_buf_put(out, "\\t", 2); break;
-    default: {
-      char u[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-      cvx_buf_put(out, u, 6);
+  static const bool escaped[256] = {
+      [0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1,
+      [0x07] = 1, [0x08] = 1, [0x09] = 1, [0x0A] = 1, [0x0B] = 1, [0x0C] = 1, [0x0D] = 1,
+      [0x0E] = 1, [0x0F] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1,
+      [0x15] = 1, [0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1A] = 1, [0x1B] = 1,
+      [0x1C] = 1, [0x1D] = 1, [0x1E] = 1, [0x1F] = 1, ['"'] = 1,  ['\\'] = 1};
+  if (n > (SIZE_MAX - 3) / 6) {
+    fprintf(stderr, "cvx: buffer size overflow\n");
+    abort();
+  }
+  char *o = room(out, n * 6 + 2);
+  *o++ = '"';
+  size_t i = 0, run = 0;
+  for (;;) {
+    /* eight bytes at a time while none is '"', '\\' or below 0x20 */
+    while (i + 8 <= n) {
+      uint64_t x = load8(s + i), q = x ^ (ONES * '"'), b = x ^ (ONES * '\\');
+      if ((((q - ONES) & ~q) | ((b - ONES) & ~b) | ((x - ONES * 0x20) & ~x)) & HIGHS) break;
+      i += 8;
     }
+    size_t stop = n - i > 8 ? i + 8 : n;
+    while (i < stop && !escaped[(unsigned char)s[i]]) i++;
+    if (i == n) break;
+    if (i == stop) continue;
+    memcpy(o, s + run, i - run);
+    o += i - run;
+    unsigned char ch = (unsigned char)s[i++];
+    run = i;
+    *o++ = '\\';
+    switch (ch) {
+    case '"': *o++ = '"'; break;
+    case '\\': *o++ = '\\'; break;
+    case '\b': *o++ = 'b'; break;
+    case '\f': *o++ = 'f'; break;
+    case '\n': *o++ = 'n'; break;
+    case '\r': *o++ = 'r'; break;
+    case '\t': *o++ = 't'; break;
+    default:
+      memcpy(o, "u00", 3);
+      o[3] = hex[ch >> 4];
+      o[4] = hex[ch & 15];
+      o += 5;
     }
   }
-  cvx_buf_put(out, s + run, n - run);
-  cvx_buf_putc(out, '"');
+  memcpy(o, s + run, n - run);
+  o += n - run;
+  *o++ = '"';
+  commit(out, o);
+}
+
+/* An integer as "%lld" writes it. */
+static void put_int(cvx_buf *out, json_int_t v) {
+  char b[24];
+  size_t i = sizeof b;
+  unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+  do {
+    b[--i] = (char)('0' + u % 10);
+    u /= 10;
+  } while (u);
+  if (v < 0) b[--i] = '-';
+  char *p = room(out, sizeof b - i);
+  memcpy(p, b + i, sizeof b - i);
+  commit(out, p + sizeof b - i);
 }
 
 /* jansson's real format: %.6g, a '.' forced in, the exponent without '+'
@@ -321,102 +525,87 @@ static bool put_real(cvx_buf *out, double v) {
   return true;
 }
 
-static bool put_value(cvx_buf *out, const json_t *j, bool compact, size_t depth) {
+static bool put_value(cvx_buf *out, const cvx_sv *v, bool compact, size_t depth) {
   if (depth > 64) return false; /* our documents are a few levels deep */
-  switch (json_typeof(j)) {
-  case JSON_OBJECT: {
-    void *it = json_object_iter((json_t *)j);
-    cvx_buf_putc(out, '{');
-    if (!it) {
-      cvx_buf_putc(out, '}');
+  switch (v->type) {
+  case CVX_SV_OBJECT:
+  case CVX_SV_ARRAY: {
+    bool obj = v->type == CVX_SV_OBJECT;
+    size_t need = 2 * depth + 8; /* punctuation and one indentation */
+    char *p = room(out, need);
+    *p++ = obj ? '{' : '[';
+    if (!v->head) {
+      *p++ = obj ? '}' : ']';
+      commit(out, p);
       return true;
     }
-    put_indent(out, compact, depth + 1);
-    while (it) {
-      void *next = json_object_iter_next((json_t *)j, it);
-      put_string(out, json_object_iter_key(it), json_object_iter_key_len(it));
-      if (compact)
-        cvx_buf_putc(out, ':');
-      else
-        cvx_buf_put(out, ": ", 2);
-      if (!put_value(out, json_object_iter_value(it), compact, depth + 1)) return false;
-      if (next) {
-        cvx_buf_putc(out, ',');
-        put_indent(out, compact, depth + 1);
-      } else {
-        put_indent(out, compact, depth);
+    commit(out, indent(p, compact, depth + 1));
+    for (const cvx_sv *m = v->head; m; m = m->next) {
+      if (obj) {
+        put_string(out, m->key, m->keylen);
+        p = room(out, 2);
+        *p++ = ':';
+        if (!compact) *p++ = ' ';
+        commit(out, p);
       }
-      it = next;
+      if (!put_value(out, m, compact, depth + 1)) return false;
+      p = room(out, need);
+      if (m->next) {
+        *p++ = ',';
+        p = indent(p, compact, depth + 1);
+      } else {
+        p = indent(p, compact, depth);
+        *p++ = obj ? '}' : ']';
+      }
+      commit(out, p);
     }
-    cvx_buf_putc(out, '}');
     return true;
   }
-  case JSON_ARRAY: {
-    size_t n = json_array_size(j);
-    cvx_buf_putc(out, '[');
-    if (!n) {
-      cvx_buf_putc(out, ']');
-      return true;
-    }
-    put_indent(out, compact, depth + 1);
-    for (size_t i = 0; i < n; i++) {
-      if (!put_value(out, json_array_get(j, i), compact, depth + 1)) return false;
-      if (i + 1 < n) {
-        cvx_buf_putc(out, ',');
-        put_indent(out, compact, depth + 1);
-      } else {
-        put_indent(out, compact, depth);
-      }
-    }
-    cvx_buf_putc(out, ']');
-    return true;
-  }
-  case JSON_STRING: put_string(out, json_string_value(j), json_string_length(j)); return true;
-  case JSON_INTEGER: cvx_buf_printf(out, "%" JSON_INTEGER_FORMAT, json_integer_value(j)); return true;
-  case JSON_REAL: return put_real(out, json_real_value(j));
-  case JSON_TRUE: cvx_buf_put(out, "true", 4); return true;
-  case JSON_FALSE: cvx_buf_put(out, "false", 5); return true;
-  case JSON_NULL: cvx_buf_put(out, "null", 4); return true;
+  case CVX_SV_STRING: put_string(out, v->str, v->len); return true;
+  case CVX_SV_INTEGER: put_int(out, v->i); return true;
+  case CVX_SV_REAL: return put_real(out, v->d);
+  case CVX_SV_TRUE: cvx_buf_put(out, "true", 4); return true;
+  case CVX_SV_FALSE: cvx_buf_put(out, "false", 5); return true;
+  case CVX_SV_NULL: cvx_buf_put(out, "null", 4); return true;
   }
   return false;
 }
 
 bool cvx_emit_json(const cvx_doc *doc, const cvx_json_opts *o, cvx_buf *out) {
-  json_t *root = json_object();
-  json_t *prov = json_array();
-  prov_ctx p = {doc, o, prov};
-  json_t *b = basics_json(doc, &p);
-  if (b) json_object_set_new(root, "basics", b);
+  jctx c = {.a = cvx_arena_new(32 * 1024), .doc = doc, .o = o};
+  c.prov = node(&c, CVX_SV_ARRAY);
+  cvx_sv *root = node(&c, CVX_SV_OBJECT);
+  set(root, "basics", basics_json(&c));
   for (size_t s = 0; s < sizeof section_order / sizeof *section_order; s++) {
     cvx_rec_kind k = section_order[s];
-    json_t *arr = NULL;
+    cvx_sv *arr = NULL;
     for (const cvx_record *r = doc->records; r; r = r->next) {
       if (r->kind != k || !r->fields) continue;
-      if (!arr) arr = json_array();
-      char path[64];
-      snprintf(path, sizeof path, "/%s/%zu", cvx_rec_kind_name(k), json_array_size(arr));
-      prov_add(&p, path, r, r->span, false);
-      json_t *e = entry_json(r, &p, path);
-      if (json_object_size(e))
-        json_array_append_new(arr, e);
-      else
-        json_decref(e);
+      if (!arr) arr = node(&c, CVX_SV_ARRAY);
+      const char *path = path_join(&c, "", cvx_rec_kind_name(k), arr->n);
+      prov_add(&c, path, r, r->span, false);
+      cvx_sv *e = entry_json(&c, r, path);
+      if (e->n) push(arr, e);
     }
-    if (arr && json_array_size(arr))
-      json_object_set_new(root, cvx_rec_kind_name(k), arr);
-    else
-      json_decref(arr);
+    if (arr && arr->n) set(root, cvx_rec_kind_name(k), arr);
   }
-  json_object_set_new(root, "meta", meta_json(doc, o, prov));
-  json_decref(prov);
+  set(root, "meta", meta_json(&c));
 
   bool ok = true;
-  if (o->schema) {
-    size_t nerr = cvx_schema_validate(o->schema, NULL, root, o->on_error, o->error_ctx);
+  if (o->schema && !cvx_schema_accepts(o->schema, NULL, root)) {
+    /* not known valid: the full validator on the same value decides and
+     * reports (rare, so the jansson tree is made only here) */
+    json_t *j = cvx_sv_to_json(root);
+    size_t nerr = cvx_schema_validate(o->schema, NULL, j, o->on_error, o->error_ctx);
+    json_decref(j);
     ok = nerr == 0;
   }
   if (ok) {
     size_t start = out->len;
+    /* one allocation instead of a dozen regrowths: strings, keys, quotes,
+     * punctuation and indentation of a few levels */
+    if (c.nnodes < SIZE_MAX / 64 && c.nbytes < SIZE_MAX / 2)
+      cvx_buf_reserve(out, c.nbytes + c.nnodes * (o->compact ? 16 : 32));
     if (put_value(out, root, o->compact, 0)) {
       cvx_buf_putc(out, '\n');
     } else {
@@ -424,6 +613,6 @@ bool cvx_emit_json(const cvx_doc *doc, const cvx_json_opts *o, cvx_buf *out) {
       ok = false;
     }
   }
-  json_decref(root);
+  cvx_arena_free(c.a);
   return ok;
 }

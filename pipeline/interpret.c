@@ -23,7 +23,13 @@ static bool is_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' |
 static bool is_frame(const char *s, size_t n, size_t i, size_t *clen) {
   unsigned char c = (unsigned char)s[i];
   *clen = 1;
-  if (strchr(" \t\n,;:|*_#>~`=", c)) return true;
+  switch (c) { /* the set " \t\n,;:|*_#>~`=" and NUL, as strchr on it matched */
+  case 0: case ' ': case '\t': case '\n': case ',': case ';': case ':': case '|': case '*':
+  case '_': case '#': case '>': case '~': case '`': case '=':
+    return true;
+  default:
+    break;
+  }
   if (c == '-' && !(i + 1 < n && isalnum((unsigned char)s[i + 1]) && i > 0 &&
                     isalnum((unsigned char)s[i - 1])))
     return true;
@@ -46,17 +52,22 @@ static bool is_frame(const char *s, size_t n, size_t i, size_t *clen) {
   return false;
 }
 
+static bool ascii_alnum(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
 /* Trims framing punctuation from both ends and unbalanced brackets. */
 static piece trim_piece(piece p) {
   for (;;) {
     bool changed = false;
     size_t cl;
-    while (p.n && is_frame(p.s, p.n, 0, &cl) && cl <= p.n) {
+    /* an ASCII letter or digit never frames: the usual ends cost no call */
+    while (p.n && !ascii_alnum((unsigned char)p.s[0]) && is_frame(p.s, p.n, 0, &cl) && cl <= p.n) {
       p.s += cl;
       p.n -= cl;
       changed = true;
     }
-    while (p.n) {
+    while (p.n && !ascii_alnum((unsigned char)p.s[p.n - 1])) {
       /* find the start of the last character */
       size_t k = p.n - 1;
       while (k > 0 && ((unsigned char)p.s[k] & 0xC0) == 0x80) k--;
@@ -168,10 +179,15 @@ static int prose_words(const char *s, size_t n) {
 /* Splits s[0,n) into pieces at entry separators: newlines, ", ", " | ",
  * spaced dashes, "; ", ": ", parentheses, " / " and (when `at`) " at ". */
 static int split_segments(const char *s, size_t n, bool at, piece *out, int max) {
+  /* the bytes a separator can start with; every other byte is skipped at once */
+  static const bool may_sep[256] = {['\n'] = true, ['\t'] = true, ['('] = true, [')'] = true,
+                                    ['['] = true,  [']'] = true,  [','] = true, [';'] = true,
+                                    [':'] = true,  [' '] = true};
   int k = 0;
   size_t st = 0;
   int depth = 0;
   for (size_t i = 0; i <= n && k < max; i++) {
+    if (i < n && !may_sep[(unsigned char)s[i]]) continue;
     size_t sep = 0;
     if (i == n) {
       sep = 1;
@@ -254,10 +270,11 @@ static void add_str(ctx *c, cvx_record *r, const char *key, const char *v, cvx_s
 /* Text of a block with its lines joined by spaces (for highlights, items):
  * list decorations trimmed, sentence punctuation kept as written. */
 static piece joined(ctx *c, const cvx_block *b) {
-  char *t = cvx_arena_strndup(c->doc->arena, b->text, strlen(b->text));
-  for (char *p = t; *p; p++)
-    if (*p == '\n' || *p == '\t') *p = ' ';
-  piece p = {t, strlen(t)};
+  size_t len = strlen(b->text); /* the copy has the same length: no NUL before it */
+  char *t = cvx_arena_strndup(c->doc->arena, b->text, len);
+  for (char *q = memchr(t, '\n', len); q; q = memchr(q + 1, '\n', len - (size_t)(q + 1 - t))) *q = ' ';
+  for (char *q = memchr(t, '\t', len); q; q = memchr(q + 1, '\t', len - (size_t)(q + 1 - t))) *q = ' ';
+  piece p = {t, len};
   piece core = trim_piece(p);
   if (!core.n) return core;
   /* give back a final . ! ? ) that trim_piece took */
@@ -429,6 +446,11 @@ static size_t fold_char(const char *s, size_t n, char out[2]) {
 
 /* True when s[0,n) equals w (lower case) with case folded. */
 static bool eq_fold(const char *s, size_t n, const char *w) {
+  if (n) { /* most words differ at the first character: no strlen for them */
+    char f0[2];
+    fold_char(s, n, f0);
+    if (f0[0] != w[0]) return false;
+  }
   size_t i = 0, j = 0, wn = strlen(w);
   while (i < n) {
     char f[2];
@@ -468,14 +490,22 @@ static const char *const field_labels[] = {"specialty", "speciality", "specializ
 /* Splits "Label: value" (ASCII or full-width colon, label of at most five
  * words). Returns false when the line is not labelled. */
 static bool split_label(piece line, piece *label, piece *value) {
-  for (size_t i = 0; i < line.n && i < 48; i++) {
-    size_t cl = 0;
-    if (line.s[i] == '\n') return false;
-    if (line.s[i] == ':') cl = 1;
-    else if (i + 2 < line.n && (unsigned char)line.s[i] == 0xEF && (unsigned char)line.s[i + 1] == 0xBC &&
-             (unsigned char)line.s[i + 2] == 0x9A)
-      cl = 3;
-    if (!cl) continue;
+  /* the first colon (ASCII or full-width) among the first 48 bytes, before
+   * any newline: found with memchr */
+  if (!line.n) return false;
+  size_t lim = line.n < 48 ? line.n : 48;
+  const char *nl = memchr(line.s, '\n', lim);
+  size_t stop = nl ? (size_t)(nl - line.s) : lim;
+  const char *co = memchr(line.s, ':', stop);
+  size_t i = co ? (size_t)(co - line.s) : stop, cl = co ? 1 : 0;
+  for (const char *f = memchr(line.s, 0xEF, i); f; f = memchr(f + 1, 0xEF, i - (size_t)(f + 1 - line.s))) {
+    size_t k = (size_t)(f - line.s);
+    if (k + 2 < line.n && (unsigned char)line.s[k + 1] == 0xBC && (unsigned char)line.s[k + 2] == 0x9A) {
+      i = k, cl = 3;
+      break;
+    }
+  }
+  if (cl) {
     if (cl == 1 && i + 1 < line.n && line.s[i + 1] == '/') return false; /* a URL */
     piece l = trim_piece((piece){line.s, i});
     if (!l.n || count_words(l.s, l.n) > 5) return false;
@@ -786,9 +816,16 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
       core = trim_piece((piece){p.s, pa - 2});
       place = (piece){p.s + pa, pz - pa};
     }
-    int os = cvx_org_score(core.s, core.n), rs = cvx_role_score(core.s, core.n);
-    if (!cvx_record_get(r, org_key) && count_words(core.s, core.n) <= 8 && os > 0 &&
-        (rs == 0 || (first_child && rs <= os))) {
+    /* the scores only when the line could still name the organisation */
+    bool names_org = false;
+    if (!cvx_record_get(r, org_key) && count_words(core.s, core.n) <= 8) {
+      int os = cvx_org_score(core.s, core.n);
+      if (os > 0) {
+        int rs = cvx_role_score(core.s, core.n);
+        names_org = rs == 0 || (first_child && rs <= os);
+      }
+    }
+    if (names_org) {
       add_piece(c, r, org_key, core, b->span);
       if (place.n) add_piece(c, r, "location", place, b->span);
       continue;
@@ -2024,7 +2061,7 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
     cut(t, a, b);
     any = true;
   }
-  if (!c->have_location && cvx_location_find(t, n, &a, &b) && count_words(t, n) <= 8) {
+  if (!c->have_location && count_words(t, n) <= 8 && cvx_location_find(t, n, &a, &b)) {
     piece loc = {line.s + a, b - a};
     const char *comma = memchr(loc.s, ',', loc.n);
     if (comma) {

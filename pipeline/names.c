@@ -215,7 +215,7 @@ static bool lower_word(const char *w, size_t n, char *out, size_t cap) {
 
 static bool in_list(const char *w, const char *const *list, size_t count) {
   for (size_t k = 0; k < count; k++)
-    if (strcmp(w, list[k]) == 0) return true;
+    if (list[k][0] == w[0] && strcmp(w, list[k]) == 0) return true; /* first byte: no call for most */
   return false;
 }
 

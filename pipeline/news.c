@@ -32,11 +32,12 @@ static void split(const char *s, size_t min, words *out) {
 }
 
 /* True when word w occurs in text as a whole word, ignoring case. */
-static bool has_word(const char *text, const char *w, size_t n) {
-  size_t tl = strlen(text);
-  int first = tolower((unsigned char)w[0]);
+static int fold(unsigned char c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; } /* tolower in the C locale */
+
+static bool has_word(const char *text, size_t tl, const char *w, size_t n) {
+  int first = fold((unsigned char)w[0]);
   for (size_t i = 0; i + n <= tl; i++) {
-    if (tolower((unsigned char)text[i]) != first || strncasecmp(text + i, w, n) != 0) continue;
+    if (fold((unsigned char)text[i]) != first || strncasecmp(text + i, w, n) != 0) continue;
     bool left = i == 0 || !(isalnum((unsigned char)text[i - 1]) || (unsigned char)text[i - 1] >= 0x80);
     bool right = i + n == tl || !(isalnum((unsigned char)text[i + n]) || (unsigned char)text[i + n] >= 0x80);
     if (left && right) return true;
@@ -50,8 +51,14 @@ static bool restates(const char *text, const char *what, size_t min, int need, d
   split(what, min, &ws);
   if (ws.n < need) return false;
   int hit = 0;
-  for (int i = 0; i < ws.n; i++) hit += has_word(text, ws.w[i], ws.len[i]);
-  return (double)hit >= share * (double)ws.n;
+  size_t tl = strlen(text);
+  double want = share * (double)ws.n;
+  for (int i = 0; i < ws.n; i++) {
+    hit += has_word(text, tl, ws.w[i], ws.len[i]);
+    if ((double)hit >= want) return true;                 /* enough already */
+    if ((double)(hit + (ws.n - 1 - i)) < want) return false; /* out of reach */
+  }
+  return (double)hit >= want;
 }
 
 static bool repeats_entry(const cvx_doc *doc, const char *summary) {

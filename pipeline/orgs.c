@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -182,7 +183,11 @@ static int ix_find(const windex *ix, const char *w, size_t n) {
   unsigned b = fold((unsigned char)w[0]);
   for (unsigned q = ix->bstart[b]; q < ix->bstart[b + 1]; q++) {
     unsigned k = ix->order[q];
-    if (ix->len[k] == n && strncasecmp(ix->t[k], w, n) == 0) return (int)k;
+    if (ix->len[k] != n) continue;
+    const unsigned char *e = (const unsigned char *)ix->t[k];
+    size_t c = 1; /* byte 0 matched by the bucket */
+    while (c < n && fold(e[c]) == fold((unsigned char)w[c])) c++;
+    if (c == n) return (int)k;
   }
   return -1;
 }
@@ -193,20 +198,25 @@ const char *cvx_country_code(const char *s, size_t n) {
   return k >= 0 ? country_codes[k][1] : NULL;
 }
 
-static bool word_char(unsigned char c) { return isalnum(c) || c >= 0x80 || c == '-' || c == '.' || c == '\''; }
+/* A byte of a word: ASCII letters and digits (isalnum in the C locale, which
+ * cvx never leaves), any non-ASCII byte, '-', '.' and '\''. */
+static bool word_char(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80 ||
+         c == '-' || c == '.' || c == '\'';
+}
 
 static bool in_table(const windex *ix, const char *w, size_t n) { return ix_find(ix, w, n) >= 0; }
 
 /* Whether s[0,n) holds an entry of t (CJK words: every entry starts with a
  * lead byte of a 3-byte sequence, so text without one holds none). */
 static bool has_sub(const char *const *t, const char *s, size_t n) {
-  size_t j = 0;
-  while (j < n && (unsigned char)s[j] < 0xE0) j++;
-  if (j == n) return false;
-  for (int i = 0; t[i]; i++) {
-    size_t m = strlen(t[i]);
-    for (size_t k = j; k + m <= n; k++)
-      if (memcmp(s + k, t[i], m) == 0) return true;
+  for (size_t k = 0; k < n; k++) {
+    if ((unsigned char)s[k] < 0xE0) continue; /* no entry starts here */
+    for (int i = 0; t[i]; i++) {
+      if (t[i][0] != s[k]) continue;
+      size_t m = strlen(t[i]);
+      if (m <= n - k && memcmp(s + k, t[i], m) == 0) return true;
+    }
   }
   return false;
 }
@@ -313,20 +323,68 @@ static size_t match_entry(const windex *ix, const char *s, size_t n, size_t i, b
     const char *e = ix->t[k];
     size_t m = ix->len[k];
     if (i + m > n) continue;
-    if (exact_case ? memcmp(s + i, e, m) != 0 : strncasecmp(s + i, e, m) != 0) continue;
+    if (exact_case) {
+      if (memcmp(s + i, e, m) != 0) continue;
+    } else {
+      size_t c = 1; /* byte 0 matched by the bucket */
+      while (c < m && fold((unsigned char)e[c]) == fold((unsigned char)s[i + c])) c++;
+      if (c < m) continue;
+    }
     if (i + m < n && (isalnum((unsigned char)s[i + m]) || (unsigned char)s[i + m] >= 0x80)) continue;
     return m;
   }
   return 0;
 }
 
+/* The first standalone "remote" (any case) starting with byte c, or SIZE_MAX;
+ * n >= 6. */
+static size_t remote_at(const char *s, size_t n, char c) {
+  for (const char *p = memchr(s, c, n - 5); p; p = memchr(p + 1, c, n - 5 - (size_t)(p + 1 - s))) {
+    size_t i = (size_t)(p - s);
+    if ((i == 0 || !isalpha((unsigned char)s[i - 1])) && strncasecmp(s + i, "remote", 6) == 0 &&
+        (i + 6 == n || !isalpha((unsigned char)s[i + 6])))
+      return i;
+  }
+  return SIZE_MAX;
+}
+
+/* The first ", " at or after s[from], or n. */
+static size_t comma_space(const char *s, size_t n, size_t from) {
+  for (size_t j = from; j < n;) {
+    const char *p = memchr(s + j, ',', n - j);
+    if (!p) break;
+    j = (size_t)(p - s);
+    if (j + 1 < n && s[j + 1] == ' ') return j;
+    j++;
+  }
+  return n;
+}
+
+/* The first column start at or after i: the text start, the byte after a
+ * '\n', or the byte after ", "; n or more when there is none. *nl and *cm keep
+ * the newline and the ", " found last (SIZE_MAX before the first call; i must
+ * not decrease between calls), so a scan over all columns reads the text once. */
+static size_t col_next(const char *s, size_t n, size_t i, size_t *nl, size_t *cm) {
+  if (i == 0) return 0;
+  if (i >= n) return n;
+  if (*nl == SIZE_MAX || *nl < i - 1) {
+    const char *p = memchr(s + i - 1, '\n', n - (i - 1));
+    *nl = p ? (size_t)(p - s) : n;
+  }
+  size_t from = i >= 2 ? i - 2 : 0;
+  if (*cm == SIZE_MAX || *cm < from) *cm = comma_space(s, n, from);
+  size_t a = *nl < n ? *nl + 1 : n, b = *cm < n ? *cm + 2 : n;
+  return a < b ? a : b;
+}
+
 bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
   indexes();
-  /* "Remote" alone */
-  for (size_t i = 0; i + 6 <= n; i++) {
-    if ((s[i] | 0x20) != 'r') continue;
-    if ((i == 0 || !isalpha((unsigned char)s[i - 1])) && strncasecmp(s + i, "remote", 6) == 0 &&
-        (i + 6 == n || !isalpha((unsigned char)s[i + 6]))) {
+  if (!s || n == 0) return false; /* nothing to find (and no memchr on NULL) */
+  /* "Remote" alone: the first of the first matches at 'r' and at 'R' */
+  if (n >= 6) {
+    size_t lo = remote_at(s, n, 'r'), up = remote_at(s, n, 'R');
+    size_t i = lo < up ? lo : up;
+    if (i < n) {
       *mstart = i;
       *mend = i + 6;
       return true;
@@ -334,8 +392,8 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
   }
   /* "City, ST" / "City, Country": one to three capitalised words, a comma, a
    * region code or a country name. */
-  for (size_t i = 0; i < n; i++) {
-    if (s[i] != ',') continue;
+  for (const char *cp = memchr(s, ',', n); cp; cp = memchr(cp + 1, ',', n - (size_t)(cp + 1 - s))) {
+    size_t i = (size_t)(cp - s);
     size_t j = i + 1;
     while (j < n && s[j] == ' ') j++;
     size_t m = match_entry(&ix_regions, s, n, j, true);
@@ -388,8 +446,8 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
   }
   /* a well-known city as a column of its own: after a line start or ", ",
    * before a line end, ",", "(" or "/" */
-  for (size_t i = 0; i < n; i++) {
-    if (!(i == 0 || s[i - 1] == '\n' || (i >= 2 && s[i - 1] == ' ' && s[i - 2] == ','))) continue;
+  size_t nl = SIZE_MAX, cm = SIZE_MAX;
+  for (size_t i = col_next(s, n, 0, &nl, &cm); i < n; i = col_next(s, n, i + 1, &nl, &cm)) {
     size_t m = match_entry(&ix_cities, s, n, i, false);
     if (!m) continue;
     size_t e = i + m;
@@ -402,15 +460,14 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
   /* "Somerville MA" as a column of its own (after ", " or a line start, and
    * ending the column): one or two capitalised words and a region code, with
    * an optional country ("Somerville MA USA") */
-  for (size_t i = 0; i + 4 <= n; i++) {
-    if (!(i == 0 || s[i - 1] == '\n' || (i >= 2 && s[i - 1] == ' ' && s[i - 2] == ','))) continue;
+  nl = cm = SIZE_MAX;
+  for (size_t i = col_next(s, n, 0, &nl, &cm); i + 4 <= n; i = col_next(s, n, i + 1, &nl, &cm)) {
     size_t k = i;
     int words = 0;
     size_t m = 0;
     while (k < n && words < 3) {
-      m = match_entry(&ix_regions, s, n, k, true);
-      if (m && words) break;
-      m = 0;
+      m = words ? match_entry(&ix_regions, s, n, k, true) : 0; /* a code only after a word */
+      if (m) break;
       size_t e = k;
       while (e < n && (isalpha((unsigned char)s[e]) || (unsigned char)s[e] >= 0x80 || s[e] == '-' || s[e] == '.')) e++;
       if (e == k || !isupper((unsigned char)s[k]) || e - k < 3) break;

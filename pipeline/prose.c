@@ -8,6 +8,7 @@
 
 #include <ctype.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 #include <strings.h>
 
@@ -52,11 +53,56 @@ static bool has_prefix_ci(const char *s, size_t n, const char *w) {
   return n >= m && strncasecmp(s, w, m) == 0;
 }
 
+/* A |-separated word list taken apart once: where each word starts, its
+ * length, and a mask of the lengths present (bit 63: 63 or more). Lists are
+ * string literals, so a list is known by its address; a small per-thread
+ * cache keeps the parsed lists (a clash only costs a re-parse). */
+#define LIST_SLOTS 64
+#define LIST_WORDS 32
+typedef struct wordlist {
+  const char *key;
+  uint64_t lenmask;
+  int n;
+  uint16_t off[LIST_WORDS];
+  uint8_t len[LIST_WORDS];
+} wordlist;
+static _Thread_local wordlist list_cache[LIST_SLOTS];
+
+static const wordlist *parse_list(const char *words) {
+  wordlist *wl = &list_cache[((uintptr_t)words >> 3) % LIST_SLOTS];
+  if (wl->key == words) return wl;
+  wordlist t;
+  t.key = words;
+  t.lenmask = 0;
+  t.n = 0;
+  const char *p = words;
+  while (*p) {
+    const char *bar = strchr(p, '|');
+    size_t m = bar ? (size_t)(bar - p) : strlen(p);
+    if (t.n == LIST_WORDS || m > 255 || (size_t)(p - words) > 65535) return NULL; /* too big to keep */
+    t.off[t.n] = (uint16_t)(p - words);
+    t.len[t.n] = (uint8_t)m;
+    t.lenmask |= (uint64_t)1 << (m < 63 ? m : 63);
+    t.n++;
+    if (!bar) break;
+    p = bar + 1;
+  }
+  *wl = t;
+  return wl;
+}
+
 /* True when token k reads as one of the words in the |-separated list. */
 static bool tok_is(const sent *x, int k, const char *words) {
   if (k < 0 || k >= x->nt) return false;
   size_t len = x->t[k].e - x->t[k].s;
   const char *w = x->s + x->t[k].s;
+  const wordlist *wl = parse_list(words);
+  if (wl) {
+    if (!(wl->lenmask >> (len < 63 ? len : 63) & 1)) return false;
+    for (int a = 0; a < wl->n; a++)
+      if (wl->len[a] == len && strncasecmp(w, words + wl->off[a], len) == 0) return true;
+    return false;
+  }
   const char *p = words;
   while (*p) {
     const char *bar = strchr(p, '|');
@@ -68,6 +114,10 @@ static bool tok_is(const sent *x, int k, const char *words) {
   return false;
 }
 
+/* A byte stripped from the front of a word: ( " ' * [ and NUL (as strchr on
+ * that set matched its terminator). */
+static bool opener(char c) { return c == '(' || c == '"' || c == '\'' || c == '*' || c == '[' || c == 0; }
+
 static void tokenize(sent *x) {
   x->nt = 0;
   size_t i = 0;
@@ -78,7 +128,7 @@ static void tokenize(sent *x) {
     while (i < x->n && !is_sp((unsigned char)x->s[i])) i++;
     size_t e = i;
     tok t = {b, e, 0, false, x->s[b] == '('};
-    while (t.s < t.e && strchr("(\"'*[", x->s[t.s])) t.s++;
+    while (t.s < t.e && opener(x->s[t.s])) t.s++;
     /* "Ph.D." keeps its dots; a closing ')' stays when the word opened one */
     while (t.e > t.s) {
       char c = x->s[t.e - 1];
@@ -395,9 +445,11 @@ static void en_degrees(sent *x) {
 
 /* ------------------------------------------------ English: positions */
 
-/* The role words between an article and "at ORG": checks they read as a role. */
+/* The role words between an article and "at ORG": checks they read as a role.
+ * [a, b] may run past the sentence ("... joined X as a" at its very end):
+ * tokens past x->nt are stale, so that range reads as no role. */
 static bool good_role(const sent *x, int a, int b) {
-  if (a > b || b - a > 8) return false;
+  if (a < 0 || b >= x->nt || a > b || b - a > 8) return false;
   for (int j = a; j < b; j++)
     if (x->t[j].trail) return false;
   for (int j = a; j <= b; j++)
@@ -631,7 +683,7 @@ static void add_items(sent *x, const char *s, size_t n) {
   for (int i = 0; stops[i]; i++) {
     size_t m = strlen(stops[i]);
     for (size_t j = 0; j + m <= end; j++)
-      if (memcmp(s + j, stops[i], m) == 0) {
+      if (s[j] == stops[i][0] && memcmp(s + j, stops[i], m) == 0) {
         end = j;
         break;
       }
@@ -651,7 +703,7 @@ static void add_items(sent *x, const char *s, size_t n) {
       size_t m = strlen(seps[i]);
       bool word_sep = seps[i][0] == ' ' && (seps[i][1] == 'a' || seps[i][1] == 'o' || seps[i][1] == '&');
       for (size_t j = st; j + m <= end && j < best; j++)
-        if (memcmp(s + j, seps[i], m) == 0 && !(word_sep && j < last_comma)) {
+        if (s[j] == seps[i][0] && memcmp(s + j, seps[i], m) == 0 && !(word_sep && j < last_comma)) {
           best = j;
           bl = m;
           break;
@@ -687,6 +739,29 @@ static void add_items(sent *x, const char *s, size_t n) {
   }
 }
 
+/* True when s[0,n) holds, in any case, one of "earch", "nter", "hobb",
+ * "xpert", "my": every branch of the interests pattern below needs one
+ * ("research", "interest(s|ed)", "hobbies", "expertise", "in my … time"),
+ * and their letters have no case forms but the ASCII ones, so a text
+ * without any of them cannot match and the regex is not run on it. */
+static bool lead_words(const char *s, size_t n) {
+  for (size_t i = 0; i + 2 <= n; i++) {
+    const char *w;
+    switch ((unsigned char)s[i] | 0x20) {
+    case 'e': w = "earch"; break;
+    case 'n': w = "nter"; break;
+    case 'h': w = "hobb"; break;
+    case 'x': w = "xpert"; break;
+    case 'm': w = "my"; break;
+    default: continue;
+    }
+    size_t q = 1;
+    while (w[q] && i + q < n && ((unsigned char)s[i + q] | 0x20) == (unsigned char)w[q]) q++;
+    if (!w[q]) return true;
+  }
+  return false;
+}
+
 /* "My research interests include A, B, and C", "My research focuses on A and
  * B", "I am interested in …", "My area of research is X", "I'm an avid reader",
  * "I'm a fan of X", hobbies. */
@@ -704,7 +779,7 @@ static void en_interests(sent *x) {
       "|\\bin\\s+my\\s+(?:free|spare|leisure)\\s+time,?\\s+I\\s+(?:enjoy|like|love))\\s*:?\\s*",
       0, NULL};
   size_t ov[2];
-  if (cvx_rx_match(&lead, x->s, x->n, 0, ov, 1) > 0) {
+  if (lead_words(x->s, x->n) && cvx_rx_match(&lead, x->s, x->n, 0, ov, 1) > 0) {
     size_t a = ov[1];
     /* "interested in building X" is an activity, not a topic list */
     bool verb = false;
@@ -730,11 +805,19 @@ static void en_interests(sent *x) {
   }
   static cvx_rx_def fan = {"(?i)\\bI(?:'m|’m|\\s+am)\\s+(?:also\\s+)?(?:a\\s+)?(?:big\\s+|huge\\s+|great\\s+)?fan\\s+of\\s+",
                            0, NULL};
-  if (cvx_rx_match(&fan, x->s, x->n, 0, ov, 1) > 0) add_items(x, x->s + ov[1], x->n - ov[1]);
+  /* the pattern needs "fan" (letters with no other case forms but their
+   * ASCII ones): without it, no match to try */
+  bool fan_word = false;
+  for (size_t i = 0; i + 3 <= x->n && !fan_word; i++)
+    fan_word = (x->s[i] | 0x20) == 'f' && (x->s[i + 1] | 0x20) == 'a' && (x->s[i + 2] | 0x20) == 'n';
+  if (fan_word && cvx_rx_match(&fan, x->s, x->n, 0, ov, 1) > 0)
+    add_items(x, x->s + ov[1], x->n - ov[1]);
   /* Russian: "В качестве хобби увлекаюсь живописью и программированием" */
   static cvx_rx_def ru = {"(?i)(?:хобби|увлечения)[^.]{0,40}?(?:увлека\\w*|—|:|-)\\s+|увлекаюсь\\s+", 0,
                           NULL};
-  if (cvx_rx_match(&ru, x->s, x->n, 0, ov, 1) > 0) add_items(x, x->s + ov[1], x->n - ov[1]);
+  /* every branch needs Cyrillic letters (lead bytes D0/D1) */
+  bool cyrillic = memchr(x->s, 0xD0, x->n) || memchr(x->s, 0xD1, x->n);
+  if (cyrillic && cvx_rx_match(&ru, x->s, x->n, 0, ov, 1) > 0) add_items(x, x->s + ov[1], x->n - ov[1]);
 }
 
 /* ------------------------------------------------------------ Chinese */
@@ -1015,7 +1098,7 @@ static void zh_interests(sent *x, const char *c, size_t n) {
   for (int i = 0; lead[i]; i++) {
     size_t m = strlen(lead[i]);
     for (size_t j = 0; j + m <= n; j++) {
-      if (memcmp(c + j, lead[i], m) != 0) continue;
+      if (c[j] != lead[i][0] || memcmp(c + j, lead[i], m) != 0) continue;
       span2 it[MAX_ITEMS];
       int k = zh_split(c + j + m, n - j - m, it, MAX_ITEMS, true);
       for (int t = 0; t < k; t++) {
@@ -1107,9 +1190,12 @@ void cvx_prose_extract(cvx_doc *doc, const char *text, size_t len, cvx_span with
     p.within = cvx_span_make(0, doc->src->len);
     p.cursor = 0;
   }
+  /* the bytes a sentence end can start with; all others are skipped at once */
+  static const bool may_end[256] = {['.'] = true, ['!'] = true, ['?'] = true, [0xE3] = true, [0xEF] = true};
   size_t st = 0;
   for (size_t i = 0; i < len; i++) {
     unsigned char c = (unsigned char)text[i];
+    if (!may_end[c]) continue;
     size_t cut = 0; /* bytes of the terminator */
     if ((c == '.' || c == '!' || c == '?') && (i + 1 == len || is_sp((unsigned char)text[i + 1]))) {
       if (c != '.' || !abbrev_before(text, i)) cut = 1;

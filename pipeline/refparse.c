@@ -29,11 +29,22 @@ static bool starts_ci(const char *s, size_t n, const char *p) {
 /* First case-insensitive occurrence of p in s[0,n) at a word start, or n. */
 static size_t find_word_ci(const char *s, size_t n, const char *p) {
   size_t m = strlen(p);
+  if (m == 0 || m > n) return n;
   char first = lower(p[0]);
-  for (size_t i = 0; i + m <= n; i++)
-    if (lower(s[i]) == first && (i == 0 || !is_alnum((unsigned char)s[i - 1])) && starts_ci(s + i, n - i, p) &&
+  /* candidates through memchr: the first byte in either case */
+  char other = is_lower((unsigned char)first) ? (char)(first - 'a' + 'A') : first;
+  size_t last = n - m; /* the last start that fits */
+  const char *lo = memchr(s, first, last + 1);
+  const char *up = other != first ? memchr(s, other, last + 1) : NULL;
+  while (lo || up) {
+    const char *c = !up || (lo && lo < up) ? lo : up;
+    size_t i = (size_t)(c - s);
+    if ((i == 0 || !is_alnum((unsigned char)s[i - 1])) && starts_ci(s + i, n - i, p) &&
         (!is_alnum((unsigned char)p[m - 1]) || i + m >= n || !is_alnum((unsigned char)s[i + m])))
       return i;
+    if (c == lo) lo = i < last ? memchr(s + i + 1, first, last - i) : NULL;
+    else up = i < last ? memchr(s + i + 1, other, last - i) : NULL;
+  }
   return n;
 }
 

@@ -65,8 +65,40 @@ typedef struct snode {
   const char *frag;         /* the $ref's fragment, for the schema path */
   size_t fraglen;
   pcre2_code *pat;          /* "pattern" compiled, or NULL (then compiled per use) */
+  bool quick; /* every keyword present is one cvx_schema_accepts handles */
+  unsigned tmask; /* "type" as a set of cvx_sv types (TM_INTREAL: integral reals) */
+  const struct snode *ref_node; /* ref_target's node, when it has one */
+  const struct snode *final;    /* a $ref chain's last node (NULL: not a node) */
+  unsigned hops;                /* $refs followed to reach final */
+  /* for the quick check, made once at parse time (nodes_link): */
+  const struct qkey *props; /* "properties" as a list (NULL: use the object) */
+  const struct qkey *req;   /* "required" names that are strings */
+  const struct qkey *enums; /* "enum" when every value is a string */
+  size_t nprops, nreq, nenums;
+  uint64_t req_mask; /* props[i] is required: bit i (when req_in_props) */
+  bool req_in_props; /* every required name is one of props (at most QPROPS_MAX) */
+  const struct snode *items_node, *extra_node; /* nodes of items and additionalProperties */
   const json_t *k[K__COUNT];
 } snode;
+
+/* A name (a property, a required key or an enum string) with, for a
+ * property, its subschema and that subschema's node. */
+typedef struct qkey {
+  const char *s;
+  size_t n;
+  const json_t *sch;
+  const struct snode *node;
+} qkey;
+
+#define QPROPS_MAX 64 /* longer "properties" are looked up in the object */
+
+#define TM_INTREAL (1u << 16)
+
+typedef struct sdef {
+  const char *name; /* a member of the root "definitions" */
+  size_t len;
+  const json_t *sch;
+} sdef;
 
 struct cvx_schema {
   json_t *root;
@@ -79,6 +111,9 @@ struct cvx_schema {
   pattern *pats; /* sorted by (len, bytes), no duplicates */
   size_t npats;
   pcre2_match_context *mctx; /* shared read-only by every validation */
+  sdef *defs; /* the root's "definitions", for cvx_schema_accepts */
+  size_t ndefs;
+  qkey *qkeys; /* every node's props, req and enums, in one block */
 };
 
 /* ------------------------------------------------------------ small helpers */
@@ -295,12 +330,12 @@ static pcre2_code *pattern_find(const cvx_schema *s, const char *src, size_t len
 
 enum { RX_MATCH = 1, RX_NOMATCH = 0, RX_GAVEUP = -1, RX_BAD = -2 };
 
-/* Matches subj[0,n) against the schema's regex src (code: compiled at parse
- * time, or NULL: looked up, else compiled here and freed when it sits where
- * the parser did not look). *md is the validation's own match data, made on
- * first use, so threads never share it. */
+/* Matches subj[0,n) against the schema's regex src with pcre2_match options
+ * mopts (code: compiled at parse time, or NULL: looked up, else compiled here
+ * and freed when it sits where the parser did not look). *md is the
+ * validation's own match data, made on first use, so threads never share it. */
 static int rx_match(const cvx_schema *s, pcre2_code *code, const char *src, size_t len,
-                    const char *subj, size_t n, pcre2_match_data **md) {
+                    const char *subj, size_t n, pcre2_match_data **md, uint32_t mopts) {
   pcre2_code *own = NULL;
   if (!code) code = pattern_find(s, src, len);
   if (!code) {
@@ -313,7 +348,7 @@ static int rx_match(const cvx_schema *s, pcre2_code *code, const char *src, size
     fprintf(stderr, "cvx: out of memory (pcre2 match data)\n");
     abort();
   }
-  int rc = pcre2_match(code, (PCRE2_SPTR)subj, n, 0, 0, *md, s->mctx);
+  int rc = pcre2_match(code, (PCRE2_SPTR)subj, n, 0, mopts, *md, s->mctx);
   if (own) pcre2_code_free(own);
   if (rc >= 0) return RX_MATCH;
   return rc == PCRE2_ERROR_NOMATCH ? RX_NOMATCH : RX_GAVEUP;
@@ -679,19 +714,21 @@ static void walk_ref(pctx *pc, const json_t *ref, unsigned depth) {
   }
   const char *r = json_string_value(ref), *frag;
   size_t n = json_string_length(ref), fraglen;
-  quote(q, sizeof q, r, n);
   if (!ref_is_local(pc->s, r, n)) {
+    quote(q, sizeof q, r, n);
     perr(pc, "$ref %s is not supported: only references inside this schema are", q);
     return;
   }
   const json_t *t = ref_resolve(pc->s, r, n, &frag, &fraglen);
   if (!t) {
+    quote(q, sizeof q, r, n);
     perr(pc, "$ref %s does not resolve", q);
     return;
   }
   const json_t *hop = t, *next;
   for (unsigned hops = 0; json_is_object(hop) && json_is_string(next = json_object_get(hop, "$ref"));) {
     if (++hops > REF_CHAIN_MAX) {
+      quote(q, sizeof q, r, n);
       perr(pc, "$ref %s starts a cycle of references", q);
       return;
     }
@@ -815,7 +852,7 @@ static void walk(pctx *pc, const json_t *sch, unsigned depth) {
     const char *k = json_object_iter_key(it);
     size_t klen = json_object_iter_key_len(it);
     for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++) {
-      if (!key_is(k, klen, keywords[i].name)) continue;
+      if (k[0] != keywords[i].name[0] || !key_is(k, klen, keywords[i].name)) continue;
       if (ref && keywords[i].kind != KW_DEFINITIONS) break; /* $ref hides its siblings */
       size_t len = pc->path.len;
       push_token(&pc->path, k, klen, true);
@@ -824,6 +861,32 @@ static void walk(pctx *pc, const json_t *sch, unsigned depth) {
       break;
     }
   }
+}
+
+/* True for the keywords cvx_schema_accepts checks itself; a node with any
+ * other keyword is left to the full validator. */
+static bool quick_keyword(int k) {
+  switch (k) {
+  case K_type: case K_enum: case K_const: case K_minLength: case K_maxLength: case K_pattern:
+  case K_format: case K_minimum: case K_maximum: case K_exclusiveMinimum:
+  case K_exclusiveMaximum: case K_items: case K_minItems: case K_maxItems: case K_required:
+  case K_properties: case K_additionalProperties: case K_minProperties: case K_maxProperties:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* The cvx_sv types a "type" name admits, as type_is reads it. */
+static unsigned type_mask(const char *t) {
+  if (!strcmp(t, "object")) return 1u << CVX_SV_OBJECT;
+  if (!strcmp(t, "array")) return 1u << CVX_SV_ARRAY;
+  if (!strcmp(t, "string")) return 1u << CVX_SV_STRING;
+  if (!strcmp(t, "integer")) return 1u << CVX_SV_INTEGER | TM_INTREAL;
+  if (!strcmp(t, "number")) return 1u << CVX_SV_INTEGER | 1u << CVX_SV_REAL;
+  if (!strcmp(t, "boolean")) return 1u << CVX_SV_TRUE | 1u << CVX_SV_FALSE;
+  if (!strcmp(t, "null")) return 1u << CVX_SV_NULL;
+  return 0;
 }
 
 /* Fills nd from the schema object sch (the $ref resolved, the pattern looked
@@ -838,9 +901,31 @@ static void node_fill(const cvx_schema *s, snode *nd, const json_t *sch) {
                                  &nd->fraglen);
     return;
   }
-  for (int i = 0; i < K__COUNT; i++) nd->k[i] = json_object_get(sch, kw_names[i]);
+  /* one pass over the object's few members instead of a lookup per keyword */
+  for (void *it = json_object_iter((json_t *)sch); it; it = json_object_iter_next((json_t *)sch, it)) {
+    const char *key = json_object_iter_key(it);
+    size_t klen = json_object_iter_key_len(it);
+    for (int i = 0; i < K__COUNT; i++)
+      if (key[0] == kw_names[i][0] && key_is(key, klen, kw_names[i])) {
+        nd->k[i] = json_object_iter_value(it);
+        break;
+      }
+  }
   const json_t *pat = nd->k[K_pattern];
   if (json_is_string(pat)) nd->pat = pattern_find(s, json_string_value(pat), json_string_length(pat));
+  nd->quick = !json_is_array(nd->k[K_items]);
+  for (int i = 0; i < K__COUNT; i++)
+    if (nd->k[i] && !quick_keyword(i)) nd->quick = false;
+  const json_t *t = nd->k[K_type];
+  if (json_is_string(t)) {
+    nd->tmask = type_mask(json_string_value(t));
+  } else if (json_is_array(t)) {
+    for (size_t i = 0; i < json_array_size(t); i++)
+      if (json_is_string(json_array_get(t, i)))
+        nd->tmask |= type_mask(json_string_value(json_array_get(t, i)));
+  } else {
+    nd->tmask = ~0u; /* no type keyword (or not a usable one): anything */
+  }
 }
 
 /* Compiles every schema object the parser walked (the set seen) into a node. */
@@ -869,6 +954,92 @@ static const snode *node_get(const cvx_schema *s, const json_t *sch) {
   for (uint32_t k; (k = s->slots[h]); h = (h + 1) & (s->nslots - 1))
     if (s->nodes[k - 1].sch == sch) return &s->nodes[k - 1];
   return NULL;
+}
+
+/* Keys the quick check reads for nd, written to out when it is not NULL;
+ * returns how many. */
+static size_t node_keys(const cvx_schema *s, snode *nd, qkey *out) {
+  size_t n = 0;
+  const json_t *k = nd->k[K_properties];
+  if (json_is_object(k) && json_object_size(k) <= QPROPS_MAX) {
+    if (out) nd->props = out;
+    for (void *it = json_object_iter((json_t *)k); it; it = json_object_iter_next((json_t *)k, it), n++)
+      if (out) {
+        const json_t *sub = json_object_iter_value(it);
+        out[n] = (qkey){json_object_iter_key(it), json_object_iter_key_len(it), sub, node_get(s, sub)};
+        nd->nprops++;
+      }
+  }
+  k = nd->k[K_required];
+  if (json_is_array(k)) {
+    if (out) nd->req = out + n;
+    for (size_t i = 0; i < json_array_size(k); i++) {
+      const json_t *r = json_array_get(k, i);
+      if (!json_is_string(r)) continue;
+      if (out) {
+        out[n] = (qkey){json_string_value(r), json_string_length(r), NULL, NULL};
+        nd->nreq++;
+      }
+      n++;
+    }
+  }
+  if (out && nd->props) {
+    nd->req_in_props = true;
+    for (size_t i = 0; i < nd->nreq; i++) {
+      size_t j = 0;
+      while (j < nd->nprops && !(nd->props[j].n == nd->req[i].n &&
+                                 memcmp(nd->props[j].s, nd->req[i].s, nd->req[i].n) == 0))
+        j++;
+      if (j == nd->nprops) nd->req_in_props = false;
+      else nd->req_mask |= (uint64_t)1 << j;
+    }
+  }
+  k = nd->k[K_enum];
+  bool strings = json_is_array(k) && json_array_size(k) > 0;
+  for (size_t i = 0; strings && i < json_array_size(k); i++) strings = json_is_string(json_array_get(k, i));
+  if (strings) {
+    if (out) nd->enums = out + n;
+    for (size_t i = 0; i < json_array_size(k); i++, n++)
+      if (out) {
+        const json_t *e = json_array_get(k, i);
+        out[n] = (qkey){json_string_value(e), json_string_length(e), NULL, NULL};
+        nd->nenums++;
+      }
+  }
+  return n;
+}
+
+/* Links the nodes for the quick check: each $ref to its target's node,
+ * items and additionalProperties to theirs, and the key tables. */
+static void nodes_link(cvx_schema *s) {
+  size_t total = 0;
+  for (size_t i = 0; i < s->nnodes; i++) {
+    snode *nd = &s->nodes[i];
+    if (nd->ref_target) nd->ref_node = node_get(s, nd->ref_target);
+    if (nd->ref) continue;
+    if (json_is_object(nd->k[K_items])) nd->items_node = node_get(s, nd->k[K_items]);
+    if (json_is_object(nd->k[K_additionalProperties]))
+      nd->extra_node = node_get(s, nd->k[K_additionalProperties]);
+    total += node_keys(s, nd, NULL);
+  }
+  for (size_t i = 0; i < s->nnodes; i++) {
+    snode *nd = &s->nodes[i];
+    const snode *t = nd;
+    unsigned hops = 0;
+    while (t && t->ref && hops <= REF_CHAIN_MAX) {
+      t = t->ref_node;
+      hops++;
+    }
+    if (nd->ref && t && !t->ref) {
+      nd->final = t;
+      nd->hops = hops;
+    }
+  }
+  if (!total) return;
+  s->qkeys = cvx_xcalloc(total, sizeof *s->qkeys);
+  qkey *out = s->qkeys;
+  for (size_t i = 0; i < s->nnodes; i++)
+    if (!s->nodes[i].ref) out += node_keys(s, &s->nodes[i], out);
 }
 
 static void set_err(char *err, size_t errsz, const char *msg) {
@@ -925,6 +1096,14 @@ cvx_schema *cvx_schema_parse(const char *text, size_t len, char *err, size_t err
     s->npats = w;
   }
   nodes_build(s, &pc.seen);
+  nodes_link(s);
+  const json_t *defs = json_is_object(root) ? json_object_get(root, "definitions") : NULL;
+  if (json_is_object(defs) && json_object_size(defs)) {
+    s->defs = cvx_xcalloc(json_object_size(defs), sizeof *s->defs);
+    for (void *it = json_object_iter((json_t *)defs); it; it = json_object_iter_next((json_t *)defs, it))
+      s->defs[s->ndefs++] = (sdef){json_object_iter_key(it), json_object_iter_key_len(it),
+                                     json_object_iter_value(it)};
+  }
   free(pc.seen.slot);
   s->mctx = pcre2_match_context_create(NULL);
   if (!s->mctx) {
@@ -943,6 +1122,8 @@ void cvx_schema_free(cvx_schema *s) {
   free(s->pats);
   free(s->nodes);
   free(s->slots);
+  free(s->defs);
+  free(s->qkeys);
   if (s->mctx) pcre2_match_context_free(s->mctx);
   json_decref(s->root);
   free(s);
@@ -1385,7 +1566,7 @@ static bool check_string(vctx *v, const snode *nd, const json_t *in) {
   if ((k = nd->k[K_maxLength]) && get_count(k, &lim) && cps > lim)
     FAIL("maxLength", "must be at most %zu characters long, not %zu", lim, cps);
   if ((k = nd->k[K_pattern]) && json_is_string(k)) {
-    int r = rx_match(v->s, nd->pat, json_string_value(k), json_string_length(k), s, n, &v->md);
+    int r = rx_match(v->s, nd->pat, json_string_value(k), json_string_length(k), s, n, &v->md, 0);
     if (r == RX_GAVEUP && !spend(v, RX_GIVEUP_COST)) return false;
     if (r != RX_MATCH) {
       quote(q, sizeof q, json_string_value(k), json_string_length(k));
@@ -1513,7 +1694,7 @@ static bool check_object(vctx *v, const snode *nd, const json_t *in, unsigned de
              pt = json_object_iter_next((json_t *)pprops, pt)) {
           const char *pat = json_object_iter_key(pt);
           size_t plen = json_object_iter_key_len(pt);
-          int r = rx_match(v->s, NULL, pat, plen, key, klen, &v->md);
+          int r = rx_match(v->s, NULL, pat, plen, key, klen, &v->md, 0);
           if (r == RX_MATCH) {
             matched = true;
             SUB(check_at(v, json_object_iter_value(pt), val, depth, "patternProperties", pat,
@@ -1723,3 +1904,284 @@ size_t cvx_schema_validate(const cvx_schema *s, const char *pointer, const json_
   if (v.md) pcre2_match_data_free(v.md);
   return v.nerr < CVX_SCHEMA_MAX_ERRORS ? v.nerr : CVX_SCHEMA_MAX_ERRORS;
 }
+
+/* ------------------------------------------- quick acceptance of cvx_sv values */
+
+/* The quick check answers only "certainly valid": every keyword it meets is
+ * one it evaluates exactly as check() does, and anything else (an unknown
+ * node, a combinator, a regex giving up, a limit) makes it answer "not
+ * known", so the full validator decides and reports. */
+typedef struct qctx {
+  const cvx_schema *s;
+  pcre2_match_data *md;
+  size_t work; /* counted at least as check() counts it, capped the same */
+} qctx;
+
+static bool sv_integral(const cvx_sv *in) { return isfinite(in->d) && floor(in->d) == in->d; }
+
+/* num_cmp(in, k) for a numeric cvx_sv and a JSON number. */
+static int sv_num_cmp(const cvx_sv *in, const json_t *k) {
+  if (in->type == CVX_SV_INTEGER && json_is_integer(k)) {
+    json_int_t x = in->i, y = json_integer_value(k);
+    return x < y ? -1 : x > y;
+  }
+  if (in->type == CVX_SV_INTEGER) return -real_int_cmp(json_real_value(k), in->i);
+  if (json_is_integer(k)) return real_int_cmp(in->d, json_integer_value(k));
+  double x = in->d, y = json_real_value(k);
+  return x < y ? -1 : x > y;
+}
+
+/* value_eq(k, in): 1 equal, 0 different, -1 not decided here (containers). */
+static int sv_eq(const json_t *k, const cvx_sv *in) {
+  bool num = in->type == CVX_SV_INTEGER || in->type == CVX_SV_REAL;
+  if (num && json_is_number(k)) return sv_num_cmp(in, k) == 0;
+  switch (in->type) {
+  case CVX_SV_STRING:
+    return json_is_string(k) && json_string_length(k) == in->len &&
+           memcmp(json_string_value(k), in->str, in->len) == 0;
+  case CVX_SV_TRUE: return json_is_true(k);
+  case CVX_SV_FALSE: return json_is_false(k);
+  case CVX_SV_NULL: return json_is_null(k);
+  case CVX_SV_INTEGER:
+  case CVX_SV_REAL: return 0; /* k is not a number */
+  case CVX_SV_ARRAY: return json_is_array(k) ? -1 : 0;
+  case CVX_SV_OBJECT: return json_is_object(k) ? -1 : 0;
+  }
+  return -1;
+}
+
+static bool quick(qctx *q, const json_t *sch, const cvx_sv *in, unsigned depth);
+
+static bool quick_string(qctx *q, const snode *nd, const cvx_sv *in) {
+  const json_t *k;
+  size_t minl = 0, maxl = SIZE_MAX;
+  bool has_min = (k = nd->k[K_minLength]) && get_count(k, &minl);
+  bool has_max = (k = nd->k[K_maxLength]) && get_count(k, &maxl);
+  if (has_min || has_max) {
+    /* code points, counted only as far as the limits need: up to minLength,
+     * or one past maxLength */
+    size_t stop = has_max && maxl < SIZE_MAX ? maxl + 1 : has_max ? SIZE_MAX : minl;
+    if (has_max && has_min && minl > stop) stop = minl;
+    size_t cps = 0;
+    for (size_t i = 0; i < in->len && cps < stop; i++)
+      cps += ((unsigned char)in->str[i] & 0xC0) != 0x80;
+    if (has_min && cps < minl) return false;
+    if (has_max && cps > maxl) return false;
+  }
+  if ((k = nd->k[K_pattern]) && json_is_string(k) &&
+      rx_match(q->s, nd->pat, json_string_value(k), json_string_length(k), in->str, in->len,
+               &q->md, PCRE2_NO_UTF_CHECK) != RX_MATCH) /* cvx_sv strings are UTF-8 */
+    return false;
+  if ((k = nd->k[K_format]) && json_is_string(k) &&
+      !format_ok(json_string_value(k), in->str, in->len))
+    return false;
+  return true;
+}
+
+static bool quick_number(const snode *nd, const cvx_sv *in) {
+  const json_t *k;
+  if ((k = nd->k[K_minimum]) && json_is_number(k) && sv_num_cmp(in, k) < 0) return false;
+  if ((k = nd->k[K_maximum]) && json_is_number(k) && sv_num_cmp(in, k) > 0) return false;
+  if ((k = nd->k[K_exclusiveMinimum]) && json_is_number(k) && sv_num_cmp(in, k) <= 0)
+    return false;
+  if ((k = nd->k[K_exclusiveMaximum]) && json_is_number(k) && sv_num_cmp(in, k) >= 0)
+    return false;
+  return true;
+}
+
+static bool quick_node(qctx *q, const snode *nd, const cvx_sv *in, unsigned depth);
+
+/* quick() on a subschema whose node may already be known. */
+static bool quick_sub(qctx *q, const json_t *sch, const snode *nd, const cvx_sv *in,
+                      unsigned depth) {
+  return nd ? quick_node(q, nd, in, depth) : quick(q, sch, in, depth);
+}
+
+static bool same_key(const qkey *k, const char *s, size_t n) {
+  return k->n == n && (n == 0 || (k->s[0] == s[0] && memcmp(k->s, s, n) == 0));
+}
+
+static bool quick_array(qctx *q, const snode *nd, const cvx_sv *in, unsigned depth) {
+  const json_t *k, *items = nd->k[K_items]; /* never an array here (see quick_keyword) */
+  size_t lim;
+  if ((k = nd->k[K_minItems]) && get_count(k, &lim) && in->n < lim) return false;
+  if ((k = nd->k[K_maxItems]) && get_count(k, &lim) && in->n > lim) return false;
+  if (items)
+    for (const cvx_sv *it = in->head; it; it = it->next)
+      if (!quick_sub(q, items, nd->items_node, it, depth + 1)) return false;
+  return true;
+}
+
+static bool quick_object(qctx *q, const snode *nd, const cvx_sv *in, unsigned depth) {
+  const json_t *k;
+  const json_t *props = nd->k[K_properties];
+  const json_t *extra = nd->k[K_additionalProperties];
+  size_t lim;
+  if (!json_is_object(props)) props = NULL;
+  if (!json_is_object(extra) && !json_is_boolean(extra)) extra = NULL;
+  if ((k = nd->k[K_minProperties]) && get_count(k, &lim) && in->n < lim) return false;
+  if ((k = nd->k[K_maxProperties]) && get_count(k, &lim) && in->n > lim) return false;
+  if (!nd->req_in_props) {
+    for (size_t i = 0; i < nd->nreq; i++) {
+      const cvx_sv *m = in->head;
+      while (m && !same_key(&nd->req[i], m->key, m->keylen)) m = m->next;
+      if (!m) return false;
+    }
+  }
+  /* each member meets its property's schema, or additionalProperties: the
+   * same checks check_object makes, member by member */
+  uint64_t found = 0; /* the props met, for the required ones */
+  for (const cvx_sv *m = in->head; m; m = m->next) {
+    const json_t *sub = NULL;
+    const snode *subnd = NULL;
+    if (nd->props) {
+      for (size_t i = 0; i < nd->nprops && !sub; i++)
+        if (same_key(&nd->props[i], m->key, m->keylen)) {
+          sub = nd->props[i].sch;
+          subnd = nd->props[i].node;
+          found |= (uint64_t)1 << i;
+        }
+    } else if (props) {
+      sub = json_object_getn(props, m->key, m->keylen);
+    }
+    if (!sub) {
+      if (json_is_false(extra)) return false;
+      if (!json_is_object(extra)) continue;
+      sub = extra;
+      subnd = nd->extra_node;
+    }
+    if (!quick_sub(q, sub, subnd, m, depth + 1)) return false;
+  }
+  return !nd->req_in_props || (found & nd->req_mask) == nd->req_mask;
+}
+
+/* check() for a cvx_sv, answering only "certainly valid" (true). */
+static bool quick(qctx *q, const json_t *sch, const cvx_sv *in, unsigned depth) {
+  if (!json_is_object(sch)) /* true, or not a schema: valid, as in check() */
+    return !json_is_false(sch) && ++q->work <= WORK_BUDGET / 2 && depth <= CVX_SCHEMA_MAX_DEPTH;
+  const snode *nd = node_get(q->s, sch);
+  return nd && quick_node(q, nd, in, depth);
+}
+
+static bool quick_node(qctx *q, const snode *nd, const cvx_sv *in, unsigned depth) {
+  if (nd->ref) { /* each $ref hop counts as a step, as in check() */
+    if (!nd->final) {
+      if (++q->work > WORK_BUDGET / 2 || depth > CVX_SCHEMA_MAX_DEPTH) return false;
+      return nd->ref_target && quick(q, nd->ref_target, in, depth + 1);
+    }
+    q->work += nd->hops;
+    depth += nd->hops;
+    nd = nd->final;
+  }
+  if (++q->work > WORK_BUDGET / 2 || depth > CVX_SCHEMA_MAX_DEPTH) return false;
+  if (!nd->quick) return false;
+  const json_t *k;
+  if (!(nd->tmask & 1u << in->type) &&
+      !(in->type == CVX_SV_REAL && (nd->tmask & TM_INTREAL) && sv_integral(in)))
+    return false;
+  if (nd->enums) { /* an enum of strings */
+    bool found = false;
+    for (size_t i = 0; i < nd->nenums && !found; i++)
+      found = in->type == CVX_SV_STRING && same_key(&nd->enums[i], in->str, in->len);
+    q->work += nd->nenums;
+    if (!found) return false;
+  } else if ((k = nd->k[K_enum]) && json_is_array(k)) {
+    bool found = false;
+    for (size_t i = 0; i < json_array_size(k) && !found; i++) {
+      int r = sv_eq(json_array_get(k, i), in);
+      if (r < 0) return false;
+      found = r == 1;
+    }
+    q->work += json_array_size(k);
+    if (!found) return false;
+  }
+  if ((k = nd->k[K_const])) {
+    q->work++;
+    if (sv_eq(k, in) != 1) return false;
+  }
+  switch (in->type) {
+  case CVX_SV_STRING: return quick_string(q, nd, in);
+  case CVX_SV_INTEGER:
+  case CVX_SV_REAL: return quick_number(nd, in);
+  case CVX_SV_ARRAY: return quick_array(q, nd, in, depth);
+  case CVX_SV_OBJECT: return quick_object(q, nd, in, depth);
+  default: return true;
+  }
+}
+
+/* The schema at "#/definitions/<name>" when pointer is that plain form (no
+ * escapes), found in the table made at parse time; else what pointer_get
+ * finds. */
+static const json_t *definition_get(const cvx_schema *s, const char *pointer, size_t plen) {
+  static const char pre[] = "#/definitions/";
+  const size_t np = sizeof pre - 1;
+  if (plen > np && memcmp(pointer, pre, np) == 0 && !strpbrk(pointer + np, "/~%")) {
+    const char *name = pointer + np;
+    size_t n = plen - np;
+    for (size_t i = 0; i < s->ndefs; i++)
+      if (s->defs[i].len == n && memcmp(s->defs[i].name, name, n) == 0) return s->defs[i].sch;
+    return NULL;
+  }
+  return ref_resolve(s, pointer, plen, NULL, NULL);
+}
+
+bool cvx_schema_accepts(const cvx_schema *s, const char *pointer, const cvx_sv *v) {
+  if (!s || !v) return false;
+  const json_t *sch = s->root;
+  size_t plen = pointer ? strlen(pointer) : 0;
+  if (plen && pointer[0] == '/') sch = pointer_get(s->root, pointer, plen);
+  else if (plen && pointer[0] == '#' && plen > 1) sch = definition_get(s, pointer, plen);
+  else if (plen && strcmp(pointer, "#") != 0) sch = ref_resolve(s, pointer, plen, NULL, NULL);
+  if (!sch || (!json_is_object(sch) && !json_is_boolean(sch))) return false;
+  qctx q = {.s = s};
+  bool ok = quick(&q, sch, v, 0);
+  if (q.md) pcre2_match_data_free(q.md);
+  return ok;
+}
+
+static json_t *must(json_t *j) {
+  if (!j) {
+    fprintf(stderr, "cvx: out of memory (json value)\n");
+    abort();
+  }
+  return j;
+}
+
+static json_t *sv_json(const cvx_sv *v, unsigned depth) {
+  if (depth > CVX_SCHEMA_MAX_DEPTH) return NULL;
+  switch (v->type) {
+  case CVX_SV_NULL: return json_null();
+  case CVX_SV_FALSE: return json_false();
+  case CVX_SV_TRUE: return json_true();
+  case CVX_SV_INTEGER: return must(json_integer(v->i));
+  case CVX_SV_REAL: return json_real(v->d); /* NULL for a non-finite value */
+  case CVX_SV_STRING: return must(json_stringn_nocheck(v->str, v->len));
+  case CVX_SV_ARRAY: {
+    json_t *a = must(json_array());
+    for (const cvx_sv *it = v->head; it; it = it->next) {
+      json_t *e = sv_json(it, depth + 1);
+      if (!e) {
+        json_decref(a);
+        return NULL;
+      }
+      json_array_append_new(a, e);
+    }
+    return a;
+  }
+  case CVX_SV_OBJECT: {
+    json_t *o = must(json_object());
+    for (const cvx_sv *m = v->head; m; m = m->next) {
+      json_t *e = sv_json(m, depth + 1);
+      if (!e) {
+        json_decref(o);
+        return NULL;
+      }
+      json_object_setn_new_nocheck(o, m->key, m->keylen, e);
+    }
+    return o;
+  }
+  }
+  return NULL;
+}
+
+json_t *cvx_sv_to_json(const cvx_sv *v) { return v ? sv_json(v, 0) : NULL; }

@@ -3,6 +3,7 @@
 #ifndef CVX_SCHEMA_H
 #define CVX_SCHEMA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <jansson.h>
@@ -42,5 +43,58 @@ typedef void (*cvx_schema_error_fn)(void *ctx, const char *instance_path,
  * of threads may validate with one schema at once. */
 size_t cvx_schema_validate(const cvx_schema *s, const char *pointer, const json_t *instance,
                            cvx_schema_error_fn fn, void *ctx);
+
+/* ------------------------------------------------ values built without jansson */
+
+/* A JSON value that callers build cheaply (in their own arena or array) to
+ * ask cvx_schema_accepts whether it is valid, without making a json_t tree. */
+typedef enum cvx_sv_type {
+  CVX_SV_NULL,
+  CVX_SV_FALSE,
+  CVX_SV_TRUE,
+  CVX_SV_INTEGER,
+  CVX_SV_REAL,
+  CVX_SV_STRING,
+  CVX_SV_ARRAY,
+  CVX_SV_OBJECT
+} cvx_sv_type;
+
+typedef struct cvx_sv cvx_sv;
+struct cvx_sv {
+  cvx_sv_type type;
+  const char *key; /* the member name when in an object (NUL-terminated) */
+  size_t keylen;
+  const char *str; /* CVX_SV_STRING: valid UTF-8, str[len] == '\0' */
+  size_t len;
+  json_int_t i;   /* CVX_SV_INTEGER */
+  double d;       /* CVX_SV_REAL: finite */
+  cvx_sv *head, *tail; /* items or members, in order; object keys are unique */
+  size_t n;            /* how many */
+  cvx_sv *next;        /* the next sibling */
+};
+
+/* Appends child (its key set when parent is an object) to parent's items. */
+static inline void cvx_sv_append(cvx_sv *parent, cvx_sv *child) {
+  child->next = NULL;
+  if (parent->tail) parent->tail->next = child;
+  else parent->head = child;
+  parent->tail = child;
+  parent->n++;
+}
+
+/* True when v is certainly valid against the schema root or the subschema at
+ * pointer (as for cvx_schema_validate), that is when cvx_schema_validate on
+ * the same value as JSON would report no error. False means "not known
+ * valid": the value may be invalid, or use a keyword this quick check leaves
+ * to the full validator (combinators, patternProperties, uniqueItems…), or
+ * hit a limit; then run cvx_schema_validate on cvx_sv_to_json(v) for the
+ * verdict and the error messages. Allocates nothing but regex match data;
+ * never modifies s or v, so threads may share both. */
+bool cvx_schema_accepts(const cvx_schema *s, const char *pointer, const cvx_sv *v);
+
+/* The same value as a new jansson tree (a reference the caller owns), or NULL
+ * when out of depth (past CVX_SCHEMA_MAX_DEPTH levels). Strings are taken as
+ * valid UTF-8, as cvx_sv promises. */
+json_t *cvx_sv_to_json(const cvx_sv *v);
 
 #endif /* CVX_SCHEMA_H */

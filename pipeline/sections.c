@@ -7,6 +7,7 @@
 
 #include "grammar.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -406,21 +407,48 @@ static bool word_end(const char *t, size_t len, size_t q) {
   return q == len || t[q] == ' ' || cjk_at(t, len, q);
 }
 
+/* The wordings grouped by first byte, each group in table order (so ties
+ * resolve as a plain scan of the table would), with each wording's length and
+ * whether it ends in a CJK character. Built once. */
+#define N_WORDINGS (sizeof WORDINGS / sizeof WORDINGS[0])
+static uint16_t by_first[N_WORDINGS];    /* indices into WORDINGS */
+static uint16_t group_at[257];           /* by_first[group_at[b], group_at[b + 1]) start with b */
+static uint16_t w_len[N_WORDINGS];
+static bool w_cjk_tail[N_WORDINGS];
+static pthread_once_t index_once = PTHREAD_ONCE_INIT;
+
+static void build_index(void) {
+  uint16_t cnt[256] = {0};
+  for (size_t k = 0; k < N_WORDINGS; k++) {
+    const char *tx = WORDINGS[k].text;
+    size_t wl = strlen(tx), last = wl - 1;
+    while (last > 0 && ((unsigned char)tx[last] & 0xC0) == 0x80) last--;
+    w_len[k] = (uint16_t)wl;
+    w_cjk_tail[k] = cjk_at(tx, wl, last);
+    cnt[(unsigned char)tx[0]]++;
+  }
+  group_at[0] = 0;
+  for (size_t b = 0; b < 256; b++) group_at[b + 1] = (uint16_t)(group_at[b] + cnt[b]);
+  uint16_t fill[256];
+  memcpy(fill, group_at, sizeof fill);
+  for (size_t k = 0; k < N_WORDINGS; k++) by_first[fill[(unsigned char)WORDINGS[k].text[0]]++] = (uint16_t)k;
+}
+
 /* The longest wording at t[pos]; its length in *mlen. */
 static const wording *longest_at(const char *t, size_t len, size_t pos, size_t *mlen) {
   const wording *best = NULL;
   size_t best_len = 0;
   bool best_exact = false;
-  for (size_t k = 0; k < sizeof WORDINGS / sizeof WORDINGS[0]; k++) {
+  unsigned char b0 = (unsigned char)t[pos];
+  for (size_t g = group_at[b0]; g < group_at[b0 + 1]; g++) {
+    size_t k = by_first[g];
     const wording *w = &WORDINGS[k];
-    if (w->text[0] != t[pos]) continue;
-    size_t wl = strlen(w->text);
-    if (wl > len - pos || memcmp(t + pos, w->text, wl) != 0) continue;
+    size_t wl = w_len[k];
+    if (wl > len - pos || (wl > 1 && t[pos + 1] != w->text[1]) || memcmp(t + pos, w->text, wl) != 0)
+      continue; /* the second byte first: most wordings differ there */
     size_t end = wl;
     bool exact = true;
-    size_t last = wl - 1;
-    while (last > 0 && ((unsigned char)w->text[last] & 0xC0) == 0x80) last--;
-    bool cjk_tail = cjk_at(w->text, wl, last);
+    bool cjk_tail = w_cjk_tail[k];
     if (!cjk_tail && !word_end(t, len, pos + end)) {
       /* a Latin section wording may take one plural "s" */
       if (w->cls == W_SECTION && w->text[wl - 1] >= 'a' && w->text[wl - 1] <= 'z' &&
@@ -453,6 +481,7 @@ static verdict classify(const char *s, size_t n) {
   if (!s || n == 0 || n > MAX_HEADING) return v;
   char t[NORM_CAP];
   size_t len = normalize(s, n, t);
+  pthread_once(&index_once, build_index);
   const wording *first = NULL;
   bool later_skill = false;
   unsigned unknown = 0;

@@ -26,6 +26,7 @@ typedef struct emitter {
   char *dst;
   size_t len;
   bool after_cr;
+  bool changed;        /* some byte was not copied as it is */
   size_t nctrl;        /* controls replaced by a space */
   size_t ctrl_raw;     /* raw offset of the first one */
   cvx_span ctrl_span;  /* and where it landed in the text */
@@ -55,6 +56,7 @@ static bool is_control(uint32_t cp) {
 }
 
 static void emit_cp(emitter *e, uint32_t cp, size_t raw) {
+  e->changed = true;
   if (cp == '\n' && e->after_cr) { /* the LF of a CRLF: the CR already gave '\n' */
     e->after_cr = false;
     return;
@@ -155,13 +157,52 @@ static size_t utf8_seq(const unsigned char *p, size_t n, uint32_t *cp) {
  * one as Windows-1252. */
 static bool plain_byte(unsigned char b) { return (b >= 0x20 && b < 0x7f) || b == '\t' || b == '\n'; }
 
+#define ONES UINT64_C(0x0101010101010101)
+#define HIGH UINT64_C(0x8080808080808080)
+
+static inline uint64_t load8(const unsigned char *p) {
+  uint64_t x;
+  memcpy(&x, p, 8);
+  return x;
+}
+
+/* The high bit of each byte of x below 0x20 (exact per byte). */
+static inline uint64_t c0_8(uint64_t x) { return ~((x | HIGH) - 0x20 * ONES) & ~x & HIGH; }
+
+/* The high bit of each byte of x equal to c (exact per byte). */
+static inline uint64_t eq8(uint64_t x, unsigned char c) {
+  uint64_t v = x ^ (c * ONES);
+  return ~((((v & ~HIGH) + ~HIGH) | v) | ~HIGH);
+}
+
+/* All eight bytes of x are plain (see plain_byte). A carry out of a byte at
+ * or above 0x80 only happens when the answer is already no. */
+static inline bool plain8(uint64_t x) {
+  if ((x | (x + ONES)) & HIGH) return false;
+  if (!((x - 0x20 * ONES) & ~x & HIGH)) return true; /* no byte below 0x20 at all */
+  return !(c0_8(x) & ~(eq8(x, '\n') | eq8(x, '\t')));
+}
+
+/* End of the run of plain bytes that starts at p[j] (n bytes in all). */
+static size_t plain_run(const unsigned char *p, size_t n, size_t j) {
+  while (j < n) {
+    if (n - j >= 8 && plain8(load8(p + j))) {
+      j += 8;
+      continue;
+    }
+    size_t stop = n - j >= 8 ? j + 8 : n;
+    while (j < stop && plain_byte(p[j])) j++;
+    if (j < stop) break;
+  }
+  return j;
+}
+
 static void decode_utf8(emitter *e, repairs *r, const unsigned char *p, size_t n, size_t start) {
   size_t i = start;
   while (i < n) {
     if (!e->after_cr && plain_byte(p[i])) {
       /* a run of text that needs no change (the common case), copied whole */
-      size_t j = i + 1;
-      while (j < n && plain_byte(p[j])) j++;
+      size_t j = plain_run(p, n, i + 1);
       if (e->dst) memcpy(e->dst + e->len, p + i, j - i);
       e->len += j - i;
       i = j;
@@ -222,6 +263,7 @@ static void decode_utf16(emitter *e, repairs *r, const unsigned char *p, size_t 
 static int guess_utf16(const unsigned char *p, size_t n, size_t *zeros, size_t *sample) {
   if (n < 2 || n % 2) return 0;
   size_t m = n < UTF16_GUESS_BYTES ? n : UTF16_GUESS_BYTES;
+  if (!memchr(p, 0, m - m % 2)) return 0; /* no zero byte in the sample: counts would be 0 */
   size_t pairs = m / 2, z_even = 0, z_odd = 0;
   for (size_t i = 0; i < pairs * 2; i += 2) {
     z_even += p[i] == 0;
@@ -302,7 +344,15 @@ static bool sniff_bytes(const unsigned char *p, size_t n, size_t start, cvx_diag
     return false;
   }
   size_t m = n - start < SNIFF_BYTES ? n - start : SNIFF_BYTES, ctl = 0;
-  for (size_t i = 0; i < m; i++) ctl += is_binary_control(p[start + i]);
+  size_t i = 0;
+  for (; m - i >= 8; i += 8) { /* eight at a time: C0 bytes but the allowed ones */
+    uint64_t x = load8(p + start + i), c0 = c0_8(x);
+    if (!c0) continue;
+    uint64_t ok = eq8(x, '\t') | eq8(x, '\n') | eq8(x, '\r') | eq8(x, '\v') | eq8(x, '\f') | eq8(x, 0x1b);
+    uint64_t bad = c0 & ~ok;
+    ctl += (size_t)((((bad >> 7) * ONES) >> 56));
+  }
+  for (; i < m; i++) ctl += is_binary_control(p[start + i]);
   if (ctl * 10 > m) {
     cvx_diag_add(dx, CVX_ERROR, "source.binary", CVX_NOSPAN,
                  "binary file: %zu of the first %zu bytes are control characters", ctl, m);
@@ -351,8 +401,9 @@ static void build_lines(cvx_arena *a, cvx_source *src) {
   uint32_t *lines = cvx_arena_alloc(a, count * sizeof *lines);
   size_t k = 1;
   lines[0] = 0;
-  for (size_t i = 0; i + 1 < src->len && k < count; i++)
-    if (src->text[i] == '\n') lines[k++] = (uint32_t)(i + 1);
+  for (const char *p = src->text, *end = src->text + src->len;
+       k < count && (p = memchr(p, '\n', (size_t)(end - p))) != NULL && p + 1 < end; p++)
+    lines[k++] = (uint32_t)(p + 1 - src->text);
   src->lines = lines;
   src->nlines = k;
 }
@@ -430,10 +481,15 @@ cvx_status cvx_source_from_bytes(cvx_arena *a, const char *path, const unsigned 
   }
   char *text = cvx_arena_alloc(a, e.len + 1);
   emitter w;
-  repairs rw;
   emitter_init(&w, text);
-  repairs_init(&rw);
-  decode(&w, &rw, f, p, n, start);
+  if (f == FORM_UTF8 && !e.changed) { /* every byte copied as it is */
+    memcpy(text, p + start, e.len);
+    w.len = e.len;
+  } else {
+    repairs rw;
+    repairs_init(&rw);
+    decode(&w, &rw, f, p, n, start);
+  }
   text[w.len] = '\0';
 
   cvx_source *src = cvx_arena_alloc(a, sizeof *src);

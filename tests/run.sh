@@ -70,6 +70,15 @@ check "stdin input" sh -c "'$cvx' convert --stdout - < fixtures/plain-resume/res
 check "same stems get distinct names" sh -c "
   mkdir -p '$tmp/st/a' '$tmp/st/b' && cp fixtures/plain-resume/resume.txt '$tmp/st/a/cv.txt' && cp fixtures/plain-resume/resume.txt '$tmp/st/b/cv.md' &&
   '$cvx' convert -q -o '$tmp/st/out' '$tmp/st' && test -f '$tmp/st/out/cv.json' && test -f '$tmp/st/out/cv-2.json'"
+check "outputs honour the umask (0666 less umask, no leftover temp file)" sh -c "
+  umask 027 && '$cvx' convert -q -o '$tmp/um' fixtures/plain-resume/resume.txt &&
+  test \"\$(stat -c %a '$tmp/um/resume.json')\" = 640 && test \"\$(stat -c %a '$tmp/um/cvx.csv')\" = 640 &&
+  test -z \"\$(ls -A '$tmp/um' | grep '^\\.cvx-tmp')\""
+check "fuzz regression inputs convert without a crash (exit 0 or 1)" sh -c "
+  for f in tests/fuzz/regress/*/*; do
+    '$cvx' convert -q --stdout \"\$f\" >/dev/null 2>&1; s=\$?
+    if [ \$s -gt 1 ]; then echo \"\$f: exit \$s\"; exit 1; fi
+  done"
 check "validate exits 0 on a clean file" "$cvx" validate -q fixtures/plain-resume/resume.txt
 check "a spent time budget stops extraction with limit.time, keeps the document" sh -c "
   python3 -c \"import sys; sys.stdout.write('# Experience\\n' + ''.join('* Engineer, Initech %d, 2014-2017\\n' % i for i in range(60000)))\" >'$tmp/budget.md' &&

@@ -29,19 +29,22 @@ find "$tmp/corpus" -type f -name '*.md' | sort >"$tmp/md"
 head -n 1000 "$tmp/all" >"$tmp/k1"
 echo "corpus: $n files, $(echo "$bytes" | awk '{printf "%.1f MB", $1 / 1e6}'), $(wc -l <"$tmp/md") Markdown; $jobs CPUs"
 
-# run NAME ARGS...: converts with /usr/bin/time; sets $wall (s) and $rss (KB)
+# run NAME ARGS...: converts with /usr/bin/time; sets $wall (s), $rss (KB)
+# and $cpu (user + system s: steadier than wall time on a shared machine)
 run() {
   name=$1
   shift
   rm -rf "$tmp/out"
-  /usr/bin/time -f '%e %M' -o "$tmp/time.$name" "$cvx" convert -q -o "$tmp/out" "$@" >/dev/null 2>"$tmp/err.$name"
-  read -r wall rss <"$tmp/time.$name"
+  /usr/bin/time -f '%e %M %U %S' -o "$tmp/time.$name" "$cvx" convert -q -o "$tmp/out" "$@" >/dev/null 2>"$tmp/err.$name"
+  read -r wall rss usr sys <"$tmp/time.$name"
+  cpu=$(awk -v u="$usr" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "inf" }'; }
 
 run j1 -j 1 "$tmp/corpus"
 w1=$wall
 r1=$rss
+c1=$cpu
 run jN -j "$jobs" "$tmp/corpus"
 wn=$wall
 rn=$rss
@@ -54,10 +57,10 @@ rk=$rss
 # batches of 500 per process so process start-up stays negligible)
 run md -j 1 --no-progress -f json $(cat "$tmp/md")
 wmd=$wall
-s=$(date +%s.%N)
-xargs -n 500 cmark <"$tmp/md" >/dev/null
-e=$(date +%s.%N)
-wcm=$(awk -v s="$s" -v e="$e" 'BEGIN { printf "%.2f", e - s }')
+cmd=$cpu
+/usr/bin/time -f '%e %U %S' -o "$tmp/time.cmark" xargs -n 500 cmark <"$tmp/md" >/dev/null
+read -r wcm ucm scm <"$tmp/time.cmark"
+ccm=$(awk -v u="$ucm" -v s="$scm" 'BEGIN { printf "%.2f", u + s }')
 
 # linearity: one typical CV and the same CV grown 10x, each converted 200 times
 mkdir -p "$tmp/l1" "$tmp/l10"
@@ -95,12 +98,16 @@ verdict() { awk -v v="$1" -v t="$2" -v d="$3" 'BEGIN { ok = d == "ge" ? v >= t :
 printf '\n%-44s %14s %14s %s\n' figure value target verdict
 printf '%-44s %14s %14s %s\n' "-j1 files/s ($w1 s)" "$fps1" ">= 5000" "$(verdict "$fps1" 5000 ge)"
 printf '%-44s %14s %14s\n' "-j1 MB/s" "$mbs1" ""
+cpf=$(awk -v n="$n" -v c="$c1" 'BEGIN { printf "%.0f", c * 1e6 / n }')
+printf '%-44s %14s %14s\n' "-j1 CPU per file, user+sys (us)" "$cpf" "<= 200"
 printf '%-44s %14s %14s\n' "-j$jobs files/s ($wn s)" "$fpsn" ""
 printf '%-44s %14s %14s\n' "-j$jobs MB/s" "$mbsn" ""
 s21=$(ratio "$w1" "$w2")
 printf '%-44s %14s %14s %s\n' "scaling -j2 / -j1" "${s21}x" ">= 1.8x" "$(verdict "$s21" 1.8 ge)"
 rmd=$(ratio "$wmd" "$wcm")
 printf '%-44s %14s %14s %s\n' "Markdown: cvx -j1 $wmd s / cmark $wcm s" "${rmd}x" "<= 3x" "$(verdict "$rmd" 3 le)"
+rcm=$(ratio "$cmd" "$ccm")
+printf '%-44s %14s %14s %s\n' "Markdown CPU: cvx $cmd s / cmark $ccm s" "${rcm}x" "<= 3x" "$(verdict "$rcm" 3 le)"
 printf '%-44s %14s %14s %s\n' "peak RSS, $n files -j1 (KB)" "$r1" "<= 32768" "$(verdict "$r1" 32768 le)"
 printf '%-44s %14s %14s %s\n' "peak RSS, $n files -j$jobs (KB)" "$rn" "<= 32768" "$(verdict "$rn" 32768 le)"
 printf '%-44s %14s %14s %s\n' "peak RSS, 1000 files -j1 (KB)" "$rk" "<= 32768" "$(verdict "$rk" 32768 le)"

@@ -4,6 +4,10 @@
 # regression inputs in tests/fuzz/regress/<target>/; replays the regressions
 # first. Prints executions and coverage per target; exits 1 on any finding
 # (the reproducer is kept in build/fuzz/artifacts/).
+# FUZZ_CORPUS=DIR keeps each target's corpus in DIR/<target> across runs (a
+# long campaign then goes on where the last run stopped); FUZZ_MAX_LEN caps
+# the input size (default 8192: the parsers' states are reached with small
+# inputs; size limits are the hostile suite's business).
 # usage: sh tests/fuzz/run.sh FUZZ_BUILD_DIR SECONDS [TARGET...]
 set -u
 build=${1:-build/fuzz}
@@ -57,8 +61,10 @@ for t in $targets; do
       echo "$t: a regression input fails again:"; tail -30 "$tmp/$t.replay"; status=1; continue
     fi
   fi
-  seed "$t" "$tmp/corpus-$t"
-  "$bin" "$tmp/corpus-$t" -max_total_time="$secs" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+  corpus=$tmp/corpus-$t
+  [ -n "${FUZZ_CORPUS:-}" ] && corpus=$FUZZ_CORPUS/$t
+  [ -d "$corpus" ] || seed "$t" "$corpus"
+  "$bin" "$corpus" -max_total_time="$secs" -max_len="${FUZZ_MAX_LEN:-8192}" -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$build/artifacts/$t-" >"$tmp/$t.log" 2>&1
   s=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$tmp/$t.log" | tail -1)

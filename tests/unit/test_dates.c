@@ -328,8 +328,28 @@ static void test_pathological(void) {
   free(big);
 }
 
+/* Answers are remembered per text: the same bytes at a reused address give
+ * the fresh answer, never the one for the text that was there before. */
+static void test_memo(void) {
+  char buf[32];
+  cvx_daterange a, b;
+  memcpy(buf, "Jan 2019 - Mar 2020", 20);
+  bool fa = cvx_date_find(buf, 19, &a);
+  memcpy(buf, "Jan 2018 - Mar 2021", 20); /* same length, same address */
+  bool fb = cvx_date_find(buf, 19, &b);
+  CHECK(fa && fb, "memo: found %d %d", fa, fb);
+  CHECK_STR(a.start, "2019-01", "memo first");
+  CHECK_STR(b.start, "2018-01", "memo reused address");
+  CHECK_STR(b.end, "2021-03", "memo reused address end");
+  memcpy(buf, "no date in here at all", 23);
+  CHECK(!cvx_date_find(buf, 22, &b) && !b.start[0], "memo: no date");
+  memcpy(buf, "Jan 2019 - Mar 2020", 20);
+  CHECK(cvx_date_find(buf, 19, &b) && !memcmp(&a, &b, sizeof a), "memo: repeat");
+}
+
 int main(void) {
   test_finds();
+  test_memo();
   test_parses();
   test_truncations();
   test_pathological();

@@ -264,8 +264,22 @@ static void test_pathological(void) {
   free(big);
 }
 
+/* Words longer than any abbreviation segment, and words that only start
+ * like a degree word, are read without a match. */
+static void test_long_words(void) {
+  static const char *const no[] = {"Bachelorsdegreeprogramme", "Masterpiece", "Doctors", "Highly",
+                                   "Engineers", "Abcdefghijklmnopq", "M"};
+  for (size_t k = 0; k < sizeof no / sizeof no[0]; k++) {
+    const char *t;
+    size_t a, b;
+    CHECK(!cvx_degree_find(no[k], strlen(no[k]), &t, &a, &b), "long word \"%s\"", no[k]);
+    CHECK(cvx_degree_canonical(no[k], strlen(no[k])) == NULL, "canonical \"%s\"", no[k]);
+  }
+}
+
 int main(void) {
   test_finds();
+  test_long_words();
   test_canonical();
   test_truncations();
   test_pathological();

@@ -324,6 +324,16 @@ static void test_cells(void) {
       {"ls\xe2\x80\xa8x", "ls x"},
       {"bad\xff", "bad\xef\xbf\xbd"},
       {"Zürich 東京 🚀", "Zürich 東京 🚀"},
+      /* cells scanned eight bytes at a time: what decides quoting may sit in
+       * any chunk, the overlapping last one, or after a non-ASCII byte */
+      {"\xf0\x9f\x92\xbb I hold a degree, and more", "\"\xf0\x9f\x92\xbb I hold a degree, and more\""},
+      {"Zürich is a city in Switzerland, yes", "\"Zürich is a city in Switzerland, yes\""},
+      {"abcdefghijklmnopqrstuvw,", "\"abcdefghijklmnopqrstuvw,\""},
+      {"abcdefghijklmnopqrstu\"vw", "\"abcdefghijklmnopqrstu\"\"vw\""},
+      {"abcdefghijklmnopq\nrstuvw", "\"abcdefghijklmnopq\nrstuvw\""},
+      {"abcdefgh\x01ijklmnop", "abcdefgh ijklmnop"},
+      {"abcdefghijklmnopqrstuvwxyz", "abcdefghijklmnopqrstuvwxyz"},
+      {"ab,c", "\"ab,c\""},
   };
   fixture f;
   fx_init(&f, "cv.md", "");

@@ -236,6 +236,15 @@ static const mcase cases[] = {
     {"style block is gone", "<style>\n.x { color: red; }\n</style>\n\n## Skills\n", "H2 Skills\n"},
     {"one-space indented heading", " ### Experience\n", "H3 Experience\n"},
     {"empty document", "", ""},
+    /* long runs, copied eight bytes at a time where nothing changes */
+    {"long run with single spaces", "Senior software engineer at Example Corp since 2019\n",
+     "P0 Senior software engineer at Example Corp since 2019\n"},
+    {"double space inside a long run", "abcdefgh  ijklmnop qrstuvwx\n", "P0 abcdefgh ijklmnop qrstuvwx\n"},
+    {"space before a break inside a long run", "abcdefg \nhijklmno pqrstuvw\n",
+     "P0 abcdefg\\nhijklmno pqrstuvw\n"},
+    {"no-break space and entity in a long run", "abcdefgh\xc2\xa0ijklmnop&amp;qrstuvwx&nbsp;yz\n",
+     "P0 abcdefgh ijklmnop&qrstuvwx yz\n"},
+    {"control byte in a long run", "abcdefghij\x01klmnopqrstu\x7fvwxyz\n", "P0 abcdefghij klmnopqrstu vwxyz\n"},
 };
 
 static void run_cases(void) {

@@ -4,11 +4,13 @@
 #include "schema.h"
 
 #include "check.h"
+#include "convert.h"
 #include "cvx.h"
 
 #include <dirent.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -85,6 +87,63 @@ static void collect(void *ctx, const char *ipath, const char *spath, const char 
   }
 }
 
+/* ------------------------------------------------- quick check (cvx_sv) */
+
+/* v as a cvx_sv tree in a (jansson strings stay owned by v). */
+static cvx_sv *to_sv(cvx_arena *a, const json_t *v) {
+  cvx_sv *o = cvx_arena_alloc(a, sizeof *o);
+  switch (json_typeof(v)) {
+  case JSON_OBJECT: {
+    o->type = CVX_SV_OBJECT;
+    for (void *it = json_object_iter((json_t *)v); it; it = json_object_iter_next((json_t *)v, it)) {
+      cvx_sv *m = to_sv(a, json_object_iter_value(it));
+      m->key = json_object_iter_key(it);
+      m->keylen = json_object_iter_key_len(it);
+      cvx_sv_append(o, m);
+    }
+    break;
+  }
+  case JSON_ARRAY:
+    o->type = CVX_SV_ARRAY;
+    for (size_t i = 0; i < json_array_size(v); i++) cvx_sv_append(o, to_sv(a, json_array_get(v, i)));
+    break;
+  case JSON_STRING:
+    o->type = CVX_SV_STRING;
+    o->str = json_string_value(v);
+    o->len = json_string_length(v);
+    break;
+  case JSON_INTEGER:
+    o->type = CVX_SV_INTEGER;
+    o->i = json_integer_value(v);
+    break;
+  case JSON_REAL:
+    o->type = CVX_SV_REAL;
+    o->d = json_real_value(v);
+    break;
+  case JSON_TRUE: o->type = CVX_SV_TRUE; break;
+  case JSON_FALSE: o->type = CVX_SV_FALSE; break;
+  default: o->type = CVX_SV_NULL; break;
+  }
+  return o;
+}
+
+/* Quick check of instance against s at pointer; also checks that the quick
+ * answer never contradicts the full validator and that cvx_sv_to_json gives
+ * back an equal value. Returns the quick answer. */
+static bool quick_agrees(const cvx_schema *s, const char *pointer, const json_t *instance,
+                         const char *what) {
+  cvx_arena *a = cvx_arena_new(4096);
+  cvx_sv *v = to_sv(a, instance);
+  bool q = cvx_schema_accepts(s, pointer, v);
+  size_t n = cvx_schema_validate(s, pointer, instance, NULL, NULL);
+  CHECK(!q || n == 0, "%s: quick check accepts what the validator rejects (%zu errors)", what, n);
+  json_t *back = cvx_sv_to_json(v);
+  CHECK(back && json_equal(back, instance), "%s: cvx_sv_to_json round trip", what);
+  json_decref(back);
+  cvx_arena_free(a);
+  return q;
+}
+
 static void run_suite(void) {
   DIR *d = opendir(SUITE_DIR);
   if (!d) {
@@ -93,7 +152,7 @@ static void run_suite(void) {
     return;
   }
   closedir(d);
-  int passed = 0, total = 0, skipped = 0;
+  int passed = 0, total = 0, skipped = 0, quick = 0;
   for (size_t f = 0; f < sizeof suite_files / sizeof *suite_files; f++) {
     char path[512];
     snprintf(path, sizeof path, "%s/%s", SUITE_DIR, suite_files[f]);
@@ -130,6 +189,9 @@ static void run_suite(void) {
           CHECK(0, "%s: %s: schema rejected: %s", suite_files[f], gdesc, err);
           continue;
         }
+        char what[512];
+        snprintf(what, sizeof what, "%s: %s / %s", suite_files[f], gdesc, tdesc);
+        if (quick_agrees(s, NULL, json_object_get(t, "data"), what)) quick++;
         errlog log = {0};
         size_t n = cvx_schema_validate(s, NULL, json_object_get(t, "data"), collect, &log);
         bool good = valid ? n == 0 && log.calls == 0 : n > 0 && log.calls == n;
@@ -142,7 +204,8 @@ static void run_suite(void) {
     }
     json_decref(groups);
   }
-  printf("schema-test-suite: %d/%d passed (%d skipped)\n", passed, total, skipped);
+  printf("schema-test-suite: %d/%d passed (%d skipped; quick check settled %d valid cases)\n",
+         passed, total, skipped, quick);
 }
 
 /* ------------------------------------------------------------ own checks */
@@ -521,6 +584,262 @@ static void test_threads(void) {
   cvx_schema_free(s);
 }
 
+/* The record and resume schemas use only keywords the quick check handles,
+ * so on them it must give the full validator's verdict exactly. */
+static void test_quick_records(void) {
+  size_t len = 0;
+  const char *text = cvx_builtin_schema("record.schema.json", &len);
+  char err[256] = "";
+  cvx_schema *s = text ? cvx_schema_parse(text, len, err, sizeof err) : NULL;
+  CHECK(s != NULL, "record schema: %s", err);
+  if (!s) return;
+  static const struct {
+    const char *pointer, *record;
+    bool valid;
+    const char *ipath; /* the first error's instance path when invalid */
+  } cases[] = {
+      {"#/definitions/work",
+       "{\"kind\":\"work\",\"origin\":\"markdown\",\"span\":[0,10],\"fields\":{\"name\":\"Acme\","
+       "\"startDate\":\"2020-01\",\"endDate\":\"2021\",\"url\":\"https://acme.example/x\","
+       "\"highlights\":[\"a\",\"b\"]}}",
+       true, NULL},
+      {"#/definitions/basics",
+       "{\"kind\":\"basics\",\"origin\":\"frontmatter\",\"span\":[3,4],\"fields\":{\"name\":\"\\u00c9mile\","
+       "\"email\":\"e@example.org\",\"phoneE164\":\"+15550100123\",\"location.city\":\"Paris\"}}",
+       true, NULL},
+      {"#/definitions/news",
+       "{\"kind\":\"news\",\"origin\":\"prose\",\"span\":[0,0],\"fields\":{\"summary\":\"x\"}}", true,
+       NULL},
+      {"#/definitions/sections",
+       "{\"kind\":\"sections\",\"origin\":\"text\",\"span\":[1,2],\"fields\":{\"title\":\"T\","
+       "\"items\":[\"i\"]}}",
+       true, NULL},
+      /* bad date pattern */
+      {"#/definitions/work",
+       "{\"kind\":\"work\",\"origin\":\"markdown\",\"span\":[0,10],\"fields\":{\"name\":\"Acme\","
+       "\"startDate\":\"2020-13\"}}",
+       false, "/fields/startDate"},
+      /* bad email */
+      {"#/definitions/basics",
+       "{\"kind\":\"basics\",\"origin\":\"text\",\"span\":[0,1],\"fields\":{\"email\":\"not an email\"}}",
+       false, "/fields/email"},
+      /* bad url */
+      {"#/definitions/profiles",
+       "{\"kind\":\"profiles\",\"origin\":\"text\",\"span\":[0,1],\"fields\":{\"url\":\"no scheme\"}}",
+       false, "/fields/url"},
+      /* unknown key */
+      {"#/definitions/work",
+       "{\"kind\":\"work\",\"origin\":\"text\",\"span\":[0,1],\"fields\":{\"name\":\"A\",\"foo\":\"x\"}}",
+       false, "/fields/foo"},
+      /* empty string */
+      {"#/definitions/work",
+       "{\"kind\":\"work\",\"origin\":\"text\",\"span\":[0,1],\"fields\":{\"name\":\"\"}}", false,
+       "/fields/name"},
+      /* empty list, and a list with an empty item */
+      {"#/definitions/work",
+       "{\"kind\":\"work\",\"origin\":\"text\",\"span\":[0,1],\"fields\":{\"highlights\":[]}}", false,
+       "/fields/highlights"},
+      {"#/definitions/skills",
+       "{\"kind\":\"skills\",\"origin\":\"text\",\"span\":[0,1],\"fields\":{\"keywords\":[\"a\",\"\"]}}",
+       false, "/fields/keywords/1"},
+      /* a string where a list belongs */
+      {"#/definitions/skills",
+       "{\"kind\":\"skills\",\"origin\":\"text\",\"span\":[0,1],\"fields\":{\"keywords\":\"a\"}}", false,
+       "/fields/keywords"},
+      /* required field missing (news needs a summary) */
+      {"#/definitions/news",
+       "{\"kind\":\"news\",\"origin\":\"prose\",\"span\":[0,1],\"fields\":{\"date\":\"2020\"}}", false,
+       "/fields"},
+      /* the envelope: wrong kind, unknown origin, negative span, extra member, missing member */
+      {"#/definitions/work",
+       "{\"kind\":\"education\",\"origin\":\"text\",\"span\":[0,1],\"fields\":{\"name\":\"A\"}}", false,
+       "/kind"},
+      {"#/definitions/work",
+       "{\"kind\":\"work\",\"origin\":\"unknown\",\"span\":[0,1],\"fields\":{\"name\":\"A\"}}", false,
+       "/origin"},
+      {"#/definitions/work",
+       "{\"kind\":\"work\",\"origin\":\"text\",\"span\":[-1,1],\"fields\":{\"name\":\"A\"}}", false,
+       "/span/0"},
+      {"#/definitions/work",
+       "{\"kind\":\"work\",\"origin\":\"text\",\"span\":[0,1],\"fields\":{},\"x\":1}", false, "/x"},
+      {"#/definitions/work", "{\"kind\":\"work\",\"origin\":\"text\",\"fields\":{}}", false, ""},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    json_t *j = load(cases[i].record);
+    if (!j) continue;
+    char what[64];
+    snprintf(what, sizeof what, "record case %zu", i);
+    bool q = quick_agrees(s, cases[i].pointer, j, what);
+    errlog log = {0};
+    size_t n = cvx_schema_validate(s, cases[i].pointer, j, collect, &log);
+    CHECK(q == cases[i].valid && (n == 0) == cases[i].valid, "%s: quick %d, %zu errors (%s: %s)",
+          what, q, n, log.first_ipath, log.first_msg);
+    if (!cases[i].valid) CHECK_STR(log.first_ipath, cases[i].ipath, what);
+    json_decref(j);
+  }
+  cvx_schema_free(s);
+
+  text = cvx_builtin_schema("resume.schema.json", &len);
+  s = text ? cvx_schema_parse(text, len, err, sizeof err) : NULL;
+  CHECK(s != NULL, "resume schema: %s", err);
+  if (!s) return;
+  static const struct {
+    const char *doc;
+    bool valid;
+  } docs[] = {
+      {"{\"basics\":{\"name\":\"A\",\"profiles\":[{\"network\":\"GitHub\",\"url\":\"https://github.com/a\"}]},"
+       "\"work\":[{\"name\":\"X\",\"startDate\":\"2020-01\",\"highlights\":[\"h\"]}],"
+       "\"certificates\":[{\"name\":\"C\",\"date\":\"2020-02-29\"}],"
+       "\"meta\":{\"cvx\":{\"version\":\"0.1.0\",\"source\":\"a.md\",\"coverage\":0.5,"
+       "\"diagnostics\":{\"errors\":0,\"warnings\":2},\"provenance\":[{\"path\":\"/work/0\","
+       "\"extractor\":\"markdown\",\"line\":1,\"column\":1}]}}}",
+       true},
+      {"{\"certificates\":[{\"name\":\"C\",\"date\":\"2021-02-29\"}]}", false},
+      {"{\"certificates\":[{\"name\":\"C\",\"date\":\"2021\"}]}", false},
+      {"{\"meta\":{\"cvx\":{\"version\":\"0.1.0\",\"source\":\"a\",\"coverage\":1.5}}}", false},
+      {"{\"meta\":{\"cvx\":{\"version\":\"0.1.0\",\"source\":\"a\",\"coverage\":1.0}}}", true},
+      {"{\"meta\":{\"cvx\":{\"version\":\"0.1.0\",\"source\":\"a\",\"diagnostics\":{\"errors\":-1,"
+       "\"warnings\":0}}}}",
+       false},
+      {"{\"meta\":{\"cvx\":{\"version\":\"0.1.0\",\"source\":\"a\",\"unmapped\":[{\"line\":0,"
+       "\"text\":\"t\"}]}}}",
+       false},
+      {"{\"meta\":{\"cvx\":{\"version\":\"0.1.0\",\"source\":\"a\",\"provenance\":[{\"path\":\"x\","
+       "\"extractor\":\"e\",\"line\":1,\"column\":1}]}}}",
+       false},
+      {"{\"work\":[]}", false},
+      {"{\"wrok\":[{\"name\":\"X\"}]}", false},
+  };
+  for (size_t i = 0; i < sizeof docs / sizeof *docs; i++) {
+    json_t *j = load(docs[i].doc);
+    if (!j) continue;
+    char what[64];
+    snprintf(what, sizeof what, "resume case %zu", i);
+    bool q = quick_agrees(s, NULL, j, what);
+    size_t n = cvx_schema_validate(s, NULL, j, NULL, NULL);
+    CHECK(q == docs[i].valid && (n == 0) == docs[i].valid, "%s: quick %d, %zu errors", what, q, n);
+    json_decref(j);
+  }
+  cvx_schema_free(s);
+}
+
+/* Random values built from the names and kinds of values the record and
+ * resume schemas talk about: on schemas the quick check fully handles it must
+ * agree with the full validator both ways, on every value. */
+static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
+static unsigned rnd(unsigned n) {
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 7;
+  rng_state ^= rng_state << 17;
+  return (unsigned)(rng_state % n);
+}
+
+static json_t *random_value(int depth) {
+  static const char *const strs[] = {
+      "",          "x",           "Acme",        "2020",      "2020-01",    "2020-13",
+      "2021-02-29", "2020-02-29", "a@b.org",     "not mail",  "https://x.org/a", "no url",
+      "+15550100123", "work",     "basics",      "markdown",  "unknown",    "/work/0",
+      "work/0",    "/a~2",        "\xc3\xa9t\xc3\xa9", "tab\there", "news", "sections"};
+  static const char *const keys[] = {
+      "kind",  "origin",  "span",    "fields",     "name",      "email",      "url",
+      "startDate", "endDate", "highlights", "keywords", "summary", "date", "title",
+      "items", "basics",  "work",    "meta",       "cvx",       "version",    "source",
+      "coverage", "diagnostics", "errors", "warnings", "provenance", "path", "extractor",
+      "line",  "column",  "profiles", "location", "city", "certificates", "unmapped", "text",
+      "foo",   "location.city", "phoneE164", "news"};
+  unsigned t = depth > 3 ? rnd(4) : rnd(7);
+  switch (t) {
+  case 0: return json_string(strs[rnd(sizeof strs / sizeof *strs)]);
+  case 1: return json_integer((json_int_t)rnd(5) - 1);
+  case 2: {
+    static const double reals[] = {0.0, 0.5, 1.0, 1.5, -0.25, 3.0};
+    return json_real(reals[rnd(6)]);
+  }
+  case 3: return rnd(3) == 0 ? json_null() : json_boolean(rnd(2));
+  case 4:
+  case 5: {
+    json_t *o = json_object();
+    for (unsigned i = 0, n = rnd(6); i < n; i++)
+      json_object_set_new(o, keys[rnd(sizeof keys / sizeof *keys)], random_value(depth + 1));
+    return o;
+  }
+  default: {
+    json_t *a = json_array();
+    for (unsigned i = 0, n = rnd(4); i < n; i++) json_array_append_new(a, random_value(depth + 1));
+    return a;
+  }
+  }
+}
+
+/* A valid-looking skeleton with one random part, so that deep paths are reached. */
+static json_t *random_instance(bool record) {
+  if (rnd(3) == 0) return random_value(0);
+  json_t *j = record ? load("{\"kind\":\"work\",\"origin\":\"text\",\"span\":[0,1],\"fields\":"
+                            "{\"name\":\"A\",\"startDate\":\"2020\"}}")
+                     : load("{\"basics\":{\"name\":\"A\"},\"work\":[{\"name\":\"X\"}],\"meta\":{\"cvx\":"
+                            "{\"version\":\"1\",\"source\":\"s\",\"diagnostics\":{\"errors\":0,"
+                            "\"warnings\":0},\"provenance\":[{\"path\":\"/work/0\",\"extractor\":\"e\","
+                            "\"line\":1,\"column\":1}]}}}");
+  if (!j) return json_null();
+  if (rnd(4) == 0) return j; /* valid as it is */
+  json_t *into = j;
+  const char *const *path = NULL;
+  static const char *const rpaths[][3] = {{"fields", NULL}, {"fields", "startDate", NULL},
+                                          {"span", NULL},   {NULL}};
+  static const char *const dpaths[][4] = {{"basics", NULL}, {"work", NULL}, {"meta", "cvx", NULL},
+                                          {NULL}};
+  path = record ? rpaths[rnd(4)] : dpaths[rnd(4)];
+  for (int i = 0; path[i] && path[i + 1] && json_is_object(into); i++) into = json_object_get(into, path[i]);
+  const char *last = NULL;
+  for (int i = 0; path[i]; i++) last = path[i];
+  if (json_is_object(into)) {
+    static const char *const keys[] = {"name", "startDate", "highlights", "email", "url", "foo",
+                                       "coverage", "provenance", "diagnostics", "profiles",
+                                       "location", "news", "kind", "origin", "span"};
+    json_object_set_new(into, rnd(2) && last ? last : keys[rnd(15)], random_value(1));
+  }
+  return j;
+}
+
+static void test_quick_random(void) {
+  static const char *const names[] = {"record.schema.json", "resume.schema.json"};
+  static const char *const pointers[] = {"#/definitions/work", "#/definitions/basics",
+                                         "#/definitions/news", "#/definitions/sections", NULL};
+  for (int k = 0; k < 2; k++) {
+    size_t len = 0;
+    const char *text = cvx_builtin_schema(names[k], &len);
+    char err[256] = "";
+    cvx_schema *s = text ? cvx_schema_parse(text, len, err, sizeof err) : NULL;
+    CHECK(s != NULL, "%s: %s", names[k], err);
+    if (!s) continue;
+    int accepted = 0, disagree = 0;
+    for (int i = 0; i < 4000; i++) {
+      json_t *j = random_instance(k == 0);
+      const char *ptr = k == 0 ? pointers[rnd(3) ? 0 : rnd(4)] : NULL;
+      cvx_arena *a = cvx_arena_new(4096);
+      bool q = cvx_schema_accepts(s, ptr, to_sv(a, j));
+      size_t n = cvx_schema_validate(s, ptr, j, NULL, NULL);
+      if (q != (n == 0)) {
+        disagree++;
+        if (disagree < 5) {
+          char *dump = json_dumps(j, JSON_ENCODE_ANY | JSON_COMPACT);
+          CHECK(0, "%s %s: quick %d, %zu errors: %s", names[k], ptr ? ptr : "#", q, n,
+                dump ? dump : "?");
+          free(dump);
+        }
+      }
+      accepted += q;
+      cvx_arena_free(a);
+      json_decref(j);
+    }
+    CHECK(disagree == 0 && accepted > 100, "%s: %d disagreements, %d accepted", names[k], disagree,
+          accepted);
+    printf("quick check vs validator, %s: 4000 random values, %d valid, 0 disagreements\n",
+           names[k], accepted);
+    cvx_schema_free(s);
+  }
+}
+
 int main(void) {
   run_suite();
   test_error_paths();
@@ -531,5 +850,7 @@ int main(void) {
   test_limits();
   test_formats();
   test_threads();
+  test_quick_records();
+  test_quick_random();
   return check_done("schema");
 }
