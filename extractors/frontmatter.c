@@ -1009,8 +1009,8 @@ static const network *network_for_key(const char *key) {
   static const char *const suffixes[] = {"username", "userid", "handle", "profile", "user",
                                          "url", "id", NULL};
   for (size_t pass = 0; pass < 2; pass++) { /* "orcid" first, then "orcid_id" */
-    for (size_t i = 0; networks[i].key; i++)
-      if (strcmp(k, networks[i].key) == 0) return &networks[i];
+    for (size_t i = 0; networks[i].key; i++) /* the first byte rules out most, without a call */
+      if (networks[i].key[0] == k[0] && strcmp(k, networks[i].key) == 0) return &networks[i];
     for (size_t i = 0; pass == 0 && suffixes[i]; i++) {
       size_t l = strlen(suffixes[i]);
       if (n > l && strcmp(k + n - l, suffixes[i]) == 0) {

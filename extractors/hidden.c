@@ -8,6 +8,14 @@
 
 #define NONE UINT32_MAX
 
+/* SSE2 (every x86-64) with the GCC builtins: sixteen bytes at a time. */
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+#define VEC16 1
+#else
+#define VEC16 0
+#endif
+
 /* A substring search whose answer is remembered: the scanner only ever asks
  * for the first occurrence at or after a growing position, so each needle
  * scans every byte about once and hostile inputs (a thousand unclosed "{%")
@@ -40,9 +48,32 @@ static uint32_t find(finder *f, const char *t, uint32_t len, uint32_t from) {
   uint32_t pos = NONE;
   if (from <= len && len - from >= f->n) {
     const unsigned char first = (unsigned char)f->needle[0];
-    for (uint32_t i = from; i + f->n <= len; i++) {
-      unsigned char c = (unsigned char)t[i];
-      if ((f->icase ? lower(c) : c) == first && match_at(f, t, i)) {
+    /* candidates for the first byte: found by memchr, or (a letter matched
+     * in either case) sixteen bytes at a time */
+    bool fold = f->icase && first >= 'a' && first <= 'z';
+    uint32_t last = len - (uint32_t)f->n; /* the last start that fits */
+    for (uint32_t i = from; i <= last; i++) {
+      if (!fold) {
+        const char *p = memchr(t + i, first, last - i + 1);
+        if (!p) break;
+        i = (uint32_t)(p - t);
+      } else {
+#if VEC16
+        const __m128i want = _mm_set1_epi8((char)first), bit = _mm_set1_epi8(0x20);
+        while (last - i >= 16) {
+          __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(t + i));
+          unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_or_si128(x, bit), want));
+          if (m) {
+            i += (uint32_t)__builtin_ctz(m);
+            break;
+          }
+          i += 16;
+        }
+#endif
+        while (i <= last && ((unsigned char)t[i] | 0x20) != first) i++;
+        if (i > last) break;
+      }
+      if (match_at(f, t, i)) {
         pos = i;
         break;
       }

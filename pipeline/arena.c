@@ -66,24 +66,33 @@ cvx_arena *cvx_arena_new(size_t chunk_size) {
   return a;
 }
 
+/* A block of n bytes (n already rounded to ALIGN) that the current chunk
+ * has no room for, cleared when zero is set (else the caller writes every
+ * byte). */
+static void *alloc_slow(cvx_arena *a, size_t n, bool zero) {
+  chunk *c = a->head;
+  /* big requests get a chunk of their own so the current one keeps filling */
+  if (n > a->chunk_size / 4 && c) {
+    chunk *big = cvx_xmalloc(sizeof(chunk) + n);
+    big->size = big->used = n;
+    big->prev = c->prev;
+    c->prev = big;
+    a->reserved += sizeof(chunk) + n;
+    if (zero) memset(big->data, 0, n);
+    return big->data;
+  }
+  c = chunk_new(a, n);
+  c->used = n;
+  if (zero) memset(c->data, 0, n);
+  return c->data;
+}
+
 void *cvx_arena_alloc(cvx_arena *a, size_t n) {
   if (n > SIZE_MAX - ALIGN) oom(n);
   n = (n + ALIGN - 1) & ~(ALIGN - 1);
   if (n == 0) n = ALIGN;
   chunk *c = a->head;
-  if (!c || c->size - c->used < n) {
-    /* big requests get a chunk of their own so the current one keeps filling */
-    if (n > a->chunk_size / 4 && c) {
-      chunk *big = cvx_xmalloc(sizeof(chunk) + n);
-      big->size = big->used = n;
-      big->prev = c->prev;
-      c->prev = big;
-      a->reserved += sizeof(chunk) + n;
-      memset(big->data, 0, n);
-      return big->data;
-    }
-    c = chunk_new(a, n);
-  }
+  if (!c || c->size - c->used < n) return alloc_slow(a, n, true);
   unsigned char *p = c->data + c->used;
   /* a small block is zeroed by a fixed-size (inlined) clear that may run
    * into the chunk's unused room, which no block holds yet */
@@ -98,15 +107,17 @@ void *cvx_arena_alloc(cvx_arena *a, size_t n) {
   return p;
 }
 
+/* The copy is never cleared first: every byte of it is written. */
 char *cvx_arena_strndup(cvx_arena *a, const char *s, size_t n) {
+  if (n >= SIZE_MAX - ALIGN) oom(n);
+  size_t need = (n + 1 + ALIGN - 1) & ~(ALIGN - 1);
   char *p;
   chunk *c = a->head;
-  size_t need = n < SIZE_MAX - ALIGN ? (n + 1 + ALIGN - 1) & ~(ALIGN - 1) : SIZE_MAX;
-  if (c && c->size - c->used >= need) { /* fits: not cleared, every byte is written below */
+  if (c && c->size - c->used >= need) {
     p = (char *)c->data + c->used;
     c->used += need;
   } else {
-    p = cvx_arena_alloc(a, n == SIZE_MAX ? n : n + 1); /* SIZE_MAX: out of memory there */
+    p = alloc_slow(a, need, false);
   }
   if (n) memcpy(p, s, n);
   p[n] = '\0';

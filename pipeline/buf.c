@@ -35,7 +35,7 @@ void cvx_buf_reserve(cvx_buf *b, size_t extra) {
   b->cap = cap;
 }
 
-void cvx_buf_put(cvx_buf *b, const void *data, size_t n) {
+void (cvx_buf_put)(cvx_buf *b, const void *data, size_t n) {
   if (!n) return;
   if (n < b->cap - b->len) { /* fits: no growth, so data stays where it is even if inside */
     memmove(b->ptr + b->len, data, n);
@@ -54,10 +54,10 @@ void cvx_buf_put(cvx_buf *b, const void *data, size_t n) {
   b->ptr[b->len] = '\0';
 }
 
-void cvx_buf_puts(cvx_buf *b, const char *s) { cvx_buf_put(b, s, strlen(s)); }
+void (cvx_buf_puts)(cvx_buf *b, const char *s) { cvx_buf_put(b, s, strlen(s)); }
 
 /* The hot path of every serializer: no call when the byte fits. */
-void cvx_buf_putc(cvx_buf *b, char c) {
+void (cvx_buf_putc)(cvx_buf *b, char c) {
   if (b->len + 1 >= b->cap) cvx_buf_reserve(b, 1);
   b->ptr[b->len++] = c;
   b->ptr[b->len] = '\0';

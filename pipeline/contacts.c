@@ -3,6 +3,7 @@
  * every step is bounded, so a hostile line costs linear time. */
 #include "grammar.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* ------------------------------------------------------- character tests */
@@ -310,6 +311,9 @@ bool cvx_email_find(cvx_arena *a, const char *s, size_t n, const char **email, s
                                      ['<'] = true, ['a'] = true, ['A'] = true};
   for (size_t i = 0; i < n; i++) {
     if (!may_mark[(unsigned char)s[i]]) continue;
+    /* an 'a' marks only as the word " at " (a bracket marker starts with its
+     * bracket), so it needs a space before it */
+    if ((s[i] == 'a' || s[i] == 'A') && (i == 0 || s[i - 1] != ' ')) continue;
     size_t end;
     marker kind = at_marker(s, n, i, &end);
     if (kind == M_NONE) continue;
@@ -469,8 +473,12 @@ static const char *url_copy(cvx_arena *a, const char *prefix, const char *s, siz
 bool cvx_url_find(cvx_arena *a, const char *s, size_t n, const char **url, size_t *mstart,
                   size_t *mend) {
   if (!s) return false;
-  /* every host has a dot followed by a label: text without a dot holds no link */
-  if (!memchr(s, '.', n)) return false;
+  /* every host has a dot followed by a label (a letter or digit): text
+   * without one holds no link */
+  const char *dot = memchr(s, '.', n);
+  while (dot && !((size_t)(dot - s) + 1 < n && is_alnum((unsigned char)dot[1])))
+    dot = memchr(dot + 1, '.', n - (size_t)(dot + 1 - s));
+  if (!dot) return false;
   size_t i = 0;
   while (i < n) {
     if (!url_boundary(s, i) || !is_alnum((unsigned char)s[i])) {
@@ -978,8 +986,30 @@ static bool looks_like_date(const char *s, const phone_scan *ps) {
  * an optional "+", an optional extension. Dates, date and year ranges, DOIs,
  * arXiv ids, ISBNs, ORCIDs, IP addresses, scores and numbers labelled "Fax",
  * "pp." or "ID" are skipped and the search goes on. */
+/* True when s[0,n) holds at least k ASCII digits (a phone number has
+ * PHONE_MIN_DIGITS of them): eight bytes at a time, a byte b being a digit
+ * when b ^ '0' is below 10 (exact per byte: no carry crosses bytes). */
+static bool digits_at_least(const char *s, size_t n, size_t k) {
+  const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+  size_t found = 0, i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t x;
+    memcpy(&x, s + i, 8);
+    x ^= '0' * ones;
+    /* high bit of each byte below 10: (b & 0x7F) + 0x76 carries into the high
+     * bit from 10 up, and a byte with its own high bit set is no digit */
+    uint64_t d = ~(((x & ~high) + (0x80 - 10) * ones) | x) & high;
+    if (!d) continue;
+    found += (size_t)(((d >> 7) * ones) >> 56);
+    if (found >= k) return true;
+  }
+  for (; i < n; i++)
+    if (is_digit((unsigned char)s[i]) && ++found >= k) return true;
+  return false;
+}
+
 bool cvx_phone_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
-  if (!s) return false;
+  if (!s || !digits_at_least(s, n, PHONE_MIN_DIGITS)) return false;
   size_t i = 0;
   while (i < n) {
     char c = s[i];

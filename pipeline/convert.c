@@ -56,10 +56,16 @@ static void norm_url(const char *u, char *out, size_t outsz) {
   out[o] = '\0';
 }
 
+/* True when s and t hold the same text; the first bytes (or the pointers)
+ * usually settle it without a call. */
+static bool same_str(const char *s, const char *t) {
+  return s == t || (s[0] == t[0] && strcmp(s, t) == 0);
+}
+
 static bool same_fields(const cvx_record *a, const cvx_record *b) {
   const cvx_field *x = a->fields, *y = b->fields;
   while (x && y) {
-    if (strcmp(x->key, y->key) != 0 || strcmp(x->value, y->value) != 0) return false;
+    if (!same_str(x->key, y->key) || !same_str(x->value, y->value)) return false;
     x = x->next;
     y = y->next;
   }
@@ -147,8 +153,7 @@ typedef struct sv_pool {
 /* A fresh node of type t named key (NULL: none) from the pool. */
 static cvx_sv *sv_take(sv_pool *p, cvx_sv_type t, const char *key) {
   cvx_sv *v = &p->v[p->n++]; /* room reserved by record_view */
-  memset(v, 0, sizeof *v);
-  v->type = t;
+  *v = (cvx_sv){.type = t};
   if (key) {
     v->key = key;
     v->keylen = strlen(key);
@@ -174,9 +179,16 @@ static const cvx_sv *record_view(const cvx_record *r, sv_pool *p) {
   for (const cvx_field *f = r->fields; f; f = f->next) nf++;
   size_t need = 7 + 2 * nf;
   if (need > p->cap) {
+    /* room for a typical document's biggest record at once; sv_take
+     * initialises every node it hands out, so no zeroing here */
+    if (need > SIZE_MAX / 2 / sizeof *p->v) {
+      fprintf(stderr, "cvx: out of memory (record view)\n");
+      abort();
+    }
+    size_t cap = need < 128 ? 256 : need * 2;
     free(p->v);
-    p->cap = need * 2;
-    p->v = cvx_xcalloc(p->cap, sizeof *p->v); /* calloc checks the size for overflow */
+    p->cap = cap;
+    p->v = cvx_xmalloc(cap * sizeof *p->v);
   }
   p->n = 0;
   cvx_sv *o = sv_take(p, CVX_SV_OBJECT, NULL);
@@ -198,7 +210,7 @@ static const cvx_sv *record_view(const cvx_record *r, sv_pool *p) {
     cvx_sv *v = sv_string(p, NULL, f->value);
     if (!v) return NULL;
     cvx_sv *m = fields->head;
-    while (m && strcmp(m->key, f->key) != 0) m = m->next;
+    while (m && (m->key[0] != f->key[0] || strcmp(m->key, f->key) != 0)) m = m->next;
     if (m) { /* a list takes every value, a plain key its first */
       if (m->type == CVX_SV_ARRAY) cvx_sv_append(m, v);
     } else if (cvx_key_is_list(f->key)) {

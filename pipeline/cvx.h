@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define CVX_VERSION "0.1.0"
 
@@ -76,6 +77,33 @@ void cvx_buf_truncate(cvx_buf *b, size_t len);
 void cvx_buf_clear(cvx_buf *b);
 /* Hands the heap string to the caller (free() it); b is left empty. */
 char *cvx_buf_detach(cvx_buf *b);
+
+/* The hot appends without a call when the bytes fit (data may lie inside b,
+ * as for the functions); only growth goes through buf.c. The functions stay
+ * callable by address or as (cvx_buf_put)(...). */
+static inline void cvx_buf_putc_fast(cvx_buf *b, char c) {
+  if (b->len + 1 < b->cap) {
+    b->ptr[b->len++] = c;
+    b->ptr[b->len] = '\0';
+  } else {
+    (cvx_buf_putc)(b, c);
+  }
+}
+static inline void cvx_buf_put_fast(cvx_buf *b, const void *data, size_t n) {
+  if (n && n < b->cap - b->len) { /* n == 0 (data may be NULL) returns in the call */
+    memmove(b->ptr + b->len, data, n);
+    b->len += n;
+    b->ptr[b->len] = '\0';
+  } else {
+    (cvx_buf_put)(b, data, n);
+  }
+}
+static inline void cvx_buf_puts_fast(cvx_buf *b, const char *s) {
+  cvx_buf_put_fast(b, s, strlen(s));
+}
+#define cvx_buf_putc(b, c) cvx_buf_putc_fast((b), (c))
+#define cvx_buf_put(b, data, n) cvx_buf_put_fast((b), (data), (n))
+#define cvx_buf_puts(b, s) cvx_buf_puts_fast((b), (s))
 
 /* ------------------------------------------------------------------ spans */
 

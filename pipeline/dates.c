@@ -80,6 +80,7 @@ static size_t skip_sp(const char *s, size_t n, size_t i, size_t cap) {
   size_t start = i;
   while (i < n && i - start < cap) {
     if (s[i] == ' ' || s[i] == '\t') i++;
+    else if ((unsigned char)s[i] < 0xc2) break; /* no other space starts so */
     else if (has(s, n, i, "\xc2\xa0")) i += 2;
     else if (has(s, n, i, "\xe2\x80\x89") || has(s, n, i, "\xe2\x80\xaf") ||
              has(s, n, i, "\xe3\x80\x80"))
@@ -215,6 +216,8 @@ static size_t range_sep(const char *s, size_t n, size_t i, int *kind) {
   size_t e = i;
   for (int rep = 0; rep < 3; rep++) {
     size_t k;
+    /* the first bytes of the dashes: others are none */
+    if (e >= n || !memchr("-~\xe2\xe3\xe5\xe8\xef", s[e], 7)) break;
     for (k = 0; k < sizeof dashes / sizeof dashes[0]; k++)
       if (has(s, n, e, dashes[k])) break;
     if (k == sizeof dashes / sizeof dashes[0]) break;
@@ -525,9 +528,11 @@ static size_t qualifier(const char *s, size_t n, size_t i, bool bare) {
 /* Tries to read a date expression starting at s[i]: an optional prefix word,
  * a point, an optional range end or open end, an optional qualifier. */
 static bool parse_expr(const char *s, size_t n, size_t i, cvx_daterange *out) {
-  size_t j = i, pe;
+  size_t j = i, pe = 0;
   bool since = false, from = false, expected = false;
-  if ((pe = word_ci(s, n, i, "since"))) since = true;
+  if (i >= n || !is_alpha((unsigned char)s[i])) {
+    /* no prefix word starts with a digit or an apostrophe */
+  } else if ((pe = word_ci(s, n, i, "since"))) since = true;
   else if ((pe = word_ci(s, n, i, "from"))) from = true;
   else if ((pe = qualifier(s, n, i, true))) {
     expected = true;
@@ -741,9 +746,27 @@ typedef struct date_memo {
 static _Thread_local date_memo memo[MEMO_SLOTS];
 static _Thread_local unsigned memo_next;
 
+/* True when s[0,n) holds an ASCII digit. Every date the grammar reads has
+ * one (a year, 'YY, or a month alone that a dated end must follow), so a text
+ * without digits holds no date. Eight bytes at a time: a byte b is a digit
+ * when b ^ '0' is below 10. */
+static bool has_digit(const char *s, size_t n) {
+  const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t x;
+    memcpy(&x, s + i, 8);
+    x ^= '0' * ones;
+    if ((x - 10 * ones) & ~x & high) return true;
+  }
+  for (; i < n; i++)
+    if (is_digit((unsigned char)s[i])) return true;
+  return false;
+}
+
 bool cvx_date_find(const char *s, size_t n, cvx_daterange *out) {
   memset(out, 0, sizeof *out);
-  if (!s) return false;
+  if (!s || !has_digit(s, n)) return false;
   bool keep = n <= MEMO_TEXT;
   if (keep)
     for (unsigned k = 0; k < MEMO_SLOTS; k++)

@@ -4,6 +4,7 @@
 #include "grammar.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -315,7 +316,17 @@ static bool weak_ok(const char *s, size_t n, size_t b, size_t e, unsigned flags,
  * 0-terminated; and which bytes start a lits[] entry. Built once. */
 #define GROUP_CAP 40
 static unsigned char by_letter[26][GROUP_CAP];
-static bool lit_first[256];
+/* abbr_pair[a][b]: some key starts with the letters a, b (lower case), and
+ * abbr_lens[a][b] has bit l set when one of them is l letters long;
+ * word_tri[a][b] has bit c set when a word read_words knows starts with the
+ * letters a, b, c. */
+static bool abbr_pair[26][26];
+static uint16_t abbr_lens[26][26];
+static uint32_t word_tri[26][26];
+/* lits[] by first byte: lit_at[b] .. lit_at[b + 1] index lit_ix[], in table order. */
+#define LIT_CAP 64
+static unsigned char lit_at[257];
+static unsigned char lit_ix[LIT_CAP];
 static pthread_once_t index_once = PTHREAD_ONCE_INIT;
 static void build_index(void);
 
@@ -480,14 +491,15 @@ static bool bare_ok(const char *s, size_t n, size_t e, bool cap, bool canon) {
   return false;
 }
 
+/* The words read_words compares against, by length, |-separated. */
+static const char *const by_len[13] = {
+    NULL, NULL, NULL, NULL, "high", "juris", "master|doctor|abitur|diplom|laurea",
+    "masters|diploma|licence", "bachelor|doctorat|doctoral|engineer",
+    "bachelors|doctorate|dottorato|doctorado|associate", "associates", "engineering",
+    "habilitation|licenciatura"};
+
 /* Is the lower-case word w[0,l) one that read_words knows? */
 static bool degree_word(const char *w, size_t l) {
-  /* the words read_words compares against, by length, |-separated */
-  static const char *const by_len[13] = {
-      NULL, NULL, NULL, NULL, "high", "juris", "master|doctor|abitur|diplom|laurea",
-      "masters|diploma|licence", "bachelor|doctorat|doctoral|engineer",
-      "bachelors|doctorate|dottorato|doctorado|associate", "associates", "engineering",
-      "habilitation|licenciatura"};
   if (l >= sizeof by_len / sizeof by_len[0] || !by_len[l]) return false;
   for (const char *c = by_len[l];; c += l + 1) {
     if (memcmp(c, w, l) == 0) return true;
@@ -674,9 +686,10 @@ static bool letter_before(const char *s, size_t i) {
 }
 
 static const char *read_lit(const char *s, size_t n, size_t i, size_t *end) {
-  if (!lit_first[(unsigned char)s[i]]) return NULL;
-  for (size_t k = 0; k < sizeof lits / sizeof lits[0]; k++) {
-    if (lits[k].text[0] != s[i] || !has(s, n, i, lits[k].text)) continue;
+  unsigned char b = (unsigned char)s[i];
+  for (unsigned q = lit_at[b]; q < lit_at[b + 1]; q++) {
+    size_t k = lit_ix[q];
+    if (!has(s, n, i, lits[k].text)) continue;
     size_t e = i + strlen(lits[k].text);
     unsigned char f = (unsigned char)lits[k].text[0];
     if (f == 0xd0 || f == 0xd1 || f < 0x80) { /* a word in an alphabet: whole words */
@@ -700,11 +713,46 @@ static void build_index(void) {
   size_t cnt[26] = {0};
   for (size_t t = 0; t < sizeof abbrs / sizeof abbrs[0]; t++) {
     int f = to_lower((unsigned char)abbrs[t].key[0]) - 'a';
-    if (f < 0 || f >= 26 || cnt[f] + 1 >= GROUP_CAP || t + 1 > 255) abort(); /* a table error */
+    int g = to_lower((unsigned char)abbrs[t].key[1]) - 'a';
+    if (f < 0 || f >= 26 || g < 0 || g >= 26 || cnt[f] + 1 >= GROUP_CAP || t + 1 > 255)
+      abort(); /* a table error */
     by_letter[f][cnt[f]++] = (unsigned char)(t + 1);
+    abbr_pair[f][g] = true;
+    if (abbrs[t].len >= 16) abort();
+    abbr_lens[f][g] |= (uint16_t)(1u << abbrs[t].len);
   }
-  for (size_t k = 0; k < sizeof lits / sizeof lits[0]; k++)
-    lit_first[(unsigned char)lits[k].text[0]] = true;
+  for (size_t l = 0; l < sizeof by_len / sizeof by_len[0]; l++)
+    for (const char *c = by_len[l]; c; c = c[l] == '|' ? c + l + 1 : NULL)
+      word_tri[c[0] - 'a'][c[1] - 'a'] |= 1u << (c[2] - 'a');
+  size_t nl = sizeof lits / sizeof lits[0];
+  if (nl > LIT_CAP) abort();
+  unsigned q = 0;
+  for (unsigned b = 0; b < 256; b++) {
+    lit_at[b] = (unsigned char)q;
+    for (size_t k = 0; k < nl; k++)
+      if ((unsigned char)lits[k].text[0] == b) lit_ix[q++] = (unsigned char)k;
+  }
+  lit_at[256] = (unsigned char)q;
+}
+
+/* False when no degree can start at the ASCII letter s[i], whose run of
+ * letters is l long (l > 15: longer): a cheap test, exact for every way
+ * degree_at can succeed (a lits[] entry with that first byte; a read_words
+ * word of 4–12 letters starting with the first three letters of one; an
+ * abbreviation whose first segment is at most 6 letters and, when 2 or more,
+ * starts with the first two letters of a key — a key exactly l long when no
+ * dot follows, as the key is then that one segment — or a single letter
+ * followed by a dot). */
+static bool may_start(const char *s, size_t n, size_t i, size_t l) {
+  unsigned char c = (unsigned char)s[i];
+  if (lit_at[c] != lit_at[c + 1]) return true;
+  int f = to_lower(c) - 'a';
+  if (l == 1) return i + 1 < n && s[i + 1] == '.' && by_letter[f][0];
+  int g = to_lower((unsigned char)s[i + 1]) - 'a';
+  if (l >= 4 && l <= 12 && (word_tri[f][g] >> (to_lower((unsigned char)s[i + 2]) - 'a') & 1)) return true;
+  if (l > 6) return false;
+  if (i + l < n && s[i + l] == '.') return abbr_pair[f][g];
+  return abbr_lens[f][g] >> l & 1;
 }
 
 /* The degree starting at s[i], if any. */
@@ -730,14 +778,16 @@ bool cvx_degree_find(const char *s, size_t n, const char **study_type, size_t *m
       bool start = i == 0 || (!is_alnum((unsigned char)s[i - 1]) &&
                               !((s[i - 1] == '.' || s[i - 1] == '_') && i >= 2 &&
                                 is_alnum((unsigned char)s[i - 2])));
-      size_t e;
-      const char *t = start ? degree_at(s, n, i, false, &e) : NULL;
+      size_t e, l = 1;
+      while (i + l < n && is_alpha((unsigned char)s[i + l]) && l <= 15) l++;
+      const char *t = start && may_start(s, n, i, l) ? degree_at(s, n, i, false, &e) : NULL;
       if (t) {
         if (study_type) *study_type = t;
         if (mstart) *mstart = i;
         if (mend) *mend = e;
         return true;
       }
+      i += l;
       while (i < n && is_alpha((unsigned char)s[i])) i++;
     } else {
       size_t e;

@@ -151,19 +151,24 @@ cvx_field *cvx_record_addn(cvx_doc *doc, cvx_record *r, const char *key, const c
   while (len && is_space((unsigned char)value[0])) value++, len--;
   while (len && is_space((unsigned char)value[len - 1])) len--;
   if (!len) return NULL;
-  cvx_field *f = cvx_arena_alloc(doc->arena, sizeof *f);
+  /* the field and its value in one block (len < SIZE_MAX: value holds len bytes) */
+  if (len > SIZE_MAX - sizeof(cvx_field) - 1) return NULL;
+  cvx_field *f = cvx_arena_alloc(doc->arena, sizeof *f + len + 1);
   f->key = key;
   /* collapse internal runs of whitespace into one space */
-  char *v = cvx_arena_alloc(doc->arena, len + 1);
+  char *v = (char *)(f + 1);
   size_t o = 0;
+  const uint64_t ones = UINT64_C(0x0101010101010101), high = UINT64_C(0x8080808080808080);
   for (size_t i = 0; i < len;) {
-    /* eight bytes with no TAB, LF or CR and no two spaces in a row are
-     * copied as they are, unless a space would follow a written space */
+    /* eight bytes with no control byte (TAB, LF, CR are ones) and no two
+     * spaces in a row are copied as they are, unless a space would follow a
+     * written space */
     if (len - i >= 8 && !(value[i] == ' ' && (!o || v[o - 1] == ' '))) {
       uint64_t x;
       memcpy(&x, value + i, 8);
       uint64_t sp = eq8(x, ' ');
-      if (!((eq8(x, '\t') | eq8(x, '\n') | eq8(x, '\r')) | (sp & (sp << 8)))) {
+      /* (x - 0x20 per byte) & ~x & high: nonzero exactly when a byte is below 0x20 */
+      if (!(((x - 0x20 * ones) & ~x & high) | (sp & (sp << 8)))) {
         memcpy(v + o, value + i, 8);
         o += 8;
         i += 8;

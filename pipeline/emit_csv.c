@@ -63,6 +63,14 @@ static inline bool printable8(uint64_t x) {
   return !(((x | (x + ONES)) & HIGH) || ((x - 0x20 * ONES) & ~x & HIGH));
 }
 
+/* SSE2 (every x86-64): sixteen bytes at a time where it helps. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#define VEC16 1
+#else
+#define VEC16 0
+#endif
+
 /* What put_cell needs to know of a cell: odd (a byte other than printable
  * ASCII, TAB, CR, LF), special (a byte that forces quotes: , " CR LF) and
  * dquote (a '"' to double). */
@@ -141,9 +149,71 @@ static void put_cleaned(cvx_buf *out, const char *c, size_t n, cell_scan sc) {
   if (quote) buf_byte(out, '"');
 }
 
+/* put_cell's common case in one pass: printable ASCII without '"' (and at
+ * most CVX_CSV_MAX_CELL bytes), checked and copied eight bytes at a time.
+ * Returns false, leaving out as it was, for any other cell. */
+static bool put_plain(cvx_buf *out, const char *s, size_t n) {
+  if (n > CVX_CSV_MAX_CELL) return false;
+  bool prefix = looks_like_formula(s, n);
+  if (n + 16 >= out->cap - out->len) cvx_buf_reserve(out, n + 16); /* room for the 8-byte stores */
+  char *d = out->ptr + out->len + prefix; /* where the text goes when not quoted */
+  bool comma = false;
+  if (n < 8) { /* padded with 'a', which changes no answer */
+    uint64_t x = 0x61 * ONES;
+    memcpy(&x, s, n);
+    if (!printable8(x) || has8(x, '"')) goto other;
+    comma = has8(x, ',');
+    memcpy(d, &x, 8);
+  } else
+#if VEC16
+      if (n >= 16) {
+    const __m128i quote16 = _mm_set1_epi8('"'), comma16 = _mm_set1_epi8(','),
+                  space16 = _mm_set1_epi8(0x1f), del16 = _mm_set1_epi8(0x7f);
+    for (size_t i = 0;;) { /* the last sixteen bytes may overlap the sixteen before */
+      size_t at = n - i >= 16 ? i : n - 16;
+      __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + at));
+      /* signed: bytes at or above 0x80 are not above 0x1f */
+      __m128i bad = _mm_or_si128(_mm_cmpeq_epi8(x, quote16), _mm_cmpeq_epi8(x, del16));
+      bad = _mm_or_si128(bad, _mm_cmpeq_epi8(_mm_cmpgt_epi8(x, space16), _mm_setzero_si128()));
+      if (_mm_movemask_epi8(bad)) goto other;
+      if (!comma) comma = _mm_movemask_epi8(_mm_cmpeq_epi8(x, comma16)) != 0;
+      _mm_storeu_si128((__m128i *)(void *)(d + at), x);
+      if (at + 16 >= n) break;
+      i = at + 16;
+    }
+  } else
+#endif
+  {
+    for (size_t i = 0;;) { /* the last eight bytes may overlap the eight before */
+      size_t at = n - i >= 8 ? i : n - 8;
+      uint64_t x = load8(s + at);
+      if (!printable8(x) || has8(x, '"')) goto other;
+      if (!comma) comma = has8(x, ',');
+      memcpy(d + at, &x, 8);
+      if (at + 8 >= n) break;
+      i = at + 8;
+    }
+  }
+  /* as put_cleaned decides: the only byte here that forces quotes is ',' */
+  bool quote = n && (comma || (!prefix && s[0] == ' ') || s[n - 1] == ' ');
+  if (quote) {
+    memmove(d + 1, d, n);
+    out->ptr[out->len++] = '"';
+  }
+  if (prefix) out->ptr[out->len++] = '\'';
+  out->len += n;
+  if (quote) out->ptr[out->len++] = '"';
+  out->ptr[out->len] = '\0';
+  return true;
+other:
+  out->ptr[out->len] = '\0';
+  return false;
+}
+
 static void put_cell(cvx_buf *out, const char *s, size_t n) {
   static const char ell[] = "\xE2\x80\xA6";
-  /* the common cell: printable ASCII (or TAB CR LF) that fits, kept as is */
+  if (put_plain(out, s, n)) return;
+  /* the next common cell: printable ASCII (or TAB CR LF) that fits, kept as is */
   cell_scan sc = scan_cell(s, n, true);
   if (!sc.odd && n <= CVX_CSV_MAX_CELL) {
     put_cleaned(out, s, n, sc);
@@ -154,6 +224,26 @@ static void put_cell(cvx_buf *out, const char *s, size_t n) {
   if (n) cvx_buf_reserve(&cell, n < CVX_CSV_MAX_CELL ? n : CVX_CSV_MAX_CELL); /* one allocation */
   for (size_t i = 0; i < n;) {
     unsigned char c = (unsigned char)s[i];
+    if (c < 0x80) {
+      /* a run of ASCII bytes that cannot reach the limit: each kept or made
+       * a space, cut following the length */
+      size_t j = i, room = CVX_CSV_MAX_CELL - (sizeof ell - 1) - cell.len;
+      if (cell.len + (sizeof ell - 1) < CVX_CSV_MAX_CELL) {
+        while (j < n && j - i < room && (unsigned char)s[j] < 0x80) j++;
+      }
+      if (j > i) {
+        cvx_buf_reserve(&cell, j - i);
+        for (size_t k = i; k < j; k++) {
+          unsigned char b = (unsigned char)s[k];
+          bool keep = b >= 0x20 ? b != 0x7F : (b == '\t' || b == '\r' || b == '\n');
+          cell.ptr[cell.len++] = keep ? (char)b : ' ';
+        }
+        cell.ptr[cell.len] = '\0';
+        cut = cell.len;
+        i = j;
+        continue;
+      }
+    }
     uint32_t cp;
     size_t len = cvx_utf8_decode(s, n, i, &cp);
     if (c < 0x80) {
@@ -433,9 +523,20 @@ void cvx_emit_csv_row(const cvx_doc *doc, const cvx_csv_row_info *info, const cv
   cvx_buf_puts(out, eol(o));
 }
 
-/* The 1-based line where span starts, or 0 when it has none. */
-static size_t line_of(const cvx_source *src, cvx_span sp) {
+/* The 1-based line where span starts, or 0 when it has none. *hint is the
+ * 0-based line found last time (fields mostly come in source order), tried
+ * first and then updated. */
+static size_t line_of(const cvx_source *src, cvx_span sp, size_t *hint) {
   if (!src || !src->lines || !src->nlines || !cvx_span_valid(sp) || sp.start > src->len) return 0;
+  size_t h = *hint;
+  if (h < src->nlines && src->lines[h] <= sp.start &&
+      (h + 1 == src->nlines || src->lines[h + 1] > sp.start))
+    return h + 1;
+  if (h + 1 < src->nlines && src->lines[h + 1] <= sp.start &&
+      (h + 2 == src->nlines || src->lines[h + 2] > sp.start)) { /* the next line */
+    *hint = h + 1;
+    return h + 2;
+  }
   size_t lo = 0, hi = src->nlines; /* the last line starting at or before sp.start */
   while (hi - lo > 1) {
     size_t mid = lo + (hi - lo) / 2;
@@ -444,16 +545,23 @@ static size_t line_of(const cvx_source *src, cvx_span sp) {
     else
       hi = mid;
   }
+  *hint = lo;
   return lo + 1;
 }
 
 void cvx_emit_entries_rows(const cvx_doc *doc, const cvx_csv_row_info *info, const cvx_csv_opts *o,
                            cvx_buf *out) {
-  size_t seen[CVX_REC__COUNT] = {0};
+  size_t seen[CVX_REC__COUNT] = {0}, hint = 0;
   if (!doc) return;
   /* the source cell is the same on every row: written once, copied after */
   cvx_buf src = CVX_BUF_INIT, kind = CVX_BUF_INIT;
   put_cell(&src, row_source(doc, info), strlen(row_source(doc, info)));
+  /* room for the usual rows up front, instead of growing row by row */
+  size_t nfields = 0;
+  for (const cvx_record *r = doc->records; r; r = r->next)
+    for (const cvx_field *f = r->fields; f; f = f->next) nfields++;
+  if (nfields && src.len + 96 <= SIZE_MAX / 2 / nfields)
+    cvx_buf_reserve(out, nfields * (src.len + 96));
   for (const cvx_record *r = doc->records; r; r = r->next) {
     size_t k = (unsigned)r->kind < CVX_REC__COUNT ? (size_t)r->kind : (size_t)CVX_REC_SECTION;
     size_t entry = ++seen[k];
@@ -464,7 +572,7 @@ void cvx_emit_entries_rows(const cvx_doc *doc, const cvx_csv_row_info *info, con
     put_cell(&kind, kn, strlen(kn));
     for (const cvx_field *f = r->fields; f; f = f->next) {
       bool first = true;
-      size_t line = line_of(doc->src, f->span);
+      size_t line = line_of(doc->src, f->span, &hint);
       buf_append(out, src.ptr, src.len);
       buf_append(out, kind.ptr, kind.len);
       first = false;

@@ -15,6 +15,9 @@
 /* Key order of each section's entries (JSON Resume order, then our extras). */
 static const char *const order_basics[] = {"name", "label", "image", "email", "phone", "phoneE164", "url", "summary", NULL};
 static const char *const order_location[] = {"address", "postalCode", "city", "countryCode", "region", NULL};
+/* The basics record's keys for order_location, in the same order. */
+static const char *const record_location[] = {"location.address", "location.postalCode", "location.city",
+                                              "location.countryCode", "location.region", NULL};
 static const char *const order_profile[] = {"network", "username", "url", NULL};
 static const char *const order_work[] = {"name", "position", "location", "url", "startDate", "endDate",
                                          "summary", "highlights", NULL};
@@ -111,13 +114,46 @@ size_t cvx_json_utf8_len(const char *s) {
   return n;
 }
 
+/* The bytes JSON strings escape: '"', '\\' and C0 controls. */
+static const bool escaped[256] = {
+    [0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1,
+    [0x07] = 1, [0x08] = 1, [0x09] = 1, [0x0A] = 1, [0x0B] = 1, [0x0C] = 1, [0x0D] = 1,
+    [0x0E] = 1, [0x0F] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1,
+    [0x15] = 1, [0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1A] = 1, [0x1B] = 1,
+    [0x1C] = 1, [0x1D] = 1, [0x1E] = 1, [0x1F] = 1, ['"'] = 1,  ['\\'] = 1};
+
+/* cvx_json_utf8_len(s), also telling in *plain whether no byte of s needs
+ * escaping (the eight-byte tests are exact for ASCII words). */
+static size_t utf8_len_plain(const char *s, bool *plain) {
+  size_t n = strlen(s), i = 0;
+  uint64_t esc = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t x = load8(s + i), q = x ^ (ONES * '"'), b = x ^ (ONES * '\\');
+    if (x & HIGHS) break;
+    esc |= ((q - ONES) & ~q) | ((b - ONES) & ~b) | ((x - ONES * 0x20) & ~x);
+  }
+  bool e = (esc & HIGHS) != 0;
+  for (size_t k; i < n; i += k) {
+    uint32_t cp;
+    if ((unsigned char)s[i] < 0x80) {
+      e |= escaped[(unsigned char)s[i]];
+      k = 1;
+      continue;
+    }
+    k = cvx_utf8_decode(s, n, i, &cp);
+    if (k == 1) return SIZE_MAX;
+  }
+  *plain = !e;
+  return n;
+}
+
 /* A JSON string (what json_string gives, NULL for NULL); a value that is not
  * UTF-8 (a file name in Latin-1) has each invalid byte replaced by U+FFFD
  * instead of being dropped. s must outlive the tree (arena or static). */
 static cvx_sv *str(jctx *c, const char *s) {
   if (!s) return NULL;
   cvx_sv *v = node(c, CVX_SV_STRING);
-  size_t n = cvx_json_utf8_len(s);
+  size_t n = utf8_len_plain(s, &v->plain);
   if (n != SIZE_MAX) {
     v->str = s;
     v->len = n;
@@ -136,6 +172,7 @@ static cvx_sv *str(jctx *c, const char *s) {
   }
   v->str = cvx_arena_strndup(c->a, b.ptr, b.len);
   v->len = b.len;
+  v->plain = false;
   c->nbytes += b.len;
   cvx_buf_free(&b);
   return v;
@@ -322,9 +359,7 @@ static cvx_sv *basics_json(jctx *c) {
     b = entry_json(c, basics, "/basics");
     cvx_sv *loc = node(c, CVX_SV_OBJECT);
     for (int i = 0; order_location[i]; i++) {
-      char key[64];
-      snprintf(key, sizeof key, "location.%s", order_location[i]);
-      const cvx_field *f = cvx_record_field(basics, key);
+      const cvx_field *f = cvx_record_field(basics, record_location[i]);
       if (!f) continue;
       set(loc, order_location[i], str(c, f->value));
       if (c->o->provenance) {
@@ -418,11 +453,14 @@ static void commit(cvx_buf *out, char *end) {
 }
 
 /* A newline and depth levels of indentation (nothing when compact); needs
- * 1 + 2 * depth bytes of room. */
+ * 1 + 2 * depth bytes of room and 16 more (spaces are stored eight at a
+ * time, at least sixteen, past the end, where the next write or the NUL
+ * lands). */
 static char *indent(char *p, bool compact, size_t depth) {
   if (compact) return p;
   *p++ = '\n';
-  memset(p, ' ', depth * 2);
+  memcpy(p, "                ", 16);
+  for (size_t i = 16; i < depth * 2; i += 8) memcpy(p + i, "        ", 8);
   return p + depth * 2;
 }
 
@@ -431,12 +469,6 @@ static char *indent(char *p, bool compact, size_t depth) {
  * directly. */
 static void put_string(cvx_buf *out, const char *s, size_t n) {
   static const char hex[] = "0123456789ABCDEF";
-  static const bool escaped[256] = {
-      [0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1,
-      [0x07] = 1, [0x08] = 1, [0x09] = 1, [0x0A] = 1, [0x0B] = 1, [0x0C] = 1, [0x0D] = 1,
-      [0x0E] = 1, [0x0F] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1,
-      [0x15] = 1, [0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1A] = 1, [0x1B] = 1,
-      [0x1C] = 1, [0x1D] = 1, [0x1E] = 1, [0x1F] = 1, ['"'] = 1,  ['\\'] = 1};
   if (n > (SIZE_MAX - 3) / 6) {
     fprintf(stderr, "cvx: buffer size overflow\n");
     abort();
@@ -479,6 +511,31 @@ static void put_string(cvx_buf *out, const char *s, size_t n) {
   o += n - run;
   *o++ = '"';
   commit(out, o);
+}
+
+/* A member name and its ':' (and space). A short name with nothing to
+ * escape, as our keys are, is copied while it is checked; any other goes
+ * through put_string. */
+static void put_key(cvx_buf *out, const char *k, size_t n, bool compact) {
+  size_t i = 0;
+  char *p = room(out, 36); /* for a name of up to 32 bytes: quotes, ':', ' ' */
+  if (n <= 32) {
+    *p = '"';
+    while (i < n && !escaped[(unsigned char)k[i]]) {
+      p[i + 1] = k[i];
+      i++;
+    }
+  }
+  if (n <= 32 && i == n) {
+    p += n + 1;
+    *p++ = '"';
+  } else {
+    put_string(out, k, n);
+    p = room(out, 2);
+  }
+  *p++ = ':';
+  if (!compact) *p++ = ' ';
+  commit(out, p);
 }
 
 /* An integer as "%lld" writes it. */
@@ -531,7 +588,7 @@ static bool put_value(cvx_buf *out, const cvx_sv *v, bool compact, size_t depth)
   case CVX_SV_OBJECT:
   case CVX_SV_ARRAY: {
     bool obj = v->type == CVX_SV_OBJECT;
-    size_t need = 2 * depth + 8; /* punctuation and one indentation */
+    size_t need = 2 * depth + 32; /* punctuation and one indentation (and its overrun) */
     char *p = room(out, need);
     *p++ = obj ? '{' : '[';
     if (!v->head) {
@@ -542,11 +599,7 @@ static bool put_value(cvx_buf *out, const cvx_sv *v, bool compact, size_t depth)
     commit(out, indent(p, compact, depth + 1));
     for (const cvx_sv *m = v->head; m; m = m->next) {
       if (obj) {
-        put_string(out, m->key, m->keylen);
-        p = room(out, 2);
-        *p++ = ':';
-        if (!compact) *p++ = ' ';
-        commit(out, p);
+        put_key(out, m->key, m->keylen, compact);
       }
       if (!put_value(out, m, compact, depth + 1)) return false;
       p = room(out, need);
@@ -561,7 +614,18 @@ static bool put_value(cvx_buf *out, const cvx_sv *v, bool compact, size_t depth)
     }
     return true;
   }
-  case CVX_SV_STRING: put_string(out, v->str, v->len); return true;
+  case CVX_SV_STRING:
+    if (v->plain) { /* copied as it is, between quotes */
+      char *p = room(out, v->len + 2);
+      *p++ = '"';
+      memcpy(p, v->str, v->len);
+      p += v->len;
+      *p++ = '"';
+      commit(out, p);
+    } else {
+      put_string(out, v->str, v->len);
+    }
+    return true;
   case CVX_SV_INTEGER: put_int(out, v->i); return true;
   case CVX_SV_REAL: return put_real(out, v->d);
   case CVX_SV_TRUE: cvx_buf_put(out, "true", 4); return true;

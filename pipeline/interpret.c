@@ -58,6 +58,8 @@ static bool ascii_alnum(unsigned char c) {
 
 /* Trims framing punctuation from both ends and unbalanced brackets. */
 static piece trim_piece(piece p) {
+  /* a letter or digit at both ends: nothing frames it (the usual piece) */
+  if (!p.n || (ascii_alnum((unsigned char)p.s[0]) && ascii_alnum((unsigned char)p.s[p.n - 1]))) return p;
   for (;;) {
     bool changed = false;
     size_t cl;
@@ -108,9 +110,10 @@ static piece trim_piece(piece p) {
     if (p.n && p.s[p.n - 1] == '.' && !(p.n >= 2 && isupper((unsigned char)p.s[p.n - 2]) &&
                                          (p.n == 2 || p.s[p.n - 3] == ' ' || p.s[p.n - 3] == '.'))) {
       /* a sentence full stop, not an abbreviation like "Inc." or "L.L.C." */
-      if (!(p.n >= 4 && (strncasecmp(p.s + p.n - 4, "inc.", 4) == 0 ||
-                         strncasecmp(p.s + p.n - 4, "ltd.", 4) == 0 ||
-                         strncasecmp(p.s + p.n - 4, "co.", 3) == 0))) {
+      int f = p.n >= 4 ? tolower((unsigned char)p.s[p.n - 4]) : 0; /* the first letter without a call */
+      if (!(p.n >= 4 && ((f == 'i' && strncasecmp(p.s + p.n - 4, "inc.", 4) == 0) ||
+                         (f == 'l' && strncasecmp(p.s + p.n - 4, "ltd.", 4) == 0) ||
+                         (f == 'c' && strncasecmp(p.s + p.n - 4, "co.", 3) == 0)))) {
         p.n--;
         changed = true;
       }
@@ -134,6 +137,21 @@ static int count_words(const char *s, size_t n) {
   return w;
 }
 
+/* count_words(s, n) > k, reading no further than the word that decides it. */
+static bool words_over(const char *s, size_t n, int k) {
+  int w = 0;
+  bool in = false;
+  for (size_t i = 0; i < n; i++) {
+    if (is_ws((unsigned char)s[i])) {
+      in = false;
+    } else if (!in) {
+      in = true;
+      if (++w > k) return true;
+    }
+  }
+  return false;
+}
+
 static bool has_alnum(const char *s, size_t n) {
   for (size_t i = 0; i < n; i++)
     if (isalnum((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80) return true;
@@ -155,7 +173,9 @@ static void cut(char *s, size_t a, size_t b) {
 static bool company_suffix(const char *s, size_t n) {
   static const char *const forms[] = {"Inc.", "Inc", "LLC", "L.L.C.", "Ltd.", "Ltd", "GmbH", "Corp.",
                                       "Corp", "Co.", "S.A.", "AG", "PLC", "plc", "LLP", "B.V.", NULL};
+  if (!n) return false;
   for (int k = 0; forms[k]; k++) {
+    if (s[0] != forms[k][0]) continue; /* most forms differ at once: no strlen, no memcmp */
     size_t m = strlen(forms[k]);
     if (n >= m && memcmp(s, forms[k], m) == 0 &&
         (n == m || !(isalnum((unsigned char)s[m]) || (unsigned char)s[m] >= 0x80)))
@@ -167,13 +187,15 @@ static bool company_suffix(const char *s, size_t n) {
 #define MAX_SEGS 32
 /* A paragraph this long is running prose: its facts go to the prose reader. */
 #define PROSE_WORDS 15
-/* Words of running prose; each CJK character counts as one, since CJK prose
- * has no spaces between words. */
-static int prose_words(const char *s, size_t n) {
+/* True when s[0,n) has PROSE_WORDS words of running prose, each CJK
+ * character counting as one (CJK prose has no spaces between words); reads
+ * no further than needed. */
+static bool is_prose(const char *s, size_t n) {
+  if (words_over(s, n, PROSE_WORDS - 1)) return true;
   int w = count_words(s, n);
   for (size_t i = 0; i + 2 < n; i++)
-    if ((unsigned char)s[i] >= 0xE4 && (unsigned char)s[i] <= 0xE9) w++;
-  return w;
+    if ((unsigned char)s[i] >= 0xE4 && (unsigned char)s[i] <= 0xE9 && ++w >= PROSE_WORDS) return true;
+  return false;
 }
 
 /* Splits s[0,n) into pieces at entry separators: newlines, ", ", " | ",
@@ -212,13 +234,15 @@ static int split_segments(const char *s, size_t n, bool at, piece *out, int max)
                   (unsigned char)s[i + 3] == 0xA2) &&
                  s[i + 4] == ' ') {
         sep = 5;
-      } else if (at && c == ' ' && i + 4 <= n && strncmp(s + i, " at ", 4) == 0) {
+      } else if (at && c == ' ' && i + 4 <= n && s[i + 1] == 'a' && s[i + 2] == 't' && s[i + 3] == ' ') {
         sep = 4;
       }
     }
     if (sep) {
-      piece p = trim_piece((piece){s + st, i - st});
-      if (p.n && has_alnum(p.s, p.n)) out[k++] = p;
+      if (i > st) { /* (an empty piece, as between the newlines of a cut line, adds nothing) */
+        piece p = trim_piece((piece){s + st, i - st});
+        if (p.n && has_alnum(p.s, p.n)) out[k++] = p;
+      }
       i += sep - 1;
       st = i + 1;
     }
@@ -398,8 +422,8 @@ static void split_long_lines(ctx *c, char *t, cvx_buf *summary) {
     /* once a description starts, the lines after it are its wrapped rest;
      * a line of 9+ words whose sentence runs on (next line in lower case)
      * starts one too */
-    bool runs_on = nl && nl[1] >= 'a' && nl[1] <= 'z' && count_words(line, len) > 8;
-    if (idx > 0 && (summary->len || runs_on || count_words(line, len) > 12)) {
+    bool runs_on = nl && nl[1] >= 'a' && nl[1] <= 'z' && words_over(line, len, 8);
+    if (idx > 0 && (summary->len || runs_on || words_over(line, len, 12))) {
       if (summary->len) cvx_buf_putc(summary, ' ');
       cvx_buf_put(summary, line, len);
       cut(line, 0, len);
@@ -508,7 +532,7 @@ static bool split_label(piece line, piece *label, piece *value) {
   if (cl) {
     if (cl == 1 && i + 1 < line.n && line.s[i + 1] == '/') return false; /* a URL */
     piece l = trim_piece((piece){line.s, i});
-    if (!l.n || count_words(l.s, l.n) > 5) return false;
+    if (!l.n || words_over(l.s, l.n, 5)) return false;
     *label = l;
     *value = trim_piece((piece){line.s + i + cl, line.n - i - cl});
     return true;
@@ -522,8 +546,10 @@ static bool label_in(piece l, const char *const *vocab) {
   for (size_t i = 0; i <= l.n; i++) {
     if (i < l.n && l.s[i] != '/' && l.s[i] != ',') continue;
     piece part = trim_piece((piece){l.s + st, i - st});
+    char f0[2] = {0, 0}; /* the folded first character: eq_fold's first test, made once */
+    if (part.n) fold_char(part.s, part.n, f0);
     for (int k = 0; part.n && vocab[k]; k++)
-      if (eq_fold(part.s, part.n, vocab[k])) return true;
+      if (vocab[k][0] == f0[0] && eq_fold(part.s, part.n, vocab[k])) return true;
     st = i + 1;
   }
   return false;
@@ -567,10 +593,10 @@ static void two_line_head(char *t, size_t n, const char *orig, piece *org, piece
   if (k != 2) return;
   piece a = lines[0], b = lines[1], seg[MAX_SEGS], l, v;
   if (split_label(a, &l, &v) || split_label(b, &l, &v)) return;
-  if (split_segments(a.s, a.n, true, seg, MAX_SEGS) != 1 || count_words(a.s, a.n) > 6 ||
+  if (split_segments(a.s, a.n, true, seg, MAX_SEGS) != 1 || words_over(a.s, a.n, 6) ||
       cvx_role_score(a.s, a.n) > 0)
     return;
-  if (count_words(b.s, b.n) > 10 || !memchr(b.s, ',', b.n) || contains(b.s, b.n, " at ", 4) ||
+  if (words_over(b.s, b.n, 10) || !memchr(b.s, ',', b.n) || contains(b.s, b.n, " at ", 4) ||
       memchr(b.s, '@', b.n))
     return;
   int bs = split_segments(b.s, b.n, true, seg, MAX_SEGS);
@@ -658,7 +684,7 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
     oscore[i] = cvx_org_score(seg[i].s, seg[i].n);
     rscore[i] = cvx_role_score(seg[i].s, seg[i].n);
     const cvx_link *l = link_for(e, seg[i]);
-    if (l && count_words(seg[i].s, seg[i].n) <= 8) oscore[i] += 2;
+    if (l && !words_over(seg[i].s, seg[i].n, 8)) oscore[i] += 2;
     /* "example.com/ru" beside the organisation is its address */
     const char *u;
     size_t ua, ub;
@@ -686,7 +712,7 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   /* fall back on order: the first unassigned short piece fills the gap */
   bool need_pos = !lab_pos.n, need_org = !lab_org.n;
   for (int i = 0; i < ns && ((need_pos && pos < 0) || (need_org && org < 0)); i++) {
-    if (i == pos || i == org || !seg[i].n || count_words(seg[i].s, seg[i].n) > 10) continue;
+    if (i == pos || i == org || !seg[i].n || words_over(seg[i].s, seg[i].n, 10)) continue;
     /* a description line under a named organisation is no title: "Built
      * the sample tracking service for the lab." */
     if (org >= 0 && pos < 0 && rscore[i] == 0 && sentence_like(seg[i])) continue;
@@ -728,7 +754,7 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
    * 12.2014 | Saint-Petersburg" */
   if (!loc.n && kind == CVX_REC_WORK && dated) {
     for (int i = 0; i < ns; i++) {
-      if (i == pos || i == org || oscore[i] || rscore[i] || count_words(seg[i].s, seg[i].n) > 3) continue;
+      if (i == pos || i == org || oscore[i] || rscore[i] || words_over(seg[i].s, seg[i].n, 3)) continue;
       size_t a = (size_t)(seg[i].s - t), z = a + seg[i].n;
       size_t lo = a < d.mstart ? a : d.mstart, hi = z > d.mend ? z : d.mend;
       if (memchr(orig + lo, '\n', hi - lo)) continue; /* t has the date cut out as newlines */
@@ -760,7 +786,7 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
       for (size_t i = 0; i < b->nlinks; i++) {
         const cvx_link *l = &b->links[i];
         size_t ln = strlen(l->text);
-        if (url_usable(l->url) && ln && count_words(l->text, ln) <= 8 && cvx_org_score(l->text, ln) > 0 &&
+        if (url_usable(l->url) && ln && !words_over(l->text, ln, 8) && cvx_org_score(l->text, ln) > 0 &&
             !cvx_is_person_name(l->text, ln)) {
           cvx_record_add(c->doc, r, "url", l->url, l->span);
           break;
@@ -818,7 +844,7 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
     }
     /* the scores only when the line could still name the organisation */
     bool names_org = false;
-    if (!cvx_record_get(r, org_key) && count_words(core.s, core.n) <= 8) {
+    if (!cvx_record_get(r, org_key) && !words_over(core.s, core.n, 8)) {
       int os = cvx_org_score(core.s, core.n);
       if (os > 0) {
         int rs = cvx_role_score(core.s, core.n);
@@ -880,14 +906,14 @@ static bool course_entry(ctx *c, const entry *e, cvx_record *r, const char *orig
   const char *st;
   size_t ds, de;
   piece name = trim_piece((piece){t, n});
-  if (!name.n || count_words(name.s, name.n) > 10 || cvx_degree_find(t, n, &st, &ds, &de)) return false;
+  if (!name.n || words_over(name.s, name.n, 10) || cvx_degree_find(t, n, &st, &ds, &de)) return false;
   piece p = joined(c, d);
   int k = -1;
   for (int i = 0; via[i] && k < 0; i++)
     if (starts_ci(p.s, p.n, via[i])) k = i;
   if (k < 0) return false;
   piece inst = trim_piece((piece){p.s + strlen(via[k]), p.n - strlen(via[k])});
-  if (!inst.n || count_words(inst.s, inst.n) > 8) return false;
+  if (!inst.n || words_over(inst.s, inst.n, 8)) return false;
   cvx_span es = entry_span(e);
   add_piece(c, r, "institution", inst, d->span);
   add_piece(c, r, "area", (piece){orig + (name.s - t), name.n}, es);
@@ -943,7 +969,7 @@ static void parse_education(ctx *c, const entry *e) {
     size_t b = a;
     while (b < n && t[b] != ',' && t[b] != '\n' && t[b] != '(' && t[b] != ')' && t[b] != ';' &&
            t[b] != '|' && !(t[b] == ' ' && b + 2 < n && (t[b + 1] == '-' || (unsigned char)t[b + 1] == 0xE2)) &&
-           !starts_ci(t + b, n - b, " at ") && !starts_ci(t + b, n - b, " from "))
+           !(t[b] == ' ' && (starts_ci(t + b, n - b, " at ") || starts_ci(t + b, n - b, " from "))))
       b++;
     piece area = trim_piece((piece){t + a, b - a});
     if (starts_ci(area.s, area.n, "from ") || starts_ci(area.s, area.n, "at ")) area.n = 0;
@@ -952,8 +978,9 @@ static void parse_education(ctx *c, const entry *e) {
     static const char *const schools[] = {"universit", "college", "institut", "school", "academy", "ecole", NULL};
     for (int k = 0; schools[k] && in_of; k++)
       for (size_t q = 0; q + strlen(schools[k]) <= area.n && !school; q++)
-        school = strncasecmp(area.s + q, schools[k], strlen(schools[k])) == 0;
-    if (area.n && count_words(area.s, area.n) <= 8 && ((in_of && !school) || cvx_org_score(area.s, area.n) == 0) &&
+        school = tolower((unsigned char)area.s[q]) == schools[k][0] && /* the first letter without a call */
+                 strncasecmp(area.s + q, schools[k], strlen(schools[k])) == 0;
+    if (area.n && !words_over(area.s, area.n, 8) && ((in_of && !school) || cvx_org_score(area.s, area.n) == 0) &&
         !cvx_record_get(r, "area"))
       add_piece(c, r, "area", (piece){orig + (area.s - t), area.n}, es);
     else
@@ -994,20 +1021,20 @@ static void parse_education(ctx *c, const entry *e) {
     if (link_for(e, seg[i])) s += 1;
     /* "Graduate school in computer science": a programme in a field, not a name */
     for (size_t q = 0; s > 0 && q + 5 < seg[i].n; q++)
-      if (strncmp(seg[i].s + q, " in ", 4) == 0 && islower((unsigned char)seg[i].s[q + 4])) s--;
+      if (seg[i].s[q] == ' ' && strncmp(seg[i].s + q, " in ", 4) == 0 && islower((unsigned char)seg[i].s[q + 4])) s--;
     if (s > best) {
       best = s;
       inst = i;
     }
   }
-  if (inst < 0 && ns > 0 && seg[0].n && count_words(seg[0].s, seg[0].n) <= 8 &&
+  if (inst < 0 && ns > 0 && seg[0].n && !words_over(seg[0].s, seg[0].n, 8) &&
       (st || isupper((unsigned char)seg[0].s[0]) || (unsigned char)seg[0].s[0] >= 0x80))
     inst = 0;
   if (inst >= 0) {
     /* "Example University. Thesis on X. Coursework": the name ends at the
      * first sentence stop */
     piece ip = seg[inst];
-    if (count_words(ip.s, ip.n) > 6) {
+    if (words_over(ip.s, ip.n, 6)) {
       for (size_t i = 2; i + 2 < ip.n; i++) {
         if (ip.s[i] == '.' && ip.s[i + 1] == ' ' && isupper((unsigned char)ip.s[i + 2]) &&
             islower((unsigned char)ip.s[i - 1]) && islower((unsigned char)ip.s[i - 2]) &&
@@ -1030,7 +1057,7 @@ static void parse_education(ctx *c, const entry *e) {
       add_piece(c, r, "score", seg[i], es);
       continue;
     }
-    if (!cvx_record_get(r, "area") && st && count_words(seg[i].s, seg[i].n) <= 6 &&
+    if (!cvx_record_get(r, "area") && st && !words_over(seg[i].s, seg[i].n, 6) &&
         cvx_org_score(seg[i].s, seg[i].n) == 0) {
       add_piece(c, r, "area", seg[i], es);
       continue;
@@ -1046,7 +1073,7 @@ static void parse_education(ctx *c, const entry *e) {
       add_piece(c, r, "score", sc.n ? sc : p, b->span);
       continue;
     }
-    if (!cvx_record_get(r, "institution") && count_words(p.s, p.n) <= 8 && cvx_org_score(p.s, p.n) > 0) {
+    if (!cvx_record_get(r, "institution") && !words_over(p.s, p.n, 8) && cvx_org_score(p.s, p.n) > 0) {
       add_piece(c, r, "institution", p, b->span);
       continue;
     }
@@ -1054,7 +1081,7 @@ static void parse_education(ctx *c, const entry *e) {
       cvx_record_add(c->doc, r, "studyType", st, b->span);
       piece rest = trim_piece((piece){p.s + de, p.n - de});
       if (starts_ci(rest.s, rest.n, "in ")) rest = trim_piece((piece){rest.s + 3, rest.n - 3});
-      if (rest.n && count_words(rest.s, rest.n) <= 8) add_piece(c, r, "area", rest, b->span);
+      if (rest.n && !words_over(rest.s, rest.n, 8)) add_piece(c, r, "area", rest, b->span);
       continue;
     }
     if (!cvx_record_get(r, "endDate") && !cvx_record_get(r, "startDate")) {
@@ -1116,7 +1143,7 @@ static void parse_award(ctx *c, const entry *e, cvx_rec_kind kind) {
         piece in = trim_piece((piece){orig + o + 1, z - o - 2});
         bool digits = false;
         for (size_t q = 0; q < in.n; q++) digits = digits || isdigit((unsigned char)in.s[q]) || in.s[q] == '%';
-        if (in.n && !digits && cvx_org_score(in.s, in.n) > 0 && count_words(in.s, in.n) <= 8 &&
+        if (in.n && !digits && cvx_org_score(in.s, in.n) > 0 && !words_over(in.s, in.n, 8) &&
             isupper((unsigned char)in.s[0]))
           by = in;
         else if (in.n && (after_date || !dated))
@@ -1139,9 +1166,10 @@ static void parse_award(ctx *c, const entry *e, cvx_rec_kind kind) {
       static const char *const ranks[] = {"prize", "place", "finalist", "winner", "medal", "award", "mention",
                                           "runner-up", "semifinalist", "honorable", "honourable", NULL};
       bool is_rank = false;
-      for (int k = 0; ranks[k] && rank.n && count_words(rank.s, rank.n) <= 3; k++)
+      for (int k = 0; ranks[k] && rank.n && !words_over(rank.s, rank.n, 3); k++)
         for (size_t q = 0; q + strlen(ranks[k]) <= rank.n && !is_rank; q++)
-          is_rank = strncasecmp(rank.s + q, ranks[k], strlen(ranks[k])) == 0;
+          is_rank = tolower((unsigned char)rank.s[q]) == ranks[k][0] &&
+                    strncasecmp(rank.s + q, ranks[k], strlen(ranks[k])) == 0;
       if (is_rank) {
         title_end = (size_t)(rank.s - t) + rank.n;
         summary = trim_piece((piece){t + z, n - z});
@@ -1185,12 +1213,12 @@ static void parse_award(ctx *c, const entry *e, cvx_rec_kind kind) {
     if (ns == 1 && !by.n && kind == CVX_REC_AWARD) {
       piece tt = seg[0];
       for (size_t q = 0; q + 4 < tt.n; q++) {
-        if (strncmp(tt.s + q, " of ", 4) != 0) continue;
+        if (tt.s[q] != ' ' || strncmp(tt.s + q, " of ", 4) != 0) continue;
         piece tail = trim_piece((piece){tt.s + q + 4, tt.n - q - 4});
         const char *paren = memchr(tail.s, '(', tail.n);
         if (paren) tail = trim_piece((piece){tail.s, (size_t)(paren - tail.s)});
         if (tail.n && isupper((unsigned char)tail.s[0]) && cvx_org_score(tail.s, tail.n) > 0 &&
-            count_words(tail.s, tail.n) <= 8) {
+            !words_over(tail.s, tail.n, 8)) {
           by = tail;
           break;
         }
@@ -1323,8 +1351,10 @@ static bool is_language_name(piece p) {
       break;
     }
   piece w = trim_piece((piece){p.s, cutat});
+  char f0[2] = {0, 0}; /* as in label_in */
+  if (w.n) fold_char(w.s, w.n, f0);
   for (int i = 0; w.n && language_names[i]; i++)
-    if (eq_fold(w.s, w.n, language_names[i])) return true;
+    if (language_names[i][0] == f0[0] && eq_fold(w.s, w.n, language_names[i])) return true;
   return false;
 }
 
@@ -1528,7 +1558,7 @@ static bool skill_columns(ctx *c, const cvx_block *b) {
       if (g + 1 < le) {
         size_t k = g;
         while (k < le && v[k] == ' ') k++;
-        if (count_words(v + ls, g - ls) > 3) return false;
+        if (words_over(v + ls, g - ls, 3)) return false;
         if (k - ls > col) col = k - ls;
       }
       groups++;
@@ -1540,7 +1570,7 @@ static bool skill_columns(ctx *c, const cvx_block *b) {
     const char *nl = memchr(v + ls, '\n', to - ls);
     size_t le = nl ? (size_t)(nl - v) : to;
     if (v[ls] != ' ' && (ls + col >= le || v[ls + col - 1] != ' ' || v[ls + col] == ' ' ||
-                         count_words(v + ls, col) > 3))
+                         words_over(v + ls, col, 3)))
       return false;
     ls = le + 1;
   }
@@ -1611,7 +1641,7 @@ static bool skill_gap_lists(ctx *c, const cvx_block *b) {
       if (g + 1 >= le) return false;
       size_t k = g;
       while (k < le && v[k] == ' ') k++;
-      if (k == le || count_words(v + ls, g - ls) > 3) return false;
+      if (k == le || words_over(v + ls, g - ls, 3)) return false;
       for (size_t q = ls; q < g; q++)
         if (strchr(",;|()", v[q])) return false;
       if (memchr(v + k, ',', le - k) || memchr(v + k, ';', le - k)) sep = true;
@@ -1649,7 +1679,7 @@ static bool skill_gap_lists(ctx *c, const cvx_block *b) {
  * skill, not one per line. */
 static bool wrapped_sentence(const cvx_block *b) {
   const char *nl = strchr(b->text, '\n');
-  if (b->kind != CVX_BLK_ITEM || !nl || memchr(b->text, ':', b->len) || count_words(b->text, b->len) < 12)
+  if (b->kind != CVX_BLK_ITEM || !nl || memchr(b->text, ':', b->len) || !words_over(b->text, b->len, 11))
     return false;
   while (*nl && is_ws((unsigned char)*nl)) nl++;
   return islower((unsigned char)*nl);
@@ -1666,13 +1696,13 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
       labelled = colon && colon - b->text < 60 && has_alnum(colon + 1, b->len - (size_t)(colon + 1 - b->text));
     }
     piece name = strip_symbols(joined(c, e->title));
-    if (!labelled && name.n && count_words(name.s, name.n) <= 6) {
+    if (!labelled && name.n && !words_over(name.s, name.n, 6)) {
       cvx_record *r = NULL;
       for (cvx_block *b = body; b && b != e->end; b = b->next) {
         piece line = joined(c, b);
         /* "Extensive experience with:" opens a group at that level;
          * "Known programming languages:" a group of that name */
-        if (line.n && b->text[b->len - 1] == ':' && count_words(line.s, line.n) <= 8) {
+        if (line.n && b->text[b->len - 1] == ':' && !words_over(line.s, line.n, 8)) {
           r = cvx_record_new(c->doc, kind, c->origin, b->span);
           if (!r) return;
           if (skill_level_words(line)) {
@@ -1734,8 +1764,8 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
       } else if (line.n) {
         if (kind == CVX_REC_INTEREST) {
           piece items[MAX_SEGS];
-          int k = count_words(line.s, line.n) > 12 ? 1 : split_keywords(c, line.s, line.n, items, MAX_SEGS);
-          if (k == 1 && count_words(line.s, line.n) > 12) items[0] = line;
+          int k = words_over(line.s, line.n, 12) ? 1 : split_keywords(c, line.s, line.n, items, MAX_SEGS);
+          if (k == 1 && words_over(line.s, line.n, 12)) items[0] = line;
           for (int i = 0; i < k; i++) {
             cvx_record *r = cvx_record_new(c->doc, kind, c->origin, b->span);
             add_piece(c, r, "name", items[i], b->span);
@@ -1818,7 +1848,7 @@ static bool pointer_line(ctx *c, const cvx_block *b) {
   if (!cvx_url_find(c->doc->arena, b->text, b->len, &u, &ua, &ub) || ua == 0) return false;
   piece after = trim_piece((piece){b->text + ub, b->len - ub});
   piece before = trim_piece((piece){b->text, ua});
-  if (after.n || !before.n || count_words(before.s, before.n) > 5) return false;
+  if (after.n || !before.n || words_over(before.s, before.n, 5)) return false;
   size_t k = before.n;
   while (k > 0 && before.s[k - 1] != ' ') k--;
   piece last = {before.s + k, before.n - k};
@@ -1951,7 +1981,7 @@ static void parse_other(ctx *c, cvx_record **sec, const cvx_block *heading, cons
       if (cvx_profile_network(c->doc->arena, l->url, &user) && user) add_profile_or_url(c, l->url, l->span);
       else network_named(c, l);
     }
-    if (b->kind == CVX_BLK_PARA && prose_words(p.s, p.n) >= PROSE_WORDS) cvx_prose_extract(c->doc, p.s, p.n, b->span);
+    if (b->kind == CVX_BLK_PARA && is_prose(p.s, p.n)) cvx_prose_extract(c->doc, p.s, p.n, b->span);
   }
 }
 
@@ -2061,7 +2091,7 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
     cut(t, a, b);
     any = true;
   }
-  if (!c->have_location && count_words(t, n) <= 8 && cvx_location_find(t, n, &a, &b)) {
+  if (!c->have_location && !words_over(t, n, 8) && cvx_location_find(t, n, &a, &b)) {
     piece loc = {line.s + a, b - a};
     const char *comma = memchr(loc.s, ',', loc.n);
     if (comma) {
@@ -2106,7 +2136,7 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
       cut(t, zs, z);
     }
     piece street = trim_piece((piece){t, a});
-    if (street.n && street.s == t && isdigit((unsigned char)t[0]) && count_words(street.s, street.n) <= 6 &&
+    if (street.n && street.s == t && isdigit((unsigned char)t[0]) && !words_over(street.s, street.n, 6) &&
         street.n + 2 <= a && t[street.n] == ',' && !memchr(street.s, ',', street.n) &&
         has_alpha_word(street)) {
       add_piece(c, basics(c), "location.address", (piece){line.s, street.n}, within);
@@ -2121,7 +2151,7 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
   piece seg[MAX_SEGS];
   int k = split_segments(t, n, false, seg, MAX_SEGS);
   for (int i = 0; i < k; i++)
-    if (count_words(seg[i].s, seg[i].n) > 2) return false;
+    if (words_over(seg[i].s, seg[i].n, 2)) return false;
   return true;
 }
 
@@ -2148,7 +2178,7 @@ static bool labelled_fact(ctx *c, piece line, cvx_span within) {
     c->have_name = true;
     return true;
   }
-  if (label_in(l, place_labels) && !c->have_location && count_words(v.s, v.n) <= 8 &&
+  if (label_in(l, place_labels) && !c->have_location && !words_over(v.s, v.n, 8) &&
       !cvx_email_find(c->doc->arena, v.s, v.n, &(const char *){NULL}, &(size_t){0}, &(size_t){0})) {
     /* "City, Region", "City, Country" or "Country, City" */
     piece parts[6];
@@ -2227,7 +2257,7 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         const char *user = NULL;
         /* "advised by Prof. [Jane Roe](scholar…)" in a bio: someone else's account */
         size_t tl = strlen(l->text);
-        if (b->kind == CVX_BLK_PARA && prose_words(b->text, b->len) >= PROSE_WORDS && cvx_is_person_name(l->text, tl))
+        if (b->kind == CVX_BLK_PARA && is_prose(b->text, b->len) && cvx_is_person_name(l->text, tl))
           continue;
         if (cvx_profile_network(c->doc->arena, l->url, &user)) add_profile_or_url(c, l->url, l->span);
         else network_named(c, l);
@@ -2242,7 +2272,7 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
       while (b->next && b->next != end && b->next->kind == CVX_BLK_ITEM && b->next->level == base) {
         b = b->next;
         piece p = joined(c, b);
-        if (!p.n || count_words(p.s, p.n) > 15) continue;
+        if (!p.n || words_over(p.s, p.n, 15)) continue;
         cvx_record *r = cvx_record_new(c->doc, CVX_REC_PROJECT, c->origin, b->span);
         if (!r) return;
         add_piece(c, r, "name", p, b->span);
@@ -2279,7 +2309,7 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
       if (top && !c->have_name && cvx_is_person_name(h.s, h.n)) {
         add_piece(c, basics(c), "name", h, b->span);
         c->have_name = true;
-      } else if (top && !c->have_label && count_words(h.s, h.n) <= 8) {
+      } else if (top && !c->have_label && !words_over(h.s, h.n, 8)) {
         add_piece(c, basics(c), "label", h, b->span);
         c->have_label = true;
       }
@@ -2297,6 +2327,10 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
       int nc = 0;
       size_t cs = 0;
       for (size_t i = 0; i <= line.n && nc < 8; i++) {
+        if (i < line.n && line.s[i] != ' ') { /* every separator starts with a space */
+          const char *sp = memchr(line.s + i, ' ', line.n - i);
+          i = sp ? (size_t)(sp - line.s) : line.n;
+        }
         size_t w = 0; /* width of the separator at i */
         if (i == line.n) w = 1;
         else if (i + 2 < line.n && line.s[i] == ' ' && (line.s[i + 1] == '&' || line.s[i + 1] == '|') && line.s[i + 2] == ' ')
@@ -2323,7 +2357,7 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
           c->have_name = true;
           continue;
         }
-        if (top && c->have_name && !c->have_label && count_words(p.s, p.n) <= 8 && b->kind != CVX_BLK_ITEM &&
+        if (top && c->have_name && !c->have_label && !words_over(p.s, p.n, 8) && b->kind != CVX_BLK_ITEM &&
             !memchr(p.s, ':', p.n)) {
           add_piece(c, basics(c), "label", p, b->span);
           c->have_label = true;
@@ -2334,7 +2368,7 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
       line_no++;
       s = nl ? nl + 1 : s + len;
     }
-    if (b->kind == CVX_BLK_PARA && prose_words(b->text, strlen(b->text)) >= PROSE_WORDS &&
+    if (b->kind == CVX_BLK_PARA && is_prose(b->text, strlen(b->text)) &&
         !labelled_lines(b->text, b->len) && unread > 0) {
       piece p = joined(c, b);
       if (!c->have_summary) {
@@ -2364,7 +2398,7 @@ static bool split_degrees(ctx *c, const entry *e) {
     const char *nl = strchr(s, '\n');
     size_t len = nl ? (size_t)(nl - s) : strlen(s);
     const char *comma = memchr(s, ',', len);
-    if (comma && cvx_org_score(comma, len - (size_t)(comma - s)) > 0 && count_words(s, len) <= 12) heads++;
+    if (comma && cvx_org_score(comma, len - (size_t)(comma - s)) > 0 && !words_over(s, len, 12)) heads++;
     s = nl ? nl + 1 : s + len;
   }
   if (heads < 2) return false;
@@ -2375,7 +2409,7 @@ static bool split_degrees(ctx *c, const entry *e) {
     const char *nl = strchr(s, '\n');
     size_t len = nl ? (size_t)(nl - s) : strlen(s);
     const char *comma = memchr(s, ',', len);
-    bool opens = comma && cvx_org_score(comma, len - (size_t)(comma - s)) > 0 && count_words(s, len) <= 12;
+    bool opens = comma && cvx_org_score(comma, len - (size_t)(comma - s)) > 0 && !words_over(s, len, 12);
     if ((opens || !*s) && cur.len && ng < MAX_SEGS) {
       cvx_block *g = cvx_arena_alloc(c->doc->arena, sizeof *g);
       *g = *h;
@@ -2411,14 +2445,14 @@ static bool dated_head_line(const cvx_block *b) {
   if (!nl) return false;
   size_t n = (size_t)(nl - b->text);
   cvx_daterange d;
-  if (count_words(b->text, n) > 12 || !cvx_date_find(b->text, n, &d)) return false;
+  if (words_over(b->text, n, 12) || !cvx_date_find(b->text, n, &d)) return false;
   /* the description: a line of sentence length below the head line, and no
    * second dated line (several entries run together) */
   bool described = false;
   for (const char *s = nl + 1, *z = b->text + b->len; s < z;) {
     const char *e = memchr(s, '\n', (size_t)(z - s));
     if (!e) e = z;
-    if (count_words(s, (size_t)(e - s)) > 8) described = true;
+    if (words_over(s, (size_t)(e - s), 8)) described = true;
     if (cvx_date_find(s, (size_t)(e - s), &d)) return false;
     s = e + 1;
   }
@@ -2429,7 +2463,7 @@ static void parse_entry(ctx *c, cvx_rec_kind kind, bool talks, cvx_record **othe
                         const cvx_block *heading, const entry *e) {
   /* a paragraph of running prose is not an entry line: read its facts */
   if (e->head->kind == CVX_BLK_PARA && !e->title && kind != CVX_REC_SECTION && kind != CVX_REC_BASICS &&
-      kind != CVX_REC_PUBLICATION && kind != CVX_REC_NEWS && count_words(e->head->text, strlen(e->head->text)) > 25 &&
+      kind != CVX_REC_PUBLICATION && kind != CVX_REC_NEWS && words_over(e->head->text, strlen(e->head->text), 25) &&
       !labelled_lines(e->head->text, e->head->len) && !dated_head_line(e->head) &&
       !(kind == CVX_REC_SKILL && !strstr(e->head->text, ". "))) {
     for (cvx_block *b = e->head; b && b != e->end; b = b->next) {
@@ -2513,7 +2547,7 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
       if (e.title && e.head != e.title && job_like(kind) && b->kind == CVX_BLK_PARA) {
         cvx_daterange d;
         bool dated = cvx_date_find(b->text, b->len < 200 ? b->len : 200, &d);
-        if (!(dated && head_dated && count_words(b->text, b->len) <= 12)) starts = false;
+        if (!(dated && head_dated && !words_over(b->text, b->len, 12))) starts = false;
       }
       /* under a dated entry, a short undated paragraph ("Designer",
        * "Responsibilities:", "Position: Designer") is part of it unless a
@@ -2529,7 +2563,7 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
         bool labelled = split_label((piece){b->text, b->len}, &l, &v) &&
                         (label_in(l, duty_labels) || label_in(l, position_labels) ||
                          label_in(l, company_labels) || label_in(l, place_labels));
-        if (!dated && !next_dated && (labelled || (count_words(b->text, b->len) <= 3 && !strchr(b->text, '\n'))))
+        if (!dated && !next_dated && (labelled || (!words_over(b->text, b->len, 3) && !strchr(b->text, '\n'))))
           starts = false;
       }
       /* lists under a skills sub-heading are its keywords */

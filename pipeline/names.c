@@ -5,7 +5,9 @@
 #include "grammar.h"
 #include "utf8.h"
 
+#include <pthread.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------------ word lists */
@@ -265,6 +267,46 @@ static bool initials(const char *w, size_t n) {
 
 /* Classifies one word; names_before says how many name words precede it
  * (a credential such as "MS" is read as one only after a name). */
+/* The words of ROLE_WORDS, ORG_WORDS, PLACE_WORDS and COMMON_WORDS (a name
+ * holding any is something else) grouped by first byte, built once: a
+ * lookup compares only the words that start like the one asked about. */
+#define BAD_MAX 512
+static const char *bad_words[BAD_MAX];
+static uint16_t bad_at[257]; /* first byte b: bad_words[bad_at[b], bad_at[b + 1]) */
+static pthread_once_t bad_once = PTHREAD_ONCE_INIT;
+
+static void bad_build(void) {
+  static const struct {
+    const char *const *list;
+    size_t count;
+  } lists[] = {{ROLE_WORDS, COUNT(ROLE_WORDS)},
+               {ORG_WORDS, COUNT(ORG_WORDS)},
+               {PLACE_WORDS, COUNT(PLACE_WORDS)},
+               {COMMON_WORDS, COUNT(COMMON_WORDS)}};
+  size_t cnt[256] = {0}, total = 0;
+  for (size_t l = 0; l < COUNT(lists); l++)
+    for (size_t k = 0; k < lists[l].count; k++) cnt[(unsigned char)lists[l].list[k][0]]++, total++;
+  if (total > BAD_MAX) abort(); /* a table defect */
+  uint16_t fill[256];
+  size_t q = 0;
+  for (unsigned b = 0; b < 256; b++) {
+    bad_at[b] = fill[b] = (uint16_t)q;
+    q += cnt[b];
+  }
+  bad_at[256] = (uint16_t)q;
+  for (size_t l = 0; l < COUNT(lists); l++)
+    for (size_t k = 0; k < lists[l].count; k++) bad_words[fill[(unsigned char)lists[l].list[k][0]]++] = lists[l].list[k];
+}
+
+/* True when the lower-cased word w is in one of the four lists above. */
+static bool is_bad_word(const char *w) {
+  pthread_once(&bad_once, bad_build);
+  unsigned b = (unsigned char)w[0];
+  for (unsigned q = bad_at[b]; q < bad_at[b + 1]; q++)
+    if (strcmp(w, bad_words[q]) == 0) return true;
+  return false;
+}
+
 static wkind classify_word(const char *w, size_t n, size_t names_before) {
   char low[128];
   if (!lower_word(w, n, low, sizeof low)) return W_BAD;
@@ -275,10 +317,7 @@ static wkind classify_word(const char *w, size_t n, size_t names_before) {
   if (strlen(low) == n && memcmp(w, low, n) == 0 && in_list(low, PARTICLES, COUNT(PARTICLES)))
     return W_PARTICLE;
   if (initials(w, n)) return (n == 1 && w[0] == 'I') ? W_BAD : W_INITIALS;
-  if (in_list(low, ROLE_WORDS, COUNT(ROLE_WORDS)) || in_list(low, ORG_WORDS, COUNT(ORG_WORDS)) ||
-      in_list(low, PLACE_WORDS, COUNT(PLACE_WORDS)) ||
-      in_list(low, COMMON_WORDS, COUNT(COMMON_WORDS)))
-    return W_BAD;
+  if (is_bad_word(low)) return W_BAD;
   size_t ll = strlen(low);
   if (ll >= 7)
     for (size_t k = 0; k < COUNT(NOUN_ENDINGS); k++) {

@@ -35,12 +35,22 @@ static void split(const char *s, size_t min, words *out) {
 static int fold(unsigned char c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; } /* tolower in the C locale */
 
 static bool has_word(const char *text, size_t tl, const char *w, size_t n) {
+  if (n == 0 || n > tl) return false;
   int first = fold((unsigned char)w[0]);
-  for (size_t i = 0; i + n <= tl; i++) {
-    if (fold((unsigned char)text[i]) != first || strncasecmp(text + i, w, n) != 0) continue;
-    bool left = i == 0 || !(isalnum((unsigned char)text[i - 1]) || (unsigned char)text[i - 1] >= 0x80);
-    bool right = i + n == tl || !(isalnum((unsigned char)text[i + n]) || (unsigned char)text[i + n] >= 0x80);
-    if (left && right) return true;
+  /* the candidates are the bytes that fold to w's first: found with memchr,
+   * once for each case (only whether a match exists matters) */
+  int cases[2] = {first, first >= 'a' && first <= 'z' ? first - 32 : -1};
+  for (int k = 0; k < 2 && cases[k] >= 0; k++) {
+    size_t last = tl - n; /* the last start that fits */
+    for (const char *p = memchr(text, cases[k], last + 1); p;) {
+      size_t i = (size_t)(p - text);
+      if (strncasecmp(text + i, w, n) == 0) {
+        bool left = i == 0 || !(isalnum((unsigned char)text[i - 1]) || (unsigned char)text[i - 1] >= 0x80);
+        bool right = i + n == tl || !(isalnum((unsigned char)text[i + n]) || (unsigned char)text[i + n] >= 0x80);
+        if (left && right) return true;
+      }
+      p = i < last ? memchr(text + i + 1, cases[k], last - i) : NULL;
+    }
   }
   return false;
 }

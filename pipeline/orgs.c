@@ -131,7 +131,9 @@ typedef struct windex {
   const char *const *t;
   unsigned char len[TABLE_MAX];
   unsigned char order[TABLE_MAX]; /* entry numbers grouped by folded first byte */
+  unsigned char by_len[TABLE_MAX]; /* the same groups, each by length, equal lengths in table order */
   unsigned short bstart[257];     /* bucket b is order[bstart[b], bstart[b + 1]) */
+  uint64_t lens[256];             /* bucket b's entry lengths: bit l (bit 63: 63 or more) */
 } windex;
 
 static windex ix_org, ix_role, ix_regions, ix_countries, ix_cities, ix_ccodes;
@@ -148,6 +150,7 @@ static void index_build(windex *ix, const char *const *t) {
     if (n + 1 >= TABLE_MAX || m > 255 || m == 0) abort(); /* a build defect */
     ix->len[n] = (unsigned char)m;
     count[fold((unsigned char)t[n][0])]++;
+    ix->lens[fold((unsigned char)t[n][0])] |= (uint64_t)1 << (m < 63 ? m : 63);
   }
   size_t pos = 0;
   for (int b = 0; b < 256; b++) {
@@ -158,9 +161,25 @@ static void index_build(windex *ix, const char *const *t) {
   size_t fill[256];
   for (int b = 0; b < 256; b++) fill[b] = ix->bstart[b];
   for (size_t k = 0; k < n; k++) ix->order[fill[fold((unsigned char)t[k][0])]++] = (unsigned char)k;
+  /* by_len: each group sorted by length with a stable insertion sort */
+  memcpy(ix->by_len, ix->order, sizeof ix->by_len);
+  for (int b = 0; b < 256; b++)
+    for (size_t q = ix->bstart[b] + 1u; q < ix->bstart[b + 1]; q++) {
+      unsigned char k = ix->by_len[q];
+      size_t j = q;
+      while (j > ix->bstart[b] && ix->len[ix->by_len[j - 1]] > ix->len[k]) {
+        ix->by_len[j] = ix->by_len[j - 1];
+        j--;
+      }
+      ix->by_len[j] = k;
+    }
 }
 
+static bool word_char_slow(unsigned char c);
+static bool word_bytes[256]; /* word_char_slow of every byte, set with the indexes */
+
 static void indexes_build(void) {
+  for (unsigned c = 0; c < 256; c++) word_bytes[c] = word_char_slow((unsigned char)c);
   size_t n = 0;
   for (; country_codes[n][0]; n++) {
     if (n + 1 >= TABLE_MAX) abort();
@@ -181,9 +200,13 @@ static void indexes(void) { pthread_once(&ix_once, indexes_build); }
 static int ix_find(const windex *ix, const char *w, size_t n) {
   if (n == 0) return -1;
   unsigned b = fold((unsigned char)w[0]);
+  if (!(ix->lens[b] >> (n < 63 ? n : 63) & 1)) return -1; /* no entry that long */
+  /* by length, equal lengths in table order: the first equal entry is the one
+   * a scan in table order finds */
   for (unsigned q = ix->bstart[b]; q < ix->bstart[b + 1]; q++) {
-    unsigned k = ix->order[q];
-    if (ix->len[k] != n) continue;
+    unsigned k = ix->by_len[q];
+    if (ix->len[k] < n) continue;
+    if (ix->len[k] > n) break;
     const unsigned char *e = (const unsigned char *)ix->t[k];
     size_t c = 1; /* byte 0 matched by the bucket */
     while (c < n && fold(e[c]) == fold((unsigned char)w[c])) c++;
@@ -200,17 +223,24 @@ const char *cvx_country_code(const char *s, size_t n) {
 
 /* A byte of a word: ASCII letters and digits (isalnum in the C locale, which
  * cvx never leaves), any non-ASCII byte, '-', '.' and '\''. */
-static bool word_char(unsigned char c) {
+static bool word_char_slow(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80 ||
          c == '-' || c == '.' || c == '\'';
 }
+static bool word_char(unsigned char c) { return word_bytes[c]; }
 
 static bool in_table(const windex *ix, const char *w, size_t n) { return ix_find(ix, w, n) >= 0; }
 
 /* Whether s[0,n) holds an entry of t (CJK words: every entry starts with a
  * lead byte of a 3-byte sequence, so text without one holds none). */
 static bool has_sub(const char *const *t, const char *s, size_t n) {
-  for (size_t k = 0; k < n; k++) {
+  size_t k = 0;
+  /* ASCII runs 8 bytes at a time */
+  for (uint64_t w; k + 8 <= n; k += 8) {
+    memcpy(&w, s + k, 8);
+    if (w & 0x8080808080808080u) break;
+  }
+  for (; k < n; k++) {
     if ((unsigned char)s[k] < 0xE0) continue; /* no entry starts here */
     for (int i = 0; t[i]; i++) {
       if (t[i][0] != s[k]) continue;
@@ -377,6 +407,18 @@ static size_t col_next(const char *s, size_t n, size_t i, size_t *nl, size_t *cm
   return a < b ? a : b;
 }
 
+/* True when a region code (a whole word) follows a space somewhere in s[0,n):
+ * the one place the "Somerville MA" reading below takes a code from. */
+static bool region_after_space(const char *s, size_t n) {
+  for (const char *p = memchr(s, ' ', n); p; p = memchr(p + 1, ' ', n - (size_t)(p + 1 - s))) {
+    size_t k = (size_t)(p - s) + 1;
+    if (k + 1 < n && isupper((unsigned char)s[k]) && isupper((unsigned char)s[k + 1]) &&
+        match_entry(&ix_regions, s, n, k, true))
+      return true;
+  }
+  return false;
+}
+
 bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
   indexes();
   if (!s || n == 0) return false; /* nothing to find (and no memchr on NULL) */
@@ -448,6 +490,10 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
    * before a line end, ",", "(" or "/" */
   size_t nl = SIZE_MAX, cm = SIZE_MAX;
   for (size_t i = col_next(s, n, 0, &nl, &cm); i < n; i = col_next(s, n, i + 1, &nl, &cm)) {
+    /* a column that starts with a newline holds nothing: the byte after a
+     * run of them starts the next column (cut lines are runs of newlines) */
+    while (i < n && s[i] == '\n') i++;
+    if (i >= n) break;
     size_t m = match_entry(&ix_cities, s, n, i, false);
     if (!m) continue;
     size_t e = i + m;
@@ -460,8 +506,11 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
   /* "Somerville MA" as a column of its own (after ", " or a line start, and
    * ending the column): one or two capitalised words and a region code, with
    * an optional country ("Somerville MA USA") */
+  if (!region_after_space(s, n)) return false; /* the code the loop below needs */
   nl = cm = SIZE_MAX;
   for (size_t i = col_next(s, n, 0, &nl, &cm); i + 4 <= n; i = col_next(s, n, i + 1, &nl, &cm)) {
+    while (i < n && s[i] == '\n') i++; /* as above */
+    if (i + 4 > n) break;
     size_t k = i;
     int words = 0;
     size_t m = 0;

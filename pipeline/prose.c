@@ -20,6 +20,7 @@
 
 typedef struct tok {
   size_t s, e;   /* the word without surrounding punctuation, offsets into the sentence */
+  uint64_t key;  /* its first 8 bytes, ASCII letters in lower case (see fold8) */
   char trail;    /* ',' ';' ':' '.' when the word was followed by that punctuation, else 0 */
   bool cap;      /* starts with an upper-case letter, a digit or a non-ASCII letter */
   bool paren;    /* opened with '(' */
@@ -53,10 +54,41 @@ static bool has_prefix_ci(const char *s, size_t n, const char *w) {
   return n >= m && strncasecmp(s, w, m) == 0;
 }
 
+/* fold8: the first min(n, 8) bytes of s packed into a word, ASCII letters
+ * folded to lower case (as strncasecmp folds them in the C locale),
+ * zero-padded: two words of the same length up to 8 bytes are equal in any
+ * case exactly when their fold8 are. fold8_in may read s[0,avail) (avail >= n)
+ * to do it in one load. */
+static uint64_t fold8_in(const char *s, size_t n, size_t avail) {
+  uint64_t k = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  if (avail >= 8) {
+    /* all 8 bytes at once: a byte gets 0x20 added when it is in 'A'..'Z' */
+    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+    memcpy(&k, s, 8);
+    uint64_t h = k & ~high;
+    uint64_t ge_a = h + (0x80 - 'A') * ones, gt_z = h + (0x7F - 'Z') * ones;
+    k |= ((ge_a ^ gt_z) & ~k & high) >> 2;
+    return n >= 8 ? k : k & (((uint64_t)1 << (8 * n)) - 1);
+  }
+#else
+  (void)avail;
+#endif
+  for (size_t i = 0; i < n && i < 8; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c >= 'A' && c <= 'Z') c = (unsigned char)(c + 32);
+    k |= (uint64_t)c << (8 * i);
+  }
+  return k;
+}
+
+/* fold8_in reading no byte past the word. */
+static uint64_t fold8(const char *s, size_t n) { return fold8_in(s, n, n); }
+
 /* A |-separated word list taken apart once: where each word starts, its
- * length, and a mask of the lengths present (bit 63: 63 or more). Lists are
- * string literals, so a list is known by its address; a small per-thread
- * cache keeps the parsed lists (a clash only costs a re-parse). */
+ * length, its fold8, and a mask of the lengths present (bit 63: 63 or more).
+ * Lists are string literals, so a list is known by its address; a small
+ * per-thread cache keeps the parsed lists (a clash only costs a re-parse). */
 #define LIST_SLOTS 64
 #define LIST_WORDS 32
 typedef struct wordlist {
@@ -65,42 +97,50 @@ typedef struct wordlist {
   int n;
   uint16_t off[LIST_WORDS];
   uint8_t len[LIST_WORDS];
+  uint64_t fold[LIST_WORDS];
 } wordlist;
 static _Thread_local wordlist list_cache[LIST_SLOTS];
 
-static const wordlist *parse_list(const char *words) {
-  wordlist *wl = &list_cache[((uintptr_t)words >> 3) % LIST_SLOTS];
-  if (wl->key == words) return wl;
-  wordlist t;
-  t.key = words;
-  t.lenmask = 0;
-  t.n = 0;
+/* Parses words into the cache slot wl (NULL when the list is too big to keep). */
+static __attribute__((noinline)) const wordlist *fill_list(wordlist *wl, const char *words) {
+  wl->key = NULL;
+  wl->lenmask = 0;
+  wl->n = 0;
   const char *p = words;
   while (*p) {
     const char *bar = strchr(p, '|');
     size_t m = bar ? (size_t)(bar - p) : strlen(p);
-    if (t.n == LIST_WORDS || m > 255 || (size_t)(p - words) > 65535) return NULL; /* too big to keep */
-    t.off[t.n] = (uint16_t)(p - words);
-    t.len[t.n] = (uint8_t)m;
-    t.lenmask |= (uint64_t)1 << (m < 63 ? m : 63);
-    t.n++;
+    if (wl->n == LIST_WORDS || m > 255 || (size_t)(p - words) > 65535) return NULL; /* too big to keep */
+    wl->off[wl->n] = (uint16_t)(p - words);
+    wl->len[wl->n] = (uint8_t)m;
+    wl->fold[wl->n] = fold8(p, m);
+    wl->lenmask |= (uint64_t)1 << (m < 63 ? m : 63);
+    wl->n++;
     if (!bar) break;
     p = bar + 1;
   }
-  *wl = t;
+  wl->key = words;
   return wl;
 }
 
-/* True when token k reads as one of the words in the |-separated list. */
-static bool tok_is(const sent *x, int k, const char *words) {
-  if (k < 0 || k >= x->nt) return false;
+static const wordlist *parse_list(const char *words) {
+  wordlist *wl = &list_cache[((uintptr_t)words >> 3) % LIST_SLOTS];
+  if (wl->key == words) return wl;
+  return fill_list(wl, words);
+}
+
+/* tok_is past its quick tests: compares token k with the words of the list
+ * (wl: the parsed list, NULL when it was too big to keep). */
+static __attribute__((noinline)) bool tok_match(const sent *x, int k, const char *words,
+                                                const wordlist *wl) {
   size_t len = x->t[k].e - x->t[k].s;
   const char *w = x->s + x->t[k].s;
-  const wordlist *wl = parse_list(words);
   if (wl) {
-    if (!(wl->lenmask >> (len < 63 ? len : 63) & 1)) return false;
+    uint64_t f = x->t[k].key;
     for (int a = 0; a < wl->n; a++)
-      if (wl->len[a] == len && strncasecmp(w, words + wl->off[a], len) == 0) return true;
+      if (wl->fold[a] == f && wl->len[a] == len &&
+          (len <= 8 || strncasecmp(w + 8, words + wl->off[a] + 8, len - 8) == 0))
+        return true;
     return false;
   }
   const char *p = words;
@@ -112,6 +152,17 @@ static bool tok_is(const sent *x, int k, const char *words) {
     p = bar + 1;
   }
   return false;
+}
+
+/* True when token k reads as one of the words in the |-separated list. The
+ * quick tests (token in range, a word of its length in the list) are made
+ * inline at each call. */
+static inline bool tok_is(const sent *x, int k, const char *words) {
+  if (k < 0 || k >= x->nt) return false;
+  size_t len = x->t[k].e - x->t[k].s;
+  const wordlist *wl = parse_list(words);
+  if (wl && !(wl->lenmask >> (len < 63 ? len : 63) & 1)) return false;
+  return tok_match(x, k, words, wl);
 }
 
 /* A byte stripped from the front of a word: ( " ' * [ and NUL (as strchr on
@@ -127,7 +178,7 @@ static void tokenize(sent *x) {
     size_t b = i;
     while (i < x->n && !is_sp((unsigned char)x->s[i])) i++;
     size_t e = i;
-    tok t = {b, e, 0, false, x->s[b] == '('};
+    tok t = {b, e, 0, 0, false, x->s[b] == '('};
     while (t.s < t.e && opener(x->s[t.s])) t.s++;
     /* "Ph.D." keeps its dots; a closing ')' stays when the word opened one */
     while (t.e > t.s) {
@@ -158,6 +209,7 @@ static void tokenize(sent *x) {
     if (t.s >= t.e) continue;
     unsigned char c0 = (unsigned char)x->s[t.s];
     t.cap = isupper(c0) || isdigit(c0) || c0 >= 0xC3;
+    t.key = fold8_in(x->s + t.s, t.e - t.s, x->n - t.s);
     x->t[x->nt++] = t;
   }
 }
@@ -739,27 +791,65 @@ static void add_items(sent *x, const char *s, size_t n) {
   }
 }
 
-/* True when s[0,n) holds, in any case, one of "earch", "nter", "hobb",
- * "xpert", "my": every branch of the interests pattern below needs one
- * ("research", "interest(s|ed)", "hobbies", "expertise", "in my … time"),
- * and their letters have no case forms but the ASCII ones, so a text
- * without any of them cannot match and the regex is not run on it. */
-static bool lead_words(const char *s, size_t n) {
-  for (size_t i = 0; i + 2 <= n; i++) {
+/* Words the interest patterns below cannot match without, found in one pass:
+ * each is written in letters that have no case forms but the ASCII ones
+ * (so no "k" of "keen", no "s" of "passionate": K and ſ fold to them), so a
+ * text without the word, in any ASCII case, cannot match the pattern and the
+ * regex is not run on it. */
+enum {
+  W_EARCH = 1 << 0, W_NTER = 1 << 1, W_HOBB = 1 << 2, W_XPERT = 1 << 3, W_TIME = 1 << 4,
+  W_MY = 1 << 5, W_AVID = 1 << 6, W_AMATEUR = 1 << 7, W_EEN = 1 << 8, W_IONATE = 1 << 9,
+  W_ENTHU = 1 << 10, W_FAN = 1 << 11
+};
+/* every branch of `lead` needs "research", "interest(s|ed)", "hobbies",
+ * "expertise" or "in my … time" */
+#define LEAD_WORDS (W_EARCH | W_NTER | W_HOBB | W_XPERT)
+/* `hobby` needs avid, amateur, keen, passionate or enthusiastic */
+#define HOBBY_WORDS (W_AVID | W_AMATEUR | W_EEN | W_IONATE | W_ENTHU)
+
+static unsigned key_words(const char *s, size_t n) {
+  static const struct {
     const char *w;
-    switch ((unsigned char)s[i] | 0x20) {
-    case 'e': w = "earch"; break;
-    case 'n': w = "nter"; break;
-    case 'h': w = "hobb"; break;
-    case 'x': w = "xpert"; break;
-    case 'm': w = "my"; break;
-    default: continue;
+    unsigned bit;
+  } kw[] = {{"earch", W_EARCH}, {"een", W_EEN},     {"enthu", W_ENTHU}, {"nter", W_NTER},
+            {"hobb", W_HOBB},   {"xpert", W_XPERT}, {"time", W_TIME},   {"my", W_MY},
+            {"avid", W_AVID},   {"amateur", W_AMATEUR}, {"ionate", W_IONATE}, {"fan", W_FAN}};
+  /* the kw[] entries starting with a byte: a + 16 * b for entries a .. b-1 */
+#define KW(a, b) (unsigned char)((a) + 16 * (b))
+  static const unsigned char from[256] = {
+      ['e'] = KW(0, 3), ['E'] = KW(0, 3), ['n'] = KW(3, 4),  ['N'] = KW(3, 4),  ['h'] = KW(4, 5),
+      ['H'] = KW(4, 5), ['x'] = KW(5, 6), ['X'] = KW(5, 6),  ['t'] = KW(6, 7),  ['T'] = KW(6, 7),
+      ['m'] = KW(7, 8), ['M'] = KW(7, 8), ['a'] = KW(8, 10), ['A'] = KW(8, 10), ['i'] = KW(10, 11),
+      ['I'] = KW(10, 11), ['f'] = KW(11, 12), ['F'] = KW(11, 12)};
+#undef KW
+  /* the second letters after each first letter in kw[] */
+#define B(c) (1u << ((c) - 'a'))
+  static const uint32_t second[26] = {['a' - 'a'] = B('v') | B('m'), ['e' - 'a'] = B('a') | B('e') | B('n'),
+                                      ['n' - 'a'] = B('t'),          ['h' - 'a'] = B('o'),
+                                      ['x' - 'a'] = B('p'),          ['t' - 'a'] = B('i'),
+                                      ['m' - 'a'] = B('y'),          ['i' - 'a'] = B('o'),
+                                      ['f' - 'a'] = B('a')};
+#undef B
+  unsigned found = 0;
+  for (size_t i = 0; i + 2 <= n; i++) {
+    unsigned c0 = ((unsigned char)s[i] | 0x20) - 'a', c1 = ((unsigned char)s[i + 1] | 0x20) - 'a';
+    if (c0 >= 26 || c1 >= 26 || !(second[c0] >> c1 & 1)) continue;
+    unsigned r = from[(unsigned char)s[i]];
+    for (unsigned k = r & 15, b = r >> 4; k < b; k++) {
+      const char *w = kw[k].w;
+      size_t q = 1;
+      while (w[q] && i + q < n && ((unsigned char)s[i + q] | 0x20) == (unsigned char)w[q]) q++;
+      if (w[q]) continue;
+      /* "een" counts only after k, K or the Kelvin sign K (U+212A) */
+      if (kw[k].bit == W_EEN &&
+          !((i > 0 && ((unsigned char)s[i - 1] | 0x20) == 'k') ||
+            (i > 2 && (unsigned char)s[i - 3] == 0xE2 && (unsigned char)s[i - 2] == 0x84 &&
+             (unsigned char)s[i - 1] == 0xAA)))
+        continue;
+      found |= kw[k].bit;
     }
-    size_t q = 1;
-    while (w[q] && i + q < n && ((unsigned char)s[i + q] | 0x20) == (unsigned char)w[q]) q++;
-    if (!w[q]) return true;
   }
-  return false;
+  return found;
 }
 
 /* "My research interests include A, B, and C", "My research focuses on A and
@@ -779,7 +869,9 @@ static void en_interests(sent *x) {
       "|\\bin\\s+my\\s+(?:free|spare|leisure)\\s+time,?\\s+I\\s+(?:enjoy|like|love))\\s*:?\\s*",
       0, NULL};
   size_t ov[2];
-  if (lead_words(x->s, x->n) && cvx_rx_match(&lead, x->s, x->n, 0, ov, 1) > 0) {
+  unsigned words = key_words(x->s, x->n);
+  bool lead_words = (words & LEAD_WORDS) || ((words & W_TIME) && (words & W_MY));
+  if (lead_words && cvx_rx_match(&lead, x->s, x->n, 0, ov, 1) > 0) {
     size_t a = ov[1];
     /* "interested in building X" is an activity, not a topic list */
     bool verb = false;
@@ -799,18 +891,14 @@ static void en_interests(sent *x) {
   static cvx_rx_def hobby = {"(?i)\\bI(?:'m|’m|\\s+am)\\s+(?:also\\s+)?an?\\s+((?:avid|amateur|keen|passionate|enthusiastic)\\s+\\w+)",
                              0, NULL};
   size_t ho[4];
-  if (cvx_rx_match(&hobby, x->s, x->n, 0, ho, 2) > 1) {
+  if ((words & HOBBY_WORDS) && cvx_rx_match(&hobby, x->s, x->n, 0, ho, 2) > 1) {
     cvx_record *r = new_rec(x, CVX_REC_INTEREST);
     put(x, r, "name", x->s + ho[2], ho[3] - ho[2]);
   }
   static cvx_rx_def fan = {"(?i)\\bI(?:'m|’m|\\s+am)\\s+(?:also\\s+)?(?:a\\s+)?(?:big\\s+|huge\\s+|great\\s+)?fan\\s+of\\s+",
                            0, NULL};
-  /* the pattern needs "fan" (letters with no other case forms but their
-   * ASCII ones): without it, no match to try */
-  bool fan_word = false;
-  for (size_t i = 0; i + 3 <= x->n && !fan_word; i++)
-    fan_word = (x->s[i] | 0x20) == 'f' && (x->s[i + 1] | 0x20) == 'a' && (x->s[i + 2] | 0x20) == 'n';
-  if (fan_word && cvx_rx_match(&fan, x->s, x->n, 0, ov, 1) > 0)
+  /* the pattern needs "fan": without it, no match to try */
+  if ((words & W_FAN) && cvx_rx_match(&fan, x->s, x->n, 0, ov, 1) > 0)
     add_items(x, x->s + ov[1], x->n - ov[1]);
   /* Russian: "В качестве хобби увлекаюсь живописью и программированием" */
   static cvx_rx_def ru = {"(?i)(?:хобби|увлечения)[^.]{0,40}?(?:увлека\\w*|—|:|-)\\s+|увлекаюсь\\s+", 0,
@@ -1116,7 +1204,13 @@ static void zh_interests(sent *x, const char *c, size_t n) {
 }
 
 static bool has_cjk(const char *s, size_t n) {
-  for (size_t i = 0; i + 2 < n; i++) {
+  size_t i = 0;
+  /* ASCII runs 8 bytes at a time */
+  for (uint64_t w; i + 8 + 2 < n; i += 8) {
+    memcpy(&w, s + i, 8);
+    if (w & 0x8080808080808080u) break;
+  }
+  for (; i + 2 < n; i++) {
     unsigned char c = (unsigned char)s[i];
     if (c >= 0xE4 && c <= 0xE9) return true;
   }
@@ -1152,10 +1246,16 @@ static bool abbrev_before(const char *s, size_t i) {
   if (len == 0) return true;
   if (memchr(s + b, '.', len)) return true; /* "Ph.D", "e.g", "B.Sc" */
   if (len == 1) return true;                /* an initial */
-  static const char *const ab[] = {"Prof", "Dr", "Mr", "Mrs", "Ms", "Inc", "Ltd", "Corp", "Co", "St", "Jr",
-                                   "Sr", "vs", "etc", "al", "Dept", "Univ", "No", "approx", "ca", NULL};
-  for (int k = 0; ab[k]; k++)
-    if (strlen(ab[k]) == len && strncasecmp(s + b, ab[k], len) == 0) return true;
+#define AB(w) {w, sizeof w - 1}
+  static const struct {
+    const char *w;
+    size_t n;
+  } ab[] = {AB("Prof"), AB("Dr"), AB("Mr"),   AB("Mrs"),  AB("Ms"), AB("Inc"), AB("Ltd"),
+            AB("Corp"), AB("Co"), AB("St"),   AB("Jr"),   AB("Sr"), AB("vs"),  AB("etc"),
+            AB("al"),   AB("Dept"), AB("Univ"), AB("No"), AB("approx"), AB("ca")};
+#undef AB
+  for (size_t k = 0; k < sizeof ab / sizeof ab[0]; k++)
+    if (ab[k].n == len && strncasecmp(s + b, ab[k].w, len) == 0) return true;
   return false;
 }
 

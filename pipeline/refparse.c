@@ -50,6 +50,50 @@ static size_t find_word_ci(const char *s, size_t n, const char *p) {
 
 static bool has_word_ci(const char *s, size_t n, const char *p) { return find_word_ci(s, n, p) < n; }
 
+/* A keyword list (NULL-terminated) indexed once by its lower-cased first
+ * byte, so has_any_ci reads the text once instead of once per keyword. */
+#define KW_MAX 96
+typedef struct kwset {
+  const char *const *kw;
+  unsigned char len[KW_MAX];
+  unsigned char order[KW_MAX]; /* keyword numbers grouped by first byte */
+  unsigned char at[257];       /* first byte b: order[at[b], at[b + 1]) */
+} kwset;
+
+static void kwset_build(kwset *k, const char *const *kw) {
+  size_t n = 0;
+  k->kw = kw;
+  for (; kw[n]; n++) {
+    size_t m = strlen(kw[n]);
+    if (n + 1 >= KW_MAX || m == 0 || m > 255) abort(); /* a table defect */
+    k->len[n] = (unsigned char)m;
+  }
+  unsigned q = 0;
+  for (unsigned b = 0; b < 256; b++) {
+    k->at[b] = (unsigned char)q;
+    for (size_t i = 0; i < n; i++)
+      if ((unsigned char)lower(kw[i][0]) == b) k->order[q++] = (unsigned char)i;
+  }
+  k->at[256] = (unsigned char)q;
+}
+
+/* True when some keyword of k is in s[0,n) at a word start: the same answer
+ * as has_word_ci on each keyword in turn. */
+static bool has_any_ci(const char *s, size_t n, const kwset *k) {
+  for (size_t i = 0; i < n; i++) {
+    if (i > 0 && is_alnum((unsigned char)s[i - 1])) continue;
+    unsigned b = (unsigned char)lower(s[i]);
+    for (unsigned q = k->at[b]; q < k->at[b + 1]; q++) {
+      const char *p = k->kw[k->order[q]];
+      size_t m = k->len[k->order[q]];
+      if (m <= n - i && starts_ci(s + i, n - i, p) &&
+          (!is_alnum((unsigned char)p[m - 1]) || i + m >= n || !is_alnum((unsigned char)s[i + m])))
+        return true;
+    }
+  }
+  return false;
+}
+
 typedef struct span {
   size_t s, e;
 } span;
@@ -179,6 +223,9 @@ static void take_identifiers(cvx_arena *a, char *t, size_t *tn, cvx_ref *r) {
   unsigned char *del = cvx_arena_alloc(a, n + 1);
   for (size_t i = 0; i < n; i++) {
     if (i && is_alnum((unsigned char)t[i - 1])) continue;
+    /* every identifier below starts with one of h w d 1 a (any case) */
+    char c0 = lower(t[i]);
+    if (c0 != 'h' && c0 != 'w' && c0 != 'd' && c0 != '1' && c0 != 'a') continue;
     size_t len = 0, body = 0;
     const char *rest = t + i;
     size_t rn = n - i;
@@ -788,41 +835,53 @@ static bool month_word(const char *s, size_t n) {
   return false;
 }
 
+static const char *const publisher_kw[] = {
+    "press", "publish", "verlag", "springer", "wiley", "elsevier",
+    "kluwer", "addison", "mcgraw", "prentice", "morgan kaufmann",
+    "north-holland", "north holland", "academic", "pergamon", "penguin",
+    "routledge", "blackwell", "sage", "norton", "dover", "freeman",
+    "benjamin", "birkh", "pitman", "oxford university", "cambridge university",
+    "mit", "ieee computer society", "acm press", "o'reilly", "wadsworth",
+    "harper", "macmillan", "houghton", "basic books", "erlbaum", "books",
+    "editions", "éditions", "kaufmann", "taylor", "crc", "de gruyter",
+    "brill", "gallimard", "seuil", "knopf", "random house", "little, brown",
+    "thomson", "cengage", "pearson", "apress", "manning", "no starch",
+    "inc.", "ltd", "gmbh", "co.", NULL};
+static const char *const conference_kw[] = {
+    "proceedings", "proc.", "proc ", "conference", "conf.", "conf ", "workshop",
+    "symposium", "symp.", "symp ", "congress", "colloquium", "meeting", NULL};
+static const char *const thesis_kw[] = {"thesis", "these", "thèse", "dissertation", "diss.", "doctoral", NULL};
+static const char *const report_kw[] = {"technical report", "tech. rep", "tech report", "tech. report",
+                                        "research report", "report", "memo", "working paper", "TR-",
+                                        "TR ", NULL};
+static kwset publisher_set, conference_set, thesis_set, report_set;
+static pthread_once_t kw_once = PTHREAD_ONCE_INIT;
+
+static void kw_build(void) {
+  kwset_build(&publisher_set, publisher_kw);
+  kwset_build(&conference_set, conference_kw);
+  kwset_build(&thesis_set, thesis_kw);
+  kwset_build(&report_set, report_kw);
+}
+
 static bool publisher_like(const char *s, size_t n) {
-  static const char *const kw[] = {"press", "publish", "verlag", "springer", "wiley", "elsevier",
-                                   "kluwer", "addison", "mcgraw", "prentice", "morgan kaufmann",
-                                   "north-holland", "north holland", "academic", "pergamon", "penguin",
-                                   "routledge", "blackwell", "sage", "norton", "dover", "freeman",
-                                   "benjamin", "birkh", "pitman", "oxford university", "cambridge university",
-                                   "mit", "ieee computer society", "acm press", "o'reilly", "wadsworth",
-                                   "harper", "macmillan", "houghton", "basic books", "erlbaum", "books",
-                                   "editions", "éditions", "kaufmann", "taylor", "crc", "de gruyter",
-                                   "brill", "gallimard", "seuil", "knopf", "random house", "little, brown",
-                                   "thomson", "cengage", "pearson", "apress", "manning", "no starch",
-                                   "inc.", "ltd", "gmbh", "co.", NULL};
-  for (int k = 0; kw[k]; k++)
-    if (has_word_ci(s, n, kw[k])) return true;
-  return false;
+  pthread_once(&kw_once, kw_build);
+  return has_any_ci(s, n, &publisher_set);
 }
 
 static bool conference_like(const char *s, size_t n) {
-  static const char *const kw[] = {"proceedings", "proc.", "proc ", "conference", "conf.", "conf ", "workshop",
-                                   "symposium", "symp.", "symp ", "congress", "colloquium", "meeting", NULL};
-  for (int k = 0; kw[k]; k++)
-    if (has_word_ci(s, n, kw[k])) return true;
-  return false;
+  pthread_once(&kw_once, kw_build);
+  return has_any_ci(s, n, &conference_set);
 }
 
 static bool thesis_like(const char *s, size_t n) {
-  return has_word_ci(s, n, "thesis") || has_word_ci(s, n, "dissertation") || has_word_ci(s, n, "diss.") ||
-         has_word_ci(s, n, "these") || has_word_ci(s, n, "thèse") || has_word_ci(s, n, "doctoral");
+  pthread_once(&kw_once, kw_build);
+  return has_any_ci(s, n, &thesis_set);
 }
 
 static bool report_like(const char *s, size_t n) {
-  return has_word_ci(s, n, "technical report") || has_word_ci(s, n, "tech. rep") ||
-         has_word_ci(s, n, "tech report") || has_word_ci(s, n, "tech. report") ||
-         has_word_ci(s, n, "research report") || has_word_ci(s, n, "report") || has_word_ci(s, n, "memo") ||
-         has_word_ci(s, n, "working paper") || has_word_ci(s, n, "TR-") || has_word_ci(s, n, "TR ");
+  pthread_once(&kw_once, kw_build);
+  return has_any_ci(s, n, &report_set);
 }
 
 /* Words after which a dot does not end a container: "Proc.", "Int.", "J.". */

@@ -27,6 +27,13 @@
 #define REF_CHAIN_MAX 64       /* $ref-to-$ref hops before a chain counts as a cycle */
 #define QUOTE_MAX 60           /* bytes of a quoted value shown in a message */
 
+/* Keeps a rarely taken branch out of a hot recursive function's frame. */
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
 typedef struct pattern {
   const char *src; /* inside the schema document */
   size_t len;
@@ -78,6 +85,19 @@ typedef struct snode {
   uint64_t req_mask; /* props[i] is required: bit i (when req_in_props) */
   bool req_in_props; /* every required name is one of props (at most QPROPS_MAX) */
   const struct snode *items_node, *extra_node; /* nodes of items and additionalProperties */
+  /* counts read once (node_limits): absent or unusable is 0 for a minimum,
+   * SIZE_MAX for a maximum, which no value can fail */
+  size_t minlen, maxlen, minitems, maxitems, minprops, maxprops;
+  bool numeric;         /* minimum, maximum or an exclusive bound is present */
+  bool enum_const;      /* enum or const is present */
+  bool short_min; /* the only string keyword is a minLength of 0 or 1 */
+  bool int_floor; /* the only numeric bound is an integer "minimum" */
+  unsigned leaf; /* cvx_sv string and integer types that it (or its $ref chain's
+                   final node) admits by type: quick_sub's short cut */
+  unsigned char fmt;    /* "format" as an FMT_ kind */
+  unsigned char fastpat; /* "pattern" is one fast_match knows (FP_ kind) */
+  unsigned char pmask;  /* props index: pidx has pmask + 1 slots (0: no index) */
+  const unsigned char *pidx; /* hash of a key -> props index + 1 (0 = empty) */
   const json_t *k[K__COUNT];
 } snode;
 
@@ -113,7 +133,10 @@ struct cvx_schema {
   pcre2_match_context *mctx; /* shared read-only by every validation */
   sdef *defs; /* the root's "definitions", for cvx_schema_accepts */
   size_t ndefs;
+  uint32_t *dslots; /* open-addressing map of defs by name: index + 1 (0 = empty) */
+  size_t ndslots;   /* a power of two */
   qkey *qkeys; /* every node's props, req and enums, in one block */
+  unsigned char *pidx; /* every node's props index, in one block */
 };
 
 /* ------------------------------------------------------------ small helpers */
@@ -562,14 +585,99 @@ static bool is_uri(const char *s, size_t n, bool reference) {
   return i == n;
 }
 
+/* The formats checked; any other name passes. */
+enum { FMT_NONE, FMT_DATE, FMT_DATE_TIME, FMT_EMAIL, FMT_URI, FMT_URI_REFERENCE, FMT_OTHER };
+
+static unsigned char format_kind(const char *fmt) {
+  if (!strcmp(fmt, "date")) return FMT_DATE;
+  if (!strcmp(fmt, "date-time")) return FMT_DATE_TIME;
+  if (!strcmp(fmt, "email")) return FMT_EMAIL;
+  if (!strcmp(fmt, "uri")) return FMT_URI;
+  if (!strcmp(fmt, "uri-reference")) return FMT_URI_REFERENCE;
+  return FMT_OTHER;
+}
+
+/* True when s[0,n) conforms to the format of that kind. */
+static bool format_kind_ok(unsigned kind, const char *s, size_t n) {
+  switch (kind) {
+  case FMT_DATE: return is_date(s, n);
+  case FMT_DATE_TIME: return is_date_time(s, n);
+  case FMT_EMAIL: return is_email(s, n);
+  case FMT_URI: return is_uri(s, n, false);
+  case FMT_URI_REFERENCE: return is_uri(s, n, true);
+  default: return true;
+  }
+}
+
 /* True when s[0,n) conforms to the named format; unknown formats pass. */
 static bool format_ok(const char *fmt, const char *s, size_t n) {
-  if (!strcmp(fmt, "date")) return is_date(s, n);
-  if (!strcmp(fmt, "date-time")) return is_date_time(s, n);
-  if (!strcmp(fmt, "email")) return is_email(s, n);
-  if (!strcmp(fmt, "uri")) return is_uri(s, n, false);
-  if (!strcmp(fmt, "uri-reference")) return is_uri(s, n, true);
-  return true;
+  return format_kind_ok(format_kind(fmt), s, n);
+}
+
+/* ------------------------------------------------------------ fast patterns */
+
+/* Patterns common in CV schemas, recognised by their exact source so the
+ * quick check can match them without pcre2. A fast match only ever says
+ * "matches" where pcre2 (with our flags and limits) certainly matches too;
+ * on any other answer the regex itself decides. */
+enum { FP_NONE, FP_ISO_DATE, FP_FULL_DATE, FP_E164, FP_JSON_POINTER };
+
+static const struct {
+  const char *src;
+  unsigned char kind;
+} fast_patterns[] = {
+    {"^[12][0-9]{3}(-(0[1-9]|1[0-2])(-(0[1-9]|[12][0-9]|3[01]))?)?$", FP_ISO_DATE},
+    {"^[12][0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$", FP_FULL_DATE},
+    {"^\\+[1-9][0-9]{6,14}$", FP_E164},
+    {"^(/([^~/]|~[01])*)+$", FP_JSON_POINTER},
+};
+
+/* Longest subject fast_match answers for FP_JSON_POINTER: far below where
+ * pcre2's group repeats could reach a match or stack limit. */
+#define FP_POINTER_MAX 256
+
+static unsigned char fast_kind(const char *src, size_t len) {
+  for (size_t i = 0; i < sizeof fast_patterns / sizeof *fast_patterns; i++)
+    if (strlen(fast_patterns[i].src) == len && memcmp(fast_patterns[i].src, src, len) == 0)
+      return fast_patterns[i].kind;
+  return FP_NONE;
+}
+
+/* [12][0-9]{3}: a year as the date patterns take it. */
+static bool fp_year(const char *s) {
+  return (s[0] == '1' || s[0] == '2') && is_digit(s[1]) && is_digit(s[2]) && is_digit(s[3]);
+}
+
+/* -(0[1-9]|1[0-2]) */
+static bool fp_month(const char *s) {
+  return s[0] == '-' && ((s[1] == '0' && s[2] >= '1' && s[2] <= '9') ||
+                         (s[1] == '1' && s[2] >= '0' && s[2] <= '2'));
+}
+
+/* -(0[1-9]|[12][0-9]|3[01]) */
+static bool fp_day(const char *s) {
+  return s[0] == '-' && ((s[1] == '0' && s[2] >= '1' && s[2] <= '9') ||
+                         ((s[1] == '1' || s[1] == '2') && is_digit(s[2])) ||
+                         (s[1] == '3' && (s[2] == '0' || s[2] == '1')));
+}
+
+/* True when s[0,n) certainly matches the pattern of that FP_ kind. */
+static bool fast_match(unsigned kind, const char *s, size_t n) {
+  switch (kind) {
+  case FP_ISO_DATE:
+    return (n == 4 || n == 7 || n == 10) && fp_year(s) && (n < 7 || fp_month(s + 4)) &&
+           (n < 10 || fp_day(s + 7));
+  case FP_FULL_DATE: return n == 10 && fp_year(s) && fp_month(s + 4) && fp_day(s + 7);
+  case FP_E164:
+    if (n < 8 || n > 16 || s[0] != '+' || s[1] < '1' || s[1] > '9') return false;
+    return all_digits(s + 2, n - 2);
+  case FP_JSON_POINTER:
+    if (n == 0 || n > FP_POINTER_MAX || s[0] != '/') return false;
+    for (size_t i = 0; i < n; i++)
+      if (s[i] == '~' && (i + 1 == n || (s[i + 1] != '0' && s[i + 1] != '1'))) return false;
+    return true;
+  default: return false;
+  }
 }
 
 /* ---------------------------------------------------------- parse and shape */
@@ -889,6 +997,29 @@ static unsigned type_mask(const char *t) {
   return 0;
 }
 
+/* A count keyword as a bound: its value, or dflt when absent or unusable
+ * (get_count refuses it, so check() ignores it too). */
+static size_t count_or(const json_t *k, size_t dflt) {
+  size_t v;
+  return k && get_count(k, &v) ? v : dflt;
+}
+
+/* Reads the count keywords once, and notes whether any numeric bound is set. */
+static void node_limits(snode *nd) {
+  nd->minlen = count_or(nd->k[K_minLength], 0);
+  nd->maxlen = count_or(nd->k[K_maxLength], SIZE_MAX);
+  nd->minitems = count_or(nd->k[K_minItems], 0);
+  nd->maxitems = count_or(nd->k[K_maxItems], SIZE_MAX);
+  nd->minprops = count_or(nd->k[K_minProperties], 0);
+  nd->maxprops = count_or(nd->k[K_maxProperties], SIZE_MAX);
+  nd->enum_const = nd->k[K_enum] || nd->k[K_const];
+  nd->int_floor = json_is_integer(nd->k[K_minimum]) && !nd->k[K_maximum] &&
+                  !nd->k[K_exclusiveMinimum] && !nd->k[K_exclusiveMaximum];
+  nd->short_min = nd->minlen <= 1 && nd->maxlen == SIZE_MAX && !nd->k[K_pattern] && !nd->k[K_format];
+  nd->numeric = nd->k[K_minimum] || nd->k[K_maximum] || nd->k[K_exclusiveMinimum] ||
+                nd->k[K_exclusiveMaximum];
+}
+
 /* Fills nd from the schema object sch (the $ref resolved, the pattern looked
  * up among those compiled at parse time). */
 static void node_fill(const cvx_schema *s, snode *nd, const json_t *sch) {
@@ -912,7 +1043,13 @@ static void node_fill(const cvx_schema *s, snode *nd, const json_t *sch) {
       }
   }
   const json_t *pat = nd->k[K_pattern];
-  if (json_is_string(pat)) nd->pat = pattern_find(s, json_string_value(pat), json_string_length(pat));
+  if (json_is_string(pat)) {
+    nd->pat = pattern_find(s, json_string_value(pat), json_string_length(pat));
+    nd->fastpat = fast_kind(json_string_value(pat), json_string_length(pat));
+  }
+  const json_t *fmt = nd->k[K_format];
+  nd->fmt = json_is_string(fmt) ? format_kind(json_string_value(fmt)) : FMT_NONE;
+  node_limits(nd);
   nd->quick = !json_is_array(nd->k[K_items]);
   for (int i = 0; i < K__COUNT; i++)
     if (nd->k[i] && !quick_keyword(i)) nd->quick = false;
@@ -1009,6 +1146,44 @@ static size_t node_keys(const cvx_schema *s, snode *nd, qkey *out) {
   return n;
 }
 
+/* The props index slot of a key: a cheap mix of its length and three of
+ * its bytes (collisions only cost a probe). */
+static size_t key_hash(const char *k, size_t n) {
+  if (!n) return 0;
+  return n * 31u + (unsigned char)k[0] * 7u + (unsigned char)k[n / 2] * 3u + (unsigned char)k[n - 1];
+}
+
+/* Slots of a node's props index: a power of two at least twice nprops. */
+static size_t index_slots(const snode *nd) {
+  size_t n = 8;
+  while (n < nd->nprops * 2) n *= 2;
+  return n;
+}
+
+/* Builds each node's open-addressing index over its props (at most
+ * QPROPS_MAX, so an index + 1 fits a byte and there are at most 128 slots). */
+static void nodes_index(cvx_schema *s) {
+  size_t total = 0;
+  for (size_t i = 0; i < s->nnodes; i++)
+    if (s->nodes[i].nprops) total += index_slots(&s->nodes[i]);
+  if (!total) return;
+  s->pidx = cvx_xcalloc(total, 1);
+  unsigned char *block = s->pidx;
+  for (size_t i = 0; i < s->nnodes; i++) {
+    snode *nd = &s->nodes[i];
+    if (!nd->nprops) continue;
+    size_t slots = index_slots(nd);
+    for (size_t j = 0; j < nd->nprops; j++) {
+      size_t h = key_hash(nd->props[j].s, nd->props[j].n) & (slots - 1);
+      while (block[h]) h = (h + 1) & (slots - 1);
+      block[h] = (unsigned char)(j + 1);
+    }
+    nd->pidx = block;
+    nd->pmask = (unsigned char)(slots - 1);
+    block += slots;
+  }
+}
+
 /* Links the nodes for the quick check: each $ref to its target's node,
  * items and additionalProperties to theirs, and the key tables. */
 static void nodes_link(cvx_schema *s) {
@@ -1035,11 +1210,17 @@ static void nodes_link(cvx_schema *s) {
       nd->hops = hops;
     }
   }
+  for (size_t i = 0; i < s->nnodes; i++) {
+    snode *nd = &s->nodes[i];
+    const snode *t = nd->ref ? nd->final : nd;
+    if (t && t->quick) nd->leaf = t->tmask & (1u << CVX_SV_STRING | 1u << CVX_SV_INTEGER);
+  }
   if (!total) return;
   s->qkeys = cvx_xcalloc(total, sizeof *s->qkeys);
   qkey *out = s->qkeys;
   for (size_t i = 0; i < s->nnodes; i++)
     if (!s->nodes[i].ref) out += node_keys(s, &s->nodes[i], out);
+  nodes_index(s);
 }
 
 static void set_err(char *err, size_t errsz, const char *msg) {
@@ -1103,6 +1284,14 @@ cvx_schema *cvx_schema_parse(const char *text, size_t len, char *err, size_t err
     for (void *it = json_object_iter((json_t *)defs); it; it = json_object_iter_next((json_t *)defs, it))
       s->defs[s->ndefs++] = (sdef){json_object_iter_key(it), json_object_iter_key_len(it),
                                      json_object_iter_value(it)};
+    s->ndslots = 16;
+    while (s->ndslots < s->ndefs * 2) s->ndslots *= 2;
+    s->dslots = cvx_xcalloc(s->ndslots, sizeof *s->dslots);
+    for (size_t i = 0; i < s->ndefs; i++) {
+      size_t h = key_hash(s->defs[i].name, s->defs[i].len) & (s->ndslots - 1);
+      while (s->dslots[h]) h = (h + 1) & (s->ndslots - 1);
+      s->dslots[h] = (uint32_t)(i + 1);
+    }
   }
   free(pc.seen.slot);
   s->mctx = pcre2_match_context_create(NULL);
@@ -1123,7 +1312,9 @@ void cvx_schema_free(cvx_schema *s) {
   free(s->nodes);
   free(s->slots);
   free(s->defs);
+  free(s->dslots);
   free(s->qkeys);
+  free(s->pidx);
   if (s->mctx) pcre2_match_context_free(s->mctx);
   json_decref(s->root);
   free(s);
@@ -1954,32 +2145,28 @@ static bool quick(qctx *q, const json_t *sch, const cvx_sv *in, unsigned depth);
 
 static bool quick_string(qctx *q, const snode *nd, const cvx_sv *in) {
   const json_t *k;
-  size_t minl = 0, maxl = SIZE_MAX;
-  bool has_min = (k = nd->k[K_minLength]) && get_count(k, &minl);
-  bool has_max = (k = nd->k[K_maxLength]) && get_count(k, &maxl);
-  if (has_min || has_max) {
+  size_t minl = nd->minlen, maxl = nd->maxlen;
+  if (minl || maxl < SIZE_MAX) {
     /* code points, counted only as far as the limits need: up to minLength,
      * or one past maxLength */
-    size_t stop = has_max && maxl < SIZE_MAX ? maxl + 1 : has_max ? SIZE_MAX : minl;
-    if (has_max && has_min && minl > stop) stop = minl;
+    size_t stop = maxl < SIZE_MAX ? (maxl + 1 > minl ? maxl + 1 : minl) : minl;
     size_t cps = 0;
     for (size_t i = 0; i < in->len && cps < stop; i++)
       cps += ((unsigned char)in->str[i] & 0xC0) != 0x80;
-    if (has_min && cps < minl) return false;
-    if (has_max && cps > maxl) return false;
+    if (cps < minl || cps > maxl) return false;
   }
   if ((k = nd->k[K_pattern]) && json_is_string(k) &&
+      !(nd->fastpat && fast_match(nd->fastpat, in->str, in->len)) &&
       rx_match(q->s, nd->pat, json_string_value(k), json_string_length(k), in->str, in->len,
                &q->md, PCRE2_NO_UTF_CHECK) != RX_MATCH) /* cvx_sv strings are UTF-8 */
     return false;
-  if ((k = nd->k[K_format]) && json_is_string(k) &&
-      !format_ok(json_string_value(k), in->str, in->len))
-    return false;
+  if (nd->fmt && !format_kind_ok(nd->fmt, in->str, in->len)) return false;
   return true;
 }
 
 static bool quick_number(const snode *nd, const cvx_sv *in) {
   const json_t *k;
+  if (!nd->numeric) return true;
   if ((k = nd->k[K_minimum]) && json_is_number(k) && sv_num_cmp(in, k) < 0) return false;
   if ((k = nd->k[K_maximum]) && json_is_number(k) && sv_num_cmp(in, k) > 0) return false;
   if ((k = nd->k[K_exclusiveMinimum]) && json_is_number(k) && sv_num_cmp(in, k) <= 0)
@@ -1990,37 +2177,57 @@ static bool quick_number(const snode *nd, const cvx_sv *in) {
 }
 
 static bool quick_node(qctx *q, const snode *nd, const cvx_sv *in, unsigned depth);
+static bool quick_enum_const(qctx *q, const snode *nd, const cvx_sv *in);
 
-/* quick() on a subschema whose node may already be known. */
-static bool quick_sub(qctx *q, const json_t *sch, const snode *nd, const cvx_sv *in,
-                      unsigned depth) {
-  return nd ? quick_node(q, nd, in, depth) : quick(q, sch, in, depth);
+/* quick() on a subschema whose node may already be known. A string or an
+ * integer whose type the node (through resolved $refs) admits is checked
+ * here, with the same steps quick_node takes, saving a call per leaf. */
+static inline bool quick_sub(qctx *q, const json_t *sch, const snode *nd, const cvx_sv *in,
+                             unsigned depth) {
+  if (!nd) return quick(q, sch, in, depth);
+  if (nd->leaf & 1u << in->type) {
+    unsigned hops = nd->ref ? nd->hops : 0;
+    const snode *t = nd->ref ? nd->final : nd;
+    q->work += hops + 1;
+    if (q->work > WORK_BUDGET / 2 || depth + hops > CVX_SCHEMA_MAX_DEPTH) return false;
+    if (t->enum_const && !quick_enum_const(q, t, in)) return false;
+    if (in->type != CVX_SV_STRING) /* an integer */
+      return t->int_floor ? in->i >= json_integer_value(t->k[K_minimum]) : quick_number(t, in);
+    /* at most "minLength": 1: a first byte that starts a character is enough */
+    if (t->short_min && (t->minlen == 0 || (in->len && ((unsigned char)in->str[0] & 0xC0) != 0x80)))
+      return true;
+    return quick_string(q, t, in);
+  }
+  return quick_node(q, nd, in, depth);
 }
 
 static bool same_key(const qkey *k, const char *s, size_t n) {
   return k->n == n && (n == 0 || (k->s[0] == s[0] && memcmp(k->s, s, n) == 0));
 }
 
-static bool quick_array(qctx *q, const snode *nd, const cvx_sv *in, unsigned depth) {
-  const json_t *k, *items = nd->k[K_items]; /* never an array here (see quick_keyword) */
-  size_t lim;
-  if ((k = nd->k[K_minItems]) && get_count(k, &lim) && in->n < lim) return false;
-  if ((k = nd->k[K_maxItems]) && get_count(k, &lim) && in->n > lim) return false;
+static NOINLINE bool quick_array(qctx *q, const snode *nd, const cvx_sv *in, unsigned depth) {
+  const json_t *items = nd->k[K_items]; /* never an array here (see quick_keyword) */
+  if (in->n < nd->minitems || in->n > nd->maxitems) return false;
   if (items)
     for (const cvx_sv *it = in->head; it; it = it->next)
       if (!quick_sub(q, items, nd->items_node, it, depth + 1)) return false;
   return true;
 }
 
-static bool quick_object(qctx *q, const snode *nd, const cvx_sv *in, unsigned depth) {
-  const json_t *k;
+/* The index in nd->props of the property named k[0,n), or -1. */
+static int prop_find(const snode *nd, const char *k, size_t n) {
+  if (!nd->pidx) return -1;
+  for (size_t h = key_hash(k, n) & nd->pmask, j; (j = nd->pidx[h]); h = (h + 1) & nd->pmask)
+    if (same_key(&nd->props[j - 1], k, n)) return (int)j - 1;
+  return -1;
+}
+
+static NOINLINE bool quick_object(qctx *q, const snode *nd, const cvx_sv *in, unsigned depth) {
   const json_t *props = nd->k[K_properties];
   const json_t *extra = nd->k[K_additionalProperties];
-  size_t lim;
   if (!json_is_object(props)) props = NULL;
   if (!json_is_object(extra) && !json_is_boolean(extra)) extra = NULL;
-  if ((k = nd->k[K_minProperties]) && get_count(k, &lim) && in->n < lim) return false;
-  if ((k = nd->k[K_maxProperties]) && get_count(k, &lim) && in->n > lim) return false;
+  if (in->n < nd->minprops || in->n > nd->maxprops) return false;
   if (!nd->req_in_props) {
     for (size_t i = 0; i < nd->nreq; i++) {
       const cvx_sv *m = in->head;
@@ -2035,12 +2242,12 @@ static bool quick_object(qctx *q, const snode *nd, const cvx_sv *in, unsigned de
     const json_t *sub = NULL;
     const snode *subnd = NULL;
     if (nd->props) {
-      for (size_t i = 0; i < nd->nprops && !sub; i++)
-        if (same_key(&nd->props[i], m->key, m->keylen)) {
-          sub = nd->props[i].sch;
-          subnd = nd->props[i].node;
-          found |= (uint64_t)1 << i;
-        }
+      int i = prop_find(nd, m->key, m->keylen);
+      if (i >= 0) {
+        sub = nd->props[i].sch;
+        subnd = nd->props[i].node;
+        found |= (uint64_t)1 << i;
+      }
     } else if (props) {
       sub = json_object_getn(props, m->key, m->keylen);
     }
@@ -2063,22 +2270,9 @@ static bool quick(qctx *q, const json_t *sch, const cvx_sv *in, unsigned depth) 
   return nd && quick_node(q, nd, in, depth);
 }
 
-static bool quick_node(qctx *q, const snode *nd, const cvx_sv *in, unsigned depth) {
-  if (nd->ref) { /* each $ref hop counts as a step, as in check() */
-    if (!nd->final) {
-      if (++q->work > WORK_BUDGET / 2 || depth > CVX_SCHEMA_MAX_DEPTH) return false;
-      return nd->ref_target && quick(q, nd->ref_target, in, depth + 1);
-    }
-    q->work += nd->hops;
-    depth += nd->hops;
-    nd = nd->final;
-  }
-  if (++q->work > WORK_BUDGET / 2 || depth > CVX_SCHEMA_MAX_DEPTH) return false;
-  if (!nd->quick) return false;
+/* enum and const (rare), apart so that quick_node stays small. */
+static NOINLINE bool quick_enum_const(qctx *q, const snode *nd, const cvx_sv *in) {
   const json_t *k;
-  if (!(nd->tmask & 1u << in->type) &&
-      !(in->type == CVX_SV_REAL && (nd->tmask & TM_INTREAL) && sv_integral(in)))
-    return false;
   if (nd->enums) { /* an enum of strings */
     bool found = false;
     for (size_t i = 0; i < nd->nenums && !found; i++)
@@ -2099,6 +2293,25 @@ static bool quick_node(qctx *q, const snode *nd, const cvx_sv *in, unsigned dept
     q->work++;
     if (sv_eq(k, in) != 1) return false;
   }
+  return true;
+}
+
+static bool quick_node(qctx *q, const snode *nd, const cvx_sv *in, unsigned depth) {
+  if (nd->ref) { /* each $ref hop counts as a step, as in check() */
+    if (!nd->final) {
+      if (++q->work > WORK_BUDGET / 2 || depth > CVX_SCHEMA_MAX_DEPTH) return false;
+      return nd->ref_target && quick(q, nd->ref_target, in, depth + 1);
+    }
+    q->work += nd->hops;
+    depth += nd->hops;
+    nd = nd->final;
+  }
+  if (++q->work > WORK_BUDGET / 2 || depth > CVX_SCHEMA_MAX_DEPTH) return false;
+  if (!nd->quick) return false;
+  if (!(nd->tmask & 1u << in->type) &&
+      !(in->type == CVX_SV_REAL && (nd->tmask & TM_INTREAL) && sv_integral(in)))
+    return false;
+  if (nd->enum_const && !quick_enum_const(q, nd, in)) return false;
   switch (in->type) {
   case CVX_SV_STRING: return quick_string(q, nd, in);
   case CVX_SV_INTEGER:
@@ -2115,12 +2328,19 @@ static bool quick_node(qctx *q, const snode *nd, const cvx_sv *in, unsigned dept
 static const json_t *definition_get(const cvx_schema *s, const char *pointer, size_t plen) {
   static const char pre[] = "#/definitions/";
   const size_t np = sizeof pre - 1;
-  if (plen > np && memcmp(pointer, pre, np) == 0 && !strpbrk(pointer + np, "/~%")) {
+  if (plen > np && memcmp(pointer, pre, np) == 0) {
     const char *name = pointer + np;
     size_t n = plen - np;
-    for (size_t i = 0; i < s->ndefs; i++)
-      if (s->defs[i].len == n && memcmp(s->defs[i].name, name, n) == 0) return s->defs[i].sch;
-    return NULL;
+    bool plain = true; /* no '/', '~' or '%' to decode */
+    for (size_t i = 0; i < n && plain; i++) plain = name[i] != '/' && name[i] != '~' && name[i] != '%';
+    if (plain) {
+      if (!s->ndslots) return NULL;
+      for (size_t h = key_hash(name, n) & (s->ndslots - 1), k; (k = s->dslots[h]);
+           h = (h + 1) & (s->ndslots - 1))
+        if (s->defs[k - 1].len == n && memcmp(s->defs[k - 1].name, name, n) == 0)
+          return s->defs[k - 1].sch;
+      return NULL;
+    }
   }
   return ref_resolve(s, pointer, plen, NULL, NULL);
 }

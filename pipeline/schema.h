@@ -66,6 +66,8 @@ struct cvx_sv {
   size_t keylen;
   const char *str; /* CVX_SV_STRING: valid UTF-8, str[len] == '\0' */
   size_t len;
+  bool plain;      /* CVX_SV_STRING: known to need no JSON escaping (a writer's
+                      hint, never read here; false is always safe) */
   json_int_t i;   /* CVX_SV_INTEGER */
   double d;       /* CVX_SV_REAL: finite */
   cvx_sv *head, *tail; /* items or members, in order; object keys are unique */

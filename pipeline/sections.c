@@ -415,6 +415,7 @@ static uint16_t by_first[N_WORDINGS];    /* indices into WORDINGS */
 static uint16_t group_at[257];           /* by_first[group_at[b], group_at[b + 1]) start with b */
 static uint16_t w_len[N_WORDINGS];
 static bool w_cjk_tail[N_WORDINGS];
+static unsigned char g_b1[N_WORDINGS]; /* the second byte of by_first[g]'s wording (0: none) */
 static pthread_once_t index_once = PTHREAD_ONCE_INIT;
 
 static void build_index(void) {
@@ -432,6 +433,7 @@ static void build_index(void) {
   uint16_t fill[256];
   memcpy(fill, group_at, sizeof fill);
   for (size_t k = 0; k < N_WORDINGS; k++) by_first[fill[(unsigned char)WORDINGS[k].text[0]]++] = (uint16_t)k;
+  for (size_t g = 0; g < N_WORDINGS; g++) g_b1[g] = (unsigned char)WORDINGS[by_first[g]].text[1];
 }
 
 /* The longest wording at t[pos]; its length in *mlen. */
@@ -439,8 +441,11 @@ static const wording *longest_at(const char *t, size_t len, size_t pos, size_t *
   const wording *best = NULL;
   size_t best_len = 0;
   bool best_exact = false;
-  unsigned char b0 = (unsigned char)t[pos];
+  unsigned char b0 = (unsigned char)t[pos], b1 = pos + 1 < len ? (unsigned char)t[pos + 1] : 0;
   for (size_t g = group_at[b0]; g < group_at[b0 + 1]; g++) {
+    /* the second byte first, from a compact array: most wordings differ there
+     * (a one-byte wording has 0 there and goes on to the full test) */
+    if (g_b1[g] && g_b1[g] != b1) continue;
     size_t k = by_first[g];
     const wording *w = &WORDINGS[k];
     size_t wl = w_len[k];
@@ -521,13 +526,41 @@ static verdict classify(const char *s, size_t n) {
   return v;
 }
 
+/* The interpreter asks about the same heading several times (to find the
+ * top, to read each section): the last few verdicts are kept per thread,
+ * each with a copy of its text, and reused only for byte-identical text. */
+#define MEMO_SLOTS 8
+#define MEMO_TEXT 96
+typedef struct heading_memo {
+  size_t n; /* 0: unused */
+  verdict v;
+  char text[MEMO_TEXT];
+} heading_memo;
+static _Thread_local heading_memo memo[MEMO_SLOTS];
+static _Thread_local unsigned memo_next;
+
+static verdict classify_memo(const char *s, size_t n) {
+  bool keep = s && n > 0 && n <= MEMO_TEXT;
+  if (keep)
+    for (unsigned k = 0; k < MEMO_SLOTS; k++)
+      if (memo[k].n == n && memcmp(memo[k].text, s, n) == 0) return memo[k].v;
+  verdict v = classify(s, n);
+  if (keep) {
+    heading_memo *m = &memo[memo_next++ % MEMO_SLOTS];
+    m->n = n;
+    m->v = v;
+    memcpy(m->text, s, n);
+  }
+  return v;
+}
+
 /* Headings longer than MAX_HEADING bytes, and headings with more than two
  * unknown words beside the wording, are CVX_REC_SECTION. */
 cvx_rec_kind cvx_section_classify(const char *heading, size_t n) {
-  return classify(heading, n).kind;
+  return classify_memo(heading, n).kind;
 }
 
 bool cvx_section_is_talks(const char *heading, size_t n) {
-  verdict v = classify(heading, n);
+  verdict v = classify_memo(heading, n);
   return v.kind == CVX_REC_PROJECT && v.talk;
 }

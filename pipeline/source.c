@@ -183,8 +183,34 @@ static inline bool plain8(uint64_t x) {
   return !(c0_8(x) & ~(eq8(x, '\n') | eq8(x, '\t')));
 }
 
+/* SSE2 (every x86-64) with the GCC builtins: sixteen bytes at a time where
+ * it helps; the eight-byte code above does the rest everywhere. */
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+#define VEC16 1
+/* One bit per byte of p[0,16) that is not plain. */
+static inline unsigned not_plain16(const unsigned char *p) {
+  __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+  /* signed: bytes at or above 0x80 are below 0x20 too */
+  __m128i low = _mm_cmplt_epi8(x, _mm_set1_epi8(0x20));
+  __m128i ok =
+      _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\t')), _mm_cmpeq_epi8(x, _mm_set1_epi8('\n')));
+  __m128i bad = _mm_or_si128(_mm_andnot_si128(ok, low), _mm_cmpeq_epi8(x, _mm_set1_epi8(0x7f)));
+  return (unsigned)_mm_movemask_epi8(bad);
+}
+#else
+#define VEC16 0
+#endif
+
 /* End of the run of plain bytes that starts at p[j] (n bytes in all). */
 static size_t plain_run(const unsigned char *p, size_t n, size_t j) {
+#if VEC16
+  while (n - j >= 16) {
+    unsigned bad = not_plain16(p + j);
+    if (bad) return j + (size_t)__builtin_ctz(bad);
+    j += 16;
+  }
+#endif
   while (j < n) {
     if (n - j >= 8 && plain8(load8(p + j))) {
       j += 8;
@@ -345,6 +371,21 @@ static bool sniff_bytes(const unsigned char *p, size_t n, size_t start, cvx_diag
   }
   size_t m = n - start < SNIFF_BYTES ? n - start : SNIFF_BYTES, ctl = 0;
   size_t i = 0;
+#if VEC16
+  for (; m - i >= 16; i += 16) { /* sixteen at a time: C0 bytes but the allowed ones */
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + start + i));
+    __m128i c0 = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1f)), x);
+    if (!_mm_movemask_epi8(c0)) continue;
+    __m128i ok = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\t')),
+                                           _mm_cmpeq_epi8(x, _mm_set1_epi8('\n'))),
+                              _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\r')),
+                                                        _mm_cmpeq_epi8(x, _mm_set1_epi8('\v'))),
+                                           _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\f')),
+                                                        _mm_cmpeq_epi8(x, _mm_set1_epi8(0x1b)))));
+    for (unsigned bad = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(ok, c0)); bad; bad &= bad - 1)
+      ctl++;
+  }
+#endif
   for (; m - i >= 8; i += 8) { /* eight at a time: C0 bytes but the allowed ones */
     uint64_t x = load8(p + start + i), c0 = c0_8(x);
     if (!c0) continue;
@@ -392,20 +433,40 @@ static size_t limit_of(const cvx_load_opts *opts) {
   return max > CVX_HARD_MAX_SIZE ? CVX_HARD_MAX_SIZE : max;
 }
 
+/* Counts the offsets after every '\n' of t[0,n) that is not the last byte,
+ * and writes them to out unless it is NULL. */
+static size_t line_starts(const char *t, size_t n, uint32_t *out) {
+  size_t count = 0, i = 0;
+#if VEC16
+  const __m128i nl = _mm_set1_epi8('\n');
+  for (; n - i >= 16; i += 16) {
+    unsigned m = (unsigned)_mm_movemask_epi8(
+        _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(t + i)), nl));
+    for (; m; m &= m - 1) {
+      size_t at = i + (size_t)__builtin_ctz(m) + 1;
+      if (at < n) {
+        if (out) out[count] = (uint32_t)at;
+        count++;
+      }
+    }
+  }
+#endif
+  for (const char *p = t + i, *end = t + n;
+       (p = memchr(p, '\n', (size_t)(end - p))) != NULL && p + 1 < end; p++) {
+    if (out) out[count] = (uint32_t)(p + 1 - t);
+    count++;
+  }
+  return count;
+}
+
 /* Builds the line map: the offset after every '\n' that is not the last byte. */
 static void build_lines(cvx_arena *a, cvx_source *src) {
-  size_t count = 1;
-  for (const char *p = src->text, *end = src->text + src->len;
-       (p = memchr(p, '\n', (size_t)(end - p))) != NULL && p + 1 < end; p++)
-    count++;
+  size_t count = 1 + line_starts(src->text, src->len, NULL);
   uint32_t *lines = cvx_arena_alloc(a, count * sizeof *lines);
-  size_t k = 1;
   lines[0] = 0;
-  for (const char *p = src->text, *end = src->text + src->len;
-       k < count && (p = memchr(p, '\n', (size_t)(end - p))) != NULL && p + 1 < end; p++)
-    lines[k++] = (uint32_t)(p + 1 - src->text);
+  line_starts(src->text, src->len, lines + 1);
   src->lines = lines;
-  src->nlines = k;
+  src->nlines = count;
 }
 
 typedef enum form { FORM_UTF8, FORM_UTF16LE, FORM_UTF16BE } form;
@@ -479,11 +540,12 @@ cvx_status cvx_source_from_bytes(cvx_arena *a, const char *path, const unsigned 
                  (size_t)UINT32_MAX - 1);
     return CVX_ELIMIT;
   }
-  char *text = cvx_arena_alloc(a, e.len + 1);
+  bool same = f == FORM_UTF8 && !e.changed; /* every byte copied as it is */
+  char *text =
+      same ? cvx_arena_strndup(a, (const char *)p + start, e.len) : cvx_arena_alloc(a, e.len + 1);
   emitter w;
   emitter_init(&w, text);
-  if (f == FORM_UTF8 && !e.changed) { /* every byte copied as it is */
-    memcpy(text, p + start, e.len);
+  if (same) {
     w.len = e.len;
   } else {
     repairs rw;

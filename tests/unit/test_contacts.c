@@ -93,6 +93,8 @@ static const find_row URLS[] = {
     {"scholar.google.com/citations?user=AbCdEf0AAAAJ&hl=en",
      "https://scholar.google.com/citations?user=AbCdEf0AAAAJ&hl=en", NULL},
     {"jane@initech.com   github.com/janeroe", "https://github.com/janeroe", NULL},
+    /* a dot with no label after it is no host */
+    {"Ends here. And here.", NULL, NULL},
     {"**https://initech.com**", "https://initech.com", "https://initech.com"},
     {"<https://initech.com/a>", "https://initech.com/a", NULL},
     {"'https://initech.com/a'", "https://initech.com/a", NULL},
@@ -210,6 +212,9 @@ static const find_row PHONES[] = {
     {"me@x.org | 555-010-0166 | Springfield", NULL, "555-010-0166"},
     {"Fax: 555-010-0157 Phone: 555-010-0142", NULL, "555-010-0142"},
     {"Mobile No.: 98765 43210", NULL, "98765 43210"},
+    /* digits past the eighth byte, and fewer than seven of them anywhere */
+    {"Phone number: 555-010-0142", NULL, "555-010-0142"},
+    {"Office 12, building 345 (see map)", NULL, NULL},
     /* not phone numbers */
     {"2014-2017", NULL, NULL},
     {"2014 - 2017", NULL, NULL},

@@ -7,8 +7,10 @@
 #include "check.h"
 #include "cvx.h"
 
+#include <jansson.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static uint64_t fnv(const char *s, size_t n) {
@@ -120,6 +122,61 @@ static void run(int which, bool prov) {
   cvx_arena_free(a);
 }
 
+/* Strings of every length up to 40 with an escaped byte (or a multibyte
+ * character) at every offset, and plain ones, in list items: the writer's
+ * fast paths must give exactly what json_dumps gives for the same value. */
+static void test_writer_escapes(void) {
+  cvx_arena *a = cvx_arena_new(4096);
+  cvx_diags dx;
+  cvx_diags_init(&dx, a);
+  static const char text[] = "Jane Doe\n";
+  cvx_source *src = NULL;
+  cvx_load_opts lo = {0};
+  if (cvx_source_from_bytes(a, "t.md", (const unsigned char *)text, sizeof text - 1, &lo, &src,
+                            &dx) != CVX_OK) {
+    CHECK(0, "source");
+    cvx_arena_free(a);
+    return;
+  }
+  cvx_doc *doc = cvx_doc_new(a, src, &dx);
+  cvx_span sp = cvx_span_make(0, 8);
+  cvx_record *r = cvx_record_new(doc, CVX_REC_WORK, "markdown", sp);
+  cvx_record_add(doc, r, "name", "Acme", sp);
+  static const char *const specials[] = {"\"", "\\", "\t", "\x01", "\x1f", "\xc3\xa9", "/", "~"};
+  for (size_t n = 1; n <= 40; n++)
+    for (size_t at = 0; at < n; at += 3)
+      for (size_t k = 0; k < sizeof specials / sizeof *specials; k++) {
+        char v[64];
+        size_t o = 0;
+        for (size_t i = 0; i < n; i++) {
+          if (i == at) {
+            memcpy(v + o, specials[k], strlen(specials[k]));
+            o += strlen(specials[k]);
+          } else {
+            v[o++] = (char)('a' + (i + k) % 26);
+          }
+        }
+        v[o] = '\0';
+        cvx_record_add(doc, r, "highlights", cvx_arena_strdup(a, v), sp);
+      }
+  static const char *const ex[] = {"markdown", NULL};
+  cvx_convert_opts o = {.want_json = true, .today = "2026-01"};
+  cvx_result res;
+  cvx_convert_doc(doc, ex, "t.md", &o, &res);
+  json_error_t je;
+  json_t *j = res.json_valid ? json_loadb(res.json.ptr, res.json.len, 0, &je) : NULL;
+  CHECK(j != NULL, "writer escapes: output does not parse");
+  if (j) {
+    char *d = json_dumps(j, JSON_PRESERVE_ORDER | JSON_INDENT(2) | JSON_REAL_PRECISION(6));
+    CHECK(d && strlen(d) + 1 == res.json.len && memcmp(d, res.json.ptr, res.json.len - 1) == 0,
+          "writer escapes: output differs from json_dumps");
+    free(d);
+    json_decref(j);
+  }
+  cvx_result_free(&res);
+  cvx_arena_free(a);
+}
+
 int main(void) {
   if (!cvx_convert_init()) {
     CHECK(0, "cvx_convert_init");
@@ -127,6 +184,7 @@ int main(void) {
   }
   for (int w = 0; w < 3; w++)
     for (int p = 0; p < 2; p++) run(w, p);
+  test_writer_escapes();
   cvx_convert_cleanup();
   return check_done("convert_json");
 }

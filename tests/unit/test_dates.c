@@ -33,6 +33,10 @@ static const find_case finds[] = {
     N("order #20190512"),
     N("ID 12019"),
     N("the 1990s"),
+    /* no digit, no date (a month alone is only a range start) */
+    N("from November to December, spring and summer"),
+    N("since March, expected in May"),
+    F("Spring 2019 - Summer 2020", "2019", "2020", 0, 0, 1, "Spring 2019 - Summer 2020"),
     /* month and year */
     F("Nov 2018", "2018-11", "", 0, 0, 0, "Nov 2018"),
     F("Nov. 2018", "2018-11", "", 0, 0, 0, "Nov. 2018"),

@@ -326,7 +326,8 @@ static void test_cells(void) {
       {"Zürich 東京 🚀", "Zürich 東京 🚀"},
       /* cells scanned eight bytes at a time: what decides quoting may sit in
        * any chunk, the overlapping last one, or after a non-ASCII byte */
-      {"\xf0\x9f\x92\xbb I hold a degree, and more", "\"\xf0\x9f\x92\xbb I hold a degree, and more\""},
+      {"\xf0\x9f\x92\xbb I hold a degree, and more",
+       "\"\xf0\x9f\x92\xbb I hold a degree, and more\""},
       {"Zürich is a city in Switzerland, yes", "\"Zürich is a city in Switzerland, yes\""},
       {"abcdefghijklmnopqrstuvw,", "\"abcdefghijklmnopqrstuvw,\""},
       {"abcdefghijklmnopqrstu\"vw", "\"abcdefghijklmnopqrstu\"\"vw\""},
@@ -334,6 +335,26 @@ static void test_cells(void) {
       {"abcdefgh\x01ijklmnop", "abcdefgh ijklmnop"},
       {"abcdefghijklmnopqrstuvwxyz", "abcdefghijklmnopqrstuvwxyz"},
       {"ab,c", "\"ab,c\""},
+      /* and sixteen at a time: lengths around 16 and 32, the deciding byte
+       * in the first, the last or the overlapping chunk */
+      {"abcdefghijklmno", "abcdefghijklmno"},
+      {"abcdefghijklmnop", "abcdefghijklmnop"},
+      {"abcdefghijklmnopq", "abcdefghijklmnopq"},
+      {"abcdefghijklmnopqrstuvwxyz01234", "abcdefghijklmnopqrstuvwxyz01234"},
+      {"abcdefghijklmnopqrstuvwxyz012345", "abcdefghijklmnopqrstuvwxyz012345"},
+      {"abcdefghijklmnopqrstuvwxyz0123456", "abcdefghijklmnopqrstuvwxyz0123456"},
+      {",bcdefghijklmnopqrstuvwxyz0123456", "\",bcdefghijklmnopqrstuvwxyz0123456\""},
+      {"abcdefghijklmnopqrstuvwxyz012345,", "\"abcdefghijklmnopqrstuvwxyz012345,\""},
+      {"abcdefghijklmnop\"rstuvwxyz0123456", "\"abcdefghijklmnop\"\"rstuvwxyz0123456\""},
+      {"abcdefghijklmnopqrstuvwxyz01234\x7f", "\"abcdefghijklmnopqrstuvwxyz01234 \""},
+      {"abcdefghijklmnop\x7frstuvwxyz01234", "abcdefghijklmnop rstuvwxyz01234"},
+      {"abcdefghijklmnopqrstuvwxyz01234\t", "abcdefghijklmnopqrstuvwxyz01234\t"},
+      {"abcdefghijklmnopqrstuvwxyz01234\xc3\xa9", "abcdefghijklmnopqrstuvwxyz01234\xc3\xa9"},
+      {" bcdefghijklmnopqrstuvwxyz0123456", "\" bcdefghijklmnopqrstuvwxyz0123456\""},
+      {"abcdefghijklmnopqrstuvwxyz012345 ", "\"abcdefghijklmnopqrstuvwxyz012345 \""},
+      {"=bcdefghijklmnopqrstuvwxyz0123456", "'=bcdefghijklmnopqrstuvwxyz0123456"},
+      {"=bcdefghijklmnopqrstuvwxyz012345,", "\"'=bcdefghijklmnopqrstuvwxyz012345,\""},
+      {"  -cdefghijklmnopqrstuvwxyz012345 ", "\"'  -cdefghijklmnopqrstuvwxyz012345 \""},
   };
   fixture f;
   fx_init(&f, "cv.md", "");
@@ -373,6 +394,28 @@ static void test_cells(void) {
   cvx_buf_free(&big);
   cvx_buf_free(&out);
   fx_free(&f);
+
+  /* the same for a cleaned cell of ASCII runs: cut so that "…" fits */
+  for (int lead = 0; lead < 2; lead++) {
+    fx_init(&f, "cv.md", "");
+    cvx_buf_clear(&big);
+    if (lead) cvx_buf_puts(&big, "\xc3\xa9");
+    for (int k = 0; k < 40000; k++) cvx_buf_putc(&big, 'a');
+    cvx_buf_putc(&big, '\x01');
+    add_raw(&f, rec(&f, CVX_REC_BASICS), "summary", big.ptr, CVX_NOSPAN);
+    cvx_emit_entries_rows(f.doc, NULL, &plain, &out);
+    v = out.ptr + strlen("cv.md,basics,1,summary,");
+    e = strchr(v, ',');
+    len = e ? (size_t)(e - v) : 0;
+    size_t as = 0;
+    while (v[(lead ? 2 : 0) + as] == 'a') as++;
+    CHECK(len == CVX_CSV_MAX_CELL && as == CVX_CSV_MAX_CELL - 3 - (lead ? 2 : 0) &&
+              memcmp(v + len - 3, "\xE2\x80\xA6", 3) == 0,
+          "long cleaned cell %d: %zu bytes, %zu a", lead, len, as);
+    cvx_buf_free(&big);
+    cvx_buf_free(&out);
+    fx_free(&f);
+  }
 }
 
 static void test_excel(void) {

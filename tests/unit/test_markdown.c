@@ -459,6 +459,14 @@ static void run_accepts(void) {
       {"resume.txt", "NAME\n====\n### Work\n+ Acme\n", 30, 50},
       {"resume.txt", "---\na: b\n---\n# T\nX\n---\n* [a](b) **c**\n", 50, 50},
       {"-", "# Title\n[a](https://b)\n", 30, 50},
+      /* a link or bold run counts from its line's first "](" or "**" only */
+      {"resume.txt", "x ](y) [z\n", 0, 0},
+      {"resume.txt", "[a\n](b)\n", 0, 0},
+      {"resume.txt", "a ](b\n[c](d)\n", 10, 10},
+      {"resume.txt", "**a\nb**\n", 0, 0},
+      {"resume.txt", "** a** x**\n", 0, 0},
+      {"resume.txt", "x **a**\n", 10, 10},
+      {"resume.txt", "# T\nno\n[a](b) and **c**\n", 35, 35},
       {NULL, "", 0, 0},
   };
   for (size_t i = 0; i < sizeof as / sizeof as[0]; i++) {

@@ -64,6 +64,15 @@ static const row ROWS[] = {
      "interests{name=speech processing}"},
     {"I'm an avid climber and spend most weekends outdoors in the mountains near the city.",
      "interests{name=avid climber}"},
+    /* the words the hobby pattern needs, found before it runs: "keen" after k
+     * or the Kelvin sign (which folds to k), any ASCII case */
+    {"I'm a keen sailor and have been racing dinghies on the lake for years.",
+     "interests{name=keen sailor}"},
+    {"I'm a \xe2\x84\xaa" "een sailor and have been racing dinghies on the lake for years.",
+     "interests{name=\xe2\x84\xaa" "een sailor}"},
+    {"I'm a PASSIONATE baker and I have been between two ovens since then.",
+     "interests{name=PASSIONATE baker}"},
+    {"I have been between jobs and have seen many places across the country lately.", ""},
     {"I'm interested in areas such as graph theory, query optimisation, and more.",
      "interests{name=graph theory}; interests{name=query optimisation}"},
     {"My research interests include Robust learning, Safe and verifiable control, and Swarm robotics.",

@@ -840,6 +840,72 @@ static void test_quick_random(void) {
   }
 }
 
+/* The quick check matches a few common patterns without pcre2: it must
+ * never accept a string that pcre2 (in the full validator) rejects, and it
+ * should accept the usual valid ones. Every pattern gets short, boundary and
+ * long subjects, valid and not. */
+static void test_fast_patterns(void) {
+  static const char *const pats[] = {
+      "^[12][0-9]{3}(-(0[1-9]|1[0-2])(-(0[1-9]|[12][0-9]|3[01]))?)?$",
+      "^[12][0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$",
+      "^\\\\+[1-9][0-9]{6,14}$", /* in JSON text: the pattern is ^\+… */
+      "^(/([^~/]|~[01])*)+$",
+  };
+  static const char *const subjects[] = {
+      "2020", "1999", "3000", "0999", "202", "20201", "2020-", "2020-00", "2020-01", "2020-09",
+      "2020-10", "2020-12", "2020-13", "2020-1", "2020-01-00", "2020-01-01", "2020-01-09",
+      "2020-01-10", "2020-01-29", "2020-01-30", "2020-01-31", "2020-01-32", "2020-01-3",
+      "2020-01-011", "2020/01/01", "2020-02-30", "x2020", "2020\\n", "+1234567", "+123456",
+      "+0234567", "+123456789012345", "+1234567890123456", "1234567", "+12a4567", "/", "//",
+      "/a", "/a/b", "/work/0/startDate", "/a~0b", "/a~1", "/a~", "/a~2", "~0", "a/b", "",
+      "/\\u00e9t\\u00e9", "/a\\nb", "/a\\u0000b", "/~01",
+  };
+  char err[256];
+  int fast = 0;
+  for (size_t p = 0; p < sizeof pats / sizeof *pats; p++) {
+    char text[256];
+    snprintf(text, sizeof text, "{\"type\":\"string\",\"pattern\":\"%s\"}", pats[p]);
+    cvx_schema *s = cvx_schema_parse(text, strlen(text), err, sizeof err);
+    CHECK(s != NULL, "fast pattern %zu: %s", p, err);
+    if (!s) continue;
+    for (size_t i = 0; i < sizeof subjects / sizeof *subjects; i++) {
+      char js[64];
+      snprintf(js, sizeof js, "\"%s\"", subjects[i]);
+      json_t *j = json_loads(js, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
+      CHECK(j != NULL, "subject %s", subjects[i]);
+      if (!j) continue;
+      cvx_arena *a = cvx_arena_new(1024);
+      bool q = cvx_schema_accepts(s, NULL, to_sv(a, j));
+      size_t n = cvx_schema_validate(s, NULL, j, NULL, NULL);
+      CHECK(q == (n == 0), "pattern %zu, %s: quick %d, %zu errors", p, subjects[i], q, n);
+      fast += q;
+      cvx_arena_free(a);
+      json_decref(j);
+    }
+    /* long pointers: around the fast matcher's bound and far past it */
+    static const size_t lens[] = {255, 256, 257, 4000};
+    for (size_t l = 0; p == 3 && l < sizeof lens / sizeof *lens; l++) {
+      for (int tilde = 0; tilde < 2; tilde++) {
+        char *buf = malloc(lens[l] + 1);
+        for (size_t i = 0; i < lens[l]; i++) buf[i] = i % 7 == 0 ? '/' : 'x';
+        if (tilde) buf[lens[l] - 2] = '~', buf[lens[l] - 1] = '1';
+        buf[lens[l]] = '\0';
+        json_t *j = json_string(buf);
+        cvx_arena *a = cvx_arena_new(1024);
+        bool q = cvx_schema_accepts(s, NULL, to_sv(a, j));
+        size_t n = cvx_schema_validate(s, NULL, j, NULL, NULL);
+        CHECK(!q || n == 0, "pointer of %zu bytes: quick accepts, validator %zu errors", lens[l], n);
+        CHECK(lens[l] > 256 || q, "pointer of %zu bytes: quick check refuses", lens[l]);
+        cvx_arena_free(a);
+        json_decref(j);
+        free(buf);
+      }
+    }
+    cvx_schema_free(s);
+  }
+  CHECK(fast > 20, "fast patterns accepted only %d subjects", fast);
+}
+
 int main(void) {
   run_suite();
   test_error_paths();
@@ -852,5 +918,6 @@ int main(void) {
   test_threads();
   test_quick_records();
   test_quick_random();
+  test_fast_patterns();
   return check_done("schema");
 }

@@ -567,8 +567,32 @@ static void test_load(void) {
   cvx_arena_free(a);
 }
 
+/* The line map and the plain-run decoder read sixteen bytes at a time: every
+ * length around 16 and 32, with newlines (and a byte that needs decoding)
+ * at every spacing, must give the same map and text as byte by byte. */
+static void test_chunks(void) {
+  for (size_t len = 0; len <= 50; len++) {
+    for (size_t every = 1; every <= 18; every++) {
+      for (int odd = 0; odd < 2; odd++) {
+        char text[64];
+        for (size_t i = 0; i < len; i++) text[i] = i % every == every - 1 ? '\n' : 'a';
+        if (odd && len) text[len / 2] = '\t';
+        cvx_arena *a = cvx_arena_new(4096);
+        cvx_diags dx;
+        cvx_diags_init(&dx, a);
+        cvx_source *s = NULL;
+        cvx_status st = cvx_source_from_bytes(a, "c", (const unsigned char *)text, len, NULL, &s, &dx);
+        CHECK(st == CVX_OK && source_ok(s) && s->len == len && memcmp(s->text, text, len) == 0,
+              "chunks: %zu bytes, a newline every %zu", len, every);
+        cvx_arena_free(a);
+      }
+    }
+  }
+}
+
 int main(void) {
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) run_case(&cases[i]);
+  test_chunks();
   test_positions();
   test_roundtrip();
   test_random();
