@@ -770,8 +770,9 @@ typedef struct fm_ctx {
 static const node *get(const node *map, const char *key) {
   const node *hit = NULL;
   if (!map || map->type != N_MAP) return NULL;
+  char first = lower(key[0]); /* most keys differ at once: no call for them */
   for (const node *k = map->kids; k; k = k->next)
-    if (k->key && ieq(k->key, key)) hit = k;
+    if (k->key && lower(k->key[0]) == first && ieq(k->key, key)) hit = k;
   return hit;
 }
 

@@ -135,6 +135,17 @@ static const char *prepare(md *m, size_t *n, char **owned) {
   *owned = NULL;
   bool any = false;
   size_t lines = 1;
+  const cvx_source *src = m->doc->src;
+  if (src->lines && src->nlines) { /* usually no line has hidden indentation: the line map tells without a search */
+    bool hidden_indent = false;
+    for (size_t k = m->first_line; k < src->nlines && !hidden_indent; k++) {
+      size_t at = k == m->first_line ? m->body_start : (size_t)src->lines[k];
+      if (at < m->body_start || at > m->len) continue; /* never outside the text, whatever the map */
+      for (size_t i = at - m->body_start; i < len && (v[i] == ' ' || v[i] == '\t'); i++)
+        if (hid[i]) hidden_indent = true;
+    }
+    if (!hidden_indent) return v;
+  }
   for (size_t i = 0; i < len;) { /* at the start of a line */
     for (; i < len && (v[i] == ' ' || v[i] == '\t'); i++)
       if (hid[i]) any = true;
@@ -317,8 +328,9 @@ static size_t char_ref(const char *s, size_t n, bool legacy_only, char out[4], s
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
 #include <emmintrin.h>
 #define VEC16 1
-/* plain_run8 for the sixteen bytes at p. */
-static inline bool plain_run16(const char *p) {
+/* plain_run8 for the sixteen bytes at p, as a mask: bit k is set when byte k
+ * may not continue the run (0: all sixteen do). */
+static inline unsigned plain_stop16(const char *p) {
   __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
   __m128i sp = _mm_cmpeq_epi8(x, _mm_set1_epi8(' '));
   __m128i low = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x20)), x); /* bytes up to 0x20 */
@@ -326,7 +338,7 @@ static inline bool plain_run16(const char *p) {
   bad = _mm_or_si128(bad, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0xC2)));
   bad = _mm_or_si128(bad, _mm_cmpeq_epi8(x, _mm_set1_epi8('&')));
   bad = _mm_or_si128(bad, _mm_and_si128(sp, _mm_srli_si128(sp, 1)));   /* two spaces */
-  return !_mm_movemask_epi8(bad) && !(_mm_movemask_epi8(sp) & 0x8000); /* a space last */
+  return (unsigned)_mm_movemask_epi8(bad) | ((unsigned)_mm_movemask_epi8(sp) & 0x8000u); /* a space last */
 }
 #else
 #define VEC16 0
@@ -338,25 +350,29 @@ static void put_text(cvx_buf *b, const char *s, size_t n) {
   char *o = b->ptr + b->len;
   size_t i = 0;
   while (i < n) {
+    /* the last sixteen (eight) bytes may overlap bytes already written: when
+     * none of the sixteen changes, those were written as they are */
 #if VEC16
-    if (n - i >= 16) { /* sixteen bytes with no control and no DEL are copied whole */
-      __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+    if (n >= 16) { /* sixteen bytes with no control and no DEL are copied whole */
+      size_t at = n - i >= 16 ? i : n - 16;
+      __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + at));
       __m128i bad = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1F)), x),
                                  _mm_cmpeq_epi8(x, _mm_set1_epi8(0x7F)));
       if (!_mm_movemask_epi8(bad)) {
-        _mm_storeu_si128((__m128i *)(void *)(o + i), x);
-        i += 16;
+        _mm_storeu_si128((__m128i *)(void *)(o + at), x);
+        i = at + 16;
         continue;
       }
     }
 #endif
-    if (n - i >= 8) { /* eight bytes with no control and no DEL are copied whole */
+    if (n >= 8) { /* eight bytes with no control and no DEL are copied whole */
+      size_t at = n - i >= 8 ? i : n - 8;
       uint64_t x, d;
-      memcpy(&x, s + i, 8);
+      memcpy(&x, s + at, 8);
       d = x ^ (0x7F * ONES);
       if (!(((x - 0x20 * ONES) & ~x) & HIGH) && !(((d - ONES) & ~d) & HIGH)) {
-        memcpy(o + i, s + i, 8);
-        i += 8;
+        memcpy(o + at, s + at, 8);
+        i = at + 8;
         continue;
       }
     }
@@ -471,10 +487,19 @@ static void normalize(const char *s, size_t n, cvx_buf *out, size_t *mark, bool 
       size_t j = i + 1;
       for (;;) {
 #if VEC16
-        if (n - j >= 16 && plain_run16(s + j)) {
-          j += 16;
-          continue;
-        }
+        if (n - j >= 16) {
+          unsigned stop = plain_stop16(s + j);
+          if (!stop) {
+            j += 16;
+            continue;
+          }
+          /* the bytes before the first stop continue the run, but a space
+           * just before it (its next byte is no plain one); the bytes from
+           * there are taken one by one below */
+          size_t k = (size_t)__builtin_ctz(stop);
+          if (k && s[j + k - 1] == ' ') k--;
+          j += k;
+        } else
 #endif
         if (LITTLE_ENDIAN_SWAR && n - j >= 8 && plain_run8(s + j)) {
           j += 8;
@@ -794,7 +819,7 @@ static const char *tag_attr(cvx_arena *a, const char *s, size_t n, const char *w
 
 static bool name_in(const char *name, const char *const *set) {
   for (; *set; set++)
-    if (strcmp(name, *set) == 0) return true;
+    if ((*set)[0] == name[0] && strcmp(name, *set) == 0) return true; /* the first byte rules most out */
   return false;
 }
 
@@ -1701,9 +1726,20 @@ static int md_accepts(const cvx_source *src) {
   size_t pn = 0;
   const unsigned all = EV_FRONT | EV_ATX | EV_SETEXT | EV_LINK | EV_BOLD | EV_BULLET;
   ev |= text_evidence(t, len);
+  /* the source's line map (the offset after each '\n' but a last one) saves
+   * a search per line; a source without one is searched */
+  const uint32_t *ls = src->lines && src->nlines ? src->lines : NULL;
+  size_t k = 0;
   for (size_t i = 0; i < len && ev != all;) { /* every kind seen: the score is known */
-    const char *nl = memchr(t + i, '\n', len - i);
-    size_t e = nl ? (size_t)(nl - t) : len;
+    size_t e;
+    if (ls) {
+      k++;
+      e = k < src->nlines ? (size_t)ls[k] - 1 : (t[len - 1] == '\n' ? len - 1 : len);
+      if (e < i || e > len) e = len; /* never outside the text, whatever the map */
+    } else {
+      const char *nl = memchr(t + i, '\n', len - i);
+      e = nl ? (size_t)(nl - t) : len;
+    }
     ev |= line_evidence(t + i, e - i, prev, pn, ev | EV_LINK | EV_BOLD); /* those are known */
     prev = t + i;
     pn = e - i;

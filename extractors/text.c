@@ -43,8 +43,14 @@ static bool is_hspace(unsigned char c) {
 }
 static bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 static bool is_ascii_alpha(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-/* c is one of set (never true for NUL). */
-static bool in_set(const char *set, char c) { return c && strchr(set, c) != NULL; }
+/* c is a byte of set (never the NUL). Every set here is ASCII punctuation and
+ * spaces, so letters, digits and non-ASCII bytes (most bytes) are answered
+ * without the strchr call. */
+static inline bool in_set(const char *set, char c) {
+  unsigned char u = (unsigned char)c;
+  if (u >= 0x80 || (unsigned char)((u | 0x20) - 'a') < 26 || (unsigned char)(u - '0') < 10) return false;
+  return c && strchr(set, c) != NULL;
+}
 
 /* Display columns stop growing here: indentation deeper than this is all
  * the same, and a gigabyte of tabs cannot overflow. */
@@ -244,6 +250,17 @@ static bool label_value(const char *s, size_t n) {
   return false;
 }
 
+/* c lower-cased as strncasecmp does in the C locale (A-Z only). */
+static inline unsigned char fold_ascii(unsigned char c) { return c >= 'A' && c <= 'Z' ? (unsigned char)(c | 0x20) : c; }
+
+/* s[0,n) is w, ignoring ASCII case (as strlen(w) == n && strncasecmp). */
+static bool equals_ci(const char *s, size_t n, const char *w) {
+  size_t i = 0;
+  for (; i < n && w[i]; i++)
+    if (fold_ascii((unsigned char)s[i]) != fold_ascii((unsigned char)w[i])) return false;
+  return i == n && w[i] == '\0';
+}
+
 /* A label that introduces part of one entry ("Responsibilities", "Key
  * achievements"), in the languages the corpus shows. */
 static bool entry_label(const char *s, size_t n) {
@@ -274,7 +291,7 @@ static bool entry_label(const char *s, size_t n) {
       "\xD0\x94\xD0\xBE\xD1\x81\xD1\x82\xD0\xB8\xD0\xB6\xD0\xB5\xD0\xBD\xD0\xB8\xD1\x8F", /* Достижения */
       NULL};
   for (int i = 0; labels[i]; i++)
-    if (strlen(labels[i]) == n && strncasecmp(s, labels[i], n) == 0) return true;
+    if (equals_ci(s, n, labels[i])) return true;
   return false;
 }
 
@@ -291,7 +308,7 @@ static bool job_title(const char *s, size_t n) {
     size_t j = i;
     while (j < n && (is_ascii_alpha((unsigned char)s[j]) || s[j] == '-')) j++;
     for (int k = 0; titles[k] && j > i; k++)
-      if (strncasecmp(s + i, titles[k], j - i) == 0 && titles[k][j - i] == '\0') return true;
+      if (equals_ci(s + i, j - i, titles[k])) return true;
     i = j;
   }
   return false;
@@ -306,10 +323,13 @@ static bool has_digit(const char *s, size_t n) {
   return false;
 }
 
-/* s[0,n) starts with w, ignoring ASCII case. */
+/* s[0,n) starts with w, ignoring ASCII case (strncasecmp, without the call:
+ * most lines differ at the first byte). */
 static bool starts_ci(const char *s, size_t n, const char *w) {
-  size_t m = strlen(w);
-  return n >= m && strncasecmp(s, w, m) == 0;
+  size_t i = 0;
+  for (; w[i]; i++)
+    if (i >= n || fold_ascii((unsigned char)s[i]) != fold_ascii((unsigned char)w[i])) return false;
+  return true;
 }
 
 /* An e-mail address or a URL somewhere in s[0,n). */
@@ -391,7 +411,7 @@ static bool is_paste_noise(const char *s, size_t n) {
   if (starts_ci(s, n, "see more") || starts_ci(s, n, "show more") || starts_ci(s, n, "see all") ||
       starts_ci(s, n, "show all") || starts_ci(s, n, "\xE2\x80\xA6"))
     return true;
-  return n >= 4 && strncasecmp(s + n - 4, "more", 4) == 0 && count_words(s, n) <= 3;
+  return n >= 4 && starts_ci(s + n - 4, 4, "more") && count_words(s, n) <= 3;
 }
 
 /* ------------------------------------------------------------------ lines */

@@ -36,11 +36,13 @@ char *cvx_xstrdup(const char *s) {
 
 typedef struct chunk {
   struct chunk *prev;
-  size_t size, used;
+  size_t size;
   _Alignas(max_align_t) unsigned char data[];
 } chunk;
 
+/* w (first, for cvx_arena_alloc_inline) is the unused room of head */
 struct cvx_arena {
+  cvx_arena_window w;
   chunk *head;
   size_t chunk_size;
   size_t reserved;
@@ -54,8 +56,9 @@ static chunk *chunk_new(cvx_arena *a, size_t min) {
   chunk *c = cvx_xmalloc(sizeof(chunk) + size);
   c->prev = a->head;
   c->size = size;
-  c->used = 0;
   a->head = c;
+  a->w.next = c->data;
+  a->w.end = c->data + size;
   a->reserved += sizeof(chunk) + size;
   return c;
 }
@@ -74,7 +77,7 @@ static void *alloc_slow(cvx_arena *a, size_t n, bool zero) {
   /* big requests get a chunk of their own so the current one keeps filling */
   if (n > a->chunk_size / 4 && c) {
     chunk *big = cvx_xmalloc(sizeof(chunk) + n);
-    big->size = big->used = n;
+    big->size = n;
     big->prev = c->prev;
     c->prev = big;
     a->reserved += sizeof(chunk) + n;
@@ -82,40 +85,41 @@ static void *alloc_slow(cvx_arena *a, size_t n, bool zero) {
     return big->data;
   }
   c = chunk_new(a, n);
-  c->used = n;
+  a->w.next += n;
   if (zero) memset(c->data, 0, n);
   return c->data;
 }
 
-void *cvx_arena_alloc(cvx_arena *a, size_t n) {
+/* Room left in the current chunk (0 before the first one). */
+static inline size_t room_of(const cvx_arena *a) { return (size_t)((uintptr_t)a->w.end - (uintptr_t)a->w.next); }
+
+void *(cvx_arena_alloc)(cvx_arena *a, size_t n) {
   if (n > SIZE_MAX - ALIGN) oom(n);
   n = (n + ALIGN - 1) & ~(ALIGN - 1);
   if (n == 0) n = ALIGN;
-  chunk *c = a->head;
-  if (!c || c->size - c->used < n) return alloc_slow(a, n, true);
-  unsigned char *p = c->data + c->used;
+  size_t room = room_of(a);
+  if (room < n) return alloc_slow(a, n, true);
+  unsigned char *p = a->w.next;
   /* a small block is zeroed by a fixed-size (inlined) clear that may run
    * into the chunk's unused room, which no block holds yet */
-  size_t room = c->size - c->used;
   if (n <= 64 && room >= 64)
     memset(p, 0, 64);
   else if (n <= 256 && room >= 256)
     for (size_t k = 0; k < n; k += 64) memset(p + k, 0, 64);
   else
     memset(p, 0, n);
-  c->used += n;
+  a->w.next = p + n;
   return p;
 }
 
 /* The copy is never cleared first: every byte of it is written. */
-char *cvx_arena_strndup(cvx_arena *a, const char *s, size_t n) {
+char *(cvx_arena_strndup)(cvx_arena *a, const char *s, size_t n) {
   if (n >= SIZE_MAX - ALIGN) oom(n);
   size_t need = (n + 1 + ALIGN - 1) & ~(ALIGN - 1);
   char *p;
-  chunk *c = a->head;
-  if (c && c->size - c->used >= need) {
-    p = (char *)c->data + c->used;
-    c->used += need;
+  if (room_of(a) >= need) {
+    p = (char *)a->w.next;
+    a->w.next += need;
   } else {
     p = alloc_slow(a, need, false);
   }

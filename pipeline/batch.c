@@ -80,10 +80,23 @@ static int open_temp(const char *dir, char **tmp) {
   return -e;
 }
 
+/* a then b into out[0,cap) (cap > 0), cut as snprintf(out, cap, "%s%s")
+ * would, without its format parsing. */
+static void concat2(char *out, size_t cap, const char *a, const char *b) {
+  size_t na = strlen(a), nb = strlen(b);
+  if (na > cap - 1) na = cap - 1;
+  if (nb > cap - 1 - na) nb = cap - 1 - na;
+  memcpy(out, a, na);
+  memcpy(out + na, b, nb);
+  out[na + nb] = '\0';
+}
+
 static char *join(const char *dir, const char *name) {
-  size_t len = strlen(dir) + strlen(name) + 2;
-  char *p = cvx_xmalloc(len);
-  snprintf(p, len, "%s/%s", dir, name);
+  size_t nd = strlen(dir), nn = strlen(name);
+  char *p = cvx_xmalloc(nd + nn + 2);
+  memcpy(p, dir, nd);
+  p[nd] = '/';
+  memcpy(p + nd + 1, name, nn + 1);
   return p;
 }
 
@@ -111,8 +124,11 @@ static int write_linked(const char *dir, const char *name, const char *data, siz
     close(fd);
     return e;
   }
-  char proc[64];
-  snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+  char proc[64] = "/proc/self/fd/", digits[16]; /* "/proc/self/fd/%d" (fd >= 0) */
+  size_t nd = 0;
+  for (unsigned v = (unsigned)fd; nd == 0 || v; v /= 10) digits[nd++] = (char)('0' + v % 10);
+  for (size_t k = 0; k < nd; k++) proc[14 + k] = digits[nd - 1 - k];
+  proc[14 + nd] = '\0';
   char *dst = join(dir, name);
   if (linkat(AT_FDCWD, proc, AT_FDCWD, dst, AT_SYMLINK_FOLLOW) == 0) {
     *done = true;
@@ -242,7 +258,7 @@ static void write_outputs(pool *p, const cvx_input *in, slot *s) {
   if (o->mode != CVX_MODE_CONVERT) return;
   char name[4096];
   if (o->conv.want_json) {
-    snprintf(name, sizeof name, "%s.json", in->stem);
+    concat2(name, sizeof name, in->stem, ".json");
     if (s->res.status == CVX_OK && s->res.json_valid && s->res.json.len) {
       int e = cvx_write_atomic(o->outdir, name, s->res.json.ptr, s->res.json.len);
       if (e) {
@@ -254,7 +270,7 @@ static void write_outputs(pool *p, const cvx_input *in, slot *s) {
     }
   }
   if (o->conv.want_bib) {
-    snprintf(name, sizeof name, "%s.bib", in->stem);
+    concat2(name, sizeof name, in->stem, ".bib");
     if (s->res.status == CVX_OK && s->res.bib.len) {
       int e = cvx_write_atomic(o->outdir, name, s->res.bib.ptr, s->res.bib.len);
       if (e && !s->write_err) {

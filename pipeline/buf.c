@@ -24,7 +24,8 @@ void cvx_buf_reserve(cvx_buf *b, size_t extra) {
   }
   size_t need = b->len + extra + 1;
   if (need <= b->cap) return;
-  size_t cap = b->cap < 16 ? 16 : b->cap;
+  /* 256 bytes at first: most buffers (a line, a cell, a field) never grow */
+  size_t cap = b->cap < 256 ? 256 : b->cap;
   while (cap < need) cap = cap > SIZE_MAX / 3 * 2 ? need : cap + cap / 2;
   if (b->cap) {
     b->ptr = cvx_xrealloc(b->ptr, cap);

@@ -5,6 +5,9 @@
 
 #include <stdint.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* ------------------------------------------------------- character tests */
 
@@ -299,6 +302,22 @@ static bool email_at(const char *s, size_t n, size_t ams, size_t ame, marker kin
   return true;
 }
 
+#ifdef __SSE2__
+/* True when no "at" marker can start in s[i, i + 16) (1 <= i, i + 16 <= n):
+ * no '@', no bracket, no 'a'/'A' after a space. */
+static bool no_mark16(const char *s, size_t i) {
+  __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+  __m128i prev = _mm_loadu_si128((const __m128i *)(const void *)(s + i - 1));
+  __m128i m = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('@')), _mm_cmpeq_epi8(x, _mm_set1_epi8('[')));
+  m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('(')));
+  m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('{')));
+  m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('<')));
+  __m128i a = _mm_cmpeq_epi8(_mm_or_si128(x, _mm_set1_epi8(0x20)), _mm_set1_epi8('a'));
+  m = _mm_or_si128(m, _mm_and_si128(a, _mm_cmpeq_epi8(prev, _mm_set1_epi8(' '))));
+  return _mm_movemask_epi8(m) == 0;
+}
+#endif
+
 /* The first at-marker ("@", "[at]", a bare " at " with a spelled-out dot)
  * with a valid address around it wins; the span covers the obfuscated text
  * as written (not a "mailto:" prefix). Each marker costs at most a local
@@ -309,7 +328,19 @@ bool cvx_email_find(cvx_arena *a, const char *s, size_t n, const char **email, s
   /* the bytes an "at" marker can start with */
   static const bool may_mark[256] = {['@'] = true, ['['] = true, ['('] = true, ['{'] = true,
                                      ['<'] = true, ['a'] = true, ['A'] = true};
+#ifdef __SSE2__
+  size_t fast_from = 1; /* where the next 16-byte skip may be tried */
+#endif
   for (size_t i = 0; i < n; i++) {
+#ifdef __SSE2__
+    /* sixteen bytes at a time while none can start a marker; a block that
+     * holds a candidate is then read byte by byte */
+    if (i >= fast_from) {
+      while (n - i >= 16 && no_mark16(s, i)) i += 16;
+      fast_from = i + 16;
+      if (i >= n) break;
+    }
+#endif
     if (!may_mark[(unsigned char)s[i]]) continue;
     /* an 'a' marks only as the word " at " (a bracket marker starts with its
      * bracket), so it needs a space before it */

@@ -267,6 +267,9 @@ static void validate_records(cvx_doc *doc) {
   cvx_record **pp = &doc->records, *prev = NULL;
   char pointer[64];
   sv_pool pool = {0};
+  /* each kind's definition, resolved on its first record */
+  const json_t *defs[CVX_REC__COUNT];
+  bool resolved[CVX_REC__COUNT] = {0};
   while (*pp) {
     cvx_record *r = *pp;
     const char *kname = cvx_rec_kind_name(r->kind);
@@ -276,11 +279,18 @@ static void validate_records(cvx_doc *doc) {
     memcpy(pointer + 14, kname, klen);
     pointer[14 + klen] = '\0';
     bool keep = true;
+    bool known = (unsigned)r->kind < CVX_REC__COUNT;
+    if (known && !resolved[r->kind]) {
+      defs[r->kind] = cvx_schema_subschema(record_schema, pointer);
+      resolved[r->kind] = true;
+    }
     for (int round = 0; round < 3; round++) {
       /* the quick check settles the usual valid record; anything else goes
        * through the full validator for its verdict and messages */
       const cvx_sv *view = record_view(r, &pool);
-      if (view && cvx_schema_accepts(record_schema, pointer, view)) break;
+      if (view && (known ? cvx_schema_accepts_sub(record_schema, defs[r->kind], view)
+                         : cvx_schema_accepts(record_schema, pointer, view)))
+        break;
       json_t *j = record_json(r);
       bad_fields b = {0};
       size_t nerr = cvx_schema_validate(record_schema, pointer, j, on_record_error, &b);

@@ -156,18 +156,43 @@ static bool countable_cp(uint32_t cp) {
 }
 
 
+/* c is in strchr(" \t#*-+>|_`=~.,;:()[]", c) (the NUL too, as strchr finds
+ * the terminator); '.' only when dot is set. */
+static inline bool trim_byte(unsigned char c, bool dot) {
+  switch (c) {
+  case '\0': case ' ': case '\t': case '#': case '*': case '-': case '+': case '>': case '|': case '_':
+  case '`': case '=': case '~': case ',': case ';': case ':': case '(': case ')': case '[': case ']':
+    return true;
+  case '.':
+    return dot;
+  default:
+    return false;
+  }
+}
+
+/* True when every word of s[0,n) is a stop word (ASCII case ignored). */
 static bool stopword_only(const char *s, size_t n) {
-  static const char *const stop[] = {"in", "at", "of", "and", "the", "for", "to", "with", "from",
-                                     "by", "on", "a", "an", "or", "as", "et", "de", "und", NULL};
+  static const struct {
+    char w[5];
+    unsigned char n;
+  } stop[] = {{"in", 2}, {"at", 2},  {"of", 2}, {"and", 3}, {"the", 3}, {"for", 3}, {"to", 2},
+              {"with", 4}, {"from", 4}, {"by", 2}, {"on", 2}, {"a", 1},  {"an", 2},  {"or", 2},
+              {"as", 2}, {"et", 2},  {"de", 2}, {"und", 3}};
   size_t i = 0;
   while (i < n) {
-    while (i < n && !isalnum((unsigned char)s[i]) && (unsigned char)s[i] < 0x80) i++;
+    while (i < n && !ascii_alnum((unsigned char)s[i]) && (unsigned char)s[i] < 0x80) i++;
     size_t st = i;
-    while (i < n && (isalnum((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80)) i++;
+    while (i < n && (ascii_alnum((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80)) i++;
     if (i == st) break;
     bool is_stop = false;
-    for (int k = 0; stop[k] && i - st <= 4; k++) /* no stop word is longer */
-      if (strlen(stop[k]) == i - st && strncasecmp(stop[k], s + st, i - st) == 0) is_stop = true;
+    for (size_t k = 0; k < sizeof stop / sizeof stop[0] && !is_stop && i - st <= 4; k++) {
+      if (stop[k].n != i - st) continue;
+      size_t j = 0; /* A-Z folded as strncasecmp does in the C locale */
+      while (j < i - st && (unsigned char)(s[st + j] >= 'A' && s[st + j] <= 'Z' ? s[st + j] | 0x20 : s[st + j]) ==
+                               (unsigned char)stop[k].w[j])
+        j++;
+      is_stop = j == i - st;
+    }
     if (!is_stop) return false;
   }
   return true;
@@ -423,8 +448,8 @@ double cvx_coverage(const cvx_doc *doc, cvx_unmapped **out, size_t *nout) {
     if (line_unmapped(src, inv, tk, a, b, &line_text) < 3) continue;
     /* trim Markdown and list punctuation at the ends */
     size_t s = 0, e = line_text.len;
-    while (s < e && strchr(" \t#*-+>|_`=~.,;:()[]", line_text.ptr[s])) s++;
-    while (e > s && strchr(" \t#*-+>|_`=~,;:()[]", line_text.ptr[e - 1])) e--;
+    while (s < e && trim_byte((unsigned char)line_text.ptr[s], true)) s++;
+    while (e > s && trim_byte((unsigned char)line_text.ptr[e - 1], false)) e--;
     if (e <= s || stopword_only(line_text.ptr + s, e - s)) continue;
     size_t alnum = 0; /* counted up to 3: all the test below needs */
     for (size_t i = s; i < e && alnum < 3;) {

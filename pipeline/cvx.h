@@ -57,6 +57,44 @@ void *cvx_arena_grow(cvx_arena *a, void *old, size_t old_n, size_t new_n, size_t
 size_t cvx_arena_bytes(const cvx_arena *a); /* bytes reserved from the system */
 void cvx_arena_free(cvx_arena *a);
 
+/* The free room of an arena's current chunk, the first member of struct
+ * cvx_arena, so that small blocks are taken inline; next is always aligned. */
+typedef struct cvx_arena_window {
+  unsigned char *next, *end;
+} cvx_arena_window;
+
+/* cvx_arena_alloc with the common case inline: a block of at most 128 bytes
+ * when the current chunk has 128 bytes of room (cleared 64 bytes at a time,
+ * into room no block holds yet, as the out-of-line version does). */
+static inline void *cvx_arena_alloc_inline(cvx_arena *a, size_t n) {
+  cvx_arena_window *w = (cvx_arena_window *)(void *)a;
+  if (n - 1 < 128 && (uintptr_t)w->end - (uintptr_t)w->next >= 128) {
+    unsigned char *p = w->next;
+    memset(p, 0, 64);
+    if (n > 64) memset(p + 64, 0, 64);
+    w->next = p + ((n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1));
+    return p;
+  }
+  return (cvx_arena_alloc)(a, n);
+}
+#define cvx_arena_alloc(a, n) cvx_arena_alloc_inline((a), (n))
+
+/* cvx_arena_strndup with the common case inline: the copy fits the current
+ * chunk (it is never cleared first: every byte of it is written). */
+static inline char *cvx_arena_strndup_inline(cvx_arena *a, const char *s, size_t n) {
+  cvx_arena_window *w = (cvx_arena_window *)(void *)a;
+  size_t need = (n + sizeof(max_align_t)) & ~(sizeof(max_align_t) - 1); /* n + 1, rounded up */
+  if (n < 4096 && (uintptr_t)w->end - (uintptr_t)w->next >= need) {
+    char *p = (char *)w->next;
+    w->next += need;
+    if (n) memcpy(p, s, n);
+    p[n] = '\0';
+    return p;
+  }
+  return (cvx_arena_strndup)(a, s, n);
+}
+#define cvx_arena_strndup(a, s, n) cvx_arena_strndup_inline((a), (s), (n))
+
 /* The one way to build strings: ptr is never NULL and always NUL-terminated;
  * grows 1.5x with an overflow check. */
 typedef struct cvx_buf {

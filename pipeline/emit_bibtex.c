@@ -396,8 +396,9 @@ static bool is_stop_word(const char *w, size_t n) {
       "it",   "as", "this", "that", "these", "vs",   "versus",  "using",  "le",  "la",
       "les",  "un", "une",  "des",  "de",    "du",   "der",     "die",    "das", "ein",
       "eine", "el", "los",  "las",  "del",   "y",    "et",      "und",    NULL};
-  for (int k = 0; stop[k]; k++)
-    if (strlen(stop[k]) == n && memcmp(stop[k], w, n) == 0) return true;
+  if (n == 0 || n > 7) return false; /* no stop word is longer than "towards" */
+  for (int k = 0; stop[k]; k++) /* the first byte decides for most words */
+    if (stop[k][0] == w[0] && strlen(stop[k]) == n && memcmp(stop[k], w, n) == 0) return true;
   return false;
 }
 
@@ -874,7 +875,11 @@ size_t cvx_emit_bibtex(const cvx_doc *doc, const cvx_bibtex_opts *opts, cvx_buf 
     build_key(&key, r, opts, year);
     key_unique(&keys, &key);
     if (count) cvx_buf_putc(out, '\n');
-    cvx_buf_printf(out, "@%s{%s,\n", etype, key.ptr);
+    cvx_buf_putc(out, '@'); /* "@%s{%s,\n" */
+    cvx_buf_puts(out, etype);
+    cvx_buf_putc(out, '{');
+    cvx_buf_puts(out, key.ptr);
+    cvx_buf_puts(out, ",\n");
     cvx_buf_put(out, body.ptr, body.len);
     cvx_buf_puts(out, "\n}\n");
     count++;

@@ -275,7 +275,45 @@ static void cell(cvx_buf *out, bool *first, const char *s) {
   if (s) put_cell(out, s, strlen(s));
 }
 
-static void cell_size(cvx_buf *out, bool *first, size_t v) {
+/* A cell of a record key, after another cell: a JSON Resume key ("name",
+ * "work.startDate") is written as it is, as put_cell would write it (no
+ * quote, comma, space nor formula start); anything else goes through put_cell. */
+static void key_cell(cvx_buf *out, const char *k) {
+  buf_byte(out, ',');
+  size_t n = 0;
+  for (;; n++) {
+    unsigned char c = (unsigned char)k[n];
+    if (!c) break;
+    if (n == 64 || !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                     c == '.' || c == '_')) {
+      put_cell(out, k, strlen(k));
+      return;
+    }
+  }
+  buf_append(out, k, n);
+}
+
+static inline void cell_size(cvx_buf *out, bool *first, size_t v) {
+  if (v < 10000 && out->cap - out->len > 6) { /* the usual entry or line number, written in place */
+    char *p = out->ptr + out->len;
+    if (!*first) *p++ = ',';
+    *first = false;
+    size_t d;
+    if (v < 10) {
+      p[0] = (char)('0' + v);
+      d = 1;
+    } else if (v < 100) {
+      p[0] = (char)('0' + v / 10);
+      p[1] = (char)('0' + v % 10);
+      d = 2;
+    } else {
+      d = v < 1000 ? 3 : 4;
+      for (size_t k = d; k-- > 0; v /= 10) p[k] = (char)('0' + v % 10);
+    }
+    p[d] = '\0';
+    out->len = (size_t)(p + d - out->ptr);
+    return;
+  }
   char num[32];
   size_t i = sizeof num;
   num[--i] = '\0';
@@ -432,7 +470,18 @@ static void years_experience(const cvx_doc *doc, const cvx_csv_opts *o, char num
     }
     months += ce - cs + 1;
     long tenths = months * 10 / 12;
-    snprintf(num, 32, "%ld.%ld", tenths / 10, tenths % 10);
+    if (tenths >= 0) { /* "%ld.%ld", written without snprintf */
+      char d[24];
+      size_t k = 0;
+      for (long v = tenths / 10; k == 0 || v; v /= 10) d[k++] = (char)('0' + v % 10);
+      size_t w = 0;
+      while (k) num[w++] = d[--k];
+      num[w++] = '.';
+      num[w++] = (char)('0' + tenths % 10);
+      num[w] = '\0';
+    } else {
+      snprintf(num, 32, "%ld.%ld", tenths / 10, tenths % 10);
+    }
   }
   free(iv);
 }
@@ -551,7 +600,7 @@ static size_t line_of(const cvx_source *src, cvx_span sp, size_t *hint) {
 
 void cvx_emit_entries_rows(const cvx_doc *doc, const cvx_csv_row_info *info, const cvx_csv_opts *o,
                            cvx_buf *out) {
-  size_t seen[CVX_REC__COUNT] = {0}, hint = 0;
+  size_t seen[CVX_REC__COUNT] = {0}, hint = 0, kind_k = SIZE_MAX;
   if (!doc) return;
   /* the source cell is the same on every row: written once, copied after */
   cvx_buf src = CVX_BUF_INIT, kind = CVX_BUF_INIT;
@@ -565,11 +614,15 @@ void cvx_emit_entries_rows(const cvx_doc *doc, const cvx_csv_row_info *info, con
   for (const cvx_record *r = doc->records; r; r = r->next) {
     size_t k = (unsigned)r->kind < CVX_REC__COUNT ? (size_t)r->kind : (size_t)CVX_REC_SECTION;
     size_t entry = ++seen[k];
-    /* so is the section cell on every row of a record */
-    const char *kn = cvx_rec_kind_name((cvx_rec_kind)k);
-    cvx_buf_clear(&kind);
-    buf_byte(&kind, ',');
-    put_cell(&kind, kn, strlen(kn));
+    /* so is the section cell on every row of a record (kept while records
+     * of one kind follow each other) */
+    if (k != kind_k) {
+      const char *kn = cvx_rec_kind_name((cvx_rec_kind)k);
+      cvx_buf_clear(&kind);
+      buf_byte(&kind, ',');
+      put_cell(&kind, kn, strlen(kn));
+      kind_k = k;
+    }
     for (const cvx_field *f = r->fields; f; f = f->next) {
       bool first = true;
       size_t line = line_of(doc->src, f->span, &hint);
@@ -577,7 +630,10 @@ void cvx_emit_entries_rows(const cvx_doc *doc, const cvx_csv_row_info *info, con
       buf_append(out, kind.ptr, kind.len);
       first = false;
       cell_size(out, &first, entry);
-      cell(out, &first, f->key);
+      if (f->key)
+        key_cell(out, f->key);
+      else
+        cell(out, &first, NULL);
       cell(out, &first, f->value);
       if (line)
         cell_size(out, &first, line);

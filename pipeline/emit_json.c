@@ -76,6 +76,8 @@ typedef struct jctx {
   const cvx_doc *doc;
   const cvx_json_opts *o;
   cvx_sv *prov; /* meta.cvx.provenance */
+  const char *last_origin;  /* the record origin str() saw last (NULL: none) */
+  const cvx_sv *origin_sv; /* what str() made of it */
   size_t nnodes, nbytes; /* nodes made and string bytes: the output's size, roughly */
 } jctx;
 
@@ -102,6 +104,7 @@ static uint64_t load8(const char *p) {
 size_t cvx_json_utf8_len(const char *s) {
   size_t n = strlen(s), i = 0;
   while (i + 8 <= n && !(load8(s + i) & HIGHS)) i += 8;
+  if (i < n && i + 8 > n && n >= 8 && !(load8(s + n - 8) & HIGHS)) i = n; /* an ASCII last word */
   for (size_t k; i < n; i += k) {
     uint32_t cp;
     if ((unsigned char)s[i] < 0x80) {
@@ -127,10 +130,19 @@ static const bool escaped[256] = {
 static size_t utf8_len_plain(const char *s, bool *plain) {
   size_t n = strlen(s), i = 0;
   uint64_t esc = 0;
+  /* in an ASCII word no byte sum below carries: c + 0x60 has its high bit
+   * clear only for c < 0x20, and (c ^ '"') + 0x7F only for c == '"' */
   for (; i + 8 <= n; i += 8) {
-    uint64_t x = load8(s + i), q = x ^ (ONES * '"'), b = x ^ (ONES * '\\');
+    uint64_t x = load8(s + i);
     if (x & HIGHS) break;
-    esc |= ((q - ONES) & ~q) | ((b - ONES) & ~b) | ((x - ONES * 0x20) & ~x);
+    esc |= ~((x + ONES * 0x60) & ((x ^ ONES * '"') + ONES * 0x7F) & ((x ^ ONES * '\\') + ONES * 0x7F));
+  }
+  if (i < n && i + 8 > n && n >= 8) { /* the last, overlapping word */
+    uint64_t x = load8(s + n - 8);
+    if (!(x & HIGHS)) {
+      esc |= ~((x + ONES * 0x60) & ((x ^ ONES * '"') + ONES * 0x7F) & ((x ^ ONES * '\\') + ONES * 0x7F));
+      i = n;
+    }
   }
   bool e = (esc & HIGHS) != 0;
   for (size_t k; i < n; i += k) {
@@ -178,6 +190,34 @@ static cvx_sv *str(jctx *c, const char *s) {
   return v;
 }
 
+/* A string node for s[0,n), which is ASCII with nothing to escape (a
+ * pointer path_join made). */
+static cvx_sv *str_plain(jctx *c, const char *s, size_t n) {
+  cvx_sv *v = node(c, CVX_SV_STRING);
+  v->str = s;
+  v->len = n;
+  v->plain = true;
+  c->nbytes += n;
+  return v;
+}
+
+/* str(c, s) for a record's origin: records share a few origin strings, so
+ * the last one's measure is reused. */
+static cvx_sv *str_origin(jctx *c, const char *s) {
+  if (s != c->last_origin || !c->origin_sv) {
+    cvx_sv *v = str(c, s);
+    c->last_origin = s;
+    c->origin_sv = v;
+    return v;
+  }
+  cvx_sv *v = node(c, CVX_SV_STRING);
+  v->str = c->origin_sv->str;
+  v->len = c->origin_sv->len;
+  v->plain = c->origin_sv->plain;
+  c->nbytes += v->len;
+  return v;
+}
+
 /* As json_integer. */
 static cvx_sv *integer(jctx *c, json_int_t i) {
   cvx_sv *v = node(c, CVX_SV_INTEGER);
@@ -193,11 +233,14 @@ static cvx_sv *real(jctx *c, double d) {
   return v;
 }
 
-/* json_object_set_new: key is static or arena-owned; a NULL value is not set. */
+/* json_object_set_new: a NULL value is not set. key is one of this file's
+ * static names (literals and the order tables), none of which needs JSON
+ * escaping, so it is marked plain for put_key. */
 static void set(cvx_sv *obj, const char *key, cvx_sv *val) {
   if (!val) return;
   val->key = key;
   val->keylen = strlen(key);
+  val->keyplain = true;
   cvx_sv_append(obj, val);
 }
 
@@ -233,15 +276,16 @@ static char *path_join(jctx *c, const char *a, const char *b, size_t idx) {
   return p;
 }
 
-/* Adds a provenance entry; path is arena-owned (or static). */
+/* Adds a provenance entry; path is one path_join made (ASCII: static names,
+ * '/' and digits, nothing to escape). */
 static void prov_add(jctx *c, const char *path, const cvx_record *r, cvx_span span, bool value) {
   if (!c->prov || !cvx_span_valid(span)) return;
   if (value && !c->o->provenance) return;
   unsigned l1, c1, l2, c2;
   cvx_source_position(c->doc->src, span.start, &l1, &c1);
   cvx_sv *o = node(c, CVX_SV_OBJECT);
-  set(o, "path", str(c, path));
-  set(o, "extractor", str(c, r->origin ? r->origin : "unknown"));
+  set(o, "path", str_plain(c, path, strlen(path)));
+  set(o, "extractor", str_origin(c, r->origin ? r->origin : "unknown"));
   set(o, "line", integer(c, l1));
   set(o, "column", integer(c, c1));
   if (value) {
@@ -253,30 +297,42 @@ static void prov_add(jctx *c, const char *path, const cvx_record *r, cvx_span sp
 }
 
 /* A set of the strings a list already holds (each value once): a plain list
- * while short, a hash table once lists grow long. */
+ * while short, a hash table once lists grow long. Members are string nodes,
+ * so lengths are known and compared first. */
 typedef struct seen_set {
-  const char **v;
+  const cvx_sv **v;
   size_t n, cap; /* cap: list room, or table size (a power of two) once hashed */
   bool hashed;
 } seen_set;
 
-static size_t str_hash(const char *s) {
-  uint64_t h = 0xcbf29ce484222325ULL;
-  for (; *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-  return (size_t)(h ^ (h >> 29));
+/* A hash of s[0,n), eight bytes at a time (the tail zero-padded). */
+static size_t str_hash(const char *s, size_t n) {
+  uint64_t h = 0x9E3779B97F4A7C15ULL ^ n;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) h = (h ^ load8(s + i)) * 0xff51afd7ed558ccdULL;
+  if (i < n) {
+    uint64_t x = 0;
+    memcpy(&x, s + i, n - i);
+    h = (h ^ x) * 0xff51afd7ed558ccdULL;
+  }
+  return (size_t)(h ^ (h >> 32));
 }
 
-static void seen_put(seen_set *ss, const char *s) {
-  size_t h = str_hash(s) & (ss->cap - 1);
+static bool same_str(const cvx_sv *a, const cvx_sv *b) {
+  return a->len == b->len && memcmp(a->str, b->str, a->len) == 0;
+}
+
+static void seen_put(seen_set *ss, const cvx_sv *s) {
+  size_t h = str_hash(s->str, s->len) & (ss->cap - 1);
   while (ss->v[h]) h = (h + 1) & (ss->cap - 1);
   ss->v[h] = s;
 }
 
-/* Adds s; false when it was there already. */
-static bool seen_add(jctx *c, seen_set *ss, const char *s) {
+/* Adds the string node s; false when an equal string was there already. */
+static bool seen_add(jctx *c, seen_set *ss, const cvx_sv *s) {
   if (!ss->hashed) {
     for (size_t i = 0; i < ss->n; i++)
-      if (strcmp(ss->v[i], s) == 0) return false;
+      if (same_str(ss->v[i], s)) return false;
     if (ss->n < 16) {
       if (ss->n == ss->cap) {
         size_t cap = ss->cap ? ss->cap * 2 : 4;
@@ -286,17 +342,17 @@ static bool seen_add(jctx *c, seen_set *ss, const char *s) {
       ss->v[ss->n++] = s;
       return true;
     }
-    const char **old = ss->v; /* 16 strings: switch to a table */
+    const cvx_sv **old = ss->v; /* 16 strings: switch to a table */
     ss->cap = 64;
     ss->v = cvx_arena_alloc(c->a, ss->cap * sizeof *ss->v);
     ss->hashed = true;
     for (size_t i = 0; i < ss->n; i++) seen_put(ss, old[i]);
   } else {
-    for (size_t h = str_hash(s) & (ss->cap - 1); ss->v[h]; h = (h + 1) & (ss->cap - 1))
-      if (strcmp(ss->v[h], s) == 0) return false;
+    for (size_t h = str_hash(s->str, s->len) & (ss->cap - 1); ss->v[h]; h = (h + 1) & (ss->cap - 1))
+      if (same_str(ss->v[h], s)) return false;
   }
   if ((ss->n + 1) * 2 > ss->cap) {
-    const char **old = ss->v;
+    const cvx_sv **old = ss->v;
     size_t oldcap = ss->cap;
     ss->cap *= 2;
     ss->v = cvx_arena_alloc(c->a, ss->cap * sizeof *ss->v);
@@ -327,7 +383,7 @@ static cvx_sv *entry_json(jctx *c, const cvx_record *r, const char *path) {
         cvx_sv *v = str(c, f->value);
         /* a list holds each value once; as with the jansson object this
          * replaces, a value that is not UTF-8 is never remembered */
-        if (v && v->str == f->value && !seen_add(c, &seen, f->value)) continue;
+        if (v && v->str == f->value && !seen_add(c, &seen, v)) continue;
         size_t idx = arr->n;
         push(arr, v);
         if (prov) {
@@ -516,9 +572,19 @@ static void put_string(cvx_buf *out, const char *s, size_t n) {
 /* A member name and its ':' (and space). A short name with nothing to
  * escape, as our keys are, is copied while it is checked; any other goes
  * through put_string. */
-static void put_key(cvx_buf *out, const char *k, size_t n, bool compact) {
+static void put_key(cvx_buf *out, const char *k, size_t n, bool plain, bool compact) {
   size_t i = 0;
   char *p = room(out, 36); /* for a name of up to 32 bytes: quotes, ':', ' ' */
+  if (plain && n <= 32) { /* known to need no escaping: copied whole */
+    *p++ = '"';
+    memcpy(p, k, n);
+    p += n;
+    *p++ = '"';
+    *p++ = ':';
+    if (!compact) *p++ = ' ';
+    commit(out, p);
+    return;
+  }
   if (n <= 32) {
     *p = '"';
     while (i < n && !escaped[(unsigned char)k[i]]) {
@@ -538,19 +604,25 @@ static void put_key(cvx_buf *out, const char *k, size_t n, bool compact) {
   commit(out, p);
 }
 
-/* An integer as "%lld" writes it. */
-static void put_int(cvx_buf *out, json_int_t v) {
-  char b[24];
-  size_t i = sizeof b;
+/* v as "%lld" writes it, at the end of b[24]; returns its length. */
+static size_t int_text(char b[24], json_int_t v) {
+  size_t i = 24;
   unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
   do {
     b[--i] = (char)('0' + u % 10);
     u /= 10;
   } while (u);
   if (v < 0) b[--i] = '-';
-  char *p = room(out, sizeof b - i);
-  memcpy(p, b + i, sizeof b - i);
-  commit(out, p + sizeof b - i);
+  return 24 - i;
+}
+
+/* An integer as "%lld" writes it. */
+static void put_int(cvx_buf *out, json_int_t v) {
+  char b[24];
+  size_t n = int_text(b, v);
+  char *p = room(out, n);
+  memcpy(p, b + sizeof b - n, n);
+  commit(out, p + n);
 }
 
 /* jansson's real format: %.6g, a '.' forced in, the exponent without '+'
@@ -598,11 +670,40 @@ static bool put_value(cvx_buf *out, const cvx_sv *v, bool compact, size_t depth)
     }
     commit(out, indent(p, compact, depth + 1));
     for (const cvx_sv *m = v->head; m; m = m->next) {
-      if (obj) {
-        put_key(out, m->key, m->keylen, compact);
+      bool fast = (m->type == CVX_SV_STRING && m->plain) || m->type == CVX_SV_INTEGER;
+      if (fast && (!obj || m->keyplain) && depth < 64) {
+        /* the usual member, a string with nothing to escape or an integer,
+         * under a plain name: name, value and what follows them reserved
+         * and written at once (what put_key and put_value would write) */
+        size_t kn = obj ? m->keylen : 0;
+        char digits[24];
+        size_t nd = 0;
+        if (m->type == CVX_SV_INTEGER) nd = int_text(digits, m->i);
+        p = room(out, kn + 4 + (m->type == CVX_SV_STRING ? m->len + 2 : nd) + need);
+        if (obj) {
+          *p++ = '"';
+          memcpy(p, m->key, kn);
+          p += kn;
+          *p++ = '"';
+          *p++ = ':';
+          if (!compact) *p++ = ' ';
+        }
+        if (m->type == CVX_SV_STRING) {
+          *p++ = '"';
+          memcpy(p, m->str, m->len);
+          p += m->len;
+          *p++ = '"';
+        } else {
+          memcpy(p, digits + sizeof digits - nd, nd);
+          p += nd;
+        }
+      } else {
+        if (obj) {
+          put_key(out, m->key, m->keylen, m->keyplain, compact);
+        }
+        if (!put_value(out, m, compact, depth + 1)) return false;
+        p = room(out, need);
       }
-      if (!put_value(out, m, compact, depth + 1)) return false;
-      p = room(out, need);
       if (m->next) {
         *p++ = ',';
         p = indent(p, compact, depth + 1);

@@ -140,16 +140,13 @@ static int count_words(const char *s, size_t n) {
 /* count_words(s, n) > k, reading no further than the word that decides it. */
 static bool words_over(const char *s, size_t n, int k) {
   int w = 0;
-  bool in = false;
-  for (size_t i = 0; i < n; i++) {
-    if (is_ws((unsigned char)s[i])) {
-      in = false;
-    } else if (!in) {
-      in = true;
-      if (++w > k) return true;
-    }
+  size_t i = 0;
+  for (;;) { /* a run of spaces, then a word */
+    while (i < n && is_ws((unsigned char)s[i])) i++;
+    if (i == n) return false;
+    if (++w > k) return true;
+    while (i < n && !is_ws((unsigned char)s[i])) i++;
   }
-  return false;
 }
 
 static bool has_alnum(const char *s, size_t n) {
@@ -2243,6 +2240,7 @@ static bool labelled_fact(ctx *c, piece line, cvx_span within) {
  * about the person (Contact, About). */
 static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
   for (cvx_block *b = from; b && b != end; b = b->next) {
+    int prose_links = -1; /* is_prose(b->text, b->len), once known */
     for (size_t i = 0; i < b->nlinks; i++) {
       const cvx_link *l = &b->links[i];
       if (starts_ci(l->url, strlen(l->url), "mailto:")) {
@@ -2257,7 +2255,8 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         const char *user = NULL;
         /* "advised by Prof. [Jane Roe](scholar…)" in a bio: someone else's account */
         size_t tl = strlen(l->text);
-        if (b->kind == CVX_BLK_PARA && is_prose(b->text, b->len) && cvx_is_person_name(l->text, tl))
+        if (b->kind == CVX_BLK_PARA && prose_links < 0) prose_links = is_prose(b->text, b->len);
+        if (b->kind == CVX_BLK_PARA && prose_links && cvx_is_person_name(l->text, tl))
           continue;
         if (cvx_profile_network(c->doc->arena, l->url, &user)) add_profile_or_url(c, l->url, l->span);
         else network_named(c, l);
@@ -2368,8 +2367,8 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
       line_no++;
       s = nl ? nl + 1 : s + len;
     }
-    if (b->kind == CVX_BLK_PARA && is_prose(b->text, strlen(b->text)) &&
-        !labelled_lines(b->text, b->len) && unread > 0) {
+    if (unread > 0 && b->kind == CVX_BLK_PARA && is_prose(b->text, strlen(b->text)) &&
+        !labelled_lines(b->text, b->len)) {
       piece p = joined(c, b);
       if (!c->have_summary) {
         add_piece(c, basics(c), "summary", p, b->span);

@@ -88,12 +88,13 @@ static uint64_t fold8(const char *s, size_t n) { return fold8_in(s, n, n); }
 /* A |-separated word list taken apart once: where each word starts, its
  * length, its fold8, and a mask of the lengths present (bit 63: 63 or more).
  * Lists are string literals, so a list is known by its address; a small
- * per-thread cache keeps the parsed lists (a clash only costs a re-parse). */
-#define LIST_SLOTS 64
+ * per-thread cache keeps the parsed lists. */
+#define LIST_SLOTS 128 /* a power of two, at most 128 (parse_list's hash has 7 bits) */
 #define LIST_WORDS 32
 typedef struct wordlist {
   const char *key;
   uint64_t lenmask;
+  uint64_t bloom[4]; /* bit fold_hash(fold) of each word */
   int n;
   uint16_t off[LIST_WORDS];
   uint8_t len[LIST_WORDS];
@@ -101,10 +102,14 @@ typedef struct wordlist {
 } wordlist;
 static _Thread_local wordlist list_cache[LIST_SLOTS];
 
+/* A byte of hash of a fold8 key: words with equal keys have equal hashes. */
+static inline unsigned fold_hash(uint64_t f) { return (unsigned)((f * UINT64_C(0x9E3779B97F4A7C15)) >> 56); }
+
 /* Parses words into the cache slot wl (NULL when the list is too big to keep). */
 static __attribute__((noinline)) const wordlist *fill_list(wordlist *wl, const char *words) {
   wl->key = NULL;
   wl->lenmask = 0;
+  memset(wl->bloom, 0, sizeof wl->bloom);
   wl->n = 0;
   const char *p = words;
   while (*p) {
@@ -115,6 +120,8 @@ static __attribute__((noinline)) const wordlist *fill_list(wordlist *wl, const c
     wl->len[wl->n] = (uint8_t)m;
     wl->fold[wl->n] = fold8(p, m);
     wl->lenmask |= (uint64_t)1 << (m < 63 ? m : 63);
+    unsigned h = fold_hash(wl->fold[wl->n]);
+    wl->bloom[h >> 6] |= (uint64_t)1 << (h & 63);
     wl->n++;
     if (!bar) break;
     p = bar + 1;
@@ -123,10 +130,16 @@ static __attribute__((noinline)) const wordlist *fill_list(wordlist *wl, const c
   return wl;
 }
 
+/* The cached parse of words: open addressing from a hash of the address, so
+ * each list keeps its slot (the lists are fewer than the slots). */
 static const wordlist *parse_list(const char *words) {
-  wordlist *wl = &list_cache[((uintptr_t)words >> 3) % LIST_SLOTS];
-  if (wl->key == words) return wl;
-  return fill_list(wl, words);
+  unsigned h = (unsigned)(((uint64_t)(uintptr_t)words * UINT64_C(0x9E3779B97F4A7C15)) >> 57);
+  for (unsigned probe = 0; probe < LIST_SLOTS; probe++) {
+    wordlist *wl = &list_cache[(h + probe) % LIST_SLOTS];
+    if (wl->key == words) return wl;
+    if (!wl->key) return fill_list(wl, words);
+  }
+  return NULL;
 }
 
 /* tok_is past its quick tests: compares token k with the words of the list
@@ -155,13 +168,17 @@ static __attribute__((noinline)) bool tok_match(const sent *x, int k, const char
 }
 
 /* True when token k reads as one of the words in the |-separated list. The
- * quick tests (token in range, a word of its length in the list) are made
- * inline at each call. */
+ * quick tests (token in range, a word of its length and key hash in the
+ * list) are made inline at each call. */
 static inline bool tok_is(const sent *x, int k, const char *words) {
   if (k < 0 || k >= x->nt) return false;
   size_t len = x->t[k].e - x->t[k].s;
   const wordlist *wl = parse_list(words);
-  if (wl && !(wl->lenmask >> (len < 63 ? len : 63) & 1)) return false;
+  if (wl) {
+    if (!(wl->lenmask >> (len < 63 ? len : 63) & 1)) return false;
+    unsigned h = fold_hash(x->t[k].key);
+    if (!(wl->bloom[h >> 6] >> (h & 63) & 1)) return false;
+  }
   return tok_match(x, k, words, wl);
 }
 
@@ -343,6 +360,7 @@ static const char *const DONE_VERBS =
     "received|receive|earned|earn|obtained|obtain|completed|complete|got|hold|holds|held|awarded|"
     "graduated|finished|have|has|had|did|attained|acquired";
 static const char *const DOING_VERBS = "pursuing|pursue|pursues|studying|doing|enrolled|working|completing";
+static const char *const STUDENT_WORDS = "student|candidate|researcher|fellow";
 
 /* Reads the area after a degree: "in Physics", "of Computer Science". */
 static int read_area(const sent *x, int k, int end, int *first) {
@@ -399,6 +417,28 @@ static int tok_at(const sent *x, size_t off) {
  * B.Eng. degree from X in 2012", "graduated from X with a BS in Y", "a
  * third-year Ph.D. student in X at Y" (ongoing: no endDate). */
 static void en_degrees(sent *x) {
+  /* a degree is read only with a verb before it (DONE_VERBS, which holds
+   * "graduated", or DOING_VERBS) or "student"-like words after it: without
+   * any such token in the sentence there is nothing to look for */
+  const wordlist *cues[3] = {parse_list(DONE_VERBS), parse_list(DOING_VERBS), parse_list(STUDENT_WORDS)};
+  uint64_t lens = 0, bloom[4] = {0};
+  for (int q = 0; q < 3; q++) {
+    if (!cues[q]) { /* not cached: no quick test */
+      lens = ~(uint64_t)0;
+      memset(bloom, 0xFF, sizeof bloom);
+      break;
+    }
+    lens |= cues[q]->lenmask;
+    for (int b = 0; b < 4; b++) bloom[b] |= cues[q]->bloom[b];
+  }
+  bool cue = false;
+  for (int k = 0; k < x->nt && !cue; k++) {
+    size_t len = x->t[k].e - x->t[k].s;
+    unsigned h = fold_hash(x->t[k].key);
+    if (!(lens >> (len < 63 ? len : 63) & 1) || !(bloom[h >> 6] >> (h & 63) & 1)) continue;
+    cue = tok_is(x, k, DONE_VERBS) || tok_is(x, k, DOING_VERBS) || tok_is(x, k, STUDENT_WORDS);
+  }
+  if (!cue) return;
   size_t from = 0;
   for (int guard = 0; guard < 4 && from < x->n; guard++) {
     const char *st = NULL;
@@ -443,7 +483,7 @@ static void en_degrees(sent *x) {
     int k = d1 + 1;
     if (k <= end && tok_is(x, k, "degree|degrees|program|programme") && !x->t[d1].trail) k++;
     bool student = false;
-    if (k <= end && tok_is(x, k, "student|candidate|researcher|fellow") && !x->t[d1].trail) {
+    if (k <= end && tok_is(x, k, STUDENT_WORDS) && !x->t[d1].trail) {
       student = true;
       k++;
     }
@@ -797,13 +837,13 @@ static void add_items(sent *x, const char *s, size_t n) {
  * text without the word, in any ASCII case, cannot match the pattern and the
  * regex is not run on it. */
 enum {
-  W_EARCH = 1 << 0, W_NTER = 1 << 1, W_HOBB = 1 << 2, W_XPERT = 1 << 3, W_TIME = 1 << 4,
+  W_EARCH = 1 << 0, W_INTERE = 1 << 1, W_HOBB = 1 << 2, W_XPERT = 1 << 3, W_TIME = 1 << 4,
   W_MY = 1 << 5, W_AVID = 1 << 6, W_AMATEUR = 1 << 7, W_EEN = 1 << 8, W_IONATE = 1 << 9,
   W_ENTHU = 1 << 10, W_FAN = 1 << 11
 };
 /* every branch of `lead` needs "research", "interest(s|ed)", "hobbies",
  * "expertise" or "in my … time" */
-#define LEAD_WORDS (W_EARCH | W_NTER | W_HOBB | W_XPERT)
+#define LEAD_WORDS (W_EARCH | W_INTERE | W_HOBB | W_XPERT)
 /* `hobby` needs avid, amateur, keen, passionate or enthusiastic */
 #define HOBBY_WORDS (W_AVID | W_AMATEUR | W_EEN | W_IONATE | W_ENTHU)
 
@@ -811,29 +851,36 @@ static unsigned key_words(const char *s, size_t n) {
   static const struct {
     const char *w;
     unsigned bit;
-  } kw[] = {{"earch", W_EARCH}, {"een", W_EEN},     {"enthu", W_ENTHU}, {"nter", W_NTER},
-            {"hobb", W_HOBB},   {"xpert", W_XPERT}, {"time", W_TIME},   {"my", W_MY},
-            {"avid", W_AVID},   {"amateur", W_AMATEUR}, {"ionate", W_IONATE}, {"fan", W_FAN}};
+  } kw[] = {{"earch", W_EARCH}, {"een", W_EEN},         {"enthu", W_ENTHU},   {"hobb", W_HOBB},
+            {"xpert", W_XPERT}, {"time", W_TIME},       {"my", W_MY},         {"avid", W_AVID},
+            {"amateur", W_AMATEUR}, {"ionate", W_IONATE}, {"intere", W_INTERE}, {"fan", W_FAN}};
   /* the kw[] entries starting with a byte: a + 16 * b for entries a .. b-1 */
 #define KW(a, b) (unsigned char)((a) + 16 * (b))
   static const unsigned char from[256] = {
-      ['e'] = KW(0, 3), ['E'] = KW(0, 3), ['n'] = KW(3, 4),  ['N'] = KW(3, 4),  ['h'] = KW(4, 5),
-      ['H'] = KW(4, 5), ['x'] = KW(5, 6), ['X'] = KW(5, 6),  ['t'] = KW(6, 7),  ['T'] = KW(6, 7),
-      ['m'] = KW(7, 8), ['M'] = KW(7, 8), ['a'] = KW(8, 10), ['A'] = KW(8, 10), ['i'] = KW(10, 11),
-      ['I'] = KW(10, 11), ['f'] = KW(11, 12), ['F'] = KW(11, 12)};
+      ['e'] = KW(0, 3), ['E'] = KW(0, 3), ['h'] = KW(3, 4), ['H'] = KW(3, 4),  ['x'] = KW(4, 5),
+      ['X'] = KW(4, 5), ['t'] = KW(5, 6), ['T'] = KW(5, 6), ['m'] = KW(6, 7),  ['M'] = KW(6, 7),
+      ['a'] = KW(7, 9), ['A'] = KW(7, 9), ['i'] = KW(9, 11), ['I'] = KW(9, 11), ['f'] = KW(11, 12),
+      ['F'] = KW(11, 12)};
 #undef KW
-  /* the second letters after each first letter in kw[] */
+  /* the second letters (lower case) after each first byte of kw[], either case */
 #define B(c) (1u << ((c) - 'a'))
-  static const uint32_t second[26] = {['a' - 'a'] = B('v') | B('m'), ['e' - 'a'] = B('a') | B('e') | B('n'),
-                                      ['n' - 'a'] = B('t'),          ['h' - 'a'] = B('o'),
-                                      ['x' - 'a'] = B('p'),          ['t' - 'a'] = B('i'),
-                                      ['m' - 'a'] = B('y'),          ['i' - 'a'] = B('o'),
-                                      ['f' - 'a'] = B('a')};
+#define AV (B('v') | B('m'))
+#define EA (B('a') | B('e') | B('n'))
+#define IO (B('o') | B('n'))
+  static const uint32_t second[256] = {['a'] = AV,     ['A'] = AV,     ['e'] = EA,     ['E'] = EA,
+                                       ['h'] = B('o'), ['H'] = B('o'), ['x'] = B('p'), ['X'] = B('p'),
+                                       ['t'] = B('i'), ['T'] = B('i'), ['m'] = B('y'), ['M'] = B('y'),
+                                       ['i'] = IO,     ['I'] = IO,     ['f'] = B('a'), ['F'] = B('a')};
+#undef IO
+#undef EA
+#undef AV
 #undef B
   unsigned found = 0;
   for (size_t i = 0; i + 2 <= n; i++) {
-    unsigned c0 = ((unsigned char)s[i] | 0x20) - 'a', c1 = ((unsigned char)s[i + 1] | 0x20) - 'a';
-    if (c0 >= 26 || c1 >= 26 || !(second[c0] >> c1 & 1)) continue;
+    uint32_t m = second[(unsigned char)s[i]];
+    if (!m) continue;
+    unsigned c1 = ((unsigned char)s[i + 1] | 0x20) - 'a';
+    if (c1 >= 26 || !(m >> c1 & 1)) continue;
     unsigned r = from[(unsigned char)s[i]];
     for (unsigned k = r & 15, b = r >> 4; k < b; k++) {
       const char *w = kw[k].w;

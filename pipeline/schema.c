@@ -505,16 +505,37 @@ static bool uri_unreserved(char c) {
 
 static bool uri_subdelim(char c) { return c && strchr("!$&'()*+,;=", c) != NULL; }
 
+/* Extra characters a URI component may hold besides unreserved, sub-delims
+ * and %XX (uri_scan's extra argument). */
+enum { UX_COLON = 2, UX_AT = 4, UX_SLASH = 8, UX_QUERY = 16 };
+
+/* The class of c for uri_scan: 1 for unreserved and sub-delims, else its
+ * UX_ bit, else 0. */
+static unsigned uri_class(char c) {
+  if (is_alpha(c) || is_digit(c)) return 1;
+  switch (c) {
+  case '-': case '.': case '_': case '~': /* unreserved */
+  case '!': case '$': case '&': case '\'': case '(': case ')': /* sub-delims */
+  case '*': case '+': case ',': case ';': case '=': return 1;
+  case ':': return UX_COLON;
+  case '@': return UX_AT;
+  case '/': return UX_SLASH;
+  case '?': return UX_QUERY;
+  default: return 0;
+  }
+}
+
 /* Advances *i over characters allowed by RFC 3986 for one component: unreserved,
- * %XX, sub-delims and the extra characters given. */
-static void uri_scan(const char *s, size_t n, size_t *i, const char *extra) {
+ * %XX, sub-delims and the extra characters given (UX_ bits). */
+static void uri_scan(const char *s, size_t n, size_t *i, unsigned extra) {
+  extra |= 1;
   while (*i < n) {
     char c = s[*i];
     if (c == '%') {
       if (*i + 2 >= n) return;
       if (hexval(s[*i + 1]) < 0 || hexval(s[*i + 2]) < 0) return;
       *i += 3;
-    } else if (uri_unreserved(c) || uri_subdelim(c) || (c && strchr(extra, c))) {
+    } else if (uri_class(c) & extra) {
       (*i)++;
     } else {
       return;
@@ -526,7 +547,7 @@ static bool uri_authority(const char *s, size_t n) {
   size_t i = 0;
   const char *at = memchr(s, '@', n);
   if (at) {
-    uri_scan(s, n, &i, ":");
+    uri_scan(s, n, &i, UX_COLON);
     if (s + i != at) return false;
     i++;
   }
@@ -541,7 +562,7 @@ static bool uri_authority(const char *s, size_t n) {
         return false;
     i = end + 1;
   } else {
-    uri_scan(s, n, &i, "");
+    uri_scan(s, n, &i, 0);
   }
   if (i < n && s[i] == ':') {
     i++;
@@ -570,17 +591,17 @@ static bool is_uri(const char *s, size_t n, bool reference) {
     if (!uri_authority(s + a, i - a)) return false;
   } else if (!scheme) {
     size_t k = i; /* path-noscheme: no ':' in the first segment */
-    uri_scan(s, n, &k, "@");
+    uri_scan(s, n, &k, UX_AT);
     if (k < n && s[k] == ':') return false;
   }
-  uri_scan(s, n, &i, ":@/");
+  uri_scan(s, n, &i, UX_COLON | UX_AT | UX_SLASH);
   if (i < n && s[i] == '?') {
     i++;
-    uri_scan(s, n, &i, ":@/?");
+    uri_scan(s, n, &i, UX_COLON | UX_AT | UX_SLASH | UX_QUERY);
   }
   if (i < n && s[i] == '#') {
     i++;
-    uri_scan(s, n, &i, ":@/?");
+    uri_scan(s, n, &i, UX_COLON | UX_AT | UX_SLASH | UX_QUERY);
   }
   return i == n;
 }
@@ -2345,13 +2366,23 @@ static const json_t *definition_get(const cvx_schema *s, const char *pointer, si
   return ref_resolve(s, pointer, plen, NULL, NULL);
 }
 
-bool cvx_schema_accepts(const cvx_schema *s, const char *pointer, const cvx_sv *v) {
-  if (!s || !v) return false;
+const json_t *cvx_schema_subschema(const cvx_schema *s, const char *pointer) {
+  if (!s) return NULL;
   const json_t *sch = s->root;
   size_t plen = pointer ? strlen(pointer) : 0;
   if (plen && pointer[0] == '/') sch = pointer_get(s->root, pointer, plen);
   else if (plen && pointer[0] == '#' && plen > 1) sch = definition_get(s, pointer, plen);
   else if (plen && strcmp(pointer, "#") != 0) sch = ref_resolve(s, pointer, plen, NULL, NULL);
+  return sch;
+}
+
+bool cvx_schema_accepts(const cvx_schema *s, const char *pointer, const cvx_sv *v) {
+  if (!s || !v) return false;
+  return cvx_schema_accepts_sub(s, cvx_schema_subschema(s, pointer), v);
+}
+
+bool cvx_schema_accepts_sub(const cvx_schema *s, const json_t *sch, const cvx_sv *v) {
+  if (!s || !v) return false;
   if (!sch || (!json_is_object(sch) && !json_is_boolean(sch))) return false;
   qctx q = {.s = s};
   bool ok = quick(&q, sch, v, 0);

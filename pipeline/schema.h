@@ -68,6 +68,8 @@ struct cvx_sv {
   size_t len;
   bool plain;      /* CVX_SV_STRING: known to need no JSON escaping (a writer's
                       hint, never read here; false is always safe) */
+  bool keyplain;   /* key is known to need no JSON escaping (a writer's hint, as
+                      plain; false is always safe) */
   json_int_t i;   /* CVX_SV_INTEGER */
   double d;       /* CVX_SV_REAL: finite */
   cvx_sv *head, *tail; /* items or members, in order; object keys are unique */
@@ -93,6 +95,15 @@ static inline void cvx_sv_append(cvx_sv *parent, cvx_sv *child) {
  * verdict and the error messages. Allocates nothing but regex match data;
  * never modifies s or v, so threads may share both. */
 bool cvx_schema_accepts(const cvx_schema *s, const char *pointer, const cvx_sv *v);
+
+/* The subschema cvx_schema_accepts finds for pointer (NULL, "" or "#": the
+ * root), or NULL when there is none; read-only, valid as long as s. For
+ * callers checking many values against one subschema. */
+const json_t *cvx_schema_subschema(const cvx_schema *s, const char *pointer);
+
+/* cvx_schema_accepts(s, pointer, v) for sub = cvx_schema_subschema(s,
+ * pointer): the same answer without resolving pointer again. */
+bool cvx_schema_accepts_sub(const cvx_schema *s, const json_t *sub, const cvx_sv *v);
 
 /* The same value as a new jansson tree (a reference the caller owns), or NULL
  * when out of depth (past CVX_SCHEMA_MAX_DEPTH levels). Strings are taken as

@@ -347,7 +347,8 @@ static const magic magics[] = {
 /* The kind of binary file p starts with, or NULL. */
 static const char *binary_kind(const unsigned char *p, size_t n) {
   for (size_t i = 0; i < sizeof magics / sizeof magics[0]; i++)
-    if (n >= magics[i].len && memcmp(p, magics[i].bytes, magics[i].len) == 0)
+    if (n >= magics[i].len && p[0] == (unsigned char)magics[i].bytes[0] && /* the first byte rules most out */
+        memcmp(p, magics[i].bytes, magics[i].len) == 0)
       return magics[i].kind;
   /* "BZh" + block size, then the magic of the first block or of the empty stream */
   if (n >= 10 && memcmp(p, "BZh", 3) == 0 && p[3] >= '1' && p[3] <= '9' &&

@@ -334,6 +334,33 @@ int main(void) {
     CHECK(!cvx_phone_find(NULL, 0, &ms, &me), "phone NULL");
   }
 
+  /* a marker at every offset (the scan skips 16 bytes at a time where no
+   * marker can start): read the same wherever it falls */
+  {
+    static const char *const marks[] = {"jane@initech.com", "jane [at] initech [dot] com",
+                                        "jane at initech dot com", "jane(at)initech.com",
+                                        "jane{at}initech.com", "jane<at>initech.com", "Jane AT initech DOT com",
+                                        "jane At initech.com", "no marker here at all"};
+    for (size_t m = 0; m < sizeof marks / sizeof marks[0]; m++) {
+      const char *got0 = NULL;
+      size_t ms0 = 0, me0 = 0, ml = strlen(marks[m]);
+      bool found0 = cvx_email_find(a, marks[m], ml, &got0, &ms0, &me0);
+      CHECK(found0 == (m <= 6), "marker %zu read", m);
+      for (size_t pad = 1; pad < 40; pad++) {
+        char buf[128];
+        memset(buf, 'x', pad);
+        buf[pad - 1] = ' ';
+        memcpy(buf + pad, marks[m], ml);
+        memcpy(buf + pad + ml, " yyyyyyyyyyyyyyyy", 17);
+        const char *got = NULL;
+        size_t ms = 0, me = 0;
+        bool found = cvx_email_find(a, buf, pad + ml + 17, &got, &ms, &me);
+        CHECK(found == found0 && (!found || (ms == ms0 + pad && me == me0 + pad && strcmp(got, got0) == 0)),
+              "marker %zu at %zu", m, pad);
+      }
+    }
+  }
+
   /* hostile inputs: each must finish fast and never read past n */
   static const char *const units[] = {
       "a@a.a@a.",    "a@",     "@a.",  "[at]",      "a [at] a [dot] ",

@@ -76,6 +76,25 @@ static void test_arena(void) {
   cvx_arena_free(a);
   cvx_arena_free(NULL);
 
+  /* the inline paths (blocks up to 128 bytes, copies that fit the chunk):
+   * every block zeroed and aligned even over dirty memory, across chunks */
+  cvx_arena *f = cvx_arena_new(1024);
+  int bad = 0;
+  for (int i = 0; i < 2000; i++) {
+    size_t sz = (size_t)(i % 131);
+    unsigned char *p = cvx_arena_alloc(f, sz);
+    for (size_t k = 0; k < sz; k++) bad += p[k] != 0;
+    bad += ((uintptr_t)p % alignof(max_align_t)) != 0;
+    memset(p, 0xAB, sz ? sz : 1);
+    char *c = cvx_arena_strndup(f, "abcdefghijklmnopqrstuvwxyz", (size_t)(i % 27));
+    bad += strlen(c) != (size_t)(i % 27) || strncmp(c, "abcdefghijklmnopqrstuvwxyz", (size_t)(i % 27)) != 0;
+    bad += ((uintptr_t)c % alignof(max_align_t)) != 0;
+  }
+  CHECK(bad == 0, "inline alloc/strndup: %d bad block(s)", bad);
+  char *big = cvx_arena_strndup(f, "x", 1);
+  CHECK_STR(big, "x", "strndup after many chunks");
+  cvx_arena_free(f);
+
   /* many arenas: nothing leaks (LeakSanitizer watches) */
   for (int i = 0; i < 50; i++) {
     cvx_arena *t = cvx_arena_new(1 << 12);

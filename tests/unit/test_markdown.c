@@ -245,6 +245,16 @@ static const mcase cases[] = {
     {"no-break space and entity in a long run", "abcdefgh\xc2\xa0ijklmnop&amp;qrstuvwx&nbsp;yz\n",
      "P0 abcdefgh ijklmnop&qrstuvwx yz\n"},
     {"control byte in a long run", "abcdefghij\x01klmnopqrstu\x7fvwxyz\n", "P0 abcdefghij klmnopqrstu vwxyz\n"},
+    /* a run stopped inside a sixteen-byte window, at its last byte and beyond */
+    {"double space at a window's end", "abcdefghijklmno  pqrstuvwxyz0123456789\n",
+     "P0 abcdefghijklmno pqrstuvwxyz0123456789\n"},
+    {"space then no-break space in a window", "abcdefghijklmn \xc2\xa0opqrstuvwxyzABCDEFG\n",
+     "P0 abcdefghijklmn opqrstuvwxyzABCDEFG\n"},
+    {"tab after sixteen plain bytes", "abcdefghijklmnopq\trstuvwxyzABCDEFGHIJ\n", "P0 abcdefghijklmnopq rstuvwxyzABCDEFGHIJ\n"},
+    {"space last in a window, then a control", "abcdefghijklmno p\x01qrstuvwxyzABCDEFGHIJ\n",
+     "P0 abcdefghijklmno p qrstuvwxyzABCDEFGHIJ\n"},
+    {"spaces every other byte", "a b c d e f g h i j k l m n o p q r s t u v w x y z\n",
+     "P0 a b c d e f g h i j k l m n o p q r s t u v w x y z\n"},
 };
 
 static void run_cases(void) {

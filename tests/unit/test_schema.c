@@ -137,6 +137,8 @@ static bool quick_agrees(const cvx_schema *s, const char *pointer, const json_t 
   bool q = cvx_schema_accepts(s, pointer, v);
   size_t n = cvx_schema_validate(s, pointer, instance, NULL, NULL);
   CHECK(!q || n == 0, "%s: quick check accepts what the validator rejects (%zu errors)", what, n);
+  CHECK(cvx_schema_accepts_sub(s, cvx_schema_subschema(s, pointer), v) == q,
+        "%s: accepts_sub on the resolved subschema differs from accepts", what);
   json_t *back = cvx_sv_to_json(v);
   CHECK(back && json_equal(back, instance), "%s: cvx_sv_to_json round trip", what);
   json_decref(back);
@@ -531,6 +533,13 @@ static void test_formats(void) {
       {"uri", "http://[::1]:8080/x", true},  {"uri", "http://h/%zz", false},
       {"uri", "http://h/%4", false},         {"uri-reference", "../a/b?c#d", true},
       {"uri-reference", "a:b:c", true},      {"uri-reference", "1a:b", false},
+      /* each component's extra characters (uri_scan's classes) */
+      {"uri", "urn:a-._~!$&'()*+,;=:@/?x", true}, {"uri", "http://u:p@h/a", true},
+      {"uri", "http://u@h@x/", false},       {"uri", "http://h/a#b#c", false},
+      {"uri", "http://h/?a?b/c", true},      {"uri", "http://h/a?b#c?d/e", true},
+      {"uri", "http://h/\x01", false},      {"uri", "http://h/\xc3\xa4", false},
+      {"uri", "http://h/a\\b", false},     {"uri", "http://h/{x}", false},
+      {"uri-reference", "a@b:c", false},     {"uri-reference", "x/y:z", true},
       {"hostname", "anything goes", true},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -812,12 +821,18 @@ static void test_quick_random(void) {
     cvx_schema *s = text ? cvx_schema_parse(text, len, err, sizeof err) : NULL;
     CHECK(s != NULL, "%s: %s", names[k], err);
     if (!s) continue;
+    CHECK(cvx_schema_subschema(s, "#/definitions/no-such-kind") == NULL, "%s: missing definition",
+          names[k]);
+    CHECK(cvx_schema_subschema(s, NULL) != NULL, "%s: the root", names[k]);
     int accepted = 0, disagree = 0;
     for (int i = 0; i < 4000; i++) {
       json_t *j = random_instance(k == 0);
       const char *ptr = k == 0 ? pointers[rnd(3) ? 0 : rnd(4)] : NULL;
       cvx_arena *a = cvx_arena_new(4096);
-      bool q = cvx_schema_accepts(s, ptr, to_sv(a, j));
+      const cvx_sv *sv = to_sv(a, j);
+      bool q = cvx_schema_accepts(s, ptr, sv);
+      CHECK(cvx_schema_accepts_sub(s, cvx_schema_subschema(s, ptr), sv) == q,
+            "%s %s: accepts_sub differs from accepts", names[k], ptr ? ptr : "#");
       size_t n = cvx_schema_validate(s, ptr, j, NULL, NULL);
       if (q != (n == 0)) {
         disagree++;
