@@ -290,9 +290,16 @@ static void add_str(ctx *c, cvx_record *r, const char *key, const char *v, cvx_s
 
 /* Text of a block with its lines joined by spaces (for highlights, items):
  * list decorations trimmed, sentence punctuation kept as written. */
-static piece joined(ctx *c, const cvx_block *b) {
+static piece joined_base(ctx *c, const cvx_block *b, const char **base);
+
+static piece joined(ctx *c, const cvx_block *b) { return joined_base(c, b, NULL); }
+
+/* joined() that also gives the start of the whole copy (*base): offsets into
+ * it are offsets into b->text, the trimmed piece starting somewhere inside. */
+static piece joined_base(ctx *c, const cvx_block *b, const char **base) {
   size_t len = strlen(b->text); /* the copy has the same length: no NUL before it */
   char *t = cvx_arena_strndup(c->doc->arena, b->text, len);
+  if (base) *base = t;
   for (char *q = memchr(t, '\n', len); q; q = memchr(q + 1, '\n', len - (size_t)(q + 1 - t))) *q = ' ';
   for (char *q = memchr(t, '\t', len); q; q = memchr(q + 1, '\t', len - (size_t)(q + 1 - t))) *q = ' ';
   piece p = {t, len};
@@ -1932,7 +1939,8 @@ static void parse_reference(ctx *c, const entry *e) {
   cvx_span es = entry_span(e);
   cvx_record *r = cvx_record_new(c->doc, CVX_REC_REFERENCE, c->origin, es);
   if (!r) return;
-  piece p = joined(c, e->head);
+  const char *base;
+  piece p = joined_base(c, e->head, &base);
   const char *nl = strchr(e->head->text, '\n');
   size_t first = nl ? (size_t)(nl - e->head->text) : strlen(e->head->text);
   piece name = trim_piece((piece){e->head->text, first});
@@ -1940,7 +1948,10 @@ static void parse_reference(ctx *c, const entry *e) {
   if (comma) name.n = (size_t)(comma - name.s);
   add_piece(c, r, "name", name, es);
   cvx_buf ref = CVX_BUF_INIT;
-  if (p.n > name.n) cvx_buf_put(&ref, p.s + (name.s - e->head->text) + name.n, p.n - name.n - (size_t)(name.s - e->head->text));
+  /* the rest of the head after the name: from the name's end to the end of
+   * the joined piece, both as offsets into the copy (which has the text's) */
+  size_t from = (size_t)(name.s - e->head->text) + name.n, to = (size_t)(p.s - base) + p.n;
+  if (p.n && to > from) cvx_buf_put(&ref, base + from, to - from);
   for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
     piece q = joined(c, b);
     if (ref.len) cvx_buf_putc(&ref, ' ');
