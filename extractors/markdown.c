@@ -184,27 +184,6 @@ static const char *prepare(md *m, size_t *n, char **owned) {
 
 /* ------------------------------------------------------------------ text */
 
-/* cvx_buf_putc without a call when the byte fits. */
-static inline void buf_byte(cvx_buf *b, char c) {
-  if (b->len + 1 < b->cap) {
-    b->ptr[b->len++] = c;
-    b->ptr[b->len] = '\0';
-  } else {
-    cvx_buf_putc(b, c);
-  }
-}
-
-/* cvx_buf_put without a call when s[0,n) (never inside b) fits. */
-static inline void buf_append(cvx_buf *b, const char *s, size_t n) {
-  if (n < b->cap - b->len) {
-    memcpy(b->ptr + b->len, s, n);
-    b->len += n;
-    b->ptr[b->len] = '\0';
-  } else {
-    cvx_buf_put(b, s, n);
-  }
-}
-
 typedef struct named_ref {
   const char *name, *utf8;
   bool legacy; /* browsers accept it without ';' */
@@ -440,7 +419,7 @@ static void normalize(const char *s, size_t n, cvx_buf *out, size_t *mark, bool 
       continue;
     }
     if (c == (unsigned char)CELL_MARK) {
-      buf_byte(out, '\t');
+      cvx_buf_putc(out, '\t');
       space = nl = false;
       fresh = true;
       i++;
@@ -470,10 +449,10 @@ static void normalize(const char *s, size_t n, cvx_buf *out, size_t *mark, bool 
       continue;
     }
     if (nl) {
-      if (out->len && out->ptr[out->len - 1] != '\t') buf_byte(out, '\n');
+      if (out->len && out->ptr[out->len - 1] != '\t') cvx_buf_putc(out, '\n');
       nl = false;
     } else if (space && !fresh) {
-      buf_byte(out, ' ');
+      cvx_buf_putc(out, ' ');
     }
     space = false;
     fresh = false;
@@ -512,7 +491,7 @@ static void normalize(const char *s, size_t n, cvx_buf *out, size_t *mark, bool 
         else
           break;
       }
-      buf_append(out, s + i, j - i);
+      cvx_buf_put(out, s + i, j - i);
       i = j;
     }
   }

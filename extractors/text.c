@@ -722,27 +722,6 @@ static size_t junk_len(const char *s, size_t n) {
   return 0;
 }
 
-/* cvx_buf_putc without a call when the byte fits. */
-static inline void buf_byte(cvx_buf *b, char c) {
-  if (b->len + 1 < b->cap) {
-    b->ptr[b->len++] = c;
-    b->ptr[b->len] = '\0';
-  } else {
-    cvx_buf_putc(b, c);
-  }
-}
-
-/* cvx_buf_put without a call when s[0,n) (never inside b) fits. */
-static inline void buf_append(cvx_buf *b, const char *s, size_t n) {
-  if (n < b->cap - b->len) {
-    memcpy(b->ptr + b->len, s, n);
-    b->len += n;
-    b->ptr[b->len] = '\0';
-  } else {
-    cvx_buf_put(b, s, n);
-  }
-}
-
 /* Punctuation that already separates two columns ("Name | email", "A & B"). */
 static bool is_joiner(char c) { return in_set(",;|&:/", c); }
 
@@ -837,11 +816,11 @@ static void put_text(tx *t, size_t a, size_t b) {
       /* justified prose puts 3 spaces after a full stop; a column needs more */
       int need = (last == '.' || last == '!' || last == '?') ? 4 : 3;
       if ((spaces >= need || tab || leader) && !is_joiner(last) && !is_joiner(v[i]))
-        buf_append(&t->text, ", ", 2);
+        cvx_buf_put(&t->text, ", ", 2);
       else
-        buf_byte(&t->text, ' ');
+        cvx_buf_putc(&t->text, ' ');
     }
-    buf_append(&t->text, v + i, j - i);
+    cvx_buf_put(&t->text, v + i, j - i);
     any = true;
     spaces = 0;
     tab = leader = false;

@@ -9,27 +9,6 @@
 
 static const char *eol(const cvx_csv_opts *o) { return o && o->excel ? "\r\n" : "\n"; }
 
-/* cvx_buf_putc without a call when the byte fits. */
-static inline void buf_byte(cvx_buf *b, char c) {
-  if (b->len + 1 < b->cap) {
-    b->ptr[b->len++] = c;
-    b->ptr[b->len] = '\0';
-  } else {
-    cvx_buf_putc(b, c);
-  }
-}
-
-/* cvx_buf_put without a call when s[0,n) (never inside b) fits. */
-static inline void buf_append(cvx_buf *b, const char *s, size_t n) {
-  if (n < b->cap - b->len) {
-    memcpy(b->ptr + b->len, s, n);
-    b->len += n;
-    b->ptr[b->len] = '\0';
-  } else {
-    cvx_buf_put(b, s, n);
-  }
-}
-
 /* True when the cell's first character, after leading spaces and quote
  * characters, would start a formula in a spreadsheet. */
 static bool looks_like_formula(const char *s, size_t n) {
@@ -140,13 +119,13 @@ static void put_cleaned(cvx_buf *out, const char *c, size_t n, cell_scan sc) {
     for (size_t i = 0; i < n;) { /* runs without '"' copied whole, each '"' doubled */
       const char *q = memchr(c + i, '"', n - i);
       size_t e = q ? (size_t)(q - c) + 1 : n;
-      buf_append(out, c + i, e - i);
-      if (q) buf_byte(out, '"');
+      cvx_buf_put(out, c + i, e - i);
+      if (q) cvx_buf_putc(out, '"');
       i = e;
     }
   }
   out->ptr[out->len] = '\0';
-  if (quote) buf_byte(out, '"');
+  if (quote) cvx_buf_putc(out, '"');
 }
 
 /* put_cell's common case in one pass: printable ASCII without '"' (and at
@@ -270,7 +249,7 @@ static void put_cell(cvx_buf *out, const char *s, size_t n) {
 
 /* Appends a cell (NULL: empty), preceded by a comma unless it is the first. */
 static void cell(cvx_buf *out, bool *first, const char *s) {
-  if (!*first) buf_byte(out, ',');
+  if (!*first) cvx_buf_putc(out, ',');
   *first = false;
   if (s) put_cell(out, s, strlen(s));
 }
@@ -279,7 +258,7 @@ static void cell(cvx_buf *out, bool *first, const char *s) {
  * "work.startDate") is written as it is, as put_cell would write it (no
  * quote, comma, space nor formula start); anything else goes through put_cell. */
 static void key_cell(cvx_buf *out, const char *k) {
-  buf_byte(out, ',');
+  cvx_buf_putc(out, ',');
   size_t n = 0;
   for (;; n++) {
     unsigned char c = (unsigned char)k[n];
@@ -290,7 +269,7 @@ static void key_cell(cvx_buf *out, const char *k) {
       return;
     }
   }
-  buf_append(out, k, n);
+  cvx_buf_put(out, k, n);
 }
 
 static inline void cell_size(cvx_buf *out, bool *first, size_t v) {
@@ -321,9 +300,9 @@ static inline void cell_size(cvx_buf *out, bool *first, size_t v) {
   while ((v /= 10) && i > 0);
   /* digits need no quotes, cleaning or formula guard: put_cell would
    * write them as they are */
-  if (!*first) buf_byte(out, ',');
+  if (!*first) cvx_buf_putc(out, ',');
   *first = false;
-  buf_append(out, num + i, sizeof num - 1 - i);
+  cvx_buf_put(out, num + i, sizeof num - 1 - i);
 }
 
 static void put_header(const cvx_csv_opts *o, cvx_buf *out, const char *columns) {
@@ -619,15 +598,15 @@ void cvx_emit_entries_rows(const cvx_doc *doc, const cvx_csv_row_info *info, con
     if (k != kind_k) {
       const char *kn = cvx_rec_kind_name((cvx_rec_kind)k);
       cvx_buf_clear(&kind);
-      buf_byte(&kind, ',');
+      cvx_buf_putc(&kind, ',');
       put_cell(&kind, kn, strlen(kn));
       kind_k = k;
     }
     for (const cvx_field *f = r->fields; f; f = f->next) {
       bool first = true;
       size_t line = line_of(doc->src, f->span, &hint);
-      buf_append(out, src.ptr, src.len);
-      buf_append(out, kind.ptr, kind.len);
+      cvx_buf_put(out, src.ptr, src.len);
+      cvx_buf_put(out, kind.ptr, kind.len);
       first = false;
       cell_size(out, &first, entry);
       if (f->key)
@@ -640,9 +619,9 @@ void cvx_emit_entries_rows(const cvx_doc *doc, const cvx_csv_row_info *info, con
       else
         cell(out, &first, NULL);
       if (o && o->excel)
-        buf_append(out, "\r\n", 2);
+        cvx_buf_put(out, "\r\n", 2);
       else
-        buf_byte(out, '\n');
+        cvx_buf_putc(out, '\n');
     }
   }
   cvx_buf_free(&kind);
