@@ -1,6 +1,6 @@
-/* batch.c — the batch runner: N workers convert files ahead of a consumer
- * that takes results in input order within a bounded window, so memory stays
- * bounded and every output is byte-identical whatever -j is. */
+/* batch.c — the batch runner: N workers convert files and emit the results
+ * in input order within a bounded window, so memory stays bounded and every
+ * output is byte-identical whatever -j is. */
 /* O_TMPFILE and linkat's flags are Linux extensions of open(2) */
 #define _GNU_SOURCE
 #include "batch.h"
@@ -23,15 +23,6 @@
 
 
 static volatile sig_atomic_t interrupted;
-
-/* One input: a file, standard input, or a whole Jekyll site folder. */
-static void convert_input(const cvx_input *in, const cvx_convert_opts *o, cvx_result *res) {
-  if (in->site) {
-    cvx_convert_site(in->path, in->display, o, res);
-    return;
-  }
-  cvx_convert_file(in->path, in->display, o, res);
-}
 
 /* The first signal lets finished work land and stops cleanly; a second one
  * (the default action, restored here) ends the process at once. */
@@ -220,6 +211,14 @@ static int csv_close(csv_out *c, const char *dir, bool commit) {
 
 /* ------------------------------------------------------------ the pool */
 
+/* Workers take inputs in order and convert them into a ring of slots. Results
+ * leave the ring strictly in input order: whichever worker finishes the
+ * oldest pending input emits it (CSV rows, diagnostics, progress) and every
+ * finished one after it, while the others go on converting. There is no
+ * consumer thread to wake per file; -j1 is one thread doing everything in
+ * order. A worker waits only when the ring is full (the oldest input is still
+ * being converted), which bounds memory whatever the batch's length. */
+
 typedef struct slot {
   bool done;
   cvx_result res;
@@ -234,10 +233,15 @@ typedef struct pool {
   slot *slots;
   size_t window;
   size_t next;     /* next input a worker takes */
-  size_t consumed; /* inputs the consumer has finished */
+  size_t consumed; /* inputs emitted */
+  bool emitting;   /* a worker is emitting (only one at a time) */
   pthread_mutex_t mu;
-  pthread_cond_t work_cv; /* window moved */
-  pthread_cond_t done_cv; /* a slot was filled */
+  pthread_cond_t room_cv; /* the ring has room again */
+  /* the emitter's own state: touched only by the worker that set emitting */
+  cvx_batch_stats *st;
+  bool want_csv;
+  csv_out rows, ents;
+  double t0, last;
 } pool;
 
 /* Removes dir/name, an output of an earlier run that this one does not
@@ -255,7 +259,7 @@ static void remove_stale(const char *dir, const char *name) {
  * needed); removes stale outputs of an input that failed. */
 static void write_outputs(pool *p, const cvx_input *in, slot *s) {
   const cvx_batch_opts *o = p->o;
-  if (o->mode != CVX_MODE_CONVERT) return;
+  if (o->mode != CVX_MODE_CONVERT || s->res.skipped) return;
   char name[4096];
   if (o->conv.want_json) {
     concat2(name, sizeof name, in->stem, ".json");
@@ -266,7 +270,7 @@ static void write_outputs(pool *p, const cvx_input *in, slot *s) {
         snprintf(s->write_what, sizeof s->write_what, "%.50s", name);
       }
     } else {
-      remove_stale(o->outdir, name);
+      if (!o->fresh_outdir) remove_stale(o->outdir, name);
     }
   }
   if (o->conv.want_bib) {
@@ -278,33 +282,8 @@ static void write_outputs(pool *p, const cvx_input *in, slot *s) {
         snprintf(s->write_what, sizeof s->write_what, "%.50s", name);
       }
     } else {
-      remove_stale(o->outdir, name);
+      if (!o->fresh_outdir) remove_stale(o->outdir, name);
     }
-  }
-}
-
-static void *worker(void *arg) {
-  pool *p = arg;
-  for (;;) {
-    pthread_mutex_lock(&p->mu);
-    while (p->next < p->n && p->next >= p->consumed + p->window && !interrupted)
-      pthread_cond_wait(&p->work_cv, &p->mu);
-    if (p->next >= p->n || interrupted) {
-      pthread_cond_broadcast(&p->done_cv); /* the consumer may be waiting for an input nobody takes */
-      pthread_mutex_unlock(&p->mu);
-      return NULL;
-    }
-    size_t i = p->next++;
-    pthread_mutex_unlock(&p->mu);
-
-    slot *s = &p->slots[i % p->window];
-    convert_input(&p->inputs[i], &p->o->conv, &s->res);
-    write_outputs(p, &p->inputs[i], s);
-
-    pthread_mutex_lock(&p->mu);
-    s->done = true;
-    pthread_cond_broadcast(&p->done_cv);
-    pthread_mutex_unlock(&p->mu);
   }
 }
 
@@ -323,86 +302,21 @@ static void progress(const cvx_batch_opts *o, size_t done, size_t n, size_t errs
   fflush(stderr);
 }
 
-void cvx_batch_run(const cvx_input *inputs, size_t n, const cvx_batch_opts *o, cvx_batch_stats *st) {
-  memset(st, 0, sizeof *st);
-  double t0 = now();
-  interrupted = 0;
-  link_fails = false;
-  struct sigaction sa, old_int, old_term;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_signal;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, &old_int);
-  sigaction(SIGTERM, &sa, &old_term);
-
-  cvx_csv_opts co = {.excel = o->excel, .today = o->conv.today};
-  csv_out rows = {.fd = -1}, ents = {.fd = -1};
-  bool want_csv = o->mode == CVX_MODE_CONVERT && o->conv.want_csv;
-  if (want_csv) {
-    cvx_buf h = CVX_BUF_INIT;
-    cvx_emit_csv_header(&co, &h);
-    csv_open(&rows, o->outdir, "cvx.csv", h.ptr, h.len);
-    cvx_buf_clear(&h);
-    cvx_emit_entries_header(&co, &h);
-    csv_open(&ents, o->outdir, "entries.csv", h.ptr, h.len);
-    cvx_buf_free(&h);
-  }
-
-  int jobs = o->jobs > 0 ? o->jobs : 1;
-  if ((size_t)jobs > n && n > 0) jobs = (int)n;
-  pool p = {.inputs = inputs, .n = n, .o = o};
-  p.window = (size_t)jobs * 4 + 4;
-  p.slots = cvx_xcalloc(p.window, sizeof *p.slots);
-  pthread_mutex_init(&p.mu, NULL);
-  pthread_cond_init(&p.work_cv, NULL);
-  pthread_cond_init(&p.done_cv, NULL);
-  pthread_t *tids = cvx_xcalloc((size_t)jobs, sizeof *tids);
-  int started = 0;
-  for (int i = 0; i < jobs && n > 0; i++) {
-    /* workers need room: conversion of deep documents uses the stack */
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, (size_t)8 << 20);
-    if (pthread_create(&tids[i], &attr, worker, &p) == 0) started++;
-    pthread_attr_destroy(&attr);
-  }
-
-  double last = 0;
-  for (size_t i = 0; i < n; i++) {
-    slot *s = &p.slots[i % p.window];
-    if (started == 0) {
-      if (interrupted) break;
-      pthread_mutex_lock(&p.mu);
-      p.next = i + 1;
-      pthread_mutex_unlock(&p.mu);
-      convert_input(&inputs[i], &o->conv, &s->res);
-      write_outputs(&p, &inputs[i], s);
-      s->done = true;
-    }
-    pthread_mutex_lock(&p.mu);
-    while (!s->done && !(interrupted && i >= p.next)) {
-      /* a timed wait: a signal never wakes a condition variable */
-      struct timespec ts;
-      clock_gettime(CLOCK_REALTIME, &ts);
-      ts.tv_nsec += 200 * 1000 * 1000;
-      if (ts.tv_nsec >= 1000000000L) {
-        ts.tv_sec++;
-        ts.tv_nsec -= 1000000000L;
-      }
-      pthread_cond_timedwait(&p.done_cv, &p.mu, &ts);
-    }
-    bool have = s->done;
-    pthread_mutex_unlock(&p.mu);
-    if (!have) break; /* interrupted before this input started */
-
-    cvx_result *r = &s->res;
+/* Emits input i's result, the next one in input order (emitter only). */
+static void emit(pool *p, size_t i) {
+  const cvx_batch_opts *o = p->o;
+  const cvx_input *in = &p->inputs[i];
+  slot *s = &p->slots[i % p->window];
+  cvx_batch_stats *st = p->st;
+  cvx_result *r = &s->res;
+  if (!r->skipped) {
     st->files++;
     st->bytes += r->bytes;
     size_t errs = r->nerrors;
     if (s->write_err) {
       errs++;
-      cvx_buf_printf(&r->report, "%s: error[output.write]: cannot write %s/%s: %s\n", inputs[i].display,
-                     o->outdir, s->write_what, strerror(s->write_err));
+      cvx_buf_printf(&r->report, "%s: error[output.write]: cannot write %s/%s: %s\n", in->display, o->outdir,
+                     s->write_what, strerror(s->write_err));
     }
     if (errs) st->with_errors++;
     else if (r->nwarnings) st->with_warnings++;
@@ -413,42 +327,120 @@ void cvx_batch_run(const cvx_input *inputs, size_t n, const cvx_batch_opts *o, c
     }
     if (o->mode == CVX_MODE_NDJSON && r->status == CVX_OK && r->json_valid)
       fwrite(r->json.ptr, 1, r->json.len, stdout);
-    if (want_csv) {
-      csv_write(&rows, &r->csv_row);
-      csv_write(&ents, &r->entries);
+    if (p->want_csv) {
+      csv_write(&p->rows, &r->csv_row);
+      csv_write(&p->ents, &r->entries);
     }
     if (o->reporter) {
-      cvx_reporter_add(o->reporter, inputs[i].display, r);
+      cvx_reporter_add(o->reporter, in->display, r);
     } else if (r->report.len && (!o->quiet || errs)) {
       if (o->progress) fputs("\r\033[K", stderr);
       fwrite(r->report.ptr, 1, r->report.len, o->diag_out);
     }
-    cvx_result_free(r);
-    memset(s, 0, sizeof *s);
-
-    pthread_mutex_lock(&p.mu);
-    p.consumed = i + 1;
-    pthread_cond_broadcast(&p.work_cv);
-    pthread_mutex_unlock(&p.mu);
-
+  }
+  cvx_result_free(r);
+  if (o->progress) {
     double t = now();
-    if (o->progress && (t - last > 0.1 || i + 1 == n)) {
-      progress(o, i + 1, n, st->with_errors, t0, false);
-      last = t;
+    if (t - p->last > 0.1 || i + 1 == p->n) {
+      progress(o, i + 1, p->n, st->with_errors, p->t0, false);
+      p->last = t;
     }
   }
-  pthread_mutex_lock(&p.mu);
-  pthread_cond_broadcast(&p.work_cv);
-  pthread_mutex_unlock(&p.mu);
+}
+
+static void convert_input(const cvx_input *in, const cvx_convert_opts *o, cvx_result *res) {
+  if (in->site)
+    cvx_convert_site(in->path, in->display, o, res);
+  else if (in->sniff)
+    cvx_convert_walked(in->path, in->display, o, res);
+  else
+    cvx_convert_file(in->path, in->display, o, res);
+}
+
+static void *worker(void *arg) {
+  pool *p = arg;
+  pthread_mutex_lock(&p->mu);
+  for (;;) {
+    while (p->next < p->n && p->next >= p->consumed + p->window && !interrupted)
+      pthread_cond_wait(&p->room_cv, &p->mu);
+    if (p->next >= p->n || interrupted) break;
+    size_t i = p->next++;
+    pthread_mutex_unlock(&p->mu);
+
+    slot *s = &p->slots[i % p->window];
+    convert_input(&p->inputs[i], &p->o->conv, &s->res);
+    write_outputs(p, &p->inputs[i], s);
+
+    pthread_mutex_lock(&p->mu);
+    s->done = true;
+    if (p->emitting) continue; /* the emitter will find it done */
+    p->emitting = true;
+    while (p->consumed < p->n && p->slots[p->consumed % p->window].done) {
+      size_t k = p->consumed;
+      pthread_mutex_unlock(&p->mu);
+      emit(p, k);
+      memset(&p->slots[k % p->window], 0, sizeof(slot));
+      pthread_mutex_lock(&p->mu);
+      p->consumed = k + 1;
+      pthread_cond_broadcast(&p->room_cv);
+    }
+    p->emitting = false;
+  }
+  pthread_mutex_unlock(&p->mu);
+  return NULL;
+}
+
+void cvx_batch_run(const cvx_input *inputs, size_t n, const cvx_batch_opts *o, cvx_batch_stats *st) {
+  memset(st, 0, sizeof *st);
+  interrupted = 0;
+  link_fails = false;
+  struct sigaction sa, old_int, old_term;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, &old_int);
+  sigaction(SIGTERM, &sa, &old_term);
+
+  int jobs = o->jobs > 0 ? o->jobs : 1;
+  if ((size_t)jobs > n && n > 0) jobs = (int)n;
+  pool p = {.inputs = inputs, .n = n, .o = o, .st = st, .t0 = now()};
+  p.rows.fd = p.ents.fd = -1;
+  cvx_csv_opts co = {.excel = o->excel, .today = o->conv.today};
+  p.want_csv = o->mode == CVX_MODE_CONVERT && o->conv.want_csv;
+  if (p.want_csv) {
+    cvx_buf h = CVX_BUF_INIT;
+    cvx_emit_csv_header(&co, &h);
+    csv_open(&p.rows, o->outdir, "cvx.csv", h.ptr, h.len);
+    cvx_buf_clear(&h);
+    cvx_emit_entries_header(&co, &h);
+    csv_open(&p.ents, o->outdir, "entries.csv", h.ptr, h.len);
+    cvx_buf_free(&h);
+  }
+  p.window = (size_t)jobs * 4 + 4;
+  p.slots = cvx_xcalloc(p.window, sizeof *p.slots);
+  pthread_mutex_init(&p.mu, NULL);
+  pthread_cond_init(&p.room_cv, NULL);
+  pthread_t *tids = cvx_xcalloc((size_t)jobs, sizeof *tids);
+  int started = 0;
+  for (int i = 0; i < jobs && n > 0; i++) {
+    /* workers need room: conversion of deep documents uses the stack */
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, (size_t)8 << 20);
+    if (pthread_create(&tids[i], &attr, worker, &p) == 0) started++;
+    pthread_attr_destroy(&attr);
+  }
+  if (started == 0) worker(&p); /* no thread to be had: this one does the work */
   for (int i = 0; i < started; i++) pthread_join(tids[i], NULL);
-  /* results that finished after an interrupt are dropped cleanly */
+  /* every input taken was finished and emitted; an interrupt only stops new
+   * ones from being taken */
   for (size_t i = 0; i < p.window; i++) cvx_result_free(&p.slots[i].res);
-  progress(o, st->files, n, st->with_errors, t0, true);
+  progress(o, st->files, n, st->with_errors, p.t0, true);
   st->interrupted = interrupted != 0;
 
-  if (want_csv) {
-    int e1 = csv_close(&rows, o->outdir, !st->interrupted);
-    int e2 = csv_close(&ents, o->outdir, !st->interrupted);
+  if (p.want_csv) {
+    int e1 = csv_close(&p.rows, o->outdir, !st->interrupted);
+    int e2 = csv_close(&p.ents, o->outdir, !st->interrupted);
     if (e1 || e2) {
       fprintf(o->diag_out, "cvx: error[output.write]: cannot write %s/%s: %s\n", o->outdir,
               e1 ? "cvx.csv" : "entries.csv", strerror(e1 ? e1 : e2));
@@ -458,11 +450,10 @@ void cvx_batch_run(const cvx_input *inputs, size_t n, const cvx_batch_opts *o, c
   free(tids);
   free(p.slots);
   pthread_mutex_destroy(&p.mu);
-  pthread_cond_destroy(&p.work_cv);
-  pthread_cond_destroy(&p.done_cv);
+  pthread_cond_destroy(&p.room_cv);
   sigaction(SIGINT, &old_int, NULL);
   sigaction(SIGTERM, &old_term, NULL);
-  st->seconds = now() - t0;
+  st->seconds = now() - p.t0;
 }
 
 /* ----------------------------------------------------------- NDJSON in */

@@ -22,6 +22,8 @@ typedef struct cvx_input {
   const char *display; /* name used in diagnostics and meta.cvx.source */
   const char *stem;    /* unique output stem: DIR/<stem>.json */
   bool site;           /* a Jekyll site folder: one input (cvx_convert_site) */
+  bool sniff;          /* found in a folder and not yet sniffed: skipped
+                          silently if it turns out binary (cvx_convert_walked) */
 } cvx_input;
 
 typedef struct cvx_batch_opts {
@@ -32,6 +34,8 @@ typedef struct cvx_batch_opts {
   bool progress;
   bool quiet;
   bool excel;        /* CSV with BOM and CRLF */
+  bool fresh_outdir; /* outdir was empty when the batch began: no output of an
+                        earlier run to replace or remove */
   FILE *diag_out;    /* where diagnostics go (stderr) */
   struct cvx_reporter *reporter; /* when set, every result's diagnostics go to it
                                     (report.h) instead of diag_out as text */

@@ -555,16 +555,33 @@ static void init_result(cvx_result *res) {
   cvx_buf_init(&res->report);
 }
 
-void cvx_convert_file(const char *path, const char *display, const cvx_convert_opts *o, cvx_result *res) {
+static void convert_path(const char *path, const char *display, const cvx_convert_opts *o, bool walked,
+                         cvx_result *res) {
   init_result(res);
   cvx_arena *a = cvx_arena_new(64 * 1024);
   cvx_diags dx;
   cvx_diags_init(&dx, a);
   cvx_source *src = NULL;
-  cvx_status st = cvx_source_load(a, path, &o->load, &src, &dx);
+  bool skipped = false;
+  cvx_status st = walked ? cvx_source_load_walked(a, path, &o->load, &src, &dx, &skipped)
+                         : cvx_source_load(a, path, &o->load, &src, &dx);
+  if (skipped) {
+    res->skipped = true;
+    res->status = st;
+    cvx_arena_free(a);
+    return;
+  }
   if (src) res->bytes = src->raw_size;
   if (st == CVX_OK) run(a, src, &dx, display, o, res);
   finish(a, st == CVX_OK ? src : NULL, &dx, display, st, o, res);
+}
+
+void cvx_convert_file(const char *path, const char *display, const cvx_convert_opts *o, cvx_result *res) {
+  convert_path(path, display, o, false, res);
+}
+
+void cvx_convert_walked(const char *path, const char *display, const cvx_convert_opts *o, cvx_result *res) {
+  convert_path(path, display, o, true, res);
 }
 
 void cvx_convert_bytes(const char *display, const unsigned char *bytes, size_t n, const cvx_convert_opts *o,

@@ -34,6 +34,8 @@ typedef struct cvx_result {
   size_t bytes;        /* bytes read */
   size_t npublications;
   bool json_valid;     /* the JSON passed the resume schema (else not written) */
+  bool skipped;        /* a binary file met in a folder: not an input at all
+                          (cvx_convert_walked); nothing else is set */
   cvx_buf json;        /* JSON Resume document, '\n'-terminated (empty if none) */
   cvx_buf bib;         /* BibTeX (empty when the CV lists no publication) */
   cvx_buf csv_row;     /* one cvx.csv row */
@@ -62,6 +64,11 @@ void cvx_convert_cleanup(void);
  * use. res must be zeroed or freed; it is filled in. */
 void cvx_convert_file(const char *path, const char *display, const cvx_convert_opts *o,
                       cvx_result *res);
+/* cvx_convert_file for a file found by walking a folder: one whose start
+ * looks binary (cvx_bytes_look_binary) is skipped (res->skipped) without a
+ * diagnostic, as if the walk had not found it. */
+void cvx_convert_walked(const char *path, const char *display, const cvx_convert_opts *o,
+                        cvx_result *res);
 /* Converts an in-memory input (NDJSON records, fuzzers). */
 void cvx_convert_bytes(const char *display, const unsigned char *bytes, size_t n,
                        const cvx_convert_opts *o, cvx_result *res);

@@ -218,6 +218,18 @@ CVX_MUST_USE cvx_status cvx_source_from_bytes(cvx_arena *a, const char *path,
 CVX_MUST_USE cvx_status cvx_source_load(cvx_arena *a, const char *path,
                                         const cvx_load_opts *opts, cvx_source **out,
                                         cvx_diags *dx);
+/* The rule for files met while walking a folder: a NUL byte in the first
+ * 4 KB, unless a UTF-16 byte order mark says the NULs are text. Such files
+ * are skipped, not reported (a file named on the command line is read and
+ * its binary content reported instead). */
+#define CVX_SNIFF_SIZE 4096
+bool cvx_bytes_look_binary(const unsigned char *b, size_t n);
+/* cvx_source_load for a file met in a folder: when its first bytes look
+ * binary (cvx_bytes_look_binary) it returns CVX_EBINARY with *skipped set and
+ * no diagnostic, whatever the file's size. */
+CVX_MUST_USE cvx_status cvx_source_load_walked(cvx_arena *a, const char *path,
+                                               const cvx_load_opts *opts, cvx_source **out,
+                                               cvx_diags *dx, bool *skipped);
 /* 1-based line and 1-based column (in code points) of byte offset off. */
 void cvx_source_position(const cvx_source *src, uint32_t off, unsigned *line, unsigned *col);
 /* The line holding off, without its '\n'. */

@@ -109,7 +109,7 @@ static void push(inputs *in, const char *path, const char *display) {
     in->cap = in->cap ? in->cap * 2 : 64;
     in->v = cvx_xrealloc(in->v, in->cap * sizeof *in->v);
   }
-  in->v[in->n++] = (cvx_input){cvx_xstrdup(path), cvx_xstrdup(display), NULL, false};
+  in->v[in->n++] = (cvx_input){cvx_xstrdup(path), cvx_xstrdup(display), NULL, false, false};
 }
 
 static bool wanted_name(const char *name) {
@@ -122,24 +122,32 @@ static bool wanted_name(const char *name) {
   return false;
 }
 
-/* Files found in folders are sniffed: binaries are skipped, not reported. */
+/* Files found in folders are sniffed: binaries are skipped, not reported.
+ * Most are sniffed by the worker that reads them anyway (cvx_convert_walked);
+ * settle_walked() sniffs here only the few whose answer changes other
+ * inputs' output names. */
 static bool looks_binary(const char *path) {
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) return false;
-  unsigned char b[4096];
+  unsigned char b[CVX_SNIFF_SIZE];
   ssize_t n = read(fd, b, sizeof b);
   close(fd);
-  if (n <= 0) return false;
-  /* UTF-16 text has NULs too: a BOM says it is text */
-  if (n >= 2 && ((b[0] == 0xFF && b[1] == 0xFE) || (b[0] == 0xFE && b[1] == 0xFF))) return false;
-  return memchr(b, 0, (size_t)n) != NULL;
+  return n > 0 && cvx_bytes_look_binary(b, (size_t)n);
 }
 
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+typedef struct entry {
+  char *name;
+  unsigned char type; /* d_type: DT_UNKNOWN when the file system does not say */
+} entry;
+
+static int cmp_entry(const void *a, const void *b) {
+  return strcmp(((const entry *)a)->name, ((const entry *)b)->name);
+}
 
 /* Walks a folder in sorted order (so batches are deterministic), not
  * following symbolic links to folders, to a bounded depth; a Jekyll site
- * folder inside it is taken whole, as one input. */
+ * folder inside it is taken whole, as one input. The entry types readdir
+ * gives spare a stat per file; only links and unknown types are looked up. */
 static void walk(inputs *in, const char *dir, int depth) {
   if (depth > 64) return;
   DIR *d = opendir(dir);
@@ -147,50 +155,63 @@ static void walk(inputs *in, const char *dir, int depth) {
     fprintf(stderr, "cvx: %s: %s\n", dir, strerror(errno));
     return;
   }
-  char **names = NULL;
+  entry *ents = NULL;
   size_t n = 0, cap = 0;
   struct dirent *e;
   while ((e = readdir(d))) {
     if (e->d_name[0] == '.') continue; /* hidden, . and .. */
     if (n == cap) {
       cap = cap ? cap * 2 : 32;
-      names = cvx_xrealloc(names, cap * sizeof *names);
+      ents = cvx_xrealloc(ents, cap * sizeof *ents);
     }
-    names[n++] = cvx_xstrdup(e->d_name);
+    ents[n++] = (entry){cvx_xstrdup(e->d_name), e->d_type};
   }
   closedir(d);
-  qsort(names, n, sizeof *names, cmp_str);
+  qsort(ents, n, sizeof *ents, cmp_entry);
+  size_t dlen = strlen(dir);
+  const char *sep = dir[dlen - 1] == '/' ? "" : "/";
   for (size_t i = 0; i < n; i++) {
-    size_t len = strlen(dir) + strlen(names[i]) + 2;
+    size_t len = dlen + strlen(ents[i].name) + 2;
     char *p = cvx_xmalloc(len);
-    snprintf(p, len, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
+    snprintf(p, len, "%s%s%s", dir, sep, ents[i].name);
+    unsigned char type = ents[i].type;
     struct stat st;
-    if (lstat(p, &st) == 0) {
-      if (S_ISDIR(st.st_mode)) {
-        if (cvx_site_detect(p)) { /* a Jekyll site met on the way is one input too */
-          push(in, p, p);
-          in->v[in->n - 1].site = true;
-        } else if (strcmp(names[i], "node_modules") != 0) {
-          walk(in, p, depth + 1);
-        }
-      } else if ((S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) && wanted_name(names[i])) {
-        struct stat t;
-        if (stat(p, &t) == 0 && S_ISREG(t.st_mode) && !looks_binary(p)) push(in, p, p);
+    if (type == DT_UNKNOWN) {
+      if (lstat(p, &st) != 0) type = DT_UNKNOWN;
+      else if (S_ISDIR(st.st_mode)) type = DT_DIR;
+      else if (S_ISREG(st.st_mode)) type = DT_REG;
+      else if (S_ISLNK(st.st_mode)) type = DT_LNK;
+    }
+    if (type == DT_DIR) {
+      if (cvx_site_detect(p)) { /* a Jekyll site met on the way is one input too */
+        push(in, p, p);
+        in->v[in->n - 1].site = true;
+      } else if (strcmp(ents[i].name, "node_modules") != 0) {
+        walk(in, p, depth + 1);
+      }
+    } else if ((type == DT_REG || type == DT_LNK) && wanted_name(ents[i].name)) {
+      /* a link counts when it leads to a regular file */
+      if (type == DT_REG || (stat(p, &st) == 0 && S_ISREG(st.st_mode))) {
+        push(in, p, p);
+        in->v[in->n - 1].sniff = true;
       }
     }
     free(p);
-    free(names[i]);
+    free(ents[i].name);
   }
-  free(names);
+  free(ents);
 }
 
 /* Gives every input a unique output stem: the file name without its last
- * extension; later inputs with a taken stem get -2, -3, … in input order. */
-static void assign_stems(inputs *in) {
+ * extension; later inputs with a taken stem get -2, -3, … in input order.
+ * hit[i] is set when a later input asked for input i's stem and was turned
+ * away: only such inputs change other inputs' names by being skipped. */
+static void assign_stems(inputs *in, bool *hit) {
   size_t cap = 16;
   while (cap < in->n * 2) cap *= 2;
-  char **table = cvx_xcalloc(cap, sizeof *table);
+  size_t *table = cvx_xcalloc(cap, sizeof *table); /* input index + 1; 0 = free */
   for (size_t i = 0; i < in->n; i++) {
+    hit[i] = false;
     const char *path = in->v[i].path;
     size_t plen = strlen(path);
     while (in->v[i].site && plen > 1 && path[plen - 1] == '/') plen--; /* "site/" names "site" */
@@ -219,14 +240,15 @@ static void assign_stems(inputs *in) {
       size_t j = (size_t)h & (cap - 1);
       bool taken = false;
       while (table[j]) {
-        if (strcmp(table[j], cand) == 0) {
+        if (strcmp(in->v[table[j] - 1].stem, cand) == 0) {
           taken = true;
+          hit[table[j] - 1] = true;
           break;
         }
         j = (j + 1) & (cap - 1);
       }
       if (!taken) {
-        table[j] = cand;
+        table[j] = i + 1;
         break;
       }
       snprintf(cand, len + 32, "%s-%u", stem, k);
@@ -237,13 +259,63 @@ static void assign_stems(inputs *in) {
   free(table);
 }
 
-static void free_inputs(inputs *in) {
-  for (size_t i = 0; i < in->n; i++) {
-    free((char *)in->v[i].path);
-    free((char *)in->v[i].display);
-    free((char *)in->v[i].stem);
+static void free_input(cvx_input *v) {
+  free((char *)v->path);
+  free((char *)v->display);
+  free((char *)v->stem);
+  v->stem = NULL;
+}
+
+/* Names the outputs, settling the binary question for walked files where it
+ * matters now: those whose stem a later input asked for (skipping one renames
+ * others), and those before the first text input (a folder of binaries alone
+ * has no input at all), or all of them when all is set. Other walked files
+ * are sniffed by their worker. */
+static void settle_walked(inputs *in, bool all) {
+  bool *hit = NULL;
+  for (;;) {
+    hit = cvx_xrealloc(hit, (in->n ? in->n : 1) * sizeof *hit);
+    assign_stems(in, hit);
+    bool removed = false, text_seen = false;
+    size_t keep = 0;
+    for (size_t i = 0; i < in->n; i++) {
+      cvx_input *v = &in->v[i];
+      if (v->sniff && (all || hit[i] || !text_seen)) {
+        v->sniff = false;
+        if (looks_binary(v->path)) {
+          free_input(v);
+          removed = true;
+          continue;
+        }
+      }
+      if (!v->sniff) text_seen = true;
+      in->v[keep++] = *v;
+    }
+    in->n = keep;
+    if (!removed) break;
+    for (size_t i = 0; i < in->n; i++) {
+      free((char *)in->v[i].stem);
+      in->v[i].stem = NULL;
+    }
   }
+  free(hit);
+}
+
+static void free_inputs(inputs *in) {
+  for (size_t i = 0; i < in->n; i++) free_input(&in->v[i]);
   free(in->v);
+}
+
+/* True when dir has no entry at all (hidden ones included). */
+static bool folder_is_empty(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) return false;
+  struct dirent *e;
+  bool empty = true;
+  while (empty && (e = readdir(d)))
+    if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) empty = false;
+  closedir(d);
+  return empty;
 }
 
 /* ------------------------------------------------------------ options */
@@ -530,6 +602,7 @@ static int run(int argc, char **argv, bool validate) {
     free(disabled);
     return EXIT_USAGE;
   }
+  settle_walked(&in, o.mode == CVX_MODE_STDOUT); /* --stdout counts its inputs first */
   if (o.mode == CVX_MODE_STDOUT && in.n != 1) {
     fprintf(stderr, "cvx: --stdout takes exactly one input (got %zu)\n", in.n);
     free_inputs(&in);
@@ -543,7 +616,6 @@ static int run(int argc, char **argv, bool validate) {
     free(disabled);
     return EXIT_ERRORS;
   }
-  assign_stems(&in);
   if (o.mode == CVX_MODE_CONVERT) {
     struct stat st;
     if (stat(o.outdir, &st) != 0) {
@@ -553,11 +625,14 @@ static int run(int argc, char **argv, bool validate) {
         free(disabled);
         return EXIT_ERRORS;
       }
+      o.fresh_outdir = true;
     } else if (!S_ISDIR(st.st_mode)) {
       fprintf(stderr, "cvx: output %s is not a folder\n", o.outdir);
       free_inputs(&in);
       free(disabled);
       return EXIT_ERRORS;
+    } else {
+      o.fresh_outdir = folder_is_empty(o.outdir);
     }
   }
   if (!cvx_convert_init()) {

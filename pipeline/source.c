@@ -611,6 +611,9 @@ static cvx_status io_error(cvx_diags *dx, const char *what, const char *path, in
 }
 
 /* Reads fd to EOF or until cap bytes are in, retrying EINTR and short reads.
+ * hint is a regular file's size from fstat (0 otherwise): a read that comes
+ * up short exactly there is taken as the end of the file, which spares the
+ * read that would return 0; a short read anywhere else reads on.
  * Returns 0 (*data is then heap memory the caller frees) or an errno value. */
 static int read_all(int fd, size_t hint, size_t cap, unsigned char **data, size_t *len) {
   size_t size = hint + 1 < 65536 ? 65536 : hint + 1;
@@ -634,6 +637,7 @@ static int read_all(int fd, size_t hint, size_t cap, unsigned char **data, size_
     }
     if (got == 0) break;
     n += (size_t)got;
+    if (hint && n == hint && (size_t)got < want) break;
   }
   *data = buf;
   *len = n;
@@ -643,8 +647,40 @@ static int read_all(int fd, size_t hint, size_t cap, unsigned char **data, size_
 /* Reads path ("-" = stdin) and decodes it; regular files over the limit are
  * refused from their size alone, other inputs after max_size + 1 bytes. The
  * read buffer is freed before returning; *out is arena-owned, NULL unless CVX_OK. */
+bool cvx_bytes_look_binary(const unsigned char *b, size_t n) {
+  if (n > CVX_SNIFF_SIZE) n = CVX_SNIFF_SIZE;
+  if (n >= 2 && ((b[0] == 0xFF && b[1] == 0xFE) || (b[0] == 0xFE && b[1] == 0xFF))) return false;
+  return n && memchr(b, 0, n) != NULL;
+}
+
+static cvx_status load(cvx_arena *a, const char *path, const cvx_load_opts *opts, cvx_source **out,
+                       cvx_diags *dx, bool *skipped);
+
 cvx_status cvx_source_load(cvx_arena *a, const char *path, const cvx_load_opts *opts,
                            cvx_source **out, cvx_diags *dx) {
+  return load(a, path, opts, out, dx, NULL);
+}
+
+cvx_status cvx_source_load_walked(cvx_arena *a, const char *path, const cvx_load_opts *opts,
+                                  cvx_source **out, cvx_diags *dx, bool *skipped) {
+  bool dummy;
+  if (!skipped) skipped = &dummy;
+  *skipped = false;
+  return load(a, path, opts, out, dx, skipped);
+}
+
+/* A file the folder rule skips (sniff set): a binary start. Files under the
+ * limit are judged from the bytes read anyway; larger ones from a pread. */
+static bool sniff_fd(int fd) {
+  unsigned char b[CVX_SNIFF_SIZE];
+  ssize_t got;
+  do got = pread(fd, b, sizeof b, 0);
+  while (got < 0 && errno == EINTR);
+  return got > 0 && cvx_bytes_look_binary(b, (size_t)got);
+}
+
+static cvx_status load(cvx_arena *a, const char *path, const cvx_load_opts *opts, cvx_source **out,
+                       cvx_diags *dx, bool *skipped) {
   if (out) *out = NULL;
   if (!a || !path || !out || !dx) return CVX_EINVAL;
   bool is_stdin = strcmp(path, "-") == 0;
@@ -663,10 +699,15 @@ cvx_status cvx_source_load(cvx_arena *a, const char *path, const cvx_load_opts *
   } else if (S_ISDIR(sb.st_mode)) {
     st = io_error(dx, "read", name, EISDIR);
   } else if (S_ISREG(sb.st_mode) && sb.st_size > 0 && (uintmax_t)sb.st_size > max) {
-    cvx_diag_add(dx, CVX_ERROR, "source.too-large", CVX_NOSPAN,
-                 "file is %jd bytes, over the limit of %zu bytes (--max-size)",
-                 (intmax_t)sb.st_size, max);
-    st = CVX_ELIMIT;
+    if (skipped && sniff_fd(fd)) {
+      *skipped = true;
+      st = CVX_EBINARY;
+    } else {
+      cvx_diag_add(dx, CVX_ERROR, "source.too-large", CVX_NOSPAN,
+                   "file is %jd bytes, over the limit of %zu bytes (--max-size)",
+                   (intmax_t)sb.st_size, max);
+      st = CVX_ELIMIT;
+    }
   } else {
     size_t hint = S_ISREG(sb.st_mode) && sb.st_size > 0 ? (size_t)sb.st_size : 0;
     unsigned char *data = NULL;
@@ -674,6 +715,9 @@ cvx_status cvx_source_load(cvx_arena *a, const char *path, const cvx_load_opts *
     int err = read_all(fd, hint, max + 1, &data, &len);
     if (err) {
       st = io_error(dx, "read", name, err);
+    } else if (skipped && cvx_bytes_look_binary(data, len)) {
+      *skipped = true;
+      st = CVX_EBINARY;
     } else if (len > max) {
       cvx_diag_add(dx, CVX_ERROR, "source.too-large", CVX_NOSPAN,
                    "input is over the limit of %zu bytes (--max-size)", max);

@@ -93,6 +93,34 @@ check "convert refuses a JSON file (source.json) instead of reading it as CV tex
 check "make install puts the binary and the man page under DESTDIR/PREFIX" sh -c "
   make -s --no-print-directory install BUILD='$build' PREFIX=/usr DESTDIR='$tmp/inst' >/dev/null &&
   '$tmp/inst/usr/bin/cvx' --version >/dev/null && test -s '$tmp/inst/usr/share/man/man1/cvx.1'"
+check "a walked folder's binary files are skipped silently, without renaming the others" sh -c "
+  mkdir -p '$tmp/bw/in' && cp fixtures/plain-resume/resume.txt '$tmp/bw/in/a.txt' && cp fixtures/prose-bio/*.md '$tmp/bw/in/a-2.md' &&
+  printf 'PK\\003\\004\\000\\000binary' >'$tmp/bw/in/a.md' && cp fixtures/academic-cv/cv.md '$tmp/bw/in/c.md' &&
+  head -c 20000 /dev/zero >'$tmp/bw/in/big.txt' &&
+  '$cvx' convert --no-progress --max-size 10000 -j1 -o '$tmp/bw/o1' '$tmp/bw/in' 2>'$tmp/bw/err1' &&
+  '$cvx' convert -q --max-size 10000 -j2 -o '$tmp/bw/o2' '$tmp/bw/in' && diff -r '$tmp/bw/o1' '$tmp/bw/o2' &&
+  test \"\$(cd '$tmp/bw/o1' && LC_ALL=C ls *.json | tr '\\n' ' ')\" = 'a-2.json a.json c.json ' &&
+  grep -q 'converted 3 files (0 with errors' '$tmp/bw/err1' && ! grep -q 'error\\[' '$tmp/bw/err1' &&
+  test \"\$(python3 -c \"import csv; print(len(list(csv.reader(open('$tmp/bw/o1/cvx.csv')))))\")\" = 4"
+check "a folder of binary files alone has no input" sh -c "
+  mkdir -p '$tmp/bo' && printf 'a\\000b' >'$tmp/bo/x.txt' && printf 'c\\000d' >'$tmp/bo/y.md' &&
+  '$cvx' convert -q -o '$tmp/bo/out' '$tmp/bo' 2>'$tmp/bo.err'; test \$? = 1 && grep -q 'no input files found' '$tmp/bo.err'"
+check "a link to a file in a walked folder is read, a link to a folder is not followed" sh -c "
+  mkdir -p '$tmp/ln/in' '$tmp/ln/elsewhere' && cp fixtures/plain-resume/resume.txt '$tmp/ln/elsewhere/x.txt' &&
+  ln -s '$tmp/ln/elsewhere/x.txt' '$tmp/ln/in/linked.txt' && ln -s '$tmp/ln/elsewhere' '$tmp/ln/in/dir' &&
+  '$cvx' convert -q -f json -o '$tmp/ln/out' '$tmp/ln/in' && test \"\$(ls '$tmp/ln/out')\" = linked.json"
+check "a re-run removes the .bib of a CV that no longer lists publications" sh -c "
+  mkdir -p '$tmp/sb/in' && cp fixtures/pubs-ieee/cv.* '$tmp/sb/in/cv.md' &&
+  '$cvx' convert -q -o '$tmp/sb/out' '$tmp/sb/in' && test -s '$tmp/sb/out/cv.bib' &&
+  cp fixtures/plain-resume/resume.txt '$tmp/sb/in/cv.md' && '$cvx' convert -q -o '$tmp/sb/out' '$tmp/sb/in' &&
+  test -f '$tmp/sb/out/cv.json' && test ! -e '$tmp/sb/out/cv.bib'"
+check "an interrupt lets the file in hand finish, takes no new one, commits no CSV and exits 130" sh -c "
+  mkdir -p '$tmp/int' && cp fixtures/plain-resume/resume.txt '$tmp/int/a.txt' && cp fixtures/prose-bio/*.md '$tmp/int/c.md' &&
+  mkfifo '$tmp/int/b.txt' && { '$cvx' convert -q -j1 -o '$tmp/int/out' '$tmp/int/a.txt' '$tmp/int/b.txt' '$tmp/int/c.md' & pid=\$!; } &&
+  for i in \$(seq 100); do test -f '$tmp/int/out/a.json' && break; sleep 0.1; done && sleep 0.2 && kill -INT \$pid &&
+  cat fixtures/plain-resume/resume.txt >'$tmp/int/b.txt'; wait \$pid; s=\$?
+  test \$s = 130 && test -f '$tmp/int/out/b.json' && test ! -e '$tmp/int/out/c.json' && test ! -e '$tmp/int/out/cvx.csv' &&
+  test -z \"\$(ls -A '$tmp/int/out' | grep '^\\.cvx-tmp')\""
 check "a Jekyll site inside a walked folder is one input" sh -c "
   '$cvx' convert -q -f json -o '$tmp/walk' fixtures/ && test -f '$tmp/walk/site.json' &&
   ! ls '$tmp/walk' | grep -q teaching"
