@@ -100,7 +100,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := source frontmatter markdown text refparse schema convert
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 fuzz-build:
-	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang \
+	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang WERROR=$(WERROR) \
 	  CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link $(FUZZ_SAN)" \
 	  $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
 

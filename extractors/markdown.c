@@ -4,6 +4,7 @@
  * into items, rows and paragraphs here. The shared interpreter does the rest. */
 #include "markdown.h"
 #include "utf8.h"
+#include "swar.h"
 
 #include "grammar.h"
 #include "text.h"
@@ -299,9 +300,6 @@ static size_t char_ref(const char *s, size_t n, bool legacy_only, char out[4], s
   return 0;
 }
 
-#define ONES UINT64_C(0x0101010101010101)
-#define HIGH UINT64_C(0x8080808080808080)
-
 /* SSE2 (every x86-64) with the GCC builtins: sixteen bytes at a time where
  * it helps. */
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
@@ -346,10 +344,8 @@ static void put_text(cvx_buf *b, const char *s, size_t n) {
 #endif
     if (n >= 8) { /* eight bytes with no control and no DEL are copied whole */
       size_t at = n - i >= 8 ? i : n - 8;
-      uint64_t x, d;
-      memcpy(&x, s + at, 8);
-      d = x ^ (0x7F * ONES);
-      if (!(((x - 0x20 * ONES) & ~x) & HIGH) && !(((d - ONES) & ~d) & HIGH)) {
+      uint64_t x = swar_load8(s + at);
+      if (!swar_has_less(x, 0x20) && !swar_has_byte(x, 0x7F)) {
         memcpy(o + at, s + at, 8);
         i = at + 8;
         continue;
@@ -372,30 +368,16 @@ static inline bool plain_byte(unsigned char c) {
   return c > 0x20 && c != 0x7F && c != 0xC2 && c != '&';
 }
 
-/* The high bit of each byte of x equal to c (exact per byte). */
-static inline uint64_t eq8(uint64_t x, unsigned char c) {
-  uint64_t v = x ^ (c * ONES);
-  return ~((((v & ~HIGH) + ~HIGH) | v) | ~HIGH);
-}
-
-/* Whether eight bytes may be read as one word whose first byte in memory is
- * its lowest: the only order plain_run8 is written for. */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define LITTLE_ENDIAN_SWAR 1
-#else
-#define LITTLE_ENDIAN_SWAR 0
-#endif
-
 /* The eight bytes at p continue a run in normalize as they are: each is a
  * plain byte or a space with a plain byte right after it in the eight
- * (the byte before p is a plain one). */
+ * (the byte before p is a plain one). The masks are exact: sp >> 8 is the
+ * space mask moved one byte back. */
 static inline bool plain_run8(const char *p) {
-  uint64_t x;
-  memcpy(&x, p, 8);
-  uint64_t sp = eq8(x, ' ');
-  uint64_t low = ~((x | HIGH) - 0x21 * ONES) & ~x & HIGH; /* bytes up to 0x20 */
-  uint64_t bad = (low & ~sp) | eq8(x, 0x7F) | eq8(x, 0xC2) | eq8(x, '&') | (sp & (sp >> 8)) |
-                 (sp & (UINT64_C(0x80) << 56));
+  uint64_t x = swar_load8(p);
+  uint64_t sp = swar_eq_exact(x, ' ');
+  uint64_t low = swar_less_exact(x, 0x21); /* bytes up to 0x20 */
+  uint64_t bad = (low & ~sp) | swar_eq_exact(x, 0x7F) | swar_eq_exact(x, 0xC2) |
+                 swar_eq_exact(x, '&') | (sp & (sp >> 8)) | (sp & (UINT64_C(0x80) << 56));
   return !bad;
 }
 
@@ -480,7 +462,7 @@ static void normalize(const char *s, size_t n, cvx_buf *out, size_t *mark, bool 
           j += k;
         } else
 #endif
-        if (LITTLE_ENDIAN_SWAR && n - j >= 8 && plain_run8(s + j)) {
+        if (n - j >= 8 && plain_run8(s + j)) {
           j += 8;
           continue;
         }

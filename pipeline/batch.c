@@ -95,17 +95,26 @@ static char *join(const char *dir, const char *name) {
  * O_TMPFILE linking: the named temp file + rename path is then used at once. */
 static _Atomic bool link_fails;
 
+/* How an unnamed file gets its name: linkat(fd, "", AT_EMPTY_PATH) where the
+ * kernel allows it (CAP_DAC_READ_SEARCH, or Linux 6.10+ for the file's own
+ * opener), else through its /proc/self/fd link. 0 = not known yet. */
+enum { LINK_UNKNOWN, LINK_EMPTY_PATH, LINK_PROC };
+static _Atomic int link_how;
+
 /* Where the file system offers O_TMPFILE, the data goes into an unnamed file
  * that gets its name only once complete: one directory operation per output
  * instead of two (create + rename), which is what parallel workers writing
- * into one folder queue on. linkat never replaces a file, so an existing
- * output (a re-run) or a missing /proc falls back to the rename path.
- * Returns 0, or an errno when the data could not be written (ENOSPC...). */
-static int write_linked(const char *dir, const char *name, const char *data, size_t len, bool *done) {
+ * into one folder queue on. dfd is the output folder opened once for the
+ * batch (-1: use the path dir), which spares a path walk per call. linkat
+ * never replaces a file, so an existing output (a re-run) or a missing /proc
+ * falls back to the rename path. Returns 0, or an errno when the data could
+ * not be written (ENOSPC...). */
+static int write_linked(int dfd, const char *dir, const char *name, const char *data, size_t len, bool *done) {
   *done = false;
 #ifdef O_TMPFILE
   if (link_fails) return 0;
-  int fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+  int fd = dfd >= 0 ? openat(dfd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666)
+                    : open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
   if (fd < 0) {
     link_fails = true; /* not supported here: EOPNOTSUPP, EISDIR, EINVAL */
     return 0;
@@ -115,17 +124,32 @@ static int write_linked(const char *dir, const char *name, const char *data, siz
     close(fd);
     return e;
   }
-  char proc[64] = "/proc/self/fd/", digits[16]; /* "/proc/self/fd/%d" (fd >= 0) */
-  size_t nd = 0;
-  for (unsigned v = (unsigned)fd; nd == 0 || v; v /= 10) digits[nd++] = (char)('0' + v % 10);
-  for (size_t k = 0; k < nd; k++) proc[14 + k] = digits[nd - 1 - k];
-  proc[14 + nd] = '\0';
-  char *dst = join(dir, name);
-  if (linkat(AT_FDCWD, proc, AT_FDCWD, dst, AT_SYMLINK_FOLLOW) == 0) {
+  char *dst = dfd >= 0 ? NULL : join(dir, name);
+  int at = dfd >= 0 ? dfd : AT_FDCWD;
+  const char *to = dfd >= 0 ? name : dst;
+  int rc = -1, how = link_how;
+  if (how != LINK_PROC) {
+    rc = linkat(fd, "", at, to, AT_EMPTY_PATH);
+    if (rc == 0 && how == LINK_UNKNOWN) link_how = LINK_EMPTY_PATH;
+    /* refused (ENOENT on older kernels, EPERM): name it through /proc */
+    if (rc != 0 && how == LINK_UNKNOWN && (errno == ENOENT || errno == EPERM || errno == EINVAL)) {
+      how = LINK_PROC;
+      link_how = LINK_PROC;
+    }
+  }
+  if (how == LINK_PROC) {
+    char proc[64] = "/proc/self/fd/", digits[16]; /* "/proc/self/fd/%d" (fd >= 0) */
+    size_t nd = 0;
+    for (unsigned v = (unsigned)fd; nd == 0 || v; v /= 10) digits[nd++] = (char)('0' + v % 10);
+    for (size_t k = 0; k < nd; k++) proc[14 + k] = digits[nd - 1 - k];
+    proc[14 + nd] = '\0';
+    rc = linkat(AT_FDCWD, proc, at, to, AT_SYMLINK_FOLLOW);
+  }
+  if (rc == 0) {
     *done = true;
     if (close(fd) != 0) {
       e = errno;
-      unlink(dst);
+      unlinkat(at, to, 0);
     }
   } else {
     link_fails = true;
@@ -134,14 +158,15 @@ static int write_linked(const char *dir, const char *name, const char *data, siz
   free(dst);
   return e;
 #else
-  (void)dir, (void)name, (void)data, (void)len;
+  (void)dfd, (void)dir, (void)name, (void)data, (void)len;
   return 0;
 #endif
 }
 
-int cvx_write_atomic(const char *dir, const char *name, const char *data, size_t len) {
+/* cvx_write_atomic with the output folder already open as dfd (or -1). */
+static int write_atomic_at(int dfd, const char *dir, const char *name, const char *data, size_t len) {
   bool done;
-  int e = write_linked(dir, name, data, len, &done);
+  int e = write_linked(dfd, dir, name, data, len, &done);
   if (e || done) return e;
   char *tmp;
   int fd = open_temp(dir, &tmp);
@@ -154,6 +179,10 @@ int cvx_write_atomic(const char *dir, const char *name, const char *data, size_t
   free(dst);
   free(tmp);
   return e;
+}
+
+int cvx_write_atomic(const char *dir, const char *name, const char *data, size_t len) {
+  return write_atomic_at(-1, dir, name, data, len);
 }
 
 /* A CSV file being appended in input order, renamed into place at the end;
@@ -221,10 +250,22 @@ static int csv_close(csv_out *c, const char *dir, bool commit) {
 
 typedef struct slot {
   bool done;
+  int owner; /* the worker that converted it: the one to free it */
   cvx_result res;
   int write_err; /* errno of a failed output write */
   char write_what[64];
 } slot;
+
+/* A worker's results come back to it to be freed (its own malloc arena,
+ * no lock shared with the other workers): emitters queue them in pending,
+ * the owner frees them the next time it takes an input. Each list holds at
+ * most a window of results. */
+typedef struct wstate {
+  struct pool *p;
+  int id;
+  cvx_result *pending, *local;
+  size_t npending;
+} wstate;
 
 typedef struct pool {
   const cvx_input *inputs;
@@ -237,6 +278,8 @@ typedef struct pool {
   bool emitting;   /* a worker is emitting (only one at a time) */
   pthread_mutex_t mu;
   pthread_cond_t room_cv; /* the ring has room again */
+  wstate *ws;
+  int outfd; /* the output folder, opened once (-1 if it cannot be) */
   /* the emitter's own state: touched only by the worker that set emitting */
   cvx_batch_stats *st;
   bool want_csv;
@@ -264,7 +307,7 @@ static void write_outputs(pool *p, const cvx_input *in, slot *s) {
   if (o->conv.want_json) {
     concat2(name, sizeof name, in->stem, ".json");
     if (s->res.status == CVX_OK && s->res.json_valid && s->res.json.len) {
-      int e = cvx_write_atomic(o->outdir, name, s->res.json.ptr, s->res.json.len);
+      int e = write_atomic_at(p->outfd, o->outdir, name, s->res.json.ptr, s->res.json.len);
       if (e) {
         s->write_err = e;
         snprintf(s->write_what, sizeof s->write_what, "%.50s", name);
@@ -276,7 +319,7 @@ static void write_outputs(pool *p, const cvx_input *in, slot *s) {
   if (o->conv.want_bib) {
     concat2(name, sizeof name, in->stem, ".bib");
     if (s->res.status == CVX_OK && s->res.bib.len) {
-      int e = cvx_write_atomic(o->outdir, name, s->res.bib.ptr, s->res.bib.len);
+      int e = write_atomic_at(p->outfd, o->outdir, name, s->res.bib.ptr, s->res.bib.len);
       if (e && !s->write_err) {
         s->write_err = e;
         snprintf(s->write_what, sizeof s->write_what, "%.50s", name);
@@ -338,7 +381,6 @@ static void emit(pool *p, size_t i) {
       fwrite(r->report.ptr, 1, r->report.len, o->diag_out);
     }
   }
-  cvx_result_free(r);
   if (o->progress) {
     double t = now();
     if (t - p->last > 0.1 || i + 1 == p->n) {
@@ -358,18 +400,26 @@ static void convert_input(const cvx_input *in, const cvx_convert_opts *o, cvx_re
 }
 
 static void *worker(void *arg) {
-  pool *p = arg;
+  wstate *w = arg;
+  pool *p = w->p;
   pthread_mutex_lock(&p->mu);
   for (;;) {
     while (p->next < p->n && p->next >= p->consumed + p->window && !interrupted)
       pthread_cond_wait(&p->room_cv, &p->mu);
     if (p->next >= p->n || interrupted) break;
     size_t i = p->next++;
+    size_t nfree = w->npending; /* results of ours the emitters are done with */
+    cvx_result *mine = w->pending;
+    w->pending = w->local;
+    w->local = mine;
+    w->npending = 0;
     pthread_mutex_unlock(&p->mu);
+    for (size_t k = 0; k < nfree; k++) cvx_result_free(&mine[k]);
 
     slot *s = &p->slots[i % p->window];
     convert_input(&p->inputs[i], &p->o->conv, &s->res);
     write_outputs(p, &p->inputs[i], s);
+    s->owner = w->id;
 
     pthread_mutex_lock(&p->mu);
     s->done = true;
@@ -377,10 +427,16 @@ static void *worker(void *arg) {
     p->emitting = true;
     while (p->consumed < p->n && p->slots[p->consumed % p->window].done) {
       size_t k = p->consumed;
+      slot *e = &p->slots[k % p->window];
       pthread_mutex_unlock(&p->mu);
       emit(p, k);
-      memset(&p->slots[k % p->window], 0, sizeof(slot));
+      if (e->owner == w->id) cvx_result_free(&e->res);
       pthread_mutex_lock(&p->mu);
+      if (e->owner != w->id) {
+        wstate *o = &p->ws[e->owner];
+        o->pending[o->npending++] = e->res;
+      }
+      memset(e, 0, sizeof *e);
       p->consumed = k + 1;
       pthread_cond_broadcast(&p->room_cv);
     }
@@ -405,6 +461,10 @@ void cvx_batch_run(const cvx_input *inputs, size_t n, const cvx_batch_opts *o, c
   if ((size_t)jobs > n && n > 0) jobs = (int)n;
   pool p = {.inputs = inputs, .n = n, .o = o, .st = st, .t0 = now()};
   p.rows.fd = p.ents.fd = -1;
+  p.outfd = -1;
+#ifdef O_PATH
+  if (o->mode == CVX_MODE_CONVERT) p.outfd = open(o->outdir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+#endif
   cvx_csv_opts co = {.excel = o->excel, .today = o->conv.today};
   p.want_csv = o->mode == CVX_MODE_CONVERT && o->conv.want_csv;
   if (p.want_csv) {
@@ -421,17 +481,29 @@ void cvx_batch_run(const cvx_input *inputs, size_t n, const cvx_batch_opts *o, c
   pthread_mutex_init(&p.mu, NULL);
   pthread_cond_init(&p.room_cv, NULL);
   pthread_t *tids = cvx_xcalloc((size_t)jobs, sizeof *tids);
+  p.ws = cvx_xcalloc((size_t)jobs, sizeof *p.ws);
+  for (int i = 0; i < jobs; i++) {
+    p.ws[i] = (wstate){.p = &p, .id = i};
+    p.ws[i].pending = cvx_xcalloc(p.window, sizeof(cvx_result));
+    p.ws[i].local = cvx_xcalloc(p.window, sizeof(cvx_result));
+  }
   int started = 0;
   for (int i = 0; i < jobs && n > 0; i++) {
     /* workers need room: conversion of deep documents uses the stack */
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, (size_t)8 << 20);
-    if (pthread_create(&tids[i], &attr, worker, &p) == 0) started++;
+    if (pthread_create(&tids[started], &attr, worker, &p.ws[started]) == 0) started++;
     pthread_attr_destroy(&attr);
   }
-  if (started == 0) worker(&p); /* no thread to be had: this one does the work */
+  if (started == 0 && n > 0) worker(&p.ws[0]); /* no thread to be had: this one does the work */
   for (int i = 0; i < started; i++) pthread_join(tids[i], NULL);
+  for (int i = 0; i < jobs; i++) {
+    for (size_t k = 0; k < p.ws[i].npending; k++) cvx_result_free(&p.ws[i].pending[k]);
+    free(p.ws[i].pending);
+    free(p.ws[i].local);
+  }
+  free(p.ws);
   /* every input taken was finished and emitted; an interrupt only stops new
    * ones from being taken */
   for (size_t i = 0; i < p.window; i++) cvx_result_free(&p.slots[i].res);
@@ -447,6 +519,7 @@ void cvx_batch_run(const cvx_input *inputs, size_t n, const cvx_batch_opts *o, c
       st->fatal = true;
     }
   }
+  if (p.outfd >= 0) close(p.outfd);
   free(tids);
   free(p.slots);
   pthread_mutex_destroy(&p.mu);

@@ -2,6 +2,7 @@
  * profiles and phone numbers found in free text. Hand-written scanners whose
  * every step is bounded, so a hostile line costs linear time. */
 #include "grammar.h"
+#include "swar.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -1019,19 +1020,13 @@ static bool looks_like_date(const char *s, const phone_scan *ps) {
  * "pp." or "ID" are skipped and the search goes on. */
 /* True when s[0,n) holds at least k ASCII digits (a phone number has
  * PHONE_MIN_DIGITS of them): eight bytes at a time, a byte b being a digit
- * when b ^ '0' is below 10 (exact per byte: no carry crosses bytes). */
+ * when b ^ '0' is below 10 (an exact mask, so its lanes can be counted). */
 static bool digits_at_least(const char *s, size_t n, size_t k) {
-  const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
   size_t found = 0, i = 0;
   for (; i + 8 <= n; i += 8) {
-    uint64_t x;
-    memcpy(&x, s + i, 8);
-    x ^= '0' * ones;
-    /* high bit of each byte below 10: (b & 0x7F) + 0x76 carries into the high
-     * bit from 10 up, and a byte with its own high bit set is no digit */
-    uint64_t d = ~(((x & ~high) + (0x80 - 10) * ones) | x) & high;
+    uint64_t d = swar_less_exact(swar_load8(s + i) ^ '0' * SWAR_ONES, 10);
     if (!d) continue;
-    found += (size_t)(((d >> 7) * ones) >> 56);
+    found += swar_count(d);
     if (found >= k) return true;
   }
   for (; i < n; i++)

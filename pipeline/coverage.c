@@ -3,6 +3,7 @@
 #include "emit_json.h"
 
 #include "emit.h"
+#include "swar.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -10,41 +11,17 @@
 #define MAX_UNMAPPED 2000
 #define MAX_UNMAPPED_TEXT 2000
 
-/* Eight bytes at a time (SWAR): each helper sets the high bit of every byte
- * of the result for which the test holds. */
-#define ONES UINT64_C(0x0101010101010101)
-#define HIGH UINT64_C(0x8080808080808080)
-
-static inline uint64_t load8(const void *p) {
-  uint64_t x;
-  memcpy(&x, p, 8);
-  return x;
-}
-
-/* bytes that are not zero */
-static inline uint64_t nonzero8(uint64_t x) { return (((x & ~HIGH) + ~HIGH) | x) & HIGH; }
-
-/* ASCII letters and digits (every byte of x below 0x80: no carries) */
+/* ASCII letters and digits, an exact mask (every byte of x below 0x80: no
+ * carries, so no range needs the high bits cleared first) */
 static inline uint64_t alnum8(uint64_t x) {
-  uint64_t y = x | 0x20 * ONES;
-  uint64_t digit = (x + (0x80 - '0') * ONES) & ~(x + (0x80 - '9' - 1) * ONES);
-  uint64_t alpha = (y + (0x80 - 'a') * ONES) & ~(y + (0x80 - 'z' - 1) * ONES);
-  return (digit | alpha) & HIGH;
+  uint64_t y = x | 0x20 * SWAR_ONES;
+  uint64_t digit = (x + (0x80 - '0') * SWAR_ONES) & ~(x + (0x80 - '9' - 1) * SWAR_ONES);
+  uint64_t alpha = (y + (0x80 - 'a') * SWAR_ONES) & ~(y + (0x80 - 'z' - 1) * SWAR_ONES);
+  return (digit | alpha) & SWAR_HIGH;
 }
-
-/* bytes that are zero */
-static inline uint64_t zero8(uint64_t x) { return ~((((x & ~HIGH) + ~HIGH) | x) | ~HIGH); }
-
-/* Loads past the end of a line are masked to its bytes, which are the low
- * bytes of the load only on a little-endian machine. */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define TAIL_OK 1
-#else
-#define TAIL_OK 0
-#endif
 
 /* SSE2 (every x86-64) with the GCC builtins: sixteen bytes at a time where it helps. */
-#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__)) && TAIL_OK
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
 #include <emmintrin.h>
 #define VEC16 1
 /* the sum of the sixteen byte lanes of x */
@@ -71,9 +48,6 @@ static inline size_t pop16(unsigned m) {
 #else
 #define VEC16 0
 #endif
-
-/* number of bytes with the high bit set in a helper's result */
-static inline size_t count8(uint64_t m) { return (size_t)(((m >> 7) * ONES) >> 56); }
 
 /* Marks markup that a reader never sees as text: HTML tags, entities, the
  * target part of Markdown links "](…)", kramdown attribute lists "{: …}". */
@@ -268,13 +242,13 @@ static void count_visible(const cvx_source *src, const unsigned char *inv, const
     }
 #endif
     if (n - i >= 8) { /* eight ASCII bytes at a time */
-      uint64_t t8 = load8(text + i);
-      if (!(t8 & HIGH)) {
-        uint64_t vis = ~nonzero8(load8(inv + i)) & HIGH;
-        uint64_t tk8 = nonzero8(load8(tk + i));
+      uint64_t t8 = swar_load8(text + i);
+      if (!swar_nonascii(t8)) {
+        uint64_t vis = swar_zero_exact(swar_load8(inv + i));
+        uint64_t tk8 = swar_nonzero_exact(swar_load8(tk + i));
         uint64_t al = alnum8(t8) & vis;
-        tot += count8(al);
-        tkn += count8(al & tk8);
+        tot += swar_count(al);
+        tkn += swar_count(al & tk8);
         if (al & ~tk8) mark_lines(src, &ln, i, i + 8, dirty);
         i += 8;
         continue;
@@ -360,14 +334,15 @@ static size_t line_unmapped(const cvx_source *src, const unsigned char *inv, con
       }
     }
 #endif
-    if (i >= slow_until && n - i >= 8 && (left >= 8 || TAIL_OK)) {
+    if (i >= slow_until && n - i >= 8) {
       size_t k8 = left >= 8 ? 8 : left;
       slow_until = i + 8;
-      uint64_t keep = k8 == 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * k8)) - 1; /* the line's bytes */
-      uint64_t t8 = load8(text + i) & keep;
-      if (!(t8 & HIGH)) {
-        uint64_t vis = ~nonzero8(load8(inv + i)) & keep & HIGH;
-        uint64_t app = vis & ~nonzero8(load8(tk + i)) & ~zero8(t8 ^ ('\n' * ONES));
+      /* the line's bytes: the low lanes of a swar_load8 word */
+      uint64_t keep = k8 == 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * k8)) - 1;
+      uint64_t t8 = swar_load8(text + i) & keep;
+      if (!swar_nonascii(t8)) {
+        uint64_t vis = swar_zero_exact(swar_load8(inv + i)) & keep;
+        uint64_t app = vis & swar_zero_exact(swar_load8(tk + i)) & ~swar_eq_exact(t8, '\n');
         if (!app) {
           if (run != SIZE_MAX) {
             put_run(line_text, text, run, i);
@@ -378,7 +353,7 @@ static size_t line_unmapped(const cvx_source *src, const unsigned char *inv, con
           continue;
         }
         bool room = true; /* the run can take all eight without reaching the limit */
-        if (app == HIGH && !full) {
+        if (app == SWAR_HIGH && !full) {
           size_t pend = run == SIZE_MAX ? 0 : i - run;
           size_t base = line_text->len + (run == SIZE_MAX && gap && line_text->len ? 1 : 0);
           room = base + pend + 7 < MAX_UNMAPPED_TEXT;
@@ -387,8 +362,8 @@ static size_t line_unmapped(const cvx_source *src, const unsigned char *inv, con
             run = i;
           }
         }
-        if (app == HIGH && room) {
-          untaken += count8(alnum8(t8));
+        if (app == SWAR_HIGH && room) {
+          untaken += swar_count(alnum8(t8));
           gap = false;
           i += 8;
           continue;

@@ -2,6 +2,7 @@
  * ("Nov. 2018 – Present", "2012.9 - 2016.6", "2018年11月-至今") and writes them
  * as ISO 8601 partials. A hand-written scanner with bounded lookahead: linear. */
 #include "grammar.h"
+#include "swar.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -751,14 +752,9 @@ static _Thread_local unsigned memo_next;
  * without digits holds no date. Eight bytes at a time: a byte b is a digit
  * when b ^ '0' is below 10. */
 static bool has_digit(const char *s, size_t n) {
-  const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
   size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    uint64_t x;
-    memcpy(&x, s + i, 8);
-    x ^= '0' * ones;
-    if ((x - 10 * ones) & ~x & high) return true;
-  }
+  for (; i + 8 <= n; i += 8)
+    if (swar_has_less(swar_load8(s + i) ^ '0' * SWAR_ONES, 10)) return true;
   for (; i < n; i++)
     if (is_digit((unsigned char)s[i])) return true;
   return false;

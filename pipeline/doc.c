@@ -1,6 +1,7 @@
 /* doc.c — the document and its records: typed entries whose fields each carry
  * the source span they came from, plus the hidden/taken maps behind coverage. */
 #include "cvx.h"
+#include "swar.h"
 
 #include <string.h>
 
@@ -138,13 +139,6 @@ cvx_record *cvx_record_new(cvx_doc *doc, cvx_rec_kind kind, const char *origin, 
 
 static bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-/* The high bit of each byte of x equal to c (exact per byte). */
-static inline uint64_t eq8(uint64_t x, unsigned char c) {
-  const uint64_t high = UINT64_C(0x8080808080808080);
-  uint64_t y = x ^ (c * UINT64_C(0x0101010101010101));
-  return ~((((y & ~high) + ~high) | y) | ~high);
-}
-
 cvx_field *cvx_record_addn(cvx_doc *doc, cvx_record *r, const char *key, const char *value,
                            size_t len, cvx_span span) {
   if (!r || !value) return NULL;
@@ -158,17 +152,14 @@ cvx_field *cvx_record_addn(cvx_doc *doc, cvx_record *r, const char *key, const c
   /* collapse internal runs of whitespace into one space */
   char *v = (char *)(f + 1);
   size_t o = 0;
-  const uint64_t ones = UINT64_C(0x0101010101010101), high = UINT64_C(0x8080808080808080);
   for (size_t i = 0; i < len;) {
     /* eight bytes with no control byte (TAB, LF, CR are ones) and no two
      * spaces in a row are copied as they are, unless a space would follow a
      * written space */
     if (len - i >= 8 && !(value[i] == ' ' && (!o || v[o - 1] == ' '))) {
-      uint64_t x;
-      memcpy(&x, value + i, 8);
-      uint64_t sp = eq8(x, ' ');
-      /* (x - 0x20 per byte) & ~x & high: nonzero exactly when a byte is below 0x20 */
-      if (!(((x - 0x20 * ones) & ~x & high) | (sp & (sp << 8)))) {
+      uint64_t x = swar_load8(value + i);
+      uint64_t sp = swar_eq_exact(x, ' '); /* exact: two lanes in a row are two spaces */
+      if (!(swar_has_less(x, 0x20) | (sp & (sp << 8)))) {
         memcpy(v + o, value + i, 8);
         o += 8;
         i += 8;

@@ -2,6 +2,7 @@
  * and entries.csv (one row per field), RFC 4180, every cell through one
  * writer (put_cell) that quotes, cleans and neutralises formulas. */
 #include "emit.h"
+#include "swar.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,26 +21,9 @@ static bool looks_like_formula(const char *s, size_t n) {
          c == '\0';
 }
 
-/* Eight bytes at a time (SWAR). */
-#define ONES UINT64_C(0x0101010101010101)
-#define HIGH UINT64_C(0x8080808080808080)
-
-static inline uint64_t load8(const char *p) {
-  uint64_t x;
-  memcpy(&x, p, 8);
-  return x;
-}
-
-/* some byte of x equals c (exact as a yes/no answer) */
-static inline bool has8(uint64_t x, unsigned char c) {
-  uint64_t v = x ^ (c * ONES);
-  return ((v - ONES) & ~v & HIGH) != 0;
-}
-
-/* all eight bytes are printable ASCII (0x20..0x7e); a carry out of a byte at
- * or above 0x80 only happens when the answer is already no */
+/* all eight bytes are printable ASCII (0x20..0x7e) */
 static inline bool printable8(uint64_t x) {
-  return !(((x | (x + ONES)) & HIGH) || ((x - 0x20 * ONES) & ~x & HIGH));
+  return !(swar_has_more(x, 0x7E) || swar_has_less(x, 0x20));
 }
 
 /* SSE2 (every x86-64): sixteen bytes at a time where it helps. */
@@ -72,11 +56,11 @@ static void scan_bytes(cell_scan *r, const char *c, size_t from, size_t to) {
 static cell_scan scan_cell(const char *c, size_t n, bool stop_odd) {
   cell_scan r = {false, false, false};
   if (n < 8) { /* padded with 'a', which changes no flag */
-    uint64_t x = 0x61 * ONES;
+    uint64_t x = 0x61 * SWAR_ONES;
     memcpy(&x, c, n);
     if (printable8(x)) {
-      r.dquote = has8(x, '"');
-      r.special = r.dquote || has8(x, ',');
+      r.dquote = swar_has_byte(x, '"') != 0;
+      r.special = r.dquote || swar_has_byte(x, ',');
     } else {
       scan_bytes(&r, c, 0, n);
     }
@@ -84,11 +68,11 @@ static cell_scan scan_cell(const char *c, size_t n, bool stop_odd) {
   }
   for (size_t i = 0;;) {
     size_t at = n - i >= 8 ? i : n - 8;
-    uint64_t x = load8(c + at);
+    uint64_t x = swar_load8(c + at);
     if (printable8(x)) {
-      if (has8(x, '"'))
+      if (swar_has_byte(x, '"'))
         r.special = r.dquote = true;
-      else if (!r.special && has8(x, ','))
+      else if (!r.special && swar_has_byte(x, ','))
         r.special = true;
     } else {
       scan_bytes(&r, c, at, at + 8);
@@ -138,10 +122,10 @@ static bool put_plain(cvx_buf *out, const char *s, size_t n) {
   char *d = out->ptr + out->len + prefix; /* where the text goes when not quoted */
   bool comma = false;
   if (n < 8) { /* padded with 'a', which changes no answer */
-    uint64_t x = 0x61 * ONES;
+    uint64_t x = 0x61 * SWAR_ONES;
     memcpy(&x, s, n);
-    if (!printable8(x) || has8(x, '"')) goto other;
-    comma = has8(x, ',');
+    if (!printable8(x) || swar_has_byte(x, '"')) goto other;
+    comma = swar_has_byte(x, ',') != 0;
     memcpy(d, &x, 8);
   } else
 #if VEC16
@@ -165,10 +149,10 @@ static bool put_plain(cvx_buf *out, const char *s, size_t n) {
   {
     for (size_t i = 0;;) { /* the last eight bytes may overlap the eight before */
       size_t at = n - i >= 8 ? i : n - 8;
-      uint64_t x = load8(s + at);
-      if (!printable8(x) || has8(x, '"')) goto other;
-      if (!comma) comma = has8(x, ',');
-      memcpy(d + at, &x, 8);
+      uint64_t x = swar_load8(s + at);
+      if (!printable8(x) || swar_has_byte(x, '"')) goto other;
+      if (!comma) comma = swar_has_byte(x, ',') != 0;
+      memcpy(d + at, s + at, 8);
       if (at + 8 >= n) break;
       i = at + 8;
     }

@@ -4,6 +4,7 @@
 #include "emit_json.h"
 
 #include "emit.h"
+#include "swar.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -89,22 +90,13 @@ static cvx_sv *node(jctx *c, cvx_sv_type t) {
   return v;
 }
 
-#define ONES 0x0101010101010101ULL
-#define HIGHS 0x8080808080808080ULL
-
-/* Eight bytes from p, any alignment. */
-static uint64_t load8(const char *p) {
-  uint64_t x;
-  memcpy(&x, p, sizeof x);
-  return x;
-}
-
 /* The length of s when it is valid UTF-8 (as jansson's json_string checks
  * it), else SIZE_MAX. ASCII is skipped eight bytes at a time. */
 size_t cvx_json_utf8_len(const char *s) {
   size_t n = strlen(s), i = 0;
-  while (i + 8 <= n && !(load8(s + i) & HIGHS)) i += 8;
-  if (i < n && i + 8 > n && n >= 8 && !(load8(s + n - 8) & HIGHS)) i = n; /* an ASCII last word */
+  while (i + 8 <= n && !swar_nonascii(swar_load8(s + i))) i += 8;
+  if (i < n && i + 8 > n && n >= 8 && !swar_nonascii(swar_load8(s + n - 8)))
+    i = n; /* an ASCII last word */
   for (size_t k; i < n; i += k) {
     uint32_t cp;
     if ((unsigned char)s[i] < 0x80) {
@@ -125,26 +117,33 @@ static const bool escaped[256] = {
     [0x15] = 1, [0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1A] = 1, [0x1B] = 1,
     [0x1C] = 1, [0x1D] = 1, [0x1E] = 1, [0x1F] = 1, ['"'] = 1,  ['\\'] = 1};
 
+/* The high bit of each byte of x that JSON does not escape (other bits:
+ * junk), exact when no byte of x is at or above 0x80: then no byte sum below
+ * carries, c + 0x60 has its high bit set only for c >= 0x20, and
+ * (c ^ '"') + 0x7F only for c != '"' (and the same for '\\'). */
+static inline uint64_t unescaped8_ascii(uint64_t x) {
+  return (x + SWAR_ONES * 0x60) & ((x ^ SWAR_ONES * '"') + SWAR_ONES * 0x7F) &
+         ((x ^ SWAR_ONES * '\\') + SWAR_ONES * 0x7F);
+}
+
 /* cvx_json_utf8_len(s), also telling in *plain whether no byte of s needs
- * escaping (the eight-byte tests are exact for ASCII words). */
+ * escaping (ASCII words eight bytes at a time). */
 static size_t utf8_len_plain(const char *s, bool *plain) {
   size_t n = strlen(s), i = 0;
-  uint64_t esc = 0;
-  /* in an ASCII word no byte sum below carries: c + 0x60 has its high bit
-   * clear only for c < 0x20, and (c ^ '"') + 0x7F only for c == '"' */
+  uint64_t ok = ~UINT64_C(0); /* lanes of ASCII words with no byte to escape yet */
   for (; i + 8 <= n; i += 8) {
-    uint64_t x = load8(s + i);
-    if (x & HIGHS) break;
-    esc |= ~((x + ONES * 0x60) & ((x ^ ONES * '"') + ONES * 0x7F) & ((x ^ ONES * '\\') + ONES * 0x7F));
+    uint64_t x = swar_load8(s + i);
+    if (swar_nonascii(x)) break;
+    ok &= unescaped8_ascii(x);
   }
   if (i < n && i + 8 > n && n >= 8) { /* the last, overlapping word */
-    uint64_t x = load8(s + n - 8);
-    if (!(x & HIGHS)) {
-      esc |= ~((x + ONES * 0x60) & ((x ^ ONES * '"') + ONES * 0x7F) & ((x ^ ONES * '\\') + ONES * 0x7F));
+    uint64_t x = swar_load8(s + n - 8);
+    if (!swar_nonascii(x)) {
+      ok &= unescaped8_ascii(x);
       i = n;
     }
   }
-  bool e = (esc & HIGHS) != 0;
+  bool e = (ok & SWAR_HIGH) != SWAR_HIGH;
   for (size_t k; i < n; i += k) {
     uint32_t cp;
     if ((unsigned char)s[i] < 0x80) {
@@ -309,7 +308,7 @@ typedef struct seen_set {
 static size_t str_hash(const char *s, size_t n) {
   uint64_t h = 0x9E3779B97F4A7C15ULL ^ n;
   size_t i = 0;
-  for (; i + 8 <= n; i += 8) h = (h ^ load8(s + i)) * 0xff51afd7ed558ccdULL;
+  for (; i + 8 <= n; i += 8) h = (h ^ swar_load8(s + i)) * 0xff51afd7ed558ccdULL;
   if (i < n) {
     uint64_t x = 0;
     memcpy(&x, s + i, n - i);
@@ -535,8 +534,8 @@ static void put_string(cvx_buf *out, const char *s, size_t n) {
   for (;;) {
     /* eight bytes at a time while none is '"', '\\' or below 0x20 */
     while (i + 8 <= n) {
-      uint64_t x = load8(s + i), q = x ^ (ONES * '"'), b = x ^ (ONES * '\\');
-      if ((((q - ONES) & ~q) | ((b - ONES) & ~b) | ((x - ONES * 0x20) & ~x)) & HIGHS) break;
+      uint64_t x = swar_load8(s + i);
+      if (swar_has_less(x, 0x20) | swar_has_byte(x, '"') | swar_has_byte(x, '\\')) break;
       i += 8;
     }
     size_t stop = n - i > 8 ? i + 8 : n;

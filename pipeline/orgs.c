@@ -2,6 +2,7 @@
  * "Initech Inc." from "Staff Engineer" from "Englewood, CO", shared by every
  * extractor that splits an entry line into its parts. */
 #include "grammar.h"
+#include "swar.h"
 
 #include <ctype.h>
 #include <pthread.h>
@@ -236,10 +237,8 @@ static bool in_table(const windex *ix, const char *w, size_t n) { return ix_find
 static bool has_sub(const char *const *t, const char *s, size_t n) {
   size_t k = 0;
   /* ASCII runs 8 bytes at a time */
-  for (uint64_t w; k + 8 <= n; k += 8) {
-    memcpy(&w, s + k, 8);
-    if (w & 0x8080808080808080u) break;
-  }
+  for (; k + 8 <= n; k += 8)
+    if (swar_nonascii(swar_load8(s + k))) break;
   for (; k < n; k++) {
     if ((unsigned char)s[k] < 0xE0) continue; /* no entry starts here */
     for (int i = 0; t[i]; i++) {

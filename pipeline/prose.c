@@ -5,6 +5,7 @@
 #include "prose.h"
 
 #include "grammar.h"
+#include "swar.h"
 
 #include <ctype.h>
 #include <stddef.h>
@@ -61,19 +62,13 @@ static bool has_prefix_ci(const char *s, size_t n, const char *w) {
  * to do it in one load. */
 static uint64_t fold8_in(const char *s, size_t n, size_t avail) {
   uint64_t k = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   if (avail >= 8) {
-    /* all 8 bytes at once: a byte gets 0x20 added when it is in 'A'..'Z' */
-    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
-    memcpy(&k, s, 8);
-    uint64_t h = k & ~high;
-    uint64_t ge_a = h + (0x80 - 'A') * ones, gt_z = h + (0x7F - 'Z') * ones;
-    k |= ((ge_a ^ gt_z) & ~k & high) >> 2;
+    /* all 8 bytes at once (byte i in lane i, as below): a byte gets 0x20
+     * added when it is in 'A'..'Z' */
+    k = swar_load8(s);
+    k |= swar_range_exact(k, 'A', 'Z') >> 2;
     return n >= 8 ? k : k & (((uint64_t)1 << (8 * n)) - 1);
   }
-#else
-  (void)avail;
-#endif
   for (size_t i = 0; i < n && i < 8; i++) {
     unsigned char c = (unsigned char)s[i];
     if (c >= 'A' && c <= 'Z') c = (unsigned char)(c + 32);
@@ -1253,10 +1248,8 @@ static void zh_interests(sent *x, const char *c, size_t n) {
 static bool has_cjk(const char *s, size_t n) {
   size_t i = 0;
   /* ASCII runs 8 bytes at a time */
-  for (uint64_t w; i + 8 + 2 < n; i += 8) {
-    memcpy(&w, s + i, 8);
-    if (w & 0x8080808080808080u) break;
-  }
+  for (; i + 8 + 2 < n; i += 8)
+    if (swar_nonascii(swar_load8(s + i))) break;
   for (; i + 2 < n; i++) {
     unsigned char c = (unsigned char)s[i];
     if (c >= 0xE4 && c <= 0xE9) return true;

@@ -2,6 +2,7 @@
  * line ends and a line map: BOMs, UTF-16, invalid UTF-8 (read as Windows-1252),
  * binary and oversize files, I/O errors; every problem becomes a diagnostic. */
 #include "cvx.h"
+#include "swar.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -157,30 +158,11 @@ static size_t utf8_seq(const unsigned char *p, size_t n, uint32_t *cp) {
  * one as Windows-1252. */
 static bool plain_byte(unsigned char b) { return (b >= 0x20 && b < 0x7f) || b == '\t' || b == '\n'; }
 
-#define ONES UINT64_C(0x0101010101010101)
-#define HIGH UINT64_C(0x8080808080808080)
-
-static inline uint64_t load8(const unsigned char *p) {
-  uint64_t x;
-  memcpy(&x, p, 8);
-  return x;
-}
-
-/* The high bit of each byte of x below 0x20 (exact per byte). */
-static inline uint64_t c0_8(uint64_t x) { return ~((x | HIGH) - 0x20 * ONES) & ~x & HIGH; }
-
-/* The high bit of each byte of x equal to c (exact per byte). */
-static inline uint64_t eq8(uint64_t x, unsigned char c) {
-  uint64_t v = x ^ (c * ONES);
-  return ~((((v & ~HIGH) + ~HIGH) | v) | ~HIGH);
-}
-
-/* All eight bytes of x are plain (see plain_byte). A carry out of a byte at
- * or above 0x80 only happens when the answer is already no. */
+/* All eight bytes of x are plain (see plain_byte). */
 static inline bool plain8(uint64_t x) {
-  if ((x | (x + ONES)) & HIGH) return false;
-  if (!((x - 0x20 * ONES) & ~x & HIGH)) return true; /* no byte below 0x20 at all */
-  return !(c0_8(x) & ~(eq8(x, '\n') | eq8(x, '\t')));
+  if (swar_has_more(x, 0x7E)) return false;
+  if (!swar_has_less(x, 0x20)) return true; /* no byte below 0x20 at all */
+  return !(swar_less_exact(x, 0x20) & ~(swar_eq_exact(x, '\n') | swar_eq_exact(x, '\t')));
 }
 
 /* SSE2 (every x86-64) with the GCC builtins: sixteen bytes at a time where
@@ -212,7 +194,7 @@ static size_t plain_run(const unsigned char *p, size_t n, size_t j) {
   }
 #endif
   while (j < n) {
-    if (n - j >= 8 && plain8(load8(p + j))) {
+    if (n - j >= 8 && plain8(swar_load8(p + j))) {
       j += 8;
       continue;
     }
@@ -388,11 +370,11 @@ static bool sniff_bytes(const unsigned char *p, size_t n, size_t start, cvx_diag
   }
 #endif
   for (; m - i >= 8; i += 8) { /* eight at a time: C0 bytes but the allowed ones */
-    uint64_t x = load8(p + start + i), c0 = c0_8(x);
+    uint64_t x = swar_load8(p + start + i), c0 = swar_less_exact(x, 0x20);
     if (!c0) continue;
-    uint64_t ok = eq8(x, '\t') | eq8(x, '\n') | eq8(x, '\r') | eq8(x, '\v') | eq8(x, '\f') | eq8(x, 0x1b);
-    uint64_t bad = c0 & ~ok;
-    ctl += (size_t)((((bad >> 7) * ONES) >> 56));
+    uint64_t ok = swar_eq_exact(x, '\t') | swar_eq_exact(x, '\n') | swar_eq_exact(x, '\r') |
+                  swar_eq_exact(x, '\v') | swar_eq_exact(x, '\f') | swar_eq_exact(x, 0x1b);
+    ctl += swar_count(c0 & ~ok);
   }
   for (; i < m; i++) ctl += is_binary_control(p[start + i]);
   if (ctl * 10 > m) {

@@ -147,8 +147,8 @@ int main(void) {
   static const char *const hostile[] = {"\xE6\x95",
                                         "Jane \xFF",
                                         "\xC3",
-                                        "J\xCC\x81"
-                                        "ane Roe",
+                                        ("J\xCC\x81" /* split: \x81a would be one escape */
+                                         "ane Roe"),
                                         ", , ,",
                                         "'-'-'",
                                         "J.J.J.J.J.J.J.J.J.J.J.J.J.J. Roe"};
