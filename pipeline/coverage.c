@@ -274,26 +274,61 @@ static void count_visible(const cvx_source *src, const unsigned char *inv, const
   *taken = tkn;
 }
 
+/* The state of line_unmapped: visible untaken characters are copied in
+ * runs, [run, i) pending (run is SIZE_MAX when none is). */
+typedef struct line_acc {
+  cvx_buf *out;
+  const char *text;
+  size_t run, untaken;
+  bool gap, full;
+} line_acc;
+
+static void end_run(line_acc *s, size_t i) {
+  if (s->run == SIZE_MAX) return;
+  put_run(s->out, s->text, s->run, i);
+  s->run = SIZE_MAX;
+}
+
+/* A block of w ASCII bytes at i seen at once: none of them joins the line
+ * text (a gap), or all do and the run can take them without reaching the
+ * limit (then alnums of them are letters or digits). Returns false, having
+ * changed nothing, when the block must go byte by byte. */
+static inline bool take_block(line_acc *s, size_t i, size_t w, bool none, bool all, size_t alnums) {
+  if (none) {
+    end_run(s, i);
+    s->gap = true;
+    return true;
+  }
+  if (!all) return false;
+  if (!s->full) {
+    size_t pend = s->run == SIZE_MAX ? 0 : i - s->run;
+    size_t base = s->out->len + (s->run == SIZE_MAX && s->gap && s->out->len ? 1 : 0);
+    if (base + pend + w - 1 >= MAX_UNMAPPED_TEXT) return false;
+    if (s->run == SIZE_MAX) {
+      if (s->gap && s->out->len) cvx_buf_putc(s->out, ' ');
+      s->run = i;
+    }
+  }
+  s->untaken += alnums;
+  s->gap = false;
+  return true;
+}
+
 /* The visible untaken text of line [a, b) into line_text (runs joined by one
  * space, at most MAX_UNMAPPED_TEXT bytes, whole characters); returns how
  * many of its letters and digits are untaken. */
 static size_t line_unmapped(const cvx_source *src, const unsigned char *inv, const unsigned char *tk,
                             size_t a, size_t b, cvx_buf *line_text) {
   const char *text = src->text;
-  size_t n = src->len, untaken = 0;
+  size_t n = src->len;
   cvx_buf_clear(line_text);
-  bool gap = false, full = false;
-  /* visible untaken characters are copied in runs: [run, i) is pending */
-  size_t run = SIZE_MAX, slow_until = a;
+  line_acc s = {.out = line_text, .text = text, .run = SIZE_MAX};
+  /* blocks of ASCII bytes go at once when take_block can take them; after a
+   * miss the next eight bytes go one by one */
+  size_t slow_until = a;
   for (size_t i = a; i < b;) {
-    /* eight ASCII bytes at a time (fewer at the end of the line, when the
-     * text goes on): bytes none of which joins the line text are a gap,
-     * bytes all visible and untaken extend the run; after a miss the next
-     * eight bytes go one by one */
     size_t left = b - i;
 #if VEC16
-    /* sixteen ASCII bytes of the line: none joins the line text (a gap), or
-     * all do and fit; anything else goes on below */
     if (i >= slow_until && left >= 16) {
       __m128i t = _mm_loadu_si128((const __m128i *)(const void *)(text + i));
       if (!_mm_movemask_epi8(t)) {
@@ -304,68 +339,26 @@ static size_t line_unmapped(const cvx_source *src, const unsigned char *inv, con
             _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(tk + i)), zero);
         __m128i nl = _mm_cmpeq_epi8(t, _mm_set1_epi8('\n'));
         unsigned app = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(nl, _mm_and_si128(vis, untk)));
-        if (!app) {
-          if (run != SIZE_MAX) {
-            put_run(line_text, text, run, i);
-            run = SIZE_MAX;
-          }
-          gap = true;
+        if (take_block(&s, i, 16, !app, app == 0xFFFFu, app == 0xFFFFu ? pop16(alnum16(t)) : 0)) {
           i += 16;
           continue;
-        }
-        if (app == 0xFFFFu) {
-          bool room = true;
-          if (!full) {
-            size_t pend = run == SIZE_MAX ? 0 : i - run;
-            size_t base = line_text->len + (run == SIZE_MAX && gap && line_text->len ? 1 : 0);
-            room = base + pend + 15 < MAX_UNMAPPED_TEXT;
-            if (room && run == SIZE_MAX) {
-              if (gap && line_text->len) cvx_buf_putc(line_text, ' ');
-              run = i;
-            }
-          }
-          if (room) {
-            untaken += pop16(alnum16(t));
-            gap = false;
-            i += 16;
-            continue;
-          }
         }
       }
     }
 #endif
     if (i >= slow_until && n - i >= 8) {
+      /* eight bytes, of which the line's are the low k8 lanes (fewer at the
+       * end of the line when the text goes on) */
       size_t k8 = left >= 8 ? 8 : left;
       slow_until = i + 8;
-      /* the line's bytes: the low lanes of a swar_load8 word */
       uint64_t keep = k8 == 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * k8)) - 1;
       uint64_t t8 = swar_load8(text + i) & keep;
       if (!swar_nonascii(t8)) {
         uint64_t vis = swar_zero_exact(swar_load8(inv + i)) & keep;
         uint64_t app = vis & swar_zero_exact(swar_load8(tk + i)) & ~swar_eq_exact(t8, '\n');
-        if (!app) {
-          if (run != SIZE_MAX) {
-            put_run(line_text, text, run, i);
-            run = SIZE_MAX;
-          }
-          gap = true;
+        bool all = app == SWAR_HIGH; /* only when k8 is 8 */
+        if (take_block(&s, i, k8, !app, all, all ? swar_count(alnum8(t8)) : 0)) {
           i += k8;
-          continue;
-        }
-        bool room = true; /* the run can take all eight without reaching the limit */
-        if (app == SWAR_HIGH && !full) {
-          size_t pend = run == SIZE_MAX ? 0 : i - run;
-          size_t base = line_text->len + (run == SIZE_MAX && gap && line_text->len ? 1 : 0);
-          room = base + pend + 7 < MAX_UNMAPPED_TEXT;
-          if (room && run == SIZE_MAX) {
-            if (gap && line_text->len) cvx_buf_putc(line_text, ' ');
-            run = i;
-          }
-        }
-        if (app == SWAR_HIGH && room) {
-          untaken += swar_count(alnum8(t8));
-          gap = false;
-          i += 8;
           continue;
         }
       }
@@ -374,33 +367,29 @@ static size_t line_unmapped(const cvx_source *src, const unsigned char *inv, con
     uint32_t cp = c;
     size_t len = c < 0x80 ? 1 : cvx_utf8_decode(text, b, i, &cp);
     if (!inv[i] && !tk[i]) {
-      if (c < 0x80 ? ascii_alnum(c) : countable_cp(cp)) untaken++;
+      if (c < 0x80 ? ascii_alnum(c) : countable_cp(cp)) s.untaken++;
       if (c != '\n') {
-        if (!full) {
-          if (run == SIZE_MAX) {
-            if (gap && line_text->len) cvx_buf_putc(line_text, ' ');
-            run = i;
+        if (!s.full) {
+          if (s.run == SIZE_MAX) {
+            if (s.gap && line_text->len) cvx_buf_putc(line_text, ' ');
+            s.run = i;
           }
-          if (line_text->len + (i - run) >= MAX_UNMAPPED_TEXT) { /* whole characters only */
-            put_run(line_text, text, run, i);
-            run = SIZE_MAX;
-            full = true;
+          if (line_text->len + (i - s.run) >= MAX_UNMAPPED_TEXT) { /* whole characters only */
+            end_run(&s, i);
+            s.full = true;
           }
         }
-        gap = false;
+        s.gap = false;
         i += len;
         continue;
       }
     }
-    if (run != SIZE_MAX) {
-      put_run(line_text, text, run, i);
-      run = SIZE_MAX;
-    }
-    gap = true;
+    end_run(&s, i);
+    s.gap = true;
     i += len;
   }
-  if (run != SIZE_MAX) put_run(line_text, text, run, b);
-  return untaken;
+  end_run(&s, b);
+  return s.untaken;
 }
 
 double cvx_coverage(const cvx_doc *doc, cvx_unmapped **out, size_t *nout) {

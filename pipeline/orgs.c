@@ -250,18 +250,25 @@ static bool has_sub(const char *const *t, const char *s, size_t n) {
   return false;
 }
 
-/* Calls fn for each word of s[0,n) (trailing dots of a word kept, commas cut). */
-typedef int (*word_fn)(const char *w, size_t n, int idx);
+/* The next word of s[0,n) at or after *i (a run of word_char bytes, so
+ * trailing dots stay and commas cut): sets *start and moves *i past it;
+ * returns its length, 0 when there is none left. */
+static size_t next_word(const char *s, size_t n, size_t *i, size_t *start) {
+  size_t k = *i;
+  while (k < n && !word_char((unsigned char)s[k])) k++;
+  size_t st = k;
+  while (k < n && word_char((unsigned char)s[k])) k++;
+  *i = k;
+  *start = st;
+  return k - st;
+}
 
+/* Twice the number of words of s[0,n) in table (a word also counts without
+ * its trailing dots, hyphens and apostrophes); *nwords gets the word count. */
 static int score_words(const char *s, size_t n, const windex *table, int *nwords) {
   int score = 0, idx = 0;
-  size_t i = 0;
-  while (i < n) {
-    while (i < n && !word_char((unsigned char)s[i])) i++;
-    size_t st = i;
-    while (i < n && word_char((unsigned char)s[i])) i++;
-    if (i == st) break;
-    size_t len = i - st;
+  size_t i = 0, st, len;
+  while ((len = next_word(s, n, &i, &st))) {
     /* strip trailing punctuation but keep abbreviations such as "Inc." */
     if (in_table(table, s + st, len)) {
       score += 2;
@@ -294,14 +301,9 @@ static bool word_in_list(const char *const *t, const char *w, size_t n) {
  * no role noun in it: a unit's name, not a title, even when a word of it
  * ("Research") can also qualify a title. */
 static bool org_headed(const char *s, size_t n) {
-  size_t i = 0, last = 0, last_len = 0;
+  size_t i = 0, last = 0, last_len = 0, st, len;
   int words = 0;
-  while (i < n) {
-    while (i < n && !word_char((unsigned char)s[i])) i++;
-    size_t st = i;
-    while (i < n && word_char((unsigned char)s[i])) i++;
-    if (i == st) break;
-    size_t len = i - st;
+  while ((len = next_word(s, n, &i, &st))) {
     unsigned char c0 = (unsigned char)s[st];
     bool connector = (len == 2 && strncmp(s + st, "of", 2) == 0) ||
                      (len == 3 && (strncmp(s + st, "and", 3) == 0 || strncmp(s + st, "for", 3) == 0)) ||
