@@ -298,36 +298,32 @@ static void remove_stale(const char *dir, const char *name) {
   free(dst);
 }
 
+/* Writes stem+ext from b when have is set, else removes a stale file of
+ * that name; the first failure is the one reported. */
+static void write_one(pool *p, slot *s, const char *stem, const char *ext, const cvx_buf *b, bool have) {
+  const cvx_batch_opts *o = p->o;
+  char name[4096];
+  concat2(name, sizeof name, stem, ext);
+  if (!have) {
+    if (!o->fresh_outdir) remove_stale(o->outdir, name);
+    return;
+  }
+  int e = write_atomic_at(p->outfd, o->outdir, name, b->ptr, b->len);
+  if (e && !s->write_err) {
+    s->write_err = e;
+    snprintf(s->write_what, sizeof s->write_what, "%.50s", name);
+  }
+}
+
 /* Writes one input's files (worker side: files are per input, so no order is
  * needed); removes stale outputs of an input that failed. */
 static void write_outputs(pool *p, const cvx_input *in, slot *s) {
   const cvx_batch_opts *o = p->o;
-  if (o->mode != CVX_MODE_CONVERT || s->res.skipped) return;
-  char name[4096];
-  if (o->conv.want_json) {
-    concat2(name, sizeof name, in->stem, ".json");
-    if (s->res.status == CVX_OK && s->res.json_valid && s->res.json.len) {
-      int e = write_atomic_at(p->outfd, o->outdir, name, s->res.json.ptr, s->res.json.len);
-      if (e) {
-        s->write_err = e;
-        snprintf(s->write_what, sizeof s->write_what, "%.50s", name);
-      }
-    } else {
-      if (!o->fresh_outdir) remove_stale(o->outdir, name);
-    }
-  }
-  if (o->conv.want_bib) {
-    concat2(name, sizeof name, in->stem, ".bib");
-    if (s->res.status == CVX_OK && s->res.bib.len) {
-      int e = write_atomic_at(p->outfd, o->outdir, name, s->res.bib.ptr, s->res.bib.len);
-      if (e && !s->write_err) {
-        s->write_err = e;
-        snprintf(s->write_what, sizeof s->write_what, "%.50s", name);
-      }
-    } else {
-      if (!o->fresh_outdir) remove_stale(o->outdir, name);
-    }
-  }
+  const cvx_result *r = &s->res;
+  if (o->mode != CVX_MODE_CONVERT || r->skipped) return;
+  bool ok = r->status == CVX_OK;
+  if (o->conv.want_json) write_one(p, s, in->stem, ".json", &r->json, ok && r->json_valid && r->json.len);
+  if (o->conv.want_bib) write_one(p, s, in->stem, ".bib", &r->bib, ok && r->bib.len);
 }
 
 static double now(void) {

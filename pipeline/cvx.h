@@ -224,6 +224,8 @@ CVX_MUST_USE cvx_status cvx_source_load(cvx_arena *a, const char *path,
  * its binary content reported instead). */
 #define CVX_SNIFF_SIZE 4096
 bool cvx_bytes_look_binary(const unsigned char *b, size_t n);
+/* The same rule for the file at path (false when it cannot be read). */
+bool cvx_file_looks_binary(const char *path);
 /* cvx_source_load for a file met in a folder: when its first bytes look
  * binary (cvx_bytes_look_binary) it returns CVX_EBINARY with *skipped set and
  * no diagnostic, whatever the file's size. */

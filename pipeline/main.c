@@ -9,7 +9,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,19 +119,6 @@ static bool wanted_name(const char *name) {
   for (int i = 0; exts[i]; i++)
     if (strcasecmp(dot, exts[i]) == 0) return true;
   return false;
-}
-
-/* Files found in folders are sniffed: binaries are skipped, not reported.
- * Most are sniffed by the worker that reads them anyway (cvx_convert_walked);
- * settle_walked() sniffs here only the few whose answer changes other
- * inputs' output names. */
-static bool looks_binary(const char *path) {
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
-  unsigned char b[CVX_SNIFF_SIZE];
-  ssize_t n = read(fd, b, sizeof b);
-  close(fd);
-  return n > 0 && cvx_bytes_look_binary(b, (size_t)n);
 }
 
 typedef struct entry {
@@ -266,11 +252,13 @@ static void free_input(cvx_input *v) {
   v->stem = NULL;
 }
 
-/* Names the outputs, settling the binary question for walked files where it
- * matters now: those whose stem a later input asked for (skipping one renames
- * others), and those before the first text input (a folder of binaries alone
- * has no input at all), or all of them when all is set. Other walked files
- * are sniffed by their worker. */
+/* Files found in folders are sniffed: binaries are skipped, not reported.
+ * Most are sniffed by the worker that reads them anyway (cvx_convert_walked);
+ * this names the outputs and sniffs (cvx_file_looks_binary) only the walked
+ * files whose answer matters now: those whose stem a later input asked for
+ * (skipping one renames others), and those before the first text input (a
+ * folder of binaries alone has no input at all), or all of them when all is
+ * set. */
 static void settle_walked(inputs *in, bool all) {
   bool *hit = NULL;
   for (;;) {
@@ -282,7 +270,7 @@ static void settle_walked(inputs *in, bool all) {
       cvx_input *v = &in->v[i];
       if (v->sniff && (all || hit[i] || !text_seen)) {
         v->sniff = false;
-        if (looks_binary(v->path)) {
+        if (cvx_file_looks_binary(v->path)) {
           free_input(v);
           removed = true;
           continue;

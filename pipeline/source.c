@@ -626,33 +626,13 @@ static int read_all(int fd, size_t hint, size_t cap, unsigned char **data, size_
   return 0;
 }
 
-/* Reads path ("-" = stdin) and decodes it; regular files over the limit are
- * refused from their size alone, other inputs after max_size + 1 bytes. The
- * read buffer is freed before returning; *out is arena-owned, NULL unless CVX_OK. */
 bool cvx_bytes_look_binary(const unsigned char *b, size_t n) {
   if (n > CVX_SNIFF_SIZE) n = CVX_SNIFF_SIZE;
   if (n >= 2 && ((b[0] == 0xFF && b[1] == 0xFE) || (b[0] == 0xFE && b[1] == 0xFF))) return false;
   return n && memchr(b, 0, n) != NULL;
 }
 
-static cvx_status load(cvx_arena *a, const char *path, const cvx_load_opts *opts, cvx_source **out,
-                       cvx_diags *dx, bool *skipped);
-
-cvx_status cvx_source_load(cvx_arena *a, const char *path, const cvx_load_opts *opts,
-                           cvx_source **out, cvx_diags *dx) {
-  return load(a, path, opts, out, dx, NULL);
-}
-
-cvx_status cvx_source_load_walked(cvx_arena *a, const char *path, const cvx_load_opts *opts,
-                                  cvx_source **out, cvx_diags *dx, bool *skipped) {
-  bool dummy;
-  if (!skipped) skipped = &dummy;
-  *skipped = false;
-  return load(a, path, opts, out, dx, skipped);
-}
-
-/* A file the folder rule skips (sniff set): a binary start. Files under the
- * limit are judged from the bytes read anyway; larger ones from a pread. */
+/* cvx_bytes_look_binary of the first bytes of the open file fd. */
 static bool sniff_fd(int fd) {
   unsigned char b[CVX_SNIFF_SIZE];
   ssize_t got;
@@ -661,6 +641,22 @@ static bool sniff_fd(int fd) {
   return got > 0 && cvx_bytes_look_binary(b, (size_t)got);
 }
 
+bool cvx_file_looks_binary(const char *path) {
+  int fd;
+  do fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+  while (fd < 0 && errno == EINTR);
+  if (fd < 0) return false;
+  bool bin = sniff_fd(fd);
+  close(fd);
+  return bin;
+}
+
+/* Reads path ("-" = stdin) and decodes it; regular files over the limit are
+ * refused from their size alone, other inputs after max_size + 1 bytes. The
+ * read buffer is freed before returning; *out is arena-owned, NULL unless
+ * CVX_OK. With skipped set (a file met in a folder), a binary start ends it
+ * at once, without a diagnostic: judged from the bytes read anyway, or for
+ * a file over the limit from its first bytes. */
 static cvx_status load(cvx_arena *a, const char *path, const cvx_load_opts *opts, cvx_source **out,
                        cvx_diags *dx, bool *skipped) {
   if (out) *out = NULL;
@@ -711,6 +707,19 @@ static cvx_status load(cvx_arena *a, const char *path, const cvx_load_opts *opts
   }
   if (!is_stdin) close(fd);
   return st;
+}
+
+cvx_status cvx_source_load(cvx_arena *a, const char *path, const cvx_load_opts *opts,
+                           cvx_source **out, cvx_diags *dx) {
+  return load(a, path, opts, out, dx, NULL);
+}
+
+cvx_status cvx_source_load_walked(cvx_arena *a, const char *path, const cvx_load_opts *opts,
+                                  cvx_source **out, cvx_diags *dx, bool *skipped) {
+  bool dummy;
+  if (!skipped) skipped = &dummy;
+  *skipped = false;
+  return load(a, path, opts, out, dx, skipped);
 }
 
 /* ----------------------------------------------------------- positions */

@@ -55,6 +55,8 @@ fresh() {
 # the best run: a shared machine only ever adds time), $rss (KB, the largest
 # of the runs) and $cpu (user + system s of the best run)
 repeat=${BENCH_REPEAT:-3}
+# better BEST NEW: true when NEW (s) beats BEST, or there is no BEST yet
+better() { [ -z "$1" ] || awk -v a="$2" -v b="$1" 'BEGIN { exit !(a < b) }'; }
 run() {
   name=$1
   shift
@@ -65,7 +67,7 @@ run() {
     /usr/bin/time -f '%e %M %U %S' -o "$tmp/time.$name" "$cvx" convert -q -o "$out" "$@" >/dev/null 2>"$tmp/err.$name"
     read -r w m u y <"$tmp/time.$name"
     c=$(awk -v u="$u" -v s="$y" 'BEGIN { printf "%.2f", u + s }')
-    if [ -z "$wall" ] || awk -v a="$w" -v b="$wall" 'BEGIN { exit !(a < b) }'; then
+    if better "$wall" "$w"; then
       wall=$w
       cpu=$c
     fi
@@ -84,7 +86,6 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else
 # RSS, KB).
 srep=${BENCH_SCALE_REPEAT:-5}
 split -n l/2 "$tmp/all" "$tmp/half."
-better() { [ -z "$1" ] || awk -v a="$2" -v b="$1" 'BEGIN { exit !(a < b) }'; }
 scale() {
   base=$1
   b1= b2= bs= c1= r1=0 r2=0
@@ -140,7 +141,7 @@ k=0
 while [ $k -lt "$repeat" ]; do
   /usr/bin/time -f '%e %U %S' -o "$tmp/time.cmark" xargs -n 500 cmark <"$tmp/md" >/dev/null
   read -r w u y <"$tmp/time.cmark"
-  if [ -z "$wcm" ] || awk -v a="$w" -v b="$wcm" 'BEGIN { exit !(a < b) }'; then
+  if better "$wcm" "$w"; then
     wcm=$w
     ccm=$(awk -v u="$u" -v s="$y" 'BEGIN { printf "%.2f", u + s }')
   fi

@@ -33,6 +33,21 @@ static const struct {
      {false, 2, 0, 0x826ef46876d09a57ULL, 0xcbf29ce484222325ULL, 0}},
 };
 
+/* A doc over text in arena a (dx initialized here); NULL, with a failed
+ * check and a, freed, when the text does not load. */
+static cvx_doc *doc_of(cvx_arena *a, cvx_diags *dx, const char *text) {
+  cvx_diags_init(dx, a);
+  cvx_source *src = NULL;
+  cvx_load_opts lo = {0};
+  if (cvx_source_from_bytes(a, "t.md", (const unsigned char *)text, strlen(text), &lo, &src, dx) !=
+      CVX_OK) {
+    CHECK(0, "source");
+    cvx_arena_free(a);
+    return NULL;
+  }
+  return cvx_doc_new(a, src, dx);
+}
+
 /* Case 0: bad email, url and date, an unknown key, a news entry without its
  * required summary, a list with a repeat and escapes. Case 1: invalid UTF-8
  * in a value and in list items, a long list with repeats, a section.
@@ -41,17 +56,8 @@ static const struct {
 static void run(int which, bool prov) {
   cvx_arena *a = cvx_arena_new(4096);
   cvx_diags dx;
-  cvx_diags_init(&dx, a);
-  static const char text[] = "Jane Doe\nAcme Corp 2020-13\nnews line\ncert\n";
-  cvx_source *src = NULL;
-  cvx_load_opts lo = {0};
-  if (cvx_source_from_bytes(a, "t.md", (const unsigned char *)text, sizeof text - 1, &lo, &src,
-                            &dx) != CVX_OK) {
-    CHECK(0, "source");
-    cvx_arena_free(a);
-    return;
-  }
-  cvx_doc *doc = cvx_doc_new(a, src, &dx);
+  cvx_doc *doc = doc_of(a, &dx, "Jane Doe\nAcme Corp 2020-13\nnews line\ncert\n");
+  if (!doc) return;
   cvx_span s1 = cvx_span_make(0, 8), s2 = cvx_span_make(9, 26), s3 = cvx_span_make(27, 36), s4 = cvx_span_make(37, 41);
   cvx_record *r;
   switch (which) {
@@ -128,17 +134,8 @@ static void run(int which, bool prov) {
 static void test_writer_escapes(void) {
   cvx_arena *a = cvx_arena_new(4096);
   cvx_diags dx;
-  cvx_diags_init(&dx, a);
-  static const char text[] = "Jane Doe\n";
-  cvx_source *src = NULL;
-  cvx_load_opts lo = {0};
-  if (cvx_source_from_bytes(a, "t.md", (const unsigned char *)text, sizeof text - 1, &lo, &src,
-                            &dx) != CVX_OK) {
-    CHECK(0, "source");
-    cvx_arena_free(a);
-    return;
-  }
-  cvx_doc *doc = cvx_doc_new(a, src, &dx);
+  cvx_doc *doc = doc_of(a, &dx, "Jane Doe\n");
+  if (!doc) return;
   cvx_span sp = cvx_span_make(0, 8);
   cvx_record *r = cvx_record_new(doc, CVX_REC_WORK, "markdown", sp);
   cvx_record_add(doc, r, "name", "Acme", sp);

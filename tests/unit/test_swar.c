@@ -69,18 +69,18 @@ enum { H_LOAD, H_NONASCII, H_NONZERO, H_ZERO, H_EQ, H_LESS, H_RANGE, H_HAS_ZERO,
        H_HAS_LESS, H_HAS_MORE, H_COUNT, H__N };
 
 static tally tallies[H__N] = {
-    [H_LOAD] = {"swar_load8", 0, 0, 0, 0, 0},
-    [H_NONASCII] = {"swar_nonascii", 0, 0, 0, 0, 0},
-    [H_NONZERO] = {"swar_nonzero_exact", 0, 0, 0, 0, 0},
-    [H_ZERO] = {"swar_zero_exact", 0, 0, 0, 0, 0},
-    [H_EQ] = {"swar_eq_exact", 0, 0, 0, 0, 0},
-    [H_LESS] = {"swar_less_exact", 0, 0, 0, 0, 0},
-    [H_RANGE] = {"swar_range_exact", 0, 0, 0, 0, 0},
-    [H_HAS_ZERO] = {"swar_has_zero", 0, 0, 0, 0, 0},
-    [H_HAS_BYTE] = {"swar_has_byte", 0, 0, 0, 0, 0},
-    [H_HAS_LESS] = {"swar_has_less", 0, 0, 0, 0, 0},
-    [H_HAS_MORE] = {"swar_has_more", 0, 0, 0, 0, 0},
-    [H_COUNT] = {"swar_count", 0, 0, 0, 0, 0},
+    [H_LOAD] = {.name = "swar_load8"},
+    [H_NONASCII] = {.name = "swar_nonascii"},
+    [H_NONZERO] = {.name = "swar_nonzero_exact"},
+    [H_ZERO] = {.name = "swar_zero_exact"},
+    [H_EQ] = {.name = "swar_eq_exact"},
+    [H_LESS] = {.name = "swar_less_exact"},
+    [H_RANGE] = {.name = "swar_range_exact"},
+    [H_HAS_ZERO] = {.name = "swar_has_zero"},
+    [H_HAS_BYTE] = {.name = "swar_has_byte"},
+    [H_HAS_LESS] = {.name = "swar_has_less"},
+    [H_HAS_MORE] = {.name = "swar_has_more"},
+    [H_COUNT] = {.name = "swar_count"},
 };
 
 static void tally_exact(int h, uint64_t x, unsigned arg, uint64_t got, uint64_t want) {
