@@ -98,9 +98,15 @@ static const char usage_validate[] =
 
 /* ------------------------------------------------------------- inputs */
 
+/* The batch's inputs. Every name lives in one arena (a name costs its
+ * length, with no allocation of its own, and an input's display name is its
+ * path), so a batch of 100,000 files holds about 100 bytes per file however
+ * long the batch runs. Stems live in an arena of their own, renewed each time
+ * they are assigned. */
 typedef struct inputs {
   cvx_input *v;
   size_t n, cap;
+  cvx_arena *names, *stems;
 } inputs;
 
 static void push(inputs *in, const char *path, const char *display) {
@@ -108,7 +114,10 @@ static void push(inputs *in, const char *path, const char *display) {
     in->cap = in->cap ? in->cap * 2 : 64;
     in->v = cvx_xrealloc(in->v, in->cap * sizeof *in->v);
   }
-  in->v[in->n++] = (cvx_input){cvx_xstrdup(path), cvx_xstrdup(display), NULL, false, false};
+  if (!in->names) in->names = cvx_arena_new(64 * 1024);
+  const char *p = cvx_arena_strdup(in->names, path);
+  const char *d = strcmp(display, path) == 0 ? p : cvx_arena_strdup(in->names, display);
+  in->v[in->n++] = (cvx_input){p, d, NULL, false, false};
 }
 
 static bool wanted_name(const char *name) {
@@ -196,6 +205,10 @@ static void assign_stems(inputs *in, bool *hit) {
   size_t cap = 16;
   while (cap < in->n * 2) cap *= 2;
   size_t *table = cvx_xcalloc(cap, sizeof *table); /* input index + 1; 0 = free */
+  if (in->stems) cvx_arena_free(in->stems);
+  in->stems = cvx_arena_new(64 * 1024);
+  char *stem = NULL, *cand = NULL;
+  size_t scap = 0;
   for (size_t i = 0; i < in->n; i++) {
     hit[i] = false;
     const char *path = in->v[i].path;
@@ -211,14 +224,17 @@ static void assign_stems(inputs *in, bool *hit) {
     for (size_t k = 0; k < len && !in->v[i].site; k++)
       if (base[k] == '.') dot = base + k;
     if (dot && dot != base) len = (size_t)(dot - base);
-    char *stem = cvx_xmalloc(len + 16);
+    if (len + 32 > scap) {
+      scap = len + 32;
+      stem = cvx_xrealloc(stem, scap);
+      cand = cvx_xrealloc(cand, scap);
+    }
     memcpy(stem, base, len);
     stem[len] = '\0';
     /* output names stay plain: control characters become '_' */
     for (char *p = stem; *p; p++)
       if ((unsigned char)*p < 0x20 || *p == 0x7f) *p = '_';
     if (!stem[0]) strcpy(stem, "input");
-    char *cand = cvx_xmalloc(len + 32);
     strcpy(cand, stem);
     for (unsigned k = 2;; k++) {
       uint64_t h = 1469598103934665603ull;
@@ -237,19 +253,13 @@ static void assign_stems(inputs *in, bool *hit) {
         table[j] = i + 1;
         break;
       }
-      snprintf(cand, len + 32, "%s-%u", stem, k);
+      snprintf(cand, scap, "%s-%u", stem, k);
     }
-    in->v[i].stem = cand;
-    free(stem);
+    in->v[i].stem = cvx_arena_strdup(in->stems, cand);
   }
+  free(stem);
+  free(cand);
   free(table);
-}
-
-static void free_input(cvx_input *v) {
-  free((char *)v->path);
-  free((char *)v->display);
-  free((char *)v->stem);
-  v->stem = NULL;
 }
 
 /* Files found in folders are sniffed: binaries are skipped, not reported.
@@ -271,8 +281,7 @@ static void settle_walked(inputs *in, bool all) {
       if (v->sniff && (all || hit[i] || !text_seen)) {
         v->sniff = false;
         if (cvx_file_looks_binary(v->path)) {
-          free_input(v);
-          removed = true;
+          removed = true; /* its names stay in the arena until the end */
           continue;
         }
       }
@@ -281,17 +290,14 @@ static void settle_walked(inputs *in, bool all) {
     }
     in->n = keep;
     if (!removed) break;
-    for (size_t i = 0; i < in->n; i++) {
-      free((char *)in->v[i].stem);
-      in->v[i].stem = NULL;
-    }
   }
   free(hit);
 }
 
 static void free_inputs(inputs *in) {
-  for (size_t i = 0; i < in->n; i++) free_input(&in->v[i]);
   free(in->v);
+  if (in->names) cvx_arena_free(in->names);
+  if (in->stems) cvx_arena_free(in->stems);
 }
 
 /* True when dir has no entry at all (hidden ones included). */

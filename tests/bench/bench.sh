@@ -3,9 +3,10 @@
 # a corpus of BENCH_FILES (default 20,000) CVs in a temp dir from
 # ../shared/corpus and fixtures/ (assemble.py), converts it at -j1 and -jN,
 # measures -j2 scaling against the same work split between two separate
-# processes, times cmark alone on the same Markdown inputs, measures peak RSS for 1,000
-# vs all files and the cost of a 10x larger file, and prints each figure next
-# to its target. Nothing is written into the tree.
+# processes, times cmark alone on the same Markdown inputs, measures peak RSS
+# for 1,000 files, all of them and 100,000 (hard links), and the cost of a 10x
+# larger file, and prints each figure next to its target. Nothing is written
+# into the tree.
 # usage: sh tests/bench/bench.sh BUILD_DIR
 set -u
 build=${1:-build}
@@ -161,6 +162,25 @@ wl1=$wall
 run l10 -j 1 "$tmp/l10"
 wl10=$wall
 
+# memory with a long batch: BENCH_BIG_FILES (default 100,000) inputs, the
+# corpus over again as hard links in sibling folders (no copy of the data),
+# walked as one folder, one run at -jN; against the 1,000-file run it shows
+# what each input costs to hold (its path and output stem)
+big=${BENCH_BIG_FILES:-100000}
+copies=$(((big + n - 1) / n))
+mkdir -p "$tmp/big"
+i=1
+while [ $i -le "$copies" ]; do
+  cp -al "$tmp/corpus" "$tmp/big/$i" || exit 1
+  i=$((i + 1))
+done
+nbig=$((copies * n))
+r=$repeat
+repeat=1
+run big -j "$jobs" "$tmp/big"
+repeat=$r
+rbig=$rss
+
 # the same on a tmpfs output folder when there is one: CPU cost without the
 # file system's directory locking (many files created in one folder)
 shm=
@@ -198,6 +218,7 @@ printf '%-44s %14s %14s %s\n' "Markdown CPU: cvx $cmd s / cmark $ccm s" "${rcm}x
 printf '%-44s %14s %14s %s\n' "peak RSS, $n files -j1 (KB)" "$rss1" "<= 32768" "$(verdict "$rss1" 32768 le)"
 printf '%-44s %14s %14s %s\n' "peak RSS, $n files -j$jobs (KB)" "$rn" "<= 32768" "$(verdict "$rn" 32768 le)"
 printf '%-44s %14s %14s %s\n' "peak RSS, 1000 files -j1 (KB)" "$rk" "<= 32768" "$(verdict "$rk" 32768 le)"
+printf '%-44s %14s %14s %s\n' "peak RSS, $nbig files -j$jobs (KB)" "$rbig" "<= 32768" "$(verdict "$rbig" 32768 le)"
 if [ -n "$shm" ]; then
   f1=$(awk -v n="$n" -v w="$m1" 'BEGIN { printf "%.0f", n / w }')
   f2=$(awk -v n="$n" -v w="$m2" 'BEGIN { printf "%.0f", n / w }')
