@@ -16,6 +16,9 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 enum { EXIT_CLEAN = 0, EXIT_ERRORS = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
 
@@ -657,7 +660,21 @@ static int run(int argc, char **argv, bool validate) {
   return EXIT_CLEAN;
 }
 
+/* glibc adapts its malloc thresholds to the sizes it has seen. On a batch
+ * of CVs of mixed sizes that hands the top of a worker's heap back to the
+ * system after a larger file and faults it in again for the next one: 36,000
+ * page faults per 20,000 files at -j1 and 69,000 per 100,000 at -j2, against
+ * 1,500 and 5,300 with fixed thresholds. Blocks of 4 MB and more are mapped on
+ * their own, and a heap keeps up to 4 MB free at its top (peak RSS +1 MB). */
+static void malloc_policy(void) {
+#if defined(__GLIBC__) && defined(M_TRIM_THRESHOLD) && defined(M_MMAP_THRESHOLD)
+  mallopt(M_MMAP_THRESHOLD, 4 << 20);
+  mallopt(M_TRIM_THRESHOLD, 4 << 20);
+#endif
+}
+
 int main(int argc, char **argv) {
+  malloc_policy();
   if (argc < 2) {
     fputs(usage_main, stderr);
     return EXIT_USAGE;

@@ -2,7 +2,11 @@
 """assemble.py — builds the benchmark corpus at run time in a temp dir: every
 input of ../shared/corpus and fixtures/ replicated with small variations
 (a changed year, a numbered line) until N files, 1,000 per folder, plus the
-linearity pair (one CV and the same CV grown 10x).
+linearity pair (one CV and the same CV grown 10x). Names start with the file's
+number, so a folder lists different CVs side by side, as a real batch does,
+and not a run of near-identical variants of one CV: such a run would flatter
+-j1 (per-thread memos and caches reused from file to file) and cost -jN
+(each worker would see only every Nth variant of the run).
 usage: python3 tests/bench/assemble.py OUTDIR N SOURCE_DIR..."""
 import os
 import re
@@ -30,7 +34,7 @@ for i in range(n):
     sub = os.path.join(out, "corpus", "%03d" % (i // 1000))
     os.makedirs(sub, exist_ok=True)
     stem, ext = os.path.splitext(name)
-    with open(os.path.join(sub, "%s-%05d%s" % (stem, i, ext)), "wb") as fh:
+    with open(os.path.join(sub, "%05d-%s%s" % (i, stem, ext)), "wb") as fh:
         fh.write(data)
     total += len(data)
 # linearity: a typical CV (the median-sized Markdown source) and the same body 10x
