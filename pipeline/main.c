@@ -208,7 +208,7 @@ static void assign_stems(inputs *in, bool *hit) {
   size_t cap = 16;
   while (cap < in->n * 2) cap *= 2;
   size_t *table = cvx_xcalloc(cap, sizeof *table); /* input index + 1; 0 = free */
-  if (in->stems) cvx_arena_free(in->stems);
+  cvx_arena_free(in->stems); /* the last round's */
   in->stems = cvx_arena_new(64 * 1024);
   char *stem = NULL, *cand = NULL;
   size_t scap = 0;
@@ -299,8 +299,8 @@ static void settle_walked(inputs *in, bool all) {
 
 static void free_inputs(inputs *in) {
   free(in->v);
-  if (in->names) cvx_arena_free(in->names);
-  if (in->stems) cvx_arena_free(in->stems);
+  cvx_arena_free(in->names);
+  cvx_arena_free(in->stems);
 }
 
 /* True when dir has no entry at all (hidden ones included). */

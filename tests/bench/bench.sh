@@ -19,6 +19,10 @@ jobs=${BENCH_JOBS:-$(nproc)}
 tmp=$(mktemp -d)
 shm=
 bigshm=
+# shm_free: free KB of a writable /dev/shm (0 when there is none)
+shm_free() {
+  if [ -d /dev/shm ] && [ -w /dev/shm ]; then df -Pk /dev/shm | awk 'NR == 2 { print $4 }'; else echo 0; fi
+}
 trap 'rm -rf "$tmp" ${shm:+"$shm"} ${bigshm:+"$bigshm"}' EXIT INT TERM
 export SOURCE_DATE_EPOCH=1790000000
 
@@ -166,7 +170,7 @@ wl10=$wall
 # the same on a tmpfs output folder when there is one: CPU cost without the
 # file system's directory locking (many files created in one folder)
 shm=
-if [ -d /dev/shm ] && [ -w /dev/shm ]; then
+if [ "$(shm_free)" -gt 0 ]; then
   shm=$(mktemp -d /dev/shm/cvx-bench.XXXXXX)
   outbase=$shm
   scale "$shm"
@@ -192,7 +196,7 @@ done
 nbig=$((copies * n))
 r=$repeat
 repeat=1
-if [ -d /dev/shm ] && [ -w /dev/shm ] && [ "$(df -Pk /dev/shm | awk 'NR == 2 { print $4 }')" -ge $((4 * 1024 * 1024)) ]; then
+if [ "$(shm_free)" -ge $((4 * 1024 * 1024)) ]; then
   bigshm=$(mktemp -d /dev/shm/cvx-bench.XXXXXX)
   outbase=$bigshm
 fi
