@@ -14,12 +14,15 @@ LDLIBS  := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lbtparse -lpthread -l
 
 LIB_SRC  := $(sort $(filter-out pipeline/main.c,$(wildcard pipeline/*.c)) $(wildcard extractors/*.c))
 SCHEMAS  := $(sort $(wildcard schemas/*.json))
-LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/schemas.o $(BUILD)/gen/venues.o
+MODELS   := $(sort $(wildcard pipeline/models/*.model))
+ISO_CODES ?= /usr/share/iso-codes/json
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/schemas.o $(BUILD)/gen/venues.o $(BUILD)/gen/places.o \
+	$(MODELS:pipeline/models/%.model=$(BUILD)/gen/model_%.o)
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all deps check unit asan install uninstall clean demo fuzz bench golden-update \
-	fuzz-build fuzz-smoke
+	fuzz-build fuzz-smoke train
 all: $(BUILD)/cvx
 
 $(BUILD)/%.o: %.c
@@ -40,6 +43,28 @@ $(BUILD)/gen/venues.c: pipeline/venues.tsv pipeline/venues_embed.sh
 	sh pipeline/venues_embed.sh $@ pipeline/venues.tsv
 
 $(BUILD)/gen/venues.o: $(BUILD)/gen/venues.c
+	$(CC) $(CVX_CFLAGS) $(CFLAGS) -c $< -o $@
+
+# Trained models (pipeline/models/*.model, made by `make train`) are data,
+# compiled in the same way: `make` needs no training.
+$(BUILD)/gen/model_%.c: pipeline/models/%.model pipeline/models/embed.sh
+	@mkdir -p $(dir $@)
+	sh pipeline/models/embed.sh $@ $* $<
+
+$(BUILD)/gen/model_%.o: $(BUILD)/gen/model_%.c
+	$(CC) $(CVX_CFLAGS) $(CFLAGS) -c $< -o $@
+
+# The place gazetteer: countries and first-level regions from Debian's
+# iso-codes, written as C by a small build-time tool.
+$(BUILD)/gen/places_gen: pipeline/gen/places_gen.c pipeline/places.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CVX_CFLAGS) $(CFLAGS) -o $@ $< $(shell pkg-config --cflags --libs jansson libutf8proc 2>/dev/null)
+
+$(BUILD)/gen/places.c: $(BUILD)/gen/places_gen $(ISO_CODES)/iso_3166-1.json $(ISO_CODES)/iso_3166-2.json
+	$(BUILD)/gen/places_gen $(ISO_CODES)/iso_3166-1.json $(ISO_CODES)/iso_3166-2.json > $@.tmp
+	@mv $@.tmp $@
+
+$(BUILD)/gen/places.o: $(BUILD)/gen/places.c
 	$(CC) $(CVX_CFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/libcvx.a: $(LIB_OBJ)
@@ -81,6 +106,18 @@ install: all
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/cvx $(DESTDIR)$(PREFIX)/share/man/man1/cvx.1
+
+# Retrains the models in pipeline/models/ from the shared sets (every CV
+# folder of ../shared/corpus but the gold answers, and ../shared/jobsite):
+# deterministic, the same bytes on every run. The models are data in the
+# repository, so nothing else needs this.
+SHARED       ?= ../shared
+TRAIN_INPUTS  = $(sort $(filter-out $(SHARED)/corpus/gold%,$(wildcard $(SHARED)/corpus/*/*)) \
+	$(wildcard $(SHARED)/jobsite/*.txt))
+train: all
+	@test -n "$(TRAIN_INPUTS)" || { echo "make train: no inputs under $(SHARED)"; exit 1; }
+	@$(BUILD)/cvx train -o pipeline/models/section.model $(TRAIN_INPUTS)
+	@$(MAKE) --no-print-directory all
 
 # Rewrites the expected outputs of fixtures/ after a reviewed change
 # (all cases, or only CASES="name ...").

@@ -1265,24 +1265,37 @@ static void do_paragraph(md *m, cmark_node *n, cvx_blk_kind kind, int level) {
   emit_text(m, kind, level, sp, 0, m->raw.len, true);
 }
 
-/* Section headings among the first lines of a code block's literal: a whole
- * plain-text CV pasted inside a ```text fence has several ("EXPERIENCE",
- * "Education"), program code has none. Stops counting at `want`. */
-static int cv_headings(const char *lit, size_t n, int want) {
-  int found = 0;
-  for (size_t i = 0; i < n && found < want;) {
+/* Whether a code block's literal reads as a CV rather than program code: a
+ * whole plain-text CV pasted inside a ```text fence has section headings
+ * ("EXPERIENCE", "Education") or dated lines ("2018-2023  Initech"), and few
+ * lines shaped like code (ending in ';', '{' or '}', holding " = "). Reads
+ * the first 200 lines. */
+static bool literal_reads_as_cv(const char *lit, size_t n) {
+  int headings = 0, dated = 0, code = 0, lines = 0;
+  for (size_t i = 0; i < n && lines < 200;) {
     const char *nlp = memchr(lit + i, '\n', n - i);
     size_t e = nlp ? (size_t)(nlp - lit) : n;
     size_t a = i, b = e;
     while (a < b && is_blank(lit[a])) a++;
-    while (b > a && (is_blank(lit[b - 1]) || lit[b - 1] == ':')) b--;
-    if (b > a && b - a <= 40 && a - i <= 8) {
-      cvx_rec_kind k = cvx_section_classify(lit + a, b - a);
-      if (k != CVX_REC_SECTION && k != CVX_REC_BASICS) found++;
+    while (b > a && is_blank(lit[b - 1])) b--;
+    if (b > a) {
+      lines++;
+      char last = lit[b - 1];
+      bool assign = false;
+      for (size_t j = a; j + 2 < b && !assign; j++) assign = lit[j] == ' ' && lit[j + 1] == '=' && lit[j + 2] == ' ';
+      if (last == ';' || last == '{' || last == '}' || assign) code++;
+      size_t hb = last == ':' ? b - 1 : b;
+      if (hb > a && hb - a <= 40 && a - i <= 8) {
+        cvx_rec_kind k = cvx_section_classify(lit + a, hb - a);
+        headings += k != CVX_REC_SECTION && k != CVX_REC_BASICS;
+      }
+      cvx_daterange d;
+      dated += cvx_date_find(lit + a, b - a < 200 ? b - a : 200, &d) && d.range;
     }
     i = e + 1;
   }
-  return found;
+  if (code * 10 > lines) return false;
+  return headings >= 2 || dated >= 3;
 }
 
 /* A fenced block with no language (or "text") that reads as a CV. */
@@ -1295,7 +1308,7 @@ static bool code_is_cv(cmark_node *n, const char *lit) {
     for (int i = 0; plain[i] && !ok; i++) ok = il == strlen(plain[i]) && strncasecmp(info, plain[i], il) == 0;
     if (!ok) return false;
   }
-  return cv_headings(lit, strlen(lit), 2) >= 2;
+  return literal_reads_as_cv(lit, strlen(lit));
 }
 
 /* A code block: its literal lines, one PARA per run of non-blank lines; a

@@ -10,6 +10,7 @@
 #include "prose.h"
 #include "rules.h"
 #include "schema.h"
+#include "secvote.h"
 
 #include <jansson.h>
 #include <stdint.h>
@@ -31,13 +32,14 @@ static cvx_schema *load_builtin(const char *name) {
 bool cvx_convert_init(void) {
   if (!record_schema) record_schema = load_builtin("record.schema.json");
   if (!resume_schema) resume_schema = load_builtin("resume.schema.json");
-  return record_schema && resume_schema;
+  return record_schema && resume_schema && cvx_secvote_init();
 }
 
 void cvx_convert_cleanup(void) {
   cvx_schema_free(record_schema);
   cvx_schema_free(resume_schema);
   record_schema = resume_schema = NULL;
+  cvx_secvote_cleanup();
   cvx_rx_cleanup();
 }
 
@@ -456,6 +458,7 @@ static void run(cvx_arena *a, cvx_source *src, cvx_diags *dx, const char *displa
   }
   cvx_doc *doc = cvx_doc_new(a, src, dx);
   cvx_doc_set_budget(doc, o->time_budget_ms);
+  doc->section_sink = o->section_sink;
   const char *ran[4] = {0};
   int nran = 0;
   for (int i = 0; preamble[i]; i++) {

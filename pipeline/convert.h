@@ -25,6 +25,7 @@ typedef struct cvx_convert_opts {
   bool rules;       /* run the validate rules (rules.h); a *.json input is
                        checked as a JSON Resume file instead of converted */
   const char *const *disabled; /* codes to leave out of the report, NULL-terminated; may be NULL */
+  const struct cvx_section_sink *section_sink; /* training examples (cvx train); NULL */
 } cvx_convert_opts;
 
 /* What converting one input produced: heap buffers owned by the result. */

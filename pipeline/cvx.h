@@ -303,6 +303,9 @@ typedef struct cvx_doc {
   unsigned budget_ms;
   unsigned ticks;
   bool expired;
+  /* when set, the interpreter hands it every section whose heading it knows
+   * (training examples for the section model; secvote.h) */
+  const struct cvx_section_sink *section_sink;
 } cvx_doc;
 
 cvx_doc *cvx_doc_new(cvx_arena *a, const cvx_source *src, cvx_diags *dx);

@@ -5,6 +5,7 @@
 #include "grammar.h"
 #include "prose.h"
 #include "publications.h"
+#include "secvote.h"
 #include "sections.h"
 
 #include <ctype.h>
@@ -2396,6 +2397,85 @@ static bool job_like(cvx_rec_kind k) {
   return k == CVX_REC_WORK || k == CVX_REC_VOLUNTEER || k == CVX_REC_PROJECT || k == CVX_REC_EDUCATION;
 }
 
+/* ------------------------------------------------- entry headers in runs */
+
+/* What an entry header line can carry: each slot is filled once per entry. */
+enum { SLOT_DATE = 1, SLOT_DEGREE = 2, SLOT_ROLE = 4, SLOT_ORG = 8 };
+
+/* The header slots a short paragraph fills, or -1 when it is not header-like
+ * (a sentence, a long or many-line paragraph, a list). A short line with no
+ * slot (a company name no grammar knows: "Kestrel") gives 0. */
+static int header_slots(const cvx_block *b) {
+  if (b->kind != CVX_BLK_PARA || b->level != 0 || !b->text || b->len > 160) return -1;
+  int lines = 1, slots = 0;
+  for (size_t i = 0; i < b->len; i++) lines += b->text[i] == '\n';
+  if (lines > 2) return -1;
+  for (const char *s = b->text, *stop = b->text + b->len; s < stop;) {
+    const char *nl = memchr(s, '\n', (size_t)(stop - s));
+    size_t n = nl ? (size_t)(nl - s) : (size_t)(stop - s);
+    if (words_over(s, n, 10) || is_prose(s, n)) return -1;
+    /* a sentence ends with a full stop after a lower-case word; "Inc." does not */
+    if (n > 2 && s[n - 1] == '.' && islower((unsigned char)s[n - 2]) && count_words(s, n) > 4) return -1;
+    cvx_daterange d;
+    const char *st;
+    size_t a, e;
+    if (cvx_date_find(s, n, &d)) slots |= SLOT_DATE;
+    if (cvx_degree_find(s, n, &st, &a, &e)) slots |= SLOT_DEGREE;
+    if (cvx_role_score(s, n) > 0) slots |= SLOT_ROLE;
+    if (cvx_org_score(s, n) > 0 || cvx_location_find(s, n, &a, &e)) slots |= SLOT_ORG;
+    s = nl ? nl + 1 : stop;
+  }
+  return slots;
+}
+
+/* Joins block b's successor into b: one paragraph, the lines kept apart. */
+static void join_next(ctx *c, cvx_block *b) {
+  cvx_block *x = b->next;
+  char *t = cvx_arena_alloc(c->doc->arena, b->len + x->len + 2);
+  memcpy(t, b->text, b->len);
+  t[b->len] = '\n';
+  memcpy(t + b->len + 1, x->text, x->len + 1);
+  b->text = t;
+  b->len += x->len + 1;
+  b->span.end = x->span.end;
+  if (x->nlinks) {
+    cvx_link *l = cvx_arena_alloc(c->doc->arena, (b->nlinks + x->nlinks) * sizeof *l);
+    if (b->nlinks) memcpy(l, b->links, b->nlinks * sizeof *l);
+    memcpy(l + b->nlinks, x->links, x->nlinks * sizeof *l);
+    b->links = l;
+    b->nlinks += x->nlinks;
+  }
+  b->next = x->next;
+}
+
+/* An entry's header written over several short paragraphs ("Data Analyst",
+ * blank, "Initech - Springfield, IL", blank, "June 2012 to Present") is one
+ * header: consecutive header-like paragraphs are joined while each adds
+ * slots the run has not filled yet (a second date or role starts the next
+ * entry) and until a run holds a date. Works on [first, end) in place. */
+static void join_header_runs(ctx *c, cvx_block *first, const cvx_block *end) {
+  for (cvx_block *b = first; b && b != end; b = b->next) {
+    int have = header_slots(b);
+    if (have < 0) continue;
+    int parts = 1;
+    while (b->next && b->next != end && parts < 4) {
+      int more = header_slots(b->next);
+      if (more < 0 || (more & have) || (more == 0 && (have & (SLOT_ORG | SLOT_DATE)) == (SLOT_ORG | SLOT_DATE)))
+        break;
+      /* the run must end in a date, or hold one already, to be a header */
+      bool dated = (have | more) & SLOT_DATE;
+      if (!dated) {
+        const cvx_block *n2 = b->next->next;
+        int after = n2 && n2 != end ? header_slots(n2) : -1;
+        if (after < 0 || !(after & SLOT_DATE) || (after & (have | more))) break;
+      }
+      join_next(c, b);
+      have |= more;
+      parts++;
+    }
+  }
+}
+
 /* A paragraph listing several degrees, one per line ("MS Physics, Example
  * University" / "BS Maths, Other College" / a detail line): each line that
  * names an organisation opens an education entry of its own; other lines
@@ -2521,6 +2601,7 @@ static bool nav_link(const cvx_block *b) {
 static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading,
                           cvx_block *first, cvx_block *end) {
   cvx_record *other = NULL;
+  if (job_like(kind) && kind != CVX_REC_PROJECT) join_header_runs(c, first, end);
   bool has_para_heads = false;
   for (cvx_block *b = first; b && b != end; b = b->next)
     if ((b->kind == CVX_BLK_PARA && b->level == 0 && has_alnum(b->text, b->len)) || b->kind == CVX_BLK_HEADING)
@@ -2573,7 +2654,11 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
         bool labelled = split_label((piece){b->text, b->len}, &l, &v) &&
                         (label_in(l, duty_labels) || label_in(l, position_labels) ||
                          label_in(l, company_labels) || label_in(l, place_labels));
-        if (!dated && !next_dated && (labelled || (!words_over(b->text, b->len, 3) && !strchr(b->text, '\n'))))
+        /* ... and so is an undated paragraph of sentences (its description),
+         * whatever follows: a sentence names no entry */
+        bool sentences = header_slots(b) < 0;
+        if (!dated && (sentences || (!next_dated && (labelled || (!words_over(b->text, b->len, 3) &&
+                                                                  !strchr(b->text, '\n'))))))
           starts = false;
       }
       /* lists under a skills sub-heading are its keywords */
@@ -2813,6 +2898,17 @@ static void add_phone_e164(cvx_doc *doc) {
   if (phone_e164(phone->value, cc, e164)) cvx_record_add(doc, holder, "phoneE164", e164, phone->span);
 }
 
+/* Hands the section [first, end), whose heading says it holds kind, to the
+ * training sink. */
+static void section_example(cvx_doc *doc, cvx_rec_kind kind, bool talks, const cvx_block *first,
+                            const cvx_block *end) {
+  cvx_features f;
+  cvx_features_init(&f);
+  cvx_section_features(first, end, &f);
+  doc->section_sink->fn(doc->section_sink->ctx, cvx_secvote_class(kind, talks), &f);
+  cvx_features_free(&f);
+}
+
 cvx_status cvx_interpret(cvx_doc *doc, const cvx_blocks *bl, const char *origin) {
   ctx c = {.doc = doc, .origin = origin};
   /* reuse facts already found (front matter) so the body cannot duplicate them */
@@ -2851,6 +2947,16 @@ cvx_status cvx_interpret(cvx_doc *doc, const cvx_blocks *bl, const char *origin)
     cvx_block *h = b;
     cvx_rec_kind kind = heading_kind(h);
     bool talks = kind == CVX_REC_PROJECT && cvx_section_is_talks(h->text, strlen(h->text));
+    /* what the section holds: up to the next heading of its level or above */
+    cvx_block *reach = h->next;
+    bool holds_sections = false; /* a deeper heading names a section: h groups sections */
+    for (; reach && !(reach->kind == CVX_BLK_HEADING && reach->level <= h->level); reach = reach->next)
+      if (kind == CVX_REC_SECTION && reach->kind == CVX_BLK_HEADING && !holds_sections)
+        holds_sections = heading_kind(reach) != CVX_REC_SECTION;
+    if (kind == CVX_REC_SECTION && h->kind == CVX_BLK_HEADING && !holds_sections)
+      kind = cvx_section_vote(h->next, reach, &talks);
+    else if (doc->section_sink && cvx_secvote_class(kind, talks))
+      section_example(doc, kind, talks, h->next, reach);
     if (kind != CVX_REC_SECTION) cvx_doc_take(doc, h->span);
     cvx_block *end = h->next;
     while (end) {

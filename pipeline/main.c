@@ -2,6 +2,7 @@
  * output naming; the work itself is the batch runner's. */
 #include "batch.h"
 #include "bibcmd.h"
+#include "train.h"
 #include "convert.h"
 #include "report.h"
 #include "rules.h"
@@ -32,6 +33,7 @@ static const char usage_main[] =
     "  convert    convert files and folders into DIR (default out/)\n"
     "  validate   check files and print diagnostics; nothing is written\n"
     "  bib        parse reference strings into BibTeX or CSL-JSON (cvx bib --help)\n"
+    "  train      retrain the section model from CVs (cvx train --help)\n"
     "\n"
     "options:\n"
     "  -h, --help       show this help (cvx COMMAND --help for a command's options)\n"
@@ -691,6 +693,7 @@ int main(int argc, char **argv) {
   if (strcmp(cmd, "convert") == 0) return run(argc - 1, argv + 1, false);
   if (strcmp(cmd, "validate") == 0) return run(argc - 1, argv + 1, true);
   if (strcmp(cmd, "bib") == 0) return cvx_bib_main(argc - 1, argv + 1);
+  if (strcmp(cmd, "train") == 0) return cvx_train_main(argc - 1, argv + 1);
   fprintf(stderr, "cvx: unknown command '%s'\n%s", cmd, usage_main);
   return EXIT_USAGE;
 }

@@ -2,6 +2,7 @@
  * "Initech Inc." from "Staff Engineer" from "Englewood, CO", shared by every
  * extractor that splits an entry line into its parts. */
 #include "grammar.h"
+#include "places.h"
 #include "swar.h"
 
 #include <ctype.h>
@@ -219,7 +220,9 @@ static int ix_find(const windex *ix, const char *w, size_t n) {
 const char *cvx_country_code(const char *s, size_t n) {
   indexes();
   int k = ix_find(&ix_ccodes, s, n);
-  return k >= 0 ? country_codes[k][1] : NULL;
+  if (k >= 0) return country_codes[k][1];
+  const cvx_place *p = cvx_place_find(s, n); /* every ISO 3166-1 country */
+  return p && p->kind == 'C' ? p->cc : NULL;
 }
 
 /* A byte of a word: ASCII letters and digits (isalnum in the C locale, which
@@ -441,6 +444,8 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
     while (j < n && s[j] == ' ') j++;
     size_t m = match_entry(&ix_regions, s, n, j, true);
     if (!m) m = match_entry(&ix_countries, s, n, j, false);
+    if (!m && j < n && (isupper((unsigned char)s[j]) || (unsigned char)s[j] >= 0x80) && !cvx_place_at(s, n, j, &m))
+      m = 0; /* a country or first-level region of the gazetteer ("Pune, Maharashtra") */
     if (!m) continue;
     /* walk back over the city: capitalised words */
     size_t k = i;

@@ -7,8 +7,9 @@ set -eu
 cd "$(dirname "$0")/.."
 
 # build: compiler, pkg-config and the libraries the Makefile links (btparse has
-# no pkg-config file: the Makefile links -lbtparse itself)
-BUILD_PKGS="gcc make pkg-config libpcre2-dev libjansson-dev libyaml-dev libcmark-dev libbtparse-dev"
+# no pkg-config file: the Makefile links -lbtparse itself); iso-codes and
+# utf8proc for the build-time place gazetteer (pipeline/gen/places_gen.c)
+BUILD_PKGS="gcc make pkg-config libpcre2-dev libjansson-dev libyaml-dev libcmark-dev libbtparse-dev iso-codes libutf8proc-dev"
 # tests: JSON-Schema-Test-Suite for our validator, python3 for helper scripts,
 # bibtool and biber to read our BibTeX, clang + its runtime for sanitizers and
 # fuzzing, GNU parallel for batch runs, and LibreOffice Calc (headless) as the

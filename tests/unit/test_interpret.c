@@ -80,6 +80,16 @@ static void run_entries(void) {
       {"```text\nOla Brandt\n\nEXPERIENCE\n\n2021-        NORTHWIND Senior Engineer ---------- Eastport ME\n\n"
        "EDUCATION\n\n2013-2017    Eastport University\n```\n",
        CVX_REC_WORK, "name=NORTHWIND|position=Senior Engineer|location=Eastport ME|startDate=2021"},
+      /* an entry header over several short paragraphs, then a sentence: one entry each */
+      {"# A\n## Experience\n\nData Analyst\n\nInitech - Springfield, IL\n\nJune 2012 to Present\n\n"
+       "Built the loader for the reporting team.\n\nIntern\n\nGlobex - Shelbyville, IL\n\nMay 2011 to August 2011\n",
+       CVX_REC_WORK,
+       "name=Initech|position=Data Analyst|location=Springfield, IL|startDate=2012-06|"
+       "highlights=Built the loader for the reporting team.; "
+       "name=Globex|position=Intern|location=Shelbyville, IL|startDate=2011-05|endDate=2011-08"},
+      {"# A\n## Education\n\nB.Sc. in Statistics\n\nUniversity of Springfield - Springfield, IL\n\n2008 to 2012\n",
+       CVX_REC_EDUCATION,
+       "studyType=BS|area=Statistics|institution=University of Springfield|startDate=2008|endDate=2012"},
       /* program code in a fence stays code */
       {"# A\n## Projects\n```c\nEXPERIENCE\nEDUCATION\n```\n", CVX_REC_WORK, ""},
       /* a key-value job block: labelled position, duty headings, a bare domain */

@@ -1,0 +1,352 @@
+/* model.c — the multiclass linear model over hashed binary features:
+ * feature sets, the model file format, prediction and averaged-perceptron
+ * training. Written here rather than taken from liblinear because the model
+ * is small (a few thousand features), must train to the same bytes on every
+ * run, and shares its feature code with prediction. */
+#include "model.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------- features */
+
+/* FNV-1a, 32 bits: stable across machines, so model files travel. */
+static uint32_t fnv(uint32_t h, const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    h ^= (unsigned char)s[i];
+    h *= 16777619u;
+  }
+  return h;
+}
+
+void cvx_features_init(cvx_features *f) { *f = (cvx_features){0}; }
+
+void cvx_features_free(cvx_features *f) {
+  free(f->h);
+  *f = (cvx_features){0};
+}
+
+void cvx_features_clear(cvx_features *f) { f->n = 0; }
+
+void cvx_features_add(cvx_features *f, const char *prefix, const char *s, size_t n) {
+  uint32_t h = fnv(2166136261u, prefix, strlen(prefix));
+  if (s) h = fnv(h, s, n);
+  if (f->n == f->cap) {
+    size_t cap = f->cap ? f->cap * 2 : 64;
+    uint32_t *nh = realloc(f->h, cap * sizeof *nh);
+    if (!nh) abort();
+    f->h = nh;
+    f->cap = cap;
+  }
+  f->h[f->n++] = h;
+}
+
+static int cmp_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
+void cvx_features_close(cvx_features *f) {
+  if (f->n < 2) return;
+  qsort(f->h, f->n, sizeof *f->h, cmp_u32);
+  size_t o = 1;
+  for (size_t i = 1; i < f->n; i++)
+    if (f->h[i] != f->h[o - 1]) f->h[o++] = f->h[i];
+  f->n = o;
+}
+
+/* ---------------------------------------------------------------- model */
+
+struct cvx_model {
+  int k;
+  char *names[CVX_MODEL_MAX_CLASSES];
+  size_t n;      /* features */
+  uint32_t *key; /* sorted hashes */
+  float *w;      /* n * k weights, row per feature */
+};
+
+void cvx_model_free(cvx_model *m) {
+  if (!m) return;
+  for (int i = 0; i < m->k; i++) free(m->names[i]);
+  free(m->key);
+  free(m->w);
+  free(m);
+}
+
+int cvx_model_nclasses(const cvx_model *m) { return m->k; }
+const char *cvx_model_class(const cvx_model *m, int k) { return k >= 0 && k < m->k ? m->names[k] : NULL; }
+
+int cvx_model_class_index(const cvx_model *m, const char *name) {
+  for (int i = 0; i < m->k; i++)
+    if (strcmp(m->names[i], name) == 0) return i;
+  return -1;
+}
+
+/* The next line of text[*pos, len) into line (NUL-terminated copy, at most
+ * cap-1 bytes); false at the end. */
+static bool next_line(const char *text, size_t len, size_t *pos, char *line, size_t cap) {
+  if (*pos >= len) return false;
+  const char *nl = memchr(text + *pos, '\n', len - *pos);
+  size_t e = nl ? (size_t)(nl - text) : len;
+  size_t n = e - *pos < cap - 1 ? e - *pos : cap - 1;
+  memcpy(line, text + *pos, n);
+  line[n] = '\0';
+  *pos = nl ? e + 1 : len;
+  return true;
+}
+
+static cvx_model *fail(cvx_model *m, char *err, size_t errsz, const char *msg, size_t lineno) {
+  snprintf(err, errsz, "line %zu: %s", lineno, msg);
+  cvx_model_free(m);
+  return NULL;
+}
+
+cvx_model *cvx_model_parse(const char *text, size_t len, char *err, size_t errsz) {
+  cvx_model *m = calloc(1, sizeof *m);
+  if (!m) abort();
+  char line[4096];
+  size_t pos = 0, lineno = 0, cap = 0;
+  if (!next_line(text, len, &pos, line, sizeof line) || strncmp(line, "cvx-model 1 ", 12) != 0)
+    return fail(m, err, errsz, "not a cvx model (expected 'cvx-model 1 TASK')", 1);
+  lineno = 1;
+  while (next_line(text, len, &pos, line, sizeof line)) {
+    lineno++;
+    if (line[0] == '#' || line[0] == '\0') continue;
+    if (strncmp(line, "classes ", 8) == 0) {
+      if (m->k) return fail(m, err, errsz, "classes given twice", lineno);
+      for (char *save = NULL, *t = strtok_r(line + 8, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+        if (m->k == CVX_MODEL_MAX_CLASSES) return fail(m, err, errsz, "too many classes", lineno);
+        m->names[m->k] = strdup(t);
+        if (!m->names[m->k++]) abort();
+      }
+      continue;
+    }
+    if (!m->k) return fail(m, err, errsz, "weights before the classes line", lineno);
+    char *p = line, *q;
+    errno = 0;
+    unsigned long h = strtoul(p, &q, 16);
+    if (q == p || errno || h > 0xffffffffUL) return fail(m, err, errsz, "bad feature hash", lineno);
+    if (m->n && (uint32_t)h <= m->key[m->n - 1]) return fail(m, err, errsz, "hashes not ascending", lineno);
+    if (m->n == cap) {
+      cap = cap ? cap * 2 : 1024;
+      uint32_t *nk = realloc(m->key, cap * sizeof *nk);
+      float *nw = realloc(m->w, cap * (size_t)m->k * sizeof *nw);
+      if (!nk || !nw) abort();
+      m->key = nk;
+      m->w = nw;
+    }
+    m->key[m->n] = (uint32_t)h;
+    for (int i = 0; i < m->k; i++) {
+      p = q;
+      float v = strtof(p, &q);
+      if (q == p || !isfinite(v)) return fail(m, err, errsz, "bad or missing weight", lineno);
+      m->w[m->n * (size_t)m->k + (size_t)i] = v;
+    }
+    m->n++;
+  }
+  if (!m->k) return fail(m, err, errsz, "no classes line", lineno);
+  return m;
+}
+
+/* Index of hash h in the sorted keys, or -1. */
+static long find_key(const uint32_t *key, size_t n, uint32_t h) {
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (key[mid] < h) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < n && key[lo] == h ? (long)lo : -1;
+}
+
+int cvx_model_predict(const cvx_model *m, const cvx_features *f, float *scores) {
+  for (int i = 0; i < m->k; i++) scores[i] = 0;
+  for (size_t j = 0; j < f->n; j++) {
+    long at = find_key(m->key, m->n, f->h[j]);
+    if (at < 0) continue;
+    const float *w = m->w + (size_t)at * (size_t)m->k;
+    for (int i = 0; i < m->k; i++) scores[i] += w[i];
+  }
+  int best = 0;
+  for (int i = 1; i < m->k; i++)
+    if (scores[i] > scores[best]) best = i;
+  return best;
+}
+
+/* ------------------------------------------------------------- training */
+
+typedef struct example {
+  int label;
+  uint32_t group;
+  size_t off, n; /* features in the pool */
+} example;
+
+struct cvx_trainset {
+  int k;
+  const char *const *classes;
+  example *ex;
+  size_t n, cap;
+  uint32_t *pool;
+  size_t pn, pcap;
+};
+
+cvx_trainset *cvx_trainset_new(int nclasses, const char *const *classes) {
+  cvx_trainset *t = calloc(1, sizeof *t);
+  if (!t) abort();
+  t->k = nclasses;
+  t->classes = classes;
+  return t;
+}
+
+void cvx_trainset_free(cvx_trainset *t) {
+  if (!t) return;
+  free(t->ex);
+  free(t->pool);
+  free(t);
+}
+
+size_t cvx_trainset_size(const cvx_trainset *t) { return t->n; }
+
+void cvx_trainset_add(cvx_trainset *t, int label, const cvx_features *f, uint32_t group) {
+  if (label < 0 || label >= t->k) return;
+  if (t->n == t->cap) {
+    t->cap = t->cap ? t->cap * 2 : 256;
+    t->ex = realloc(t->ex, t->cap * sizeof *t->ex);
+    if (!t->ex) abort();
+  }
+  while (t->pn + f->n > t->pcap) {
+    t->pcap = t->pcap ? t->pcap * 2 : 4096;
+    t->pool = realloc(t->pool, t->pcap * sizeof *t->pool);
+    if (!t->pool) abort();
+  }
+  if (f->n) memcpy(t->pool + t->pn, f->h, f->n * sizeof *f->h);
+  t->ex[t->n++] = (example){label, group, t->pn, f->n};
+  t->pn += f->n;
+}
+
+static bool held_out(uint32_t group, unsigned folds, unsigned held) { return folds && group % folds == held; }
+
+/* A deterministic generator for the example order (no libc rand: its
+ * sequence differs between C libraries). */
+static uint64_t lcg(uint64_t *s) {
+  *s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+  return *s >> 33;
+}
+
+void cvx_trainset_train(const cvx_trainset *t, int epochs, unsigned folds, unsigned held, const char *task,
+                        cvx_buf *out) {
+  const size_t k = (size_t)t->k;
+  /* the feature index: every distinct hash of the training examples */
+  size_t nk = 0;
+  uint32_t *keys = malloc((t->pn + 1) * sizeof *keys);
+  size_t *order = malloc((t->n + 1) * sizeof *order);
+  size_t no = 0;
+  if (!keys || !order) abort();
+  for (size_t i = 0; i < t->n; i++) {
+    if (held_out(t->ex[i].group, folds, held)) continue;
+    order[no++] = i;
+    memcpy(keys + nk, t->pool + t->ex[i].off, t->ex[i].n * sizeof *keys);
+    nk += t->ex[i].n;
+  }
+  qsort(keys, nk, sizeof *keys, cmp_u32);
+  /* a feature seen in one example only says nothing general: left out */
+  size_t u = 0;
+  for (size_t i = 0; i < nk;) {
+    size_t j = i;
+    while (j < nk && keys[j] == keys[i]) j++;
+    if (j - i >= 2) keys[u++] = keys[i];
+    i = j;
+  }
+  nk = u;
+  /* examples as feature indices, mapped once */
+  size_t *idx = malloc((t->pn + 1) * sizeof *idx);
+  double *w = calloc(nk * k + 1, sizeof *w), *acc = calloc(nk * k + 1, sizeof *acc);
+  double *score = malloc(k * sizeof *score);
+  size_t *nfeat = malloc((t->n + 1) * sizeof *nfeat);
+  if (!idx || !w || !acc || !score || !nfeat) abort();
+  for (size_t o = 0; o < no; o++) {
+    const example *e = &t->ex[order[o]];
+    size_t m = 0; /* the example's features that are in the index */
+    for (size_t j = 0; j < e->n; j++) {
+      long at = find_key(keys, nk, t->pool[e->off + j]);
+      if (at >= 0) idx[e->off + m++] = (size_t)at;
+    }
+    nfeat[order[o]] = m;
+  }
+  uint64_t seed = 0x9e3779b97f4a7c15ULL;
+  double c = 1;
+  for (int ep = 0; ep < epochs; ep++) {
+    for (size_t i = no; i > 1; i--) { /* Fisher-Yates */
+      size_t j = (size_t)(lcg(&seed) % i);
+      size_t tmp = order[i - 1];
+      order[i - 1] = order[j];
+      order[j] = tmp;
+    }
+    for (size_t o = 0; o < no; o++, c++) {
+      const example *e = &t->ex[order[o]];
+      for (size_t i = 0; i < k; i++) score[i] = 0;
+      for (size_t j = 0; j < nfeat[order[o]]; j++) {
+        const double *row = w + idx[e->off + j] * k;
+        for (size_t i = 0; i < k; i++) score[i] += row[i];
+      }
+      /* the best wrong class; a mistake, or a tie, moves the weights */
+      size_t y = (size_t)e->label, rival = y == 0 ? 1 : 0;
+      for (size_t i = 0; i < k; i++)
+        if (i != y && score[i] > score[rival]) rival = i;
+      if (score[y] > score[rival]) continue;
+      for (size_t j = 0; j < nfeat[order[o]]; j++) {
+        size_t r = idx[e->off + j] * k;
+        w[r + y] += 1;
+        acc[r + y] += c;
+        w[r + rival] -= 1;
+        acc[r + rival] -= c;
+      }
+    }
+  }
+  cvx_buf_printf(out, "cvx-model 1 %s\n", task);
+  cvx_buf_puts(out, "classes");
+  for (int i = 0; i < t->k; i++) cvx_buf_printf(out, " %s", t->classes[i]);
+  cvx_buf_putc(out, '\n');
+  for (size_t f = 0; f < nk; f++) {
+    bool any = false;
+    double avg[CVX_MODEL_MAX_CLASSES];
+    for (size_t i = 0; i < k; i++) {
+      avg[i] = w[f * k + i] - acc[f * k + i] / c;
+      any |= fabs(avg[i]) >= 0.005;
+    }
+    if (!any) continue;
+    cvx_buf_printf(out, "%08x", keys[f]);
+    for (size_t i = 0; i < k; i++) {
+      if (fabs(avg[i]) < 0.005) cvx_buf_puts(out, " 0");
+      else cvx_buf_printf(out, " %.2f", avg[i]);
+    }
+    cvx_buf_putc(out, '\n');
+  }
+  free(keys);
+  free(order);
+  free(idx);
+  free(w);
+  free(acc);
+  free(score);
+  free(nfeat);
+}
+
+double cvx_trainset_accuracy(const cvx_trainset *t, const cvx_model *m, unsigned folds, unsigned held,
+                             size_t *n) {
+  size_t right = 0, all = 0;
+  float scores[CVX_MODEL_MAX_CLASSES];
+  for (size_t i = 0; i < t->n; i++) {
+    const example *e = &t->ex[i];
+    if (folds && !held_out(e->group, folds, held)) continue;
+    cvx_features f = {.h = t->pool + e->off, .n = e->n, .cap = e->n};
+    const char *want = t->classes[e->label];
+    right += strcmp(cvx_model_class(m, cvx_model_predict(m, &f, scores)), want) == 0;
+    all++;
+  }
+  *n = all;
+  return all ? (double)right / (double)all : 0;
+}

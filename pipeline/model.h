@@ -1,0 +1,69 @@
+/* model.h — the trained decisions' engine: a multiclass linear model over
+ * hashed binary features (an averaged perceptron), its text file format, its
+ * training and its prediction. One engine, one model file per task
+ * (pipeline/models/<task>.model); the hand-written grammars compute the
+ * features, the model weighs them. */
+#ifndef CVX_MODEL_H
+#define CVX_MODEL_H
+
+#include "cvx.h"
+
+#include <stdint.h>
+
+#define CVX_MODEL_MAX_CLASSES 32
+
+/* A set of features of one example: 32-bit hashes of feature strings,
+ * deduplicated when the set is closed. Owned by the caller (malloc'd). */
+typedef struct cvx_features {
+  uint32_t *h;
+  size_t n, cap;
+} cvx_features;
+
+void cvx_features_init(cvx_features *f);
+void cvx_features_free(cvx_features *f);
+void cvx_features_clear(cvx_features *f);
+/* Adds the feature named prefix + s[0,n) (s may be NULL for prefix alone). */
+void cvx_features_add(cvx_features *f, const char *prefix, const char *s, size_t n);
+/* Sorts and deduplicates: a feature counts once per example. */
+void cvx_features_close(cvx_features *f);
+
+/* A loaded model: class names and, per feature hash (sorted), one weight per
+ * class. Immutable once loaded, so threads share it. */
+typedef struct cvx_model cvx_model;
+
+/* Parses a model file's text ("cvx-model 1 TASK", "classes A B …", then
+ * "HASH w1 … wK" lines). Returns NULL and fills err on a malformed file. The
+ * caller frees it with cvx_model_free. */
+cvx_model *cvx_model_parse(const char *text, size_t len, char *err, size_t errsz);
+void cvx_model_free(cvx_model *m);
+int cvx_model_nclasses(const cvx_model *m);
+const char *cvx_model_class(const cvx_model *m, int k);
+/* The index of the class named name, or -1. */
+int cvx_model_class_index(const cvx_model *m, const char *name);
+/* Fills scores[0..nclasses) for the (closed) feature set; returns the best
+ * class (ties: the lower index). */
+int cvx_model_predict(const cvx_model *m, const cvx_features *f, float *scores);
+
+/* ------------------------------------------------------------- training */
+
+/* Training examples collected in memory: each a class index and a closed
+ * feature set. */
+typedef struct cvx_trainset cvx_trainset;
+
+cvx_trainset *cvx_trainset_new(int nclasses, const char *const *classes);
+void cvx_trainset_free(cvx_trainset *t);
+/* Adds an example (its features are copied; f must be closed). */
+void cvx_trainset_add(cvx_trainset *t, int label, const cvx_features *f, uint32_t group);
+size_t cvx_trainset_size(const cvx_trainset *t);
+/* Trains an averaged perceptron for epochs passes in a fixed pseudo-random
+ * order (seeded, so the same examples give the same model bytes), skipping
+ * examples whose group g has g % folds == held (folds 0: use every example).
+ * Writes the model file text (task named task) into out. */
+void cvx_trainset_train(const cvx_trainset *t, int epochs, unsigned folds, unsigned held, const char *task,
+                        cvx_buf *out);
+/* Accuracy of model m on the examples with group % folds == held (all when
+ * folds is 0); *n gets how many were scored. */
+double cvx_trainset_accuracy(const cvx_trainset *t, const cvx_model *m, unsigned folds, unsigned held,
+                             size_t *n);
+
+#endif /* CVX_MODEL_H */

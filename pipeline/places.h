@@ -1,0 +1,27 @@
+/* places.h — the place gazetteer: every country (ISO 3166-1) and first-level
+ * region (ISO 3166-2 states, provinces, regions…) by name, compiled at build
+ * time from Debian's iso-codes (pipeline/gen/places_gen.c). */
+#ifndef CVX_PLACES_H
+#define CVX_PLACES_H
+
+#include <stddef.h>
+
+typedef struct cvx_place {
+  const char *key; /* the name, ASCII lower-cased (and also folded to ASCII) */
+  char kind;       /* 'C' country, 'R' region */
+  char cc[3];      /* ISO 3166-1 alpha-2 of the country */
+  char sub[8];     /* the region's ISO 3166-2 code after the dash ("MH"), "" for a country */
+} cvx_place;
+
+extern const cvx_place cvx_places[];
+extern const size_t cvx_places_count;
+
+/* The place named exactly s[0,n) (ASCII case ignored, diacritics either as
+ * written or left out), or NULL. */
+const cvx_place *cvx_place_find(const char *s, size_t n);
+
+/* The longest place name that starts at s[at] and ends at a word boundary
+ * (one to five words); its length in *len, or NULL. */
+const cvx_place *cvx_place_at(const char *s, size_t n, size_t at, size_t *len);
+
+#endif /* CVX_PLACES_H */

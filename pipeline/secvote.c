@@ -1,0 +1,267 @@
+/* secvote.c — a section's kind voted by its content: features from the words
+ * and from the shared grammars, weighed by the trained section model. */
+#include "secvote.h"
+
+#include "grammar.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The built-in model, compiled from pipeline/models/section.model. */
+extern const char *const cvx_model_section_text;
+extern const size_t cvx_model_section_len;
+
+static cvx_model *section_model;
+
+/* Class names of the model, by kind. "talk" is a projects section of talks. */
+static const struct {
+  const char *name;
+  cvx_rec_kind kind;
+} classes[] = {
+    {"work", CVX_REC_WORK},         {"volunteer", CVX_REC_VOLUNTEER},
+    {"education", CVX_REC_EDUCATION}, {"award", CVX_REC_AWARD},
+    {"certificate", CVX_REC_CERTIFICATE}, {"publication", CVX_REC_PUBLICATION},
+    {"skill", CVX_REC_SKILL},       {"language", CVX_REC_LANGUAGE},
+    {"interest", CVX_REC_INTEREST}, {"reference", CVX_REC_REFERENCE},
+    {"project", CVX_REC_PROJECT},   {"talk", CVX_REC_PROJECT},
+    {"news", CVX_REC_NEWS},         {"basics", CVX_REC_BASICS},
+};
+#define NCLASSES (sizeof classes / sizeof classes[0])
+
+/* The vote must win by this much (the difference of the two best scores,
+ * per feature of the section) to name a section; below, it abstains. */
+#ifndef CVX_VOTE_MARGIN
+#define CVX_VOTE_MARGIN 0.05f
+#endif
+
+bool cvx_secvote_init(void) {
+  if (section_model) return true;
+  char err[256] = "";
+  const char *path = getenv("CVX_SECTION_MODEL");
+  if (path && *path) {
+    FILE *fp = fopen(path, "rb");
+    cvx_buf b;
+    cvx_buf_init(&b);
+    char chunk[65536];
+    size_t got;
+    while (fp && (got = fread(chunk, 1, sizeof chunk, fp)) > 0) cvx_buf_put(&b, chunk, got);
+    if (fp) fclose(fp);
+    section_model = fp ? cvx_model_parse(b.ptr, b.len, err, sizeof err) : NULL;
+    cvx_buf_free(&b);
+    if (!section_model) fprintf(stderr, "cvx: CVX_SECTION_MODEL=%s: %s\n", path, fp ? err : "cannot read");
+  } else {
+    section_model = cvx_model_parse(cvx_model_section_text, cvx_model_section_len, err, sizeof err);
+    if (!section_model) fprintf(stderr, "cvx: internal error: built-in section model: %s\n", err);
+  }
+  return section_model != NULL;
+}
+
+void cvx_secvote_cleanup(void) {
+  cvx_model_free(section_model);
+  section_model = NULL;
+}
+
+const char *cvx_secvote_class(cvx_rec_kind kind, bool talks) {
+  if (kind == CVX_REC_PROJECT) return talks ? "talk" : "project";
+  for (size_t i = 0; i < NCLASSES; i++)
+    if (classes[i].kind == kind) return classes[i].name;
+  return NULL;
+}
+
+/* ------------------------------------------------------------- features */
+
+/* Grammar look-ups read at most this much of a line, and a section at most
+ * this many lines: enough to know what it holds, and linear in any input. */
+#define LINE_CAP 300
+#define MAX_LINES 200
+#define MAX_WORD 24
+
+enum flag {
+  F_RANGE, F_DATE, F_YEAR, F_DEGREE, F_EMAIL, F_URL, F_PHONE, F_ORG, F_ROLE, F_PLACE, F_PERSON, F_QUOTE,
+  F_ETAL, F_COMMAS, F_PERIOD, F_NUMBERED, F_SHORT, F_MEDIUM, F_LONG, F_ITEM, F_PARA, F_ROW, F_SUBHEAD,
+  F_COLON, F_PAREN, F_PROSE, F__COUNT
+};
+static const char *const flag_names[F__COUNT] = {
+    "range", "date", "year", "degree", "email", "url", "phone", "org", "role", "place", "person", "quote",
+    "etal", "commas", "period", "numbered", "short", "medium", "long", "item", "para", "row", "subhead",
+    "colon", "paren", "prose"};
+
+static bool is_word_byte(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80;
+}
+
+static bool has_sub(const char *s, size_t n, const char *w) {
+  size_t m = strlen(w);
+  for (size_t i = 0; i + m <= n; i++)
+    if (memcmp(s + i, w, m) == 0) return true;
+  return false;
+}
+
+/* Adds the word features of one line; counts words into *words and four-digit
+ * years into *years. */
+static void line_words(const char *s, size_t n, cvx_features *f, int *words, bool *year) {
+  char w[MAX_WORD + 1];
+  for (size_t i = 0; i < n;) {
+    while (i < n && !is_word_byte((unsigned char)s[i])) i++;
+    size_t j = i;
+    bool digits = true;
+    while (j < n && is_word_byte((unsigned char)s[j])) digits &= s[j] >= '0' && s[j] <= '9', j++;
+    if (j == i) break;
+    size_t len = j - i;
+    (*words)++;
+    if (digits) {
+      if (len == 4 && (s[i] == '1' || s[i] == '2') && (s[i + 1] == '9' || s[i + 1] == '0')) *year = true;
+    } else if (len >= 2) {
+      size_t m = len < MAX_WORD ? len : MAX_WORD;
+      for (size_t k = 0; k < m; k++) {
+        unsigned char c = (unsigned char)s[i + k];
+        w[k] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+      }
+      cvx_features_add(f, "w:", w, m);
+    }
+    i = j;
+  }
+}
+
+/* A line of running prose: a dozen words or more, mostly starting in lower
+ * case ("I received my degree in 2014 from …"), or for text without spaces a
+ * long line with an ideographic full stop. */
+static bool prose_line(const char *s, size_t n, int words) {
+  int lower = 0;
+  for (size_t i = 0; i < n; i++)
+    if (s[i] >= 'a' && s[i] <= 'z' && (i == 0 || s[i - 1] == ' ')) lower++;
+  if (words >= 12 && lower * 2 >= words) return true;
+  if (n < 60) return false;
+  for (size_t i = 0; i + 2 < n; i++)
+    if ((unsigned char)s[i] == 0xe3 && (unsigned char)s[i + 1] == 0x80 && (unsigned char)s[i + 2] == 0x82) return true;
+  return false;
+}
+
+/* The flags of one line of a block. */
+static void line_flags(const char *s, size_t n, const cvx_block *b, bool first_line, int words, bool year,
+                       bool fl[F__COUNT]) {
+  size_t cap = n < LINE_CAP ? n : LINE_CAP;
+  cvx_daterange d;
+  if (cvx_date_find(s, cap, &d)) fl[d.range ? F_RANGE : F_DATE] = true;
+  fl[F_YEAR] = year;
+  const char *st;
+  size_t a, e;
+  fl[F_DEGREE] = cvx_degree_find(s, cap, &st, &a, &e);
+  fl[F_EMAIL] = memchr(s, '@', cap) != NULL;
+  fl[F_URL] = has_sub(s, cap, "http") || has_sub(s, cap, "www.");
+  fl[F_PHONE] = cvx_phone_find(s, cap, &a, &e);
+  fl[F_ORG] = cvx_org_score(s, cap) > 0;
+  fl[F_ROLE] = cvx_role_score(s, cap) > 0;
+  fl[F_PLACE] = cvx_location_find(s, cap, &a, &e);
+  fl[F_PERSON] = cvx_is_person_name(s, cap);
+  fl[F_QUOTE] = memchr(s, '"', cap) || has_sub(s, cap, "\xe2\x80\x9c");
+  fl[F_ETAL] = has_sub(s, cap, "et al");
+  int commas = 0;
+  for (size_t i = 0; i < cap; i++) commas += s[i] == ',' || s[i] == ';';
+  fl[F_COMMAS] = commas >= 3;
+  fl[F_PERIOD] = n && s[n - 1] == '.';
+  fl[F_NUMBERED] = n && (s[0] == '[' || (s[0] >= '0' && s[0] <= '9'));
+  fl[F_SHORT] = words <= 3;
+  fl[F_MEDIUM] = words > 3 && words <= 12;
+  fl[F_LONG] = words > 12;
+  fl[F_ITEM] = b->kind == CVX_BLK_ITEM && first_line;
+  fl[F_PARA] = b->kind == CVX_BLK_PARA && first_line;
+  fl[F_ROW] = b->kind == CVX_BLK_ROW;
+  fl[F_SUBHEAD] = b->kind == CVX_BLK_HEADING;
+  fl[F_COLON] = memchr(s, ':', cap) != NULL;
+  fl[F_PAREN] = memchr(s, '(', cap) != NULL;
+  fl[F_PROSE] = prose_line(s, n, words);
+}
+
+/* A share as a coarse bin: none, a few, some, most. */
+static const char *share_bin(int k, int n) {
+  if (k == 0) return "0";
+  if (k * 6 < n) return "lo";
+  if (k * 2 < n) return "mid";
+  return "hi";
+}
+
+/* The features of [first, end) into f; *nlines gets the lines read and
+ * *nprose how many of them are running prose. */
+static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, int *nlines, int *nprose,
+                 int *nblocks) {
+  cvx_features_clear(f);
+  cvx_features_add(f, "bias", NULL, 0);
+  int count[F__COUNT] = {0};
+  int lines = 0, blocks = 0;
+  for (const cvx_block *b = first; b && b != end && lines < MAX_LINES; b = b->next) {
+    if (b->kind == CVX_BLK_RULE || !b->text) continue;
+    blocks++;
+    const char *s = b->text, *stop = b->text + b->len;
+    bool first_line = true;
+    while (s < stop && lines < MAX_LINES) {
+      const char *nl = memchr(s, '\n', (size_t)(stop - s));
+      size_t n = nl ? (size_t)(nl - s) : (size_t)(stop - s);
+      while (n && (s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
+      int words = 0;
+      bool year = false;
+      line_words(s, n, f, &words, &year);
+      if (words) {
+        bool fl[F__COUNT] = {0};
+        line_flags(s, n, b, first_line, words, year, fl);
+        for (int i = 0; i < F__COUNT; i++) count[i] += fl[i];
+        lines++;
+        first_line = false;
+      }
+      s = nl ? nl + 1 : stop;
+    }
+  }
+  *nlines = lines;
+  *nprose = count[F_PROSE];
+  *nblocks = count[F_ITEM] || count[F_ROW] ? blocks + 100 : blocks; /* a list is never prose */
+  char name[64];
+  for (int i = 0; i < F__COUNT; i++) {
+    /* how many lines show it (none, one, several) and what share */
+    snprintf(name, sizeof name, "g:%s=%s", flag_names[i], share_bin(count[i], lines));
+    cvx_features_add(f, name, NULL, 0);
+    snprintf(name, sizeof name, "n:%s=%s", flag_names[i], count[i] == 0 ? "0" : count[i] == 1 ? "1" : "2+");
+    cvx_features_add(f, name, NULL, 0);
+  }
+  snprintf(name, sizeof name, "lines=%s",
+           lines == 0 ? "0" : lines == 1 ? "1" : lines <= 3 ? "2-3" : lines <= 10 ? "4-10" : "many");
+  cvx_features_add(f, name, NULL, 0);
+  snprintf(name, sizeof name, "blocks=%s", blocks <= 1 ? "1" : blocks <= 4 ? "2-4" : "many");
+  cvx_features_add(f, name, NULL, 0);
+  cvx_features_close(f);
+}
+
+void cvx_section_features(const cvx_block *first, const cvx_block *end, cvx_features *f) {
+  int lines, prose, blocks;
+  scan(first, end, f, &lines, &prose, &blocks);
+}
+
+cvx_rec_kind cvx_section_vote(const cvx_block *first, const cvx_block *end, bool *talks) {
+  *talks = false;
+  if (!section_model) return CVX_REC_SECTION;
+  cvx_features f;
+  cvx_features_init(&f);
+  int lines, prose, blocks;
+  scan(first, end, &f, &lines, &prose, &blocks);
+  float sc[CVX_MODEL_MAX_CLASSES];
+  int best = cvx_model_predict(section_model, &f, sc);
+  int k = cvx_model_nclasses(section_model), second = best == 0 ? 1 : 0;
+  for (int i = 0; i < k; i++)
+    if (i != best && sc[i] > sc[second]) second = i;
+  size_t nf = f.n;
+  cvx_features_free(&f);
+  /* a few paragraphs of running prose hold facts in sentences (the prose
+   * reader's work), not entries: the vote abstains on them */
+  if (prose * 2 >= lines && blocks <= 3) return CVX_REC_SECTION;
+  if (k < 2 || (sc[best] - sc[second]) < CVX_VOTE_MARGIN * (float)nf) return CVX_REC_SECTION;
+  const char *name = cvx_model_class(section_model, best);
+  for (size_t i = 0; i < NCLASSES; i++) {
+    if (strcmp(classes[i].name, name) != 0) continue;
+    /* the person's details are read at the top; a later section of them
+     * under an unknown heading is not voted into basics */
+    if (classes[i].kind == CVX_REC_BASICS) return CVX_REC_SECTION;
+    *talks = strcmp(name, "talk") == 0;
+    return classes[i].kind;
+  }
+  return CVX_REC_SECTION;
+}

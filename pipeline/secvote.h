@@ -1,0 +1,38 @@
+/* secvote.h — a section's kind by what it holds: features of its content
+ * (words, and what the shared grammars find in each line: dates, degrees,
+ * organisations, roles, places, contacts) weighed by the trained section
+ * model (pipeline/models/section.model). The interpreter asks it when a
+ * heading's words name no known section. */
+#ifndef CVX_SECVOTE_H
+#define CVX_SECVOTE_H
+
+#include "blocks.h"
+#include "model.h"
+
+/* Receives every section whose heading the word tables know, with that kind
+ * and the section's content features: the training examples (cvx train). */
+typedef struct cvx_section_sink {
+  void (*fn)(void *ctx, const char *cls, const cvx_features *f);
+  void *ctx;
+} cvx_section_sink;
+
+/* Loads the section model: the file named by $CVX_SECTION_MODEL when set
+ * (for cross-validation), else the one built into the binary. Call once
+ * before threads start; false (with a message on stderr) when it does not
+ * parse. */
+bool cvx_secvote_init(void);
+void cvx_secvote_cleanup(void);
+
+/* The model's class name for a section kind ("work", "talk" for a talks
+ * section…), or NULL for kinds that are not voted (SECTION). */
+const char *cvx_secvote_class(cvx_rec_kind kind, bool talks);
+
+/* Content features of the blocks [first, end) into f (cleared first, closed). */
+void cvx_section_features(const cvx_block *first, const cvx_block *end, cvx_features *f);
+
+/* The kind the content of [first, end) votes for, or CVX_REC_SECTION when
+ * the vote is not clear (too little content, a low margin, or the person's
+ * own details). *talks is set for a talks section. */
+cvx_rec_kind cvx_section_vote(const cvx_block *first, const cvx_block *end, bool *talks);
+
+#endif /* CVX_SECVOTE_H */

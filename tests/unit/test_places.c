@@ -1,0 +1,83 @@
+/* test_places.c — the place gazetteer built from iso-codes: names with and
+ * without diacritics, countries before regions, longest names at a word
+ * boundary; and the grammars that use it (cvx_location_find,
+ * cvx_country_code). */
+#include "places.h"
+
+#include "check.h"
+#include "grammar.h"
+
+static void run_find(void) {
+  static const struct {
+    const char *name;
+    char kind;
+    const char *cc, *sub;
+  } cases[] = {
+      {"Ghana", 'C', "GH", ""},          {"uruguay", 'C', "UY", ""},     {"NEPAL", 'C', "NP", ""},
+      {"Kazakhstan", 'C', "KZ", ""},     {"Namibia", 'C', "NA", ""},     {"South Korea", 'C', "KR", ""},
+      {"Maharashtra", 'R', "IN", "MH"},  {"Mahārāshtra", 'R', "IN", "MH"}, {"Tamil Nadu", 'R', "IN", "TN"},
+      {"Bayern", 'R', "DE", "BY"},       {"Ontario", 'R', "CA", "ON"},   {"Texas", 'R', "US", "TX"},
+      {"Georgia", 'C', "GE", ""}, /* a country and a US state: the country wins */
+      {"Nowhereland", 0, NULL, NULL},    {"In", 0, NULL, NULL},          {"", 0, NULL, NULL},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const cvx_place *p = cvx_place_find(cases[i].name, strlen(cases[i].name));
+    if (!cases[i].kind) {
+      CHECK(p == NULL, "%s is no place", cases[i].name);
+      continue;
+    }
+    CHECK(p != NULL, "%s found", cases[i].name);
+    if (!p) continue;
+    CHECK(p->kind == cases[i].kind, "%s: kind %c", cases[i].name, p->kind);
+    CHECK_STR(p->cc, cases[i].cc, cases[i].name);
+    CHECK_STR(p->sub, cases[i].sub, cases[i].name);
+  }
+  for (size_t i = 1; i < cvx_places_count; i++)
+    CHECK(strcmp(cvx_places[i - 1].key, cvx_places[i].key) < 0, "sorted and unique at %zu", i);
+}
+
+static void run_at(void) {
+  static const struct {
+    const char *text;
+    size_t at, len;
+  } cases[] = {
+      {"Pune, Maharashtra - Email me", 6, 11},
+      {"Chennai, Tamil Nadu", 9, 10},
+      {"Chennai, Tamil", 9, 0},
+      {"x, Uttar Pradesh, India", 3, 13},
+      {"x, Ghanaian food", 3, 0}, /* a word boundary, not a prefix */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    size_t len = 0;
+    const cvx_place *p = cvx_place_at(cases[i].text, strlen(cases[i].text), cases[i].at, &len);
+    CHECK((p ? len : 0) == cases[i].len, "%s: length %zu, want %zu", cases[i].text, p ? len : 0, cases[i].len);
+  }
+}
+
+static void run_grammars(void) {
+  static const struct {
+    const char *text, *want;
+  } loc[] = {
+      {"Navi Mumbai, Maharashtra - Email me on Example", "Navi Mumbai, Maharashtra"},
+      {"Accra, Ghana", "Accra, Ghana"},
+      {"Englewood, CO", "Englewood, CO"},
+      {"Kestrel Labs, Senior Engineer", NULL},
+  };
+  for (size_t i = 0; i < sizeof loc / sizeof loc[0]; i++) {
+    size_t a = 0, b = 0;
+    bool found = cvx_location_find(loc[i].text, strlen(loc[i].text), &a, &b);
+    char got[64] = "";
+    if (found) snprintf(got, sizeof got, "%.*s", (int)(b - a), loc[i].text + a);
+    CHECK_STR(found ? got : NULL, loc[i].want, loc[i].text);
+  }
+  CHECK_STR(cvx_country_code("Nepal", 5), "NP", "a country the hand list lacks");
+  CHECK_STR(cvx_country_code("USA", 3), "US", "the hand list still answers");
+  CHECK_STR(cvx_country_code("Maharashtra", 11), NULL, "a region is no country");
+}
+
+int main(void) {
+  run_find();
+  run_at();
+  run_grammars();
+  return check_done("places");
+}

@@ -1,0 +1,122 @@
+/* test_secvote.c — sections whose headings are in no word list, read by what
+ * they hold: the section vote (features + the built-in model) through the
+ * interpreter, on layouts of our own; and the kinds it must leave alone
+ * (prose, headings that group known sections). */
+#include "secvote.h"
+
+#include "check.h"
+#include "grammar.h"
+#include "markdown.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* The kinds of the records made from Markdown text, as "work education …",
+ * in order, one word per record (basics and profiles left out). */
+static char *kinds_of(const char *text) {
+  cvx_arena *a = cvx_arena_new(0);
+  cvx_diags dx;
+  cvx_diags_init(&dx, a);
+  size_t len = strlen(text);
+  char *t = cvx_arena_strndup(a, text, len);
+  size_t nlines = 1;
+  for (size_t i = 0; i < len; i++) nlines += t[i] == '\n';
+  uint32_t *lines = cvx_arena_alloc(a, nlines * sizeof *lines);
+  size_t k = 0;
+  lines[k++] = 0;
+  for (size_t i = 0; i < len; i++)
+    if (t[i] == '\n') lines[k++] = (uint32_t)(i + 1);
+  cvx_source src = {.path = "t.md", .text = t, .len = len, .lines = lines, .nlines = nlines, .raw_size = len};
+  cvx_doc *doc = cvx_doc_new(a, &src, &dx);
+  cvx_hide_markup(doc, 0);
+  cvx_blocks bl = {0};
+  cvx_buf out = CVX_BUF_INIT;
+  if (cvx_markdown_blocks(doc, &bl) == CVX_OK && cvx_interpret(doc, &bl, "markdown") == CVX_OK) {
+    for (cvx_record *r = doc->records; r; r = r->next) {
+      if (r->kind == CVX_REC_BASICS || r->kind == CVX_REC_PROFILE) continue;
+      if (out.len) cvx_buf_putc(&out, ' ');
+      cvx_buf_puts(&out, cvx_rec_kind_name(r->kind));
+    }
+  }
+  char *res = cvx_xstrdup(out.ptr);
+  cvx_buf_free(&out);
+  cvx_arena_free(a);
+  return res;
+}
+
+static void run_vote(void) {
+  static const struct {
+    const char *text;
+    const char *want;
+  } cases[] = {
+      /* dated role/organisation lines make work, whatever the heading says */
+      {"# Ola Brandt\n\n## Places That Paid Me\n\n"
+       "**Staff Engineer**, Kestrel Labs, Salem (2019 - 2022)\n\n- Ran the build farm.\n\n"
+       "**Software Developer**, Northwind Data Inc., Eastport (2015 - 2019)\n\n- Wrote the billing service.\n\n"
+       "**Intern**, Brindle Software GmbH (2014 - 2015)\n\n- Tested the installer.\n",
+       "work work work"},
+      /* degree and institution lines make education */
+      {"# Ola Brandt\n\n## Halls I Sat In\n\n"
+       "**PhD in Geology**, Eastport University, 2015 - 2019\n\n"
+       "**MSc in Physics**, University of Salem, 2013 - 2015\n\n"
+       "**BSc in Physics**, Northwind College, 2010 - 2013\n",
+       "education education education"},
+      /* a plain-text CV pasted in a fence, its headings in no word list */
+      {"```text\nOla Brandt\n\nPLACES OF PAID LABOUR\n\n2017-2021    KESTREL LABS, Staff Engineer ------- Salem MA\n"
+       "     Ran the build farm and the release train.\n\n"
+       "2013-2017    NORTHWIND, Engineer -------------- Eastport ME\n     Wrote the billing service.\n\n"
+       "2011-2013    BRINDLE, Intern --------- Salem MA\n     Tested the installer.\n```\n",
+       "work work work"},
+      /* running prose under an unknown heading is kept as a section */
+      {"# Ola Brandt\n\n## Odds and Ends\n\n"
+       "I read a lot, mostly long novels, and I like to walk along the coast when the weather allows it. "
+       "On weekends I sometimes bake bread for the neighbours.\n",
+       "sections"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char *got = kinds_of(cases[i].text);
+    char ctx[32];
+    snprintf(ctx, sizeof ctx, "vote case %zu", i);
+    CHECK_STR(got, cases[i].want, ctx);
+    free(got);
+  }
+}
+
+static void run_classes(void) {
+  CHECK_STR(cvx_secvote_class(CVX_REC_WORK, false), "work", "work");
+  CHECK_STR(cvx_secvote_class(CVX_REC_PROJECT, true), "talk", "talks");
+  CHECK_STR(cvx_secvote_class(CVX_REC_PROJECT, false), "project", "projects");
+  CHECK_STR(cvx_secvote_class(CVX_REC_SECTION, false), NULL, "other sections are not voted");
+}
+
+/* Features are bounded: a section of many lines reads only the first ones. */
+static void run_features(void) {
+  cvx_arena *a = cvx_arena_new(0);
+  cvx_block *head = NULL, **tail = &head;
+  for (int i = 0; i < 1000; i++) {
+    cvx_block *b = cvx_arena_alloc(a, sizeof *b);
+    memset(b, 0, sizeof *b);
+    b->kind = CVX_BLK_ITEM;
+    b->text = i % 2 ? "Kestrel Labs, Staff Engineer, 2019 - 2022" : "";
+    b->len = strlen(b->text);
+    *tail = b;
+    tail = &b->next;
+  }
+  cvx_features f;
+  cvx_features_init(&f);
+  cvx_section_features(head, NULL, &f);
+  size_t n = f.n;
+  CHECK(n > 10 && n < 200, "a bounded feature set: %zu", n);
+  for (size_t i = 1; i < f.n; i++) CHECK(f.h[i - 1] < f.h[i], "closed: sorted and unique at %zu", i);
+  cvx_features_free(&f);
+  cvx_arena_free(a);
+}
+
+int main(void) {
+  if (!cvx_secvote_init()) return 1;
+  run_vote();
+  run_classes();
+  run_features();
+  cvx_secvote_cleanup();
+  return check_done("secvote");
+}
