@@ -139,5 +139,7 @@ int main(int argc, char **argv) {
   printf("const size_t cvx_places_count = %zu;\n", out);
   json_decref(countries);
   json_decref(subs);
+  for (i = 0; i < n; i++) free(entries[i].key);
+  free(entries);
   return 0;
 }
