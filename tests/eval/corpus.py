@@ -22,6 +22,7 @@ class Item:
 
     def __init__(self, stem, gold, source, folder):
         self.stem, self.gold, self.source, self.folder = stem, gold, source, folder
+        self.key = self.doc = None  # set by the layout benchmark (layouts.prepare_docs)
 
     def number(self):
         m = re.match(r"\d+", self.stem)

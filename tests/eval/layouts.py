@@ -19,7 +19,7 @@ import shutil
 import subprocess
 import sys
 
-from common import EVAL_DIR, JOBS, PARTS, ROOT, cvscore, cvx_convert, fresh_dir, in_part, pmap
+from common import EVAL_DIR, PARTS, ROOT, cvscore, cvx_convert, fresh_dir, in_part, pmap
 
 TESTS = os.path.join(ROOT, "tests")
 THEME_PREFIX = "jsonresume-theme-"
