@@ -215,6 +215,7 @@ def main():
     ap.add_argument("--quick", action="store_true", help="leave the layout benchmark out (CI)")
     a = ap.parse_args()
     start = time.monotonic()
+    a.build = os.path.abspath(a.build)  # work files link to the cache by absolute path
     cvx = os.path.join(a.build, "cvx")
     if not os.access(cvx, os.X_OK):
         sys.exit(f"eval: {cvx} not found (make all)")

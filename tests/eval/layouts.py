@@ -232,8 +232,15 @@ def score_form(theme, form, tdir, items, cvx, work, rotation, norm_text):
         os.symlink(page, os.path.join(src, it.stem + EXT[form]))
     if golds:
         cvx_convert(cvx, [os.path.join(src, f) for f in sorted(os.listdir(src))], out)
-    return {part: cvscore(out, {s: g for s, g in golds.items() if in_part(s, part, rotation)})
-            for part in PARTS}
+    converted = len(os.listdir(out)) if os.path.isdir(out) else 0
+    if converted < len(golds):
+        # a missing output scores as an empty document: say so rather than show a bare 0
+        print(f"eval: warning: {label} {form}: cvx wrote {converted} of {len(golds)} outputs",
+              file=sys.stderr)
+    res = {part: cvscore(out, {s: g for s, g in golds.items() if in_part(s, part, rotation)})
+           for part in PARTS}
+    res["converted"] = converted
+    return res
 
 
 def means(out):
