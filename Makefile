@@ -22,7 +22,7 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all deps check unit asan install uninstall clean demo fuzz bench golden-update \
-	fuzz-build fuzz-smoke train
+	fuzz-build fuzz-smoke train eval
 all: $(BUILD)/cvx
 
 $(BUILD)/%.o: %.c
@@ -156,6 +156,16 @@ fuzz-smoke: fuzz-build
 # scaling and linearity next to their targets (not a timed test).
 bench: all
 	@sh tests/bench/bench.sh $(BUILD)
+
+# ---------------------------------------------------------------- evaluation
+# One table of how well this build generalises: every ../shared set converted and
+# scored, seen against held-back files, headings renamed, theme-rendered layouts
+# (tests/eval/eval.py). EVAL_JSON=path also writes the figures as JSON;
+# EVAL_ROTATION=0..3 picks the held-back quarter; EVAL_QUICK=1 leaves the layouts out.
+EVAL_ROTATION ?= 0
+eval: all
+	@python3 tests/eval/eval.py --build $(BUILD) --rotation $(EVAL_ROTATION) \
+	  $(if $(EVAL_JSON),--json $(EVAL_JSON)) $(if $(EVAL_QUICK),--quick)
 
 # header dependencies of exactly this build's objects (other build trees may
 # live under build/ too)

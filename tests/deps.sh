@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs what cvx needs to build and test, when missing: Debian packages through
-# apt-get, then the pinned npm validators (tests/package-lock.json) into tests/node_modules.
+# apt-get, then the pinned npm validators and JSON Resume themes (tests/package-lock.json)
+# into tests/node_modules.
 # Idempotent; prints one line per action and nothing when all is present.
 set -eu
 
@@ -13,8 +14,9 @@ BUILD_PKGS="gcc make pkg-config libpcre2-dev libjansson-dev libyaml-dev libcmark
 # tests: JSON-Schema-Test-Suite for our validator, python3 for helper scripts,
 # bibtool and biber to read our BibTeX, clang + its runtime for sanitizers and
 # fuzzing, GNU parallel for batch runs, and LibreOffice Calc (headless) as the
-# real spreadsheet engine that checks cvx.csv holds no formula cell.
-TEST_PKGS="json-schema-test-suite python3 bibtool biber clang libclang-rt-14-dev parallel libreoffice-calc-nogui"
+# real spreadsheet engine that checks cvx.csv holds no formula cell; w3m and pandoc
+# turn theme-rendered CVs into copied text and Markdown for `make eval`.
+TEST_PKGS="json-schema-test-suite python3 bibtool biber clang libclang-rt-14-dev parallel libreoffice-calc-nogui w3m pandoc"
 
 # node and npm: a Node.js from elsewhere (e.g. a nodejs package that bundles npm)
 # conflicts with Debian's npm package, so ask Debian only for the commands missing.
