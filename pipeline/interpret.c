@@ -2927,10 +2927,18 @@ cvx_status cvx_interpret(cvx_doc *doc, const cvx_blocks *bl, const char *origin)
     if (top_end->kind == CVX_BLK_HEADING) {
       cvx_rec_kind k = cvx_section_classify(top_end->text, strlen(top_end->text));
       if (k != CVX_REC_BASICS && k != CVX_REC_SECTION) break;
-      /* an unknown heading after the first one starts a section too */
-      if (top_end != b && k == CVX_REC_SECTION && top_end->level <= 2 &&
-          !cvx_is_person_name(top_end->text, strlen(top_end->text)))
-        break;
+      /* an unknown heading after the first one starts a section too, and so
+       * does a first one whose content votes for a section kind (a page
+       * whose title came in its front matter) */
+      if (k == CVX_REC_SECTION && top_end->level <= 2 && !cvx_is_person_name(top_end->text, strlen(top_end->text))) {
+        if (top_end != b) break;
+        const cvx_block *reach = top_end->next;
+        bool groups = false; /* it holds known sections: the page's title, not a section */
+        for (; reach && !(reach->kind == CVX_BLK_HEADING && reach->level <= top_end->level); reach = reach->next)
+          groups |= reach->kind == CVX_BLK_HEADING && heading_kind(reach) != CVX_REC_SECTION;
+        bool talks;
+        if (!groups && cvx_section_vote(top_end->next, reach, &talks) != CVX_REC_SECTION) break;
+      }
     }
     top_end = top_end->next;
   }

@@ -237,6 +237,10 @@ void cvx_section_features(const cvx_block *first, const cvx_block *end, cvx_feat
 }
 
 cvx_rec_kind cvx_section_vote(const cvx_block *first, const cvx_block *end, bool *talks) {
+  return cvx_section_vote_strict(first, end, talks, 1.0f);
+}
+
+cvx_rec_kind cvx_section_vote_strict(const cvx_block *first, const cvx_block *end, bool *talks, float strict) {
   *talks = false;
   if (!section_model) return CVX_REC_SECTION;
   cvx_features f;
@@ -253,7 +257,7 @@ cvx_rec_kind cvx_section_vote(const cvx_block *first, const cvx_block *end, bool
   /* a few paragraphs of running prose hold facts in sentences (the prose
    * reader's work), not entries: the vote abstains on them */
   if (prose * 2 >= lines && blocks <= 3) return CVX_REC_SECTION;
-  if (k < 2 || (sc[best] - sc[second]) < CVX_VOTE_MARGIN * (float)nf) return CVX_REC_SECTION;
+  if (k < 2 || (sc[best] - sc[second]) < strict * CVX_VOTE_MARGIN * (float)nf) return CVX_REC_SECTION;
   const char *name = cvx_model_class(section_model, best);
   for (size_t i = 0; i < NCLASSES; i++) {
     if (strcmp(classes[i].name, name) != 0) continue;

@@ -34,5 +34,7 @@ void cvx_section_features(const cvx_block *first, const cvx_block *end, cvx_feat
  * the vote is not clear (too little content, a low margin, or the person's
  * own details). *talks is set for a talks section. */
 cvx_rec_kind cvx_section_vote(const cvx_block *first, const cvx_block *end, bool *talks);
+/* cvx_section_vote with the margin it needs multiplied by strict (>= 1). */
+cvx_rec_kind cvx_section_vote_strict(const cvx_block *first, const cvx_block *end, bool *talks, float strict);
 
 #endif /* CVX_SECVOTE_H */

@@ -69,8 +69,8 @@ def eval_corpus(items, cvx, work, rotation, norm_text):
     ren_in = fresh_dir(os.path.join(work, "renamed", "in"))
     ren_out = os.path.join(work, "renamed", "out")
     r = rename.Renamer(norm_text)
-    renamed = sum(rename.rename_file(it.source, os.path.join(ren_in, os.path.basename(it.source)), it.stem, r)
-                  for it in items)
+    renamed = sum(rename.rename_file(it.source, os.path.join(ren_in, os.path.basename(it.source)), it.stem, r,
+                                     it.gold) for it in items)
     cvx_convert(cvx, [os.path.join(ren_in, os.path.basename(it.source)) for it in items], ren_out)
     original, with_renamed = pmap(lambda d: corpus.score_groups(items, d, rotation), [orig_out, ren_out])
     clashes = rename.phrasing_clashes(norm_text)

@@ -9,6 +9,7 @@ heading (`**Education**`), and in plain text any line that is a known heading al
 as they are: there a "heading" is a data key, not text. Choices are deterministic
 (a hash of the file's stem and the heading's position)."""
 import hashlib
+import json
 import os
 import re
 
@@ -55,12 +56,36 @@ class Renamer:
         for cat, text in load_table("phrasings.tsv"):
             self.phrasings.setdefault(cat, []).append(text)
 
+        self.values = set()  # the current file's gold values (normalised)
+
+    def protect(self, gold_path):
+        """Headings that are values of the file's gold answer (a skill group
+        "Programming Languages", a course named "Education") are data, not section
+        headings: they are left as written."""
+        self.values = set()
+        if not gold_path:
+            return
+
+        def walk(v):
+            if isinstance(v, str):
+                self.values.add(self.norm(v))
+            elif isinstance(v, list):
+                for x in v:
+                    walk(x)
+            elif isinstance(v, dict):
+                for x in v.values():
+                    walk(x)
+        with open(gold_path, encoding="utf-8") as f:
+            walk(json.load(f))
+
     def category(self, heading):
-        """The category of a heading's text, or None when it is not a known heading."""
+        """The category of a heading's text, or None when it is not a known heading
+        (or is one of the file's gold values)."""
         t = HTML_TAG.sub(" ", ATTR.sub("", heading))
         t = NUMBERING.sub("", t.replace("`", " ").replace("*", " ").strip().rstrip(":"))
-        cat = self.known.get(self.norm(t))
-        return cat if cat in self.phrasings else None
+        key = self.norm(t)
+        cat = self.known.get(key)
+        return cat if cat in self.phrasings and key not in self.values else None
 
     @staticmethod
     def _hash(stem, k):
@@ -156,7 +181,13 @@ def rename_text(text, stem, r):
     for line in text.splitlines(keepends=True):
         body, eol = split_eol(line)
         cat = r.category(body) if heading_alone(body) else None
-        if cat:
+        m = ATX.match(body)
+        if cat and m:
+            # "## Education" in a text file: the marks stay, only the words change
+            phrase, _ = r.pick(stem, k, cat)
+            out.append(m.group(1) + m.group(2) + " " + phrase + eol)
+            k += 1
+        elif cat:
             a = ALONE.match(body)
             phrase, _ = r.pick(stem, k, cat)
             out.append(a.group(1) + (a.group(2) or "") + phrase + (a.group(2) or "") + (a.group(4) or "") + eol)
@@ -166,8 +197,10 @@ def rename_text(text, stem, r):
     return "".join(out), k
 
 
-def rename_file(src, dst, stem, r):
-    """Copies src to dst with headings renamed; returns how many were renamed."""
+def rename_file(src, dst, stem, r, gold=None):
+    """Copies src to dst with headings renamed (not those that are values of the
+    gold answer `gold`); returns how many were renamed."""
+    r.protect(gold)
     with open(src, "rb") as f:
         data = f.read()
     ext = os.path.splitext(src)[1].lower()
