@@ -1185,6 +1185,9 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
     return 1;
   if (caps && words <= 6 && t->boundary) {
     if (cvx_org_score(s, n) > 0 || job_title(s, n)) return 0; /* "IBM", "CTO": an entry */
+    /* one short acronym ("MCA", "CBSE") is a degree, a board or a firm, and a
+     * line left hanging on a dash ("NIIT -") is the start of an entry */
+    if ((words == 1 && n <= 5) || (n >= 2 && s[n - 1] == '-' && s[n - 2] == ' ')) return 0;
     if (t->top && (cvx_is_person_name(s, n) || cvx_role_score(s, n) > 0)) return 0;
     return 1;
   }

@@ -927,6 +927,27 @@ static bool course_entry(ctx *c, const entry *e, cvx_record *r, const char *orig
   return true;
 }
 
+/* A line of an education entry that starts with a degree written the way
+ * degree lists do even when the abbreviation is an ordinary word elsewhere
+ * ("MCA", "BE (Computer Science)", "HSC in Science"): the degree alone, or
+ * followed by "in", "of", "(" or ",". Sets the canonical form and the
+ * abbreviation's offsets in t. */
+static bool degree_line(const char *t, size_t n, const char **st, size_t *ds, size_t *de) {
+  size_t a = 0;
+  while (a < n && is_ws((unsigned char)t[a])) a++;
+  size_t z = a;
+  while (z < n && (isalpha((unsigned char)t[z]) || t[z] == '.')) z++;
+  if (z == a || z - a > 8) return false;
+  size_t stop = z;
+  while (stop < n && t[stop] != '\n') stop++;
+  const char *canon = cvx_degree_canonical(t + a, stop - a);
+  if (!canon) return false;
+  *st = canon;
+  *ds = a;
+  *de = z;
+  return true;
+}
+
 static void parse_education(ctx *c, const entry *e) {
   cvx_span es = entry_span(e);
   cvx_record *r = cvx_record_new(c->doc, CVX_REC_EDUCATION, c->origin, es);
@@ -953,7 +974,17 @@ static void parse_education(ctx *c, const entry *e) {
   }
   const char *st = NULL;
   size_t ds, de;
-  if (cvx_degree_find(t, n, &st, &ds, &de)) {
+  bool degree = cvx_degree_find(t, n, &st, &ds, &de);
+  for (size_t ls0 = 0, i = 0; !degree && i <= n; i++) { /* a degree line in degree-list style */
+    if (i < n && t[i] != '\n') continue;
+    if (degree_line(t + ls0, i - ls0, &st, &ds, &de)) {
+      degree = true;
+      ds += ls0;
+      de += ls0;
+    }
+    ls0 = i + 1;
+  }
+  if (degree) {
     cvx_record_add(c->doc, r, "studyType", st, date_span(c, &(cvx_daterange){.mstart = ds, .mend = de}, orig, es));
     /* area: "in X" / "of X" right after the degree, up to the next separator */
     size_t a = de;
@@ -2405,7 +2436,9 @@ enum { SLOT_DATE = 1, SLOT_DEGREE = 2, SLOT_ROLE = 4, SLOT_ORG = 8 };
 /* The header slots a short paragraph fills, or -1 when it is not header-like
  * (a sentence, a long or many-line paragraph, a list). A short line with no
  * slot (a company name no grammar knows: "Kestrel") gives 0. */
-static int header_slots(const cvx_block *b) {
+static bool degree_line(const char *t, size_t n, const char **st, size_t *ds, size_t *de);
+
+static int header_slots(const cvx_block *b, bool edu) {
   if (b->kind != CVX_BLK_PARA || b->level != 0 || !b->text || b->len > 160) return -1;
   int lines = 1, slots = 0;
   for (size_t i = 0; i < b->len; i++) lines += b->text[i] == '\n';
@@ -2420,7 +2453,7 @@ static int header_slots(const cvx_block *b) {
     const char *st;
     size_t a, e;
     if (cvx_date_find(s, n, &d)) slots |= SLOT_DATE;
-    if (cvx_degree_find(s, n, &st, &a, &e)) slots |= SLOT_DEGREE;
+    if (cvx_degree_find(s, n, &st, &a, &e) || (edu && degree_line(s, n, &st, &a, &e))) slots |= SLOT_DEGREE;
     if (cvx_role_score(s, n) > 0) slots |= SLOT_ROLE;
     if (cvx_org_score(s, n) > 0 || cvx_location_find(s, n, &a, &e)) slots |= SLOT_ORG;
     s = nl ? nl + 1 : stop;
@@ -2453,21 +2486,27 @@ static void join_next(ctx *c, cvx_block *b) {
  * header: consecutive header-like paragraphs are joined while each adds
  * slots the run has not filled yet (a second date or role starts the next
  * entry) and until a run holds a date. Works on [first, end) in place. */
-static void join_header_runs(ctx *c, cvx_block *first, const cvx_block *end) {
+static void join_header_runs(ctx *c, cvx_block *first, const cvx_block *end, bool edu) {
+  /* what makes a run a whole header: a date, or for a degree its school */
+  const int whole = SLOT_DEGREE | SLOT_ORG;
   for (cvx_block *b = first; b && b != end; b = b->next) {
-    int have = header_slots(b);
+    int have = header_slots(b, edu);
     if (have < 0) continue;
     int parts = 1;
     while (b->next && b->next != end && parts < 4) {
-      int more = header_slots(b->next);
+      int more = header_slots(b->next, edu);
       if (more < 0 || (more & have) || (more == 0 && (have & (SLOT_ORG | SLOT_DATE)) == (SLOT_ORG | SLOT_DATE)))
         break;
-      /* the run must end in a date, or hold one already, to be a header */
-      bool dated = (have | more) & SLOT_DATE;
-      if (!dated) {
+      /* the run must end in a date (or a degree and its school), or hold one
+       * already, to be a header */
+      int both = have | more;
+      bool complete = (both & SLOT_DATE) || (edu && (both & whole) == whole);
+      if (!complete) {
         const cvx_block *n2 = b->next->next;
-        int after = n2 && n2 != end ? header_slots(n2) : -1;
-        if (after < 0 || !(after & SLOT_DATE) || (after & (have | more))) break;
+        int after = n2 && n2 != end ? header_slots(n2, edu) : -1;
+        if (after < 0 || (after & both) ||
+            !((after & SLOT_DATE) || (edu && ((both | after) & whole) == whole)))
+          break;
       }
       join_next(c, b);
       have |= more;
@@ -2601,7 +2640,7 @@ static bool nav_link(const cvx_block *b) {
 static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading,
                           cvx_block *first, cvx_block *end) {
   cvx_record *other = NULL;
-  if (job_like(kind) && kind != CVX_REC_PROJECT) join_header_runs(c, first, end);
+  if (job_like(kind) && kind != CVX_REC_PROJECT) join_header_runs(c, first, end, kind == CVX_REC_EDUCATION);
   bool has_para_heads = false;
   for (cvx_block *b = first; b && b != end; b = b->next)
     if ((b->kind == CVX_BLK_PARA && b->level == 0 && has_alnum(b->text, b->len)) || b->kind == CVX_BLK_HEADING)
@@ -2656,7 +2695,7 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
                          label_in(l, company_labels) || label_in(l, place_labels));
         /* ... and so is an undated paragraph of sentences (its description),
          * whatever follows: a sentence names no entry */
-        bool sentences = header_slots(b) < 0;
+        bool sentences = header_slots(b, false) < 0;
         if (!dated && (sentences || (!next_dated && (labelled || (!words_over(b->text, b->len, 3) &&
                                                                   !strchr(b->text, '\n'))))))
           starts = false;

@@ -90,6 +90,10 @@ static void run_entries(void) {
       {"# A\n## Education\n\nB.Sc. in Statistics\n\nUniversity of Springfield - Springfield, IL\n\n2008 to 2012\n",
        CVX_REC_EDUCATION,
        "studyType=BS|area=Statistics|institution=University of Springfield|startDate=2008|endDate=2012"},
+      /* degree-list style: a bare abbreviation that is an ordinary word elsewhere, then the school */
+      {"# A\n## Education\n\nMCA\n\nEastport University\n\nBSc in Physics\n\nEastport University\n",
+       CVX_REC_EDUCATION, "studyType=MCA|institution=Eastport University; "
+       "studyType=BS|area=Physics|institution=Eastport University"},
       /* program code in a fence stays code */
       {"# A\n## Projects\n```c\nEXPERIENCE\nEDUCATION\n```\n", CVX_REC_WORK, ""},
       /* a key-value job block: labelled position, duty headings, a bare domain */

@@ -120,6 +120,10 @@ static const line_case LINES[] = {
     {"Jane Roe\n\nEducation\nFernhill College\nB.Sc., 2008\n\nBrookside Institute\nB.A., 2006\n", "Brookside",
      CVX_BLK_PARA, 0},
     {"Jane Roe\n\nExperience\n\nStaff Engineer\nInitech, 2019\n", "Staff Engineer", CVX_BLK_PARA, 0},
+    /* an acronym alone or a line hanging on a dash is an entry, not a heading */
+    {"Jane Roe\n\nEducation\n\nMCA\n\nOsmania University\n", "MCA", CVX_BLK_PARA, 0},
+    {"Jane Roe\n\nExperience\n\nKESTREL -\n\n2016 to 2017\n", "KESTREL", CVX_BLK_PARA, 0},
+    {"Jane Roe\n\nExperience\n\nPAID ROLES\n\n2016 to 2017\n", "PAID ROLES", CVX_BLK_HEADING, 1},
     /* entry lines are never headings */
     {"Jane Roe\n\nEducation\n\nAcme Corp, Berlin\n\nMore.\n", "Acme Corp, Berlin", CVX_BLK_PARA, 0},
     {"Jane Roe\n\nEducation\n\nSpring 2012\n\nMore.\n", "Spring 2012", CVX_BLK_PARA, 0},
