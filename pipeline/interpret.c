@@ -2439,7 +2439,8 @@ enum { SLOT_DATE = 1, SLOT_DEGREE = 2, SLOT_ROLE = 4, SLOT_ORG = 8 };
 static bool degree_line(const char *t, size_t n, const char **st, size_t *ds, size_t *de);
 
 static int header_slots(const cvx_block *b, bool edu) {
-  if (b->kind != CVX_BLK_PARA || b->level != 0 || !b->text || b->len > 160) return -1;
+  bool para = b->kind == CVX_BLK_PARA && b->level == 0;
+  if (!(para || b->kind == CVX_BLK_HEADING) || !b->text || b->len > 160) return -1;
   int lines = 1, slots = 0;
   for (size_t i = 0; i < b->len; i++) lines += b->text[i] == '\n';
   if (lines > 2) return -1;
@@ -2492,8 +2493,21 @@ static void join_header_runs(ctx *c, cvx_block *first, const cvx_block *end, boo
   for (cvx_block *b = first; b && b != end; b = b->next) {
     int have = header_slots(b, edu);
     if (have < 0) continue;
+    /* a sub-heading opens a run only when it and the paragraph after it are
+     * both fragments ("Team Member" / "Kestrel -" / "May 2019 to Present"); one
+     * followed by a whole dated line ("### Kestrel" / "Engineer, 2019") keeps
+     * its entries under it */
+    if (b->kind == CVX_BLK_HEADING) {
+      int next = b->next && b->next != end ? header_slots(b->next, edu) : -1;
+      if ((have & SLOT_DATE) || next < 0 || (next & SLOT_DATE)) continue;
+    }
     int parts = 1;
+    bool headed = b->kind == CVX_BLK_HEADING; /* the run so far is sub-headings only */
     while (b->next && b->next != end && parts < 4) {
+      /* a sub-heading joins only a run of sub-headings: after a paragraph it
+       * opens the next entry */
+      if (b->next->kind == CVX_BLK_HEADING && !headed) break;
+      headed &= b->next->kind == CVX_BLK_HEADING;
       int more = header_slots(b->next, edu);
       if (more < 0 || (more & have) || (more == 0 && (have & (SLOT_ORG | SLOT_DATE)) == (SLOT_ORG | SLOT_DATE)))
         break;
@@ -2508,6 +2522,8 @@ static void join_header_runs(ctx *c, cvx_block *first, const cvx_block *end, boo
             !((after & SLOT_DATE) || (edu && ((both | after) & whole) == whole)))
           break;
       }
+      b->kind = CVX_BLK_PARA; /* a sub-heading in the run is part of it */
+      b->level = 0;
       join_next(c, b);
       have |= more;
       parts++;
@@ -2663,6 +2679,16 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
     bool starts = false;
     if (b->kind == CVX_BLK_HEADING || b->kind == CVX_BLK_ROW) {
       starts = true;
+      /* under a dated entry, a sub-heading that names nothing an entry has
+       * ("Responsibilities", "Description") and is not followed by a dated
+       * line labels the entry's details: it opens no entry */
+      if (b->kind == CVX_BLK_HEADING && job_like(kind) && e.head && head_dated && header_slots(b, false) == 0 &&
+          !words_over(b->text, b->len, 3)) {
+        const cvx_block *nx = b->next;
+        cvx_daterange d;
+        if (!(nx && nx != end && nx->text && cvx_date_find(nx->text, nx->len < 80 ? nx->len : 80, &d)))
+          starts = false;
+      }
     } else if (b->level == 0) {
       starts = true;
       /* bullets under a dated paragraph or sub-heading are its highlights */

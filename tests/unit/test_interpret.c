@@ -90,6 +90,16 @@ static void run_entries(void) {
       {"# A\n## Education\n\nB.Sc. in Statistics\n\nUniversity of Springfield - Springfield, IL\n\n2008 to 2012\n",
        CVX_REC_EDUCATION,
        "studyType=BS|area=Statistics|institution=University of Springfield|startDate=2008|endDate=2012"},
+      /* header fragments typeset as sub-headings; a label sub-heading inside a dated entry */
+      {"# A\n## Experience\n\n### Team Member\n\n### Kestrel -\n\nMay 2019 to Present\n\n### Responsibilities\n\n"
+       "* Ran the build farm.\n\n### Intern\n\n### Northwind -\n\nMay 2017 to June 2018\n",
+       CVX_REC_WORK,
+       "name=Kestrel|position=Team Member|startDate=2019-05|highlights=Responsibilities|highlights=Ran the build farm.; "
+       "name=Northwind|position=Intern|startDate=2017-05|endDate=2018-06"},
+      /* ... but a sub-heading over whole dated lines keeps its entries */
+      {"# A\n## Experience\n\n### Kestrel Labs\n\nEngineer, 2019 - 2020\n\nSenior Engineer, 2020 - 2022\n",
+       CVX_REC_WORK, "name=Kestrel Labs|position=Engineer|startDate=2019|endDate=2020; "
+       "name=Kestrel Labs|position=Senior Engineer|startDate=2020|endDate=2022"},
       /* degree-list style: a bare abbreviation that is an ordinary word elsewhere, then the school */
       {"# A\n## Education\n\nMCA\n\nEastport University\n\nBSc in Physics\n\nEastport University\n",
        CVX_REC_EDUCATION, "studyType=MCA|institution=Eastport University; "
