@@ -27,8 +27,6 @@ over off there it do can""".split())
 ATX = re.compile(r"^( {0,3})(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
 LIST_ITEM = re.compile(r"^\s*(?:[-+*>|]|\d+[.)])(?:\s|$)")
 FENCE = re.compile(r"^ {0,3}(```|~~~)")
-# a line that is one (optionally emphasised) phrase, with an optional colon
-ALONE = re.compile(r"^([ \t]*)(\*\*|__|\*|_)?(.+?)\2?([ \t]*:)?[ \t]*$")
 HTML_HEADING = re.compile(r"(<h([1-6])\b[^>]*>)(.*?)(</h\2\s*>)", re.I)
 HTML_TAG = re.compile(r"<[^>]*>")
 ATTR = re.compile(r"\{[#.][^}]*\}\s*$")  # kramdown {#id .class}
@@ -98,6 +96,19 @@ class Renamer:
         return options[h % len(options)], (h >> 8) % 3 == 0
 
 
+WORDS = re.compile(r"[^\W_]", re.UNICODE)
+
+
+def replace_words(body, phrase):
+    """body with the span from its first to its last letter or digit replaced by
+    phrase: the marks around a heading ('##' without a space, '**', '==', a
+    colon) stay as written, only the words change."""
+    letters = [m.start() for m in WORDS.finditer(body)]
+    if not letters:
+        return body
+    return body[:letters[0]] + phrase + body[letters[-1] + 1:]
+
+
 def heading_alone(body):
     """Whether a line can be a heading standing alone: short, not a list item,
     quote or table row."""
@@ -148,9 +159,8 @@ def rename_markdown(text, stem, r):
         elif not fenced and prev_blank and heading_alone(body) and r.category(body):
             # a setext heading's text line (its underline follows unchanged), or a
             # paragraph that is only a known heading, possibly emphasised
-            a = ALONE.match(body)
             phrase, _ = r.pick(stem, k, r.category(body))
-            out.append(a.group(1) + (a.group(2) or "") + phrase + (a.group(2) or "") + (a.group(4) or "") + eol)
+            out.append(replace_words(body, phrase) + eol)
             k += 1
         elif not fenced and HTML_HEADING.search(body):
             body, k = rename_html_headings(body, stem, k, r)
@@ -181,16 +191,9 @@ def rename_text(text, stem, r):
     for line in text.splitlines(keepends=True):
         body, eol = split_eol(line)
         cat = r.category(body) if heading_alone(body) else None
-        m = ATX.match(body)
-        if cat and m:
-            # "## Education" in a text file: the marks stay, only the words change
+        if cat:
             phrase, _ = r.pick(stem, k, cat)
-            out.append(m.group(1) + m.group(2) + " " + phrase + eol)
-            k += 1
-        elif cat:
-            a = ALONE.match(body)
-            phrase, _ = r.pick(stem, k, cat)
-            out.append(a.group(1) + (a.group(2) or "") + phrase + (a.group(2) or "") + (a.group(4) or "") + eol)
+            out.append(replace_words(body, phrase) + eol)
             k += 1
         else:
             out.append(line)
