@@ -54,6 +54,10 @@ $(BUILD)/gen/model_%.c: pipeline/models/%.model pipeline/models/embed.sh
 $(BUILD)/gen/model_%.o: $(BUILD)/gen/model_%.c
 	$(CC) $(CVX_CFLAGS) $(CFLAGS) -c $< -o $@
 
+# kept after the build: as an intermediate of the pattern rules make would
+# delete it, and the next make (make install) would rebuild the library
+.SECONDARY: $(MODELS:pipeline/models/%.model=$(BUILD)/gen/model_%.c)
+
 # The place gazetteer: countries and first-level regions from Debian's
 # iso-codes, written as C by a small build-time tool (built without the
 # sanitizer or fuzzer flags of the build it serves: it runs on the host).
