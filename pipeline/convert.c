@@ -43,6 +43,7 @@ void cvx_convert_cleanup(void) {
 
 /* ---------------------------------------------------------- normalization */
 
+static const cvx_extractor *const wholes[] = {&cvx_extractor_yamldata, NULL};
 static const cvx_extractor *const preamble[] = {&cvx_extractor_frontmatter, NULL};
 static const cvx_extractor *const bodies[] = {&cvx_extractor_markdown, &cvx_extractor_text, NULL};
 
@@ -458,6 +459,16 @@ static void run(cvx_arena *a, cvx_source *src, cvx_diags *dx, const char *displa
   cvx_doc_set_budget(doc, o->time_budget_ms);
   const char *ran[4] = {0};
   int nran = 0;
+  for (int i = 0; wholes[i]; i++) {
+    if (!wholes[i]->accepts(src)) continue;
+    if (wholes[i]->extract(src, doc, dx) == CVX_OK)
+      ran[nran++] = wholes[i]->name;
+    else
+      cvx_diag_add(dx, CVX_ERROR, "extract.failed", CVX_NOSPAN, "the %s extractor failed",
+                   wholes[i]->name);
+    tail(doc, ran, display, o, res);
+    return;
+  }
   for (int i = 0; preamble[i]; i++) {
     if (!preamble[i]->accepts(src)) continue;
     if (preamble[i]->extract(src, doc, dx) == CVX_OK) ran[nran++] = preamble[i]->name;
