@@ -271,7 +271,9 @@ static hint classify(const char *title) {
     }
   }
   if (h.kind == CVX_REC_SECTION) {
-    if (icontains(title, "membership")) h.kind = CVX_REC_VOLUNTEER;
+    if (icontains(title, "membership") || icontains(title, "activities") ||
+        icontains(title, "committee") || icontains(title, "reviewing"))
+      h.kind = CVX_REC_VOLUNTEER;
     else if (icontains(title, "course") || icontains(title, "degree")) h.kind = CVX_REC_EDUCATION;
     else if (icontains(title, "publication") || icontains(title, "paper")) h.kind = CVX_REC_PUBLICATION;
   }
@@ -314,20 +316,29 @@ static bool has_dates(const entry *e) {
   return e->by[R_START] || e->by[R_END] || e->by[R_DATE] || e->by[R_SUBTITLE];
 }
 
+/* A `location:` that names an organisation ("University of Copenhagen"):
+ * some themes keep the employer there. */
+static bool org_location(yd *y, const entry *e) {
+  const char *t = e->by[R_LOCATION] ? text_of(y, e->by[R_LOCATION]) : NULL;
+  return t && cvx_org_score(t, strlen(t)) >= 2;
+}
+
 /* The record kind the entry's own content says, or CVX_REC_SECTION. */
 static cvx_rec_kind content_kind(yd *y, const entry *e) {
   bool title = e->by[R_TITLE] || e->by[R_NAME];
+  bool org = e->by[R_ORG] || org_location(y, e);
   if (e->by[R_DEGREE] || (e->by[R_AREA] && (e->by[R_ORG] || e->by[R_NAME]))) return CVX_REC_EDUCATION;
   if (e->by[R_LANG]) return CVX_REC_LANGUAGE;
   if ((e->by[R_VENUE] || e->by[R_AUTHORS]) && title) return CVX_REC_PUBLICATION;
   if (e->by[R_AWARDER] && title) return CVX_REC_AWARD;
   if (e->by[R_ROLE] && (e->by[R_ORG] || e->by[R_NAME])) return CVX_REC_WORK;
-  if (e->by[R_ORG] && e->by[R_TITLE] && has_dates(e)) return CVX_REC_WORK;
+  if (org && e->by[R_TITLE] && has_dates(e)) return CVX_REC_WORK;
   if (title && e->by[R_LEVEL] && !has_dates(e) && !e->by[R_SUMMARY]) return CVX_REC_SKILL;
-  if (title && !e->by[R_ORG] && (e->by[R_URL] || e->by[R_KEYWORDS]) &&
+  if (title && !org && (e->by[R_URL] || e->by[R_KEYWORDS]) &&
       (e->by[R_SUMMARY] || e->by[R_KEYWORDS] || e->by[R_LIST]))
     return CVX_REC_PROJECT;
-  (void)y;
+  /* a titled, dated piece of work with no employer: a project */
+  if (e->by[R_TITLE] && !org && !e->by[R_ROLE] && has_dates(e)) return CVX_REC_PROJECT;
   return CVX_REC_SECTION;
 }
 
@@ -348,7 +359,15 @@ static cvx_rec_kind decide(yd *y, hint h, const entry *e) {
     if (ck == CVX_REC_EDUCATION && e->by[R_DEGREE]) return ck;
     if (ck == CVX_REC_PUBLICATION || ck == CVX_REC_LANGUAGE) return ck;
     if (typed_project(y, e)) return CVX_REC_PROJECT;
-    if (!e->by[R_ORG] && !e->by[R_ROLE] && ck == CVX_REC_PROJECT) return ck;
+    if (!e->by[R_ORG] && !e->by[R_ROLE] && !org_location(y, e) && ck == CVX_REC_PROJECT &&
+        (e->by[R_URL] || e->by[R_KEYWORDS]))
+      return ck;
+    return h.kind;
+  case CVX_REC_EDUCATION:
+    /* a course with neither school nor degree: a certificate */
+    if (!e->by[R_ORG] && !e->by[R_DEGREE] && !e->by[R_AREA] && !org_location(y, e) &&
+        (e->by[R_TITLE] || e->by[R_NAME]) && !e->by[R_SUMMARY])
+      return CVX_REC_CERTIFICATE;
     return h.kind;
   case CVX_REC_SKILL:
     return ck == CVX_REC_LANGUAGE ? ck : h.kind;
@@ -420,7 +439,7 @@ static dkeys dates_for(cvx_rec_kind k) {
   case CVX_REC_WORK:
   case CVX_REC_VOLUNTEER: return (dkeys){"startDate", "endDate", NULL, true, false};
   case CVX_REC_EDUCATION: return (dkeys){"startDate", "endDate", NULL, false, true};
-  case CVX_REC_PROJECT: return (dkeys){"startDate", "endDate", NULL, false, false};
+  case CVX_REC_PROJECT: return (dkeys){"startDate", "endDate", NULL, true, false};
   case CVX_REC_AWARD:
   case CVX_REC_CERTIFICATE:
   case CVX_REC_NEWS: return (dkeys){NULL, NULL, "date", false, false};
@@ -439,7 +458,8 @@ static void put_dates(yd *y, cvx_record *r, cvx_rec_kind k, const entry *e) {
   cvx_daterange dr;
   cvx_span sp;
   if (!d.start && !d.one) return;
-  if (e->by[R_START] && date_in(y, e->by[R_START], &dr, &sp)) {
+  if (e->by[R_START] && date_in(y, e->by[R_START], &dr, &sp) &&
+      (k != CVX_REC_CERTIFICATE || strlen(dr.start) == 10)) {
     put_date(y, r, d.start ? d.start : d.one, dr.start, sp);
     if (dr.end[0] && d.end) put_date(y, r, d.end, dr.end, sp);
   }
@@ -448,7 +468,9 @@ static void put_dates(yd *y, cvx_record *r, cvx_rec_kind k, const entry *e) {
   const node *one = e->by[R_DATE] ? e->by[R_DATE] : e->by[R_SUBTITLE];
   if (!one || e->by[R_START] || !date_in(y, one, &dr, &sp)) return;
   if (d.one) {
-    put_date(y, r, d.one, dr.start, sp);
+    /* the legacy JSON Resume schema wants a full date on certificates: a
+     * partial one stays visible as unmapped text rather than be padded */
+    if (k != CVX_REC_CERTIFICATE || strlen(dr.start) == 10) put_date(y, r, d.one, dr.start, sp);
   } else if (dr.range || dr.open) {
     put_date(y, r, d.start, dr.start, sp);
     if (!dr.open && dr.end[0]) put_date(y, r, d.end, dr.end, sp);
@@ -497,10 +519,10 @@ static void split_place(const char *t, size_t *org_len, const char **loc, size_t
   *loc_len = b - a;
 }
 
-/* Organisation (and, where the kind has one, its place) from n's text. */
-static void put_org(yd *y, cvx_record *r, const char *key, const char *loc_key, const node *n,
-                    const node *dept) {
-  char *t = text_of(y, n);
+/* Organisation (and, where the kind has one, its place) from n's text (or
+ * from t, a part of it). */
+static void put_org_text(yd *y, cvx_record *r, const char *key, const char *loc_key, const node *n,
+                         char *t, const node *dept) {
   if (!t || has(r, key)) return;
   size_t ol, ll;
   const char *loc;
@@ -521,6 +543,37 @@ static void put_org(yd *y, cvx_record *r, const char *key, const char *loc_key, 
   }
 }
 
+static void put_org(yd *y, cvx_record *r, const char *key, const char *loc_key, const node *n,
+                    const node *dept) {
+  put_org_text(y, r, key, loc_key, n, text_of(y, n), dept);
+}
+
+/* "Teaching assistant, Department of X, University of Y (160 hours)": a
+ * title that holds the role, then the organisation. Returns true when it
+ * split (the role, organisation, place and a trailing note are added). */
+static bool split_title(yd *y, cvx_record *r, const char *org_key, const char *loc_key,
+                        const char *items_key, const node *n) {
+  char *t = text_of(y, n);
+  const char *comma = t ? strstr(t, ", ") : NULL;
+  if (!comma || cvx_role_score(t, (size_t)(comma - t)) == 0) return false;
+  char *rest = cvx_arena_strdup(y->arena, comma + 2);
+  size_t rl = strlen(rest);
+  if (cvx_org_score(rest, rl) == 0 && !strstr(rest, " at ")) return false;
+  add_once(y, r, "position", n, cvx_arena_strndup(y->arena, t, (size_t)(comma - t)));
+  if (rl && rest[rl - 1] == ')') { /* "(160 hours)": a note, not the organisation */
+    char *open = strrchr(rest, '(');
+    if (open && open > rest) {
+      char *note = cvx_arena_strndup(y->arena, open + 1, (size_t)(rest + rl - 1 - open - 1));
+      if (items_key) add(y, r, items_key, n, note);
+      *open = '\0';
+      size_t l = strlen(rest);
+      while (l && is_ws(rest[l - 1])) rest[--l] = '\0';
+    }
+  }
+  put_org_text(y, r, org_key, loc_key, n, rest, NULL);
+  return true;
+}
+
 /* Degree text ("Ph.D. in Planetary Geophysics", "MSc environmental
  * chemistry") as studyType + area. */
 static void put_degree(yd *y, cvx_record *r, const node *n, bool area_only) {
@@ -538,6 +591,11 @@ static void put_degree(yd *y, cvx_record *r, const node *n, bool area_only) {
   const char *a = t + de;
   while (*a == ')' ) a++;
   while (*a && (is_ws(*a) || *a == ',' || *a == ':' || *a == '-' || *a == '.')) a++;
+  bool inside = false; /* "Dual Degree (B.Tech + M.Tech)": the degree sits in parentheses */
+  for (size_t i = 0; i < ds; i++)
+    if (t[i] == '(') inside = true;
+    else if (t[i] == ')') inside = false;
+  if (inside || *a == '+' || *a == '/' || *a == '&') a = t + len;
   if (istarts(a, "in ")) a += 3;
   else if (istarts(a, "of ")) a += 3;
   else if (*a >= '0' && *a <= '9' && a[1] == ' ') a += 2; /* "Master 2 X" */
@@ -633,7 +691,7 @@ static void put_list(yd *y, cvx_record *r, const char *key, const node *list, bo
     const char *prefix = h && *h ? cvx_arena_printf(y->arena, "%s:", h) : NULL;
     bool any = false;
     for (const node *k = it->kids; k; k = k->next) {
-      if (k == head || role_of(k->key) == R_HIDDEN) continue;
+      if (k == head || role_of(k->key) == R_HIDDEN || role_of(k->key) == R_URL) continue;
       if (k->type == CVX_Y_SCALAR && k->len) {
         put_text(y, r, NULL, key, k, prefix);
         any = true;
@@ -716,6 +774,8 @@ static void build_work(yd *y, cvx_record *r, const entry *e, bool volunteer) {
   const char *lt = loc ? text_of(y, loc) : NULL;
   if (!org && lt && cvx_org_score(lt, strlen(lt)) >= 2) org = loc, loc = NULL;
   if (org) put_org(y, r, org_key, volunteer ? NULL : "location", org, e->by[R_DEPT]);
+  if (pos && !org && pos == title && split_title(y, r, org_key, volunteer ? NULL : "location", "highlights", pos))
+    pos = NULL;
   if (pos) add_once(y, r, "position", pos, NULL);
   if (loc && !volunteer) add_once(y, r, "location", loc, NULL);
   put_url(y, r, e);
@@ -738,10 +798,11 @@ static void build_work(yd *y, cvx_record *r, const entry *e, bool volunteer) {
 static void build_education(yd *y, cvx_record *r, const entry *e) {
   const node *org = e->by[R_ORG], *name = e->by[R_NAME], *title = e->by[R_TITLE];
   if (!org && name) org = name, name = NULL;
+  if (!org && org_location(y, e)) org = e->by[R_LOCATION];
   if (org) put_org(y, r, "institution", NULL, org, e->by[R_DEPT]);
   if (e->by[R_DEGREE]) put_degree(y, r, e->by[R_DEGREE], false);
   if (e->by[R_AREA]) put_degree(y, r, e->by[R_AREA], true);
-  if (!e->by[R_DEGREE] && title) put_degree(y, r, title, false);
+  if (!e->by[R_DEGREE] && title) put_degree(y, r, title, true);
   else if (title) add_once(y, r, "area", title, NULL);
   const node *score = e->by[R_SCORE];
   if (score) add_once(y, r, "score", score, NULL);
@@ -801,7 +862,7 @@ static void build_award(yd *y, cvx_record *r, const entry *e, bool cert) {
 static void build_project(yd *y, cvx_record *r, const entry *e, bool talk) {
   const node *title = e->by[R_TITLE] ? e->by[R_TITLE] : e->by[R_NAME];
   if (title) add_once(y, r, "name", title, NULL);
-  const node *ent = e->by[R_VENUE] ? e->by[R_VENUE] : e->by[R_ORG];
+  const node *ent = e->by[R_VENUE] ? e->by[R_VENUE] : e->by[R_ORG] ? e->by[R_ORG] : e->by[R_LOCATION];
   if (ent) add_once(y, r, "entity", ent, NULL);
   put_url(y, r, e);
   put_dates(y, r, CVX_REC_PROJECT, e);
@@ -842,6 +903,12 @@ static void build_reference(yd *y, cvx_record *r, const entry *e) {
   const node *title = e->by[R_NAME] ? e->by[R_NAME] : e->by[R_TITLE];
   if (title) add_once(y, r, "name", title, NULL);
   if (e->by[R_SUMMARY]) add_once(y, r, "reference", e->by[R_SUMMARY], NULL);
+  static const char *const contact[] = {"email", "mail", "phone", "contact", "tel", NULL};
+  for (const node *k = e->first; k != e->stop && !has(r, "reference"); k = k->next) {
+    char f[YD_KEY];
+    fold(k->key, f);
+    if (in(f, contact)) add(y, r, "reference", k, NULL);
+  }
 }
 
 /* An entry no kind fits: its visible values as one meta section. */
@@ -1312,6 +1379,9 @@ static void person_extras(yd *y, const node *p, const node *root) {
         !icontains(lt, "resume"))
       add(y, y->basics, "label", lab, lt);
     const node *s = member(m, summary_k);
+    const char *cur = y->basics ? cvx_record_get(y->basics, "summary") : NULL;
+    if (s && cur && strlen(cur) < 40 && s->len > 2 * strlen(cur) && !strstr(s->s, cur))
+      cvx_record_remove(y->basics, "summary"); /* "Summary of what I do" gives way to the about text */
     if (s && s->len > 40 && (b = basics(y, m)) && !has(b, "summary")) put_text(y, b, "summary", NULL, s, NULL);
     const node *a = member(m, addr_k);
     if (a) put_address(y, a);
