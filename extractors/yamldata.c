@@ -185,6 +185,8 @@ static role role_of(const char *key) {
   return R_NONE;
 }
 
+static bool invisible_value(const cvx_ynode *n, bool type_key);
+
 /* -------------------------------------------------------------- the walk */
 
 typedef struct yd {
@@ -463,8 +465,12 @@ static void put_dates(yd *y, cvx_record *r, cvx_rec_kind k, const entry *e) {
     put_date(y, r, d.start ? d.start : d.one, dr.start, sp);
     if (dr.end[0] && d.end) put_date(y, r, d.end, dr.end, sp);
   }
-  if (e->by[R_END] && d.end && date_in(y, e->by[R_END], &dr, &sp) && !dr.open)
-    put_date(y, r, d.end, dr.start, sp);
+  if (e->by[R_END] && d.end && date_in(y, e->by[R_END], &dr, &sp)) {
+    if (!dr.open)
+      put_date(y, r, d.end, dr.start, sp);
+    else
+      cvx_doc_take(y->doc, sp); /* "Present": read, and said by the missing end */
+  }
   const node *one = e->by[R_DATE] ? e->by[R_DATE] : e->by[R_SUBTITLE];
   if (!one || e->by[R_START] || !date_in(y, one, &dr, &sp)) return;
   if (d.one) {
@@ -913,10 +919,26 @@ static void build_reference(yd *y, cvx_record *r, const entry *e) {
 
 /* An entry no kind fits: its visible values as one meta section. */
 static void build_section(yd *y, cvx_record *r, const entry *e) {
+  const node *head = e->by[R_NAME] ? e->by[R_NAME] : e->by[R_TITLE];
+  char *h = head && e->n[R_NAME] + e->n[R_TITLE] == 1 ? text_of(y, head) : NULL;
+  const char *prefix = NULL;
+  if (h) {
+    size_t hl = strlen(h);
+    while (hl && (h[hl - 1] == ':' || is_ws(h[hl - 1]))) h[--hl] = '\0';
+    bool others = false;
+    for (const node *k = e->first; k != e->stop; k = k->next)
+      others |= k != head && k->type == CVX_Y_SCALAR && k->len && role_of(k->key) != R_HIDDEN &&
+                !invisible_value(k, role_of(k->key) == R_TYPE);
+    if (others && hl) {
+      prefix = cvx_arena_printf(y->arena, "%s:", h);
+      cvx_doc_take(y->doc, head->span);
+    }
+  }
   for (const node *k = e->first; k != e->stop; k = k->next) {
-    if (role_of(k->key) == R_HIDDEN) continue;
+    if (role_of(k->key) == R_HIDDEN || (prefix && k == head)) continue;
+    if (k->type == CVX_Y_SCALAR && invisible_value(k, role_of(k->key) == R_TYPE)) continue;
     if (k->type == CVX_Y_SCALAR)
-      put_text(y, r, NULL, "items", k, NULL);
+      put_text(y, r, NULL, "items", k, prefix);
     else
       put_list(y, r, "items", k, false);
   }
@@ -960,7 +982,7 @@ static void scalar_items(yd *y, const char *title, const node *tnode, hint h, co
   cvx_record *r = NULL;
   for (const node *it = list->type == CVX_Y_SEQ ? list->kids : list; it;
        it = list->type == CVX_Y_SEQ ? it->next : NULL) {
-    if (it->type != CVX_Y_SCALAR || !it->len) continue;
+    if (it->type != CVX_Y_SCALAR || !it->len || invisible_value(it, false)) continue;
     if (cvx_doc_expired(y->doc)) return;
     char *t = text_of(y, it);
     if (!t) continue;
@@ -1207,10 +1229,15 @@ static void section(yd *y, const char *title, const node *tnode, hint h, const n
       if (h.kind == CVX_REC_SKILL) {
         cvx_record *r = new_rec(y, CVX_REC_SKILL, k->span);
         cvx_record_add(y->doc, r, "name", humanize(y, k->key), k->key_span);
-        put_list(y, r, "keywords", k, true);
-        if (r && !cvx_record_get(r, "keywords")) {
-          const char *t = text_of(y, k);
-          if (t) cvx_record_add(y->doc, r, "keywords", t, k->span);
+        const char *t = text_of(y, k);
+        for (const char *p = t; p && *p;) { /* "C, Rust, OCaml" */
+          while (*p == ',' || *p == ';' || is_ws(*p)) p++;
+          const char *c = p;
+          while (*c && *c != ',' && *c != ';') c++;
+          size_t l = (size_t)(c - p);
+          while (l && is_ws(p[l - 1])) l--;
+          if (l) add(y, r, "keywords", k, cvx_arena_strndup(y->arena, p, l));
+          p = c;
         }
       } else {
         scalar_items(y, title, tnode, h, k);
@@ -1407,9 +1434,13 @@ typedef struct spans {
   size_t n, cap;
 } spans;
 
-static bool invisible_value(const node *n) {
+/* A value a page never shows as text: a boolean, a colour, an image file, an
+ * identifier (time_table, brands/x), or a renderer switch under `type:`
+ * (one lowercase word). */
+static bool invisible_value(const node *n, bool type_key) {
   const char *s = n->s;
   size_t len = n->len;
+  if (n->type != CVX_Y_SCALAR) return false;
   static const char *const words[] = {"true", "false", "yes", "no", "on", "off", NULL};
   char f[8];
   if (len < sizeof f) {
@@ -1422,6 +1453,7 @@ static bool invisible_value(const node *n) {
     slug = (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '_' || s[i] == '/' ||
            s[i] == '-' || s[i] == '.';
   if (slug && (memchr(s, '_', len) || memchr(s, '/', len))) return true; /* time_table, brands/x */
+  if (slug && type_key && !memchr(s, '.', len)) return true;
   static const char *const exts[] = {".png", ".jpg", ".jpeg", ".svg", ".gif", ".webp", NULL};
   for (size_t i = 0; exts[i]; i++)
     if (len > strlen(exts[i]) && !memchr(s, ' ', len) && ends(s, exts[i])) return true;
@@ -1432,7 +1464,7 @@ static void collect_visible(yd *y, spans *sp, const node *n, int depth) {
   if (!n || depth > 200) return;
   if (n->key && role_of(n->key) == R_HIDDEN) return;
   if (n->type == CVX_Y_SCALAR) {
-    if (!n->len || invisible_value(n) || !cvx_span_valid(n->span)) return;
+    if (!n->len || invisible_value(n, role_of(n->key) == R_TYPE) || !cvx_span_valid(n->span)) return;
     if (sp->n == sp->cap) {
       size_t nc = sp->cap ? sp->cap * 2 : 64;
       sp->v = cvx_arena_grow(y->arena, sp->v, sp->n, nc, sizeof *sp->v);
