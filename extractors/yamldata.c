@@ -68,13 +68,13 @@ static bool icontains(const char *s, const char *word) {
 /* What a member of an entry holds, by its key. */
 typedef enum role {
   R_NONE = 0,
-  R_TITLE,    /* title heading item group section */
-  R_NAME,     /* name: a title, or the organisation of a JSON Resume job */
-  R_ORG,      /* company institution university employer … */
-  R_DEPT,     /* department: joined before the organisation */
-  R_ROLE,     /* position role job title */
-  R_DEGREE,   /* degree studyType course */
-  R_AREA,     /* area field major */
+  R_TITLE,  /* title heading item group section */
+  R_NAME,   /* name: a title, or the organisation of a JSON Resume job */
+  R_ORG,    /* company institution university employer … */
+  R_DEPT,   /* department: joined before the organisation */
+  R_ROLE,   /* position role job title */
+  R_DEGREE, /* degree studyType course */
+  R_AREA,   /* area field major */
   R_START,
   R_END,
   R_DATE,     /* date year time period: a date or a range */
@@ -84,23 +84,24 @@ typedef enum role {
   R_KEYWORDS, /* keywords tags skills technologies knowledge */
   R_URL,
   R_LOCATION,
-  R_VENUE,    /* journal conference booktitle publisher */
+  R_VENUE, /* journal conference booktitle publisher */
   R_AUTHORS,
-  R_LEVEL,    /* level fluency percent */
-  R_LANG,     /* language idiom */
-  R_AWARDER,  /* awarder issuer by */
-  R_SCORE,    /* gpa grade honours */
-  R_TYPE,     /* type category */
+  R_LEVEL,   /* level fluency percent */
+  R_LANG,    /* language idiom */
+  R_AWARDER, /* awarder issuer by */
+  R_SCORE,   /* gpa grade honours */
+  R_TYPE,    /* type category */
   R_VOLUME,
   R_ISSUE,
   R_PAGES,
   R_DOI,
   R_SUPERVISOR,
   R_THESIS,
-  R_HIDDEN,   /* icons, colours, logos, layout switches: not visible text */
+  R_HIDDEN, /* icons, colours, logos, layout switches: not visible text */
   R__COUNT
 } role;
 
+/* clang-format off */
 static const struct {
   const char *key;
   role r;
@@ -172,6 +173,7 @@ static const struct {
     {"button", R_HIDDEN}, {"draft", R_HIDDEN}, {"show", R_HIDDEN}, {"hidden", R_HIDDEN},
     {"weight", R_HIDDEN}, {"order", R_HIDDEN}, {"id", R_HIDDEN}, {"slug", R_HIDDEN},
     {NULL, R_NONE}};
+/* clang-format on */
 
 static role role_of(const char *key) {
   char k[YD_KEY];
@@ -193,7 +195,7 @@ typedef struct yd {
   cvx_doc *doc;
   cvx_arena *arena;
   const char *origin;
-  bool fm;          /* a page's front matter: the person is done elsewhere */
+  bool fm; /* a page's front matter: the person is done elsewhere */
   cvx_record *basics;
 } yd;
 
@@ -218,7 +220,8 @@ static char *text_of(yd *y, const node *n) {
 /* Where text (derived from n) lies: exactly when n's bytes are its text,
  * else found inside n's span, else n's span. */
 static cvx_span span_in(yd *y, const node *n, const char *text) {
-  if (!n || !cvx_span_valid(n->span) || n->span.start >= n->span.end) return n ? n->span : CVX_NOSPAN;
+  if (!n || !cvx_span_valid(n->span) || n->span.start >= n->span.end)
+    return n ? n->span : CVX_NOSPAN;
   cvx_span s = cvx_doc_locate(y->doc, n->span, text);
   return cvx_span_valid(s) ? s : n->span;
 }
@@ -276,8 +279,10 @@ static hint classify(const char *title) {
     if (icontains(title, "membership") || icontains(title, "activities") ||
         icontains(title, "committee") || icontains(title, "reviewing"))
       h.kind = CVX_REC_VOLUNTEER;
-    else if (icontains(title, "course") || icontains(title, "degree")) h.kind = CVX_REC_EDUCATION;
-    else if (icontains(title, "publication") || icontains(title, "paper")) h.kind = CVX_REC_PUBLICATION;
+    else if (icontains(title, "course") || icontains(title, "degree"))
+      h.kind = CVX_REC_EDUCATION;
+    else if (icontains(title, "publication") || icontains(title, "paper"))
+      h.kind = CVX_REC_PUBLICATION;
   }
   return h;
 }
@@ -329,7 +334,8 @@ static bool org_location(yd *y, const entry *e) {
 static cvx_rec_kind content_kind(yd *y, const entry *e) {
   bool title = e->by[R_TITLE] || e->by[R_NAME];
   bool org = e->by[R_ORG] || org_location(y, e);
-  if (e->by[R_DEGREE] || (e->by[R_AREA] && (e->by[R_ORG] || e->by[R_NAME]))) return CVX_REC_EDUCATION;
+  if (e->by[R_DEGREE] || (e->by[R_AREA] && (e->by[R_ORG] || e->by[R_NAME])))
+    return CVX_REC_EDUCATION;
   if (e->by[R_LANG]) return CVX_REC_LANGUAGE;
   if ((e->by[R_VENUE] || e->by[R_AUTHORS]) && title) return CVX_REC_PUBLICATION;
   if (e->by[R_AWARDER] && title) return CVX_REC_AWARD;
@@ -371,16 +377,16 @@ static cvx_rec_kind decide(yd *y, hint h, const entry *e) {
         (e->by[R_TITLE] || e->by[R_NAME]) && !e->by[R_SUMMARY])
       return CVX_REC_CERTIFICATE;
     return h.kind;
-  case CVX_REC_SKILL:
-    return ck == CVX_REC_LANGUAGE ? ck : h.kind;
+  case CVX_REC_SKILL: return ck == CVX_REC_LANGUAGE ? ck : h.kind;
   default: return h.kind;
   }
 }
 
 /* ------------------------------------------------------------- values */
 
-static const char *const months[] = {"january", "february", "march",     "april",   "may",      "june",
-                                     "july",    "august",   "september", "october", "november", "december"};
+static const char *const months[] = {"january",   "february", "march",    "april",
+                                     "may",       "june",     "july",     "august",
+                                     "september", "october",  "november", "december"};
 
 /* The text of a date value: a scalar, or a mapping {year, month, day}
  * ("May 2016"). NULL when empty. */
@@ -392,9 +398,12 @@ static const char *date_text(yd *y, const node *n) {
   for (const node *k = n->kids; k; k = k->next) {
     char f[YD_KEY];
     fold(k->key, f);
-    if (strcmp(f, "year") == 0) yr = text_of(y, k);
-    else if (strcmp(f, "month") == 0) mo = text_of(y, k);
-    else if (strcmp(f, "day") == 0) dd = text_of(y, k);
+    if (strcmp(f, "year") == 0)
+      yr = text_of(y, k);
+    else if (strcmp(f, "month") == 0)
+      mo = text_of(y, k);
+    else if (strcmp(f, "day") == 0)
+      dd = text_of(y, k);
   }
   if (!yr) return NULL;
   if (mo && mo[0] >= '0' && mo[0] <= '9') {
@@ -421,7 +430,7 @@ static bool date_in(yd *y, const node *n, cvx_daterange *dr, cvx_span *span) {
     }
     return false;
   }
-  *span = n->type == CVX_Y_SCALAR ? sub_span(y, n, n->s, 0, 0) : n->span;
+  *span = n->span;
   if (n->type == CVX_Y_SCALAR) {
     char *m = cvx_arena_strndup(y->arena, t + dr->mstart, dr->mend - dr->mstart);
     *span = span_in(y, n, m);
@@ -595,24 +604,29 @@ static void put_degree(yd *y, cvx_record *r, const node *n, bool area_only) {
   if (!has(r, "studyType")) cvx_record_add(y->doc, r, "studyType", st, dsp);
   /* the field: the rest after the degree ("in X", "of X", ", X") or before it */
   const char *a = t + de;
-  while (*a == ')' ) a++;
+  while (*a == ')') a++;
   while (*a && (is_ws(*a) || *a == ',' || *a == ':' || *a == '-' || *a == '.')) a++;
   bool inside = false; /* "Dual Degree (B.Tech + M.Tech)": the degree sits in parentheses */
   for (size_t i = 0; i < ds; i++)
-    if (t[i] == '(') inside = true;
-    else if (t[i] == ')') inside = false;
+    if (t[i] == '(')
+      inside = true;
+    else if (t[i] == ')')
+      inside = false;
   if (inside || *a == '+' || *a == '/' || *a == '&') a = t + len;
-  if (istarts(a, "in ")) a += 3;
-  else if (istarts(a, "of ")) a += 3;
-  else if (*a >= '0' && *a <= '9' && a[1] == ' ') a += 2; /* "Master 2 X" */
-  if (*a == '(') a = t + len;                             /* "Bc/Ing (Masters)" */
+  if (istarts(a, "in "))
+    a += 3;
+  else if (istarts(a, "of "))
+    a += 3;
+  else if (*a >= '0' && *a <= '9' && a[1] == ' ')
+    a += 2;                   /* "Master 2 X" */
+  if (*a == '(') a = t + len; /* "Bc/Ing (Masters)" */
   if (*a) {
     add_once(y, r, "area", n, a);
   } else if (ds > 3) {
     char *pre = cvx_arena_strndup(y->arena, t, ds);
     size_t pl = strlen(pre);
-    while (pl && (is_ws(pre[pl - 1]) || pre[pl - 1] == ',' || pre[pl - 1] == '(' ||
-                  pre[pl - 1] == '/'))
+    while (pl &&
+           (is_ws(pre[pl - 1]) || pre[pl - 1] == ',' || pre[pl - 1] == '(' || pre[pl - 1] == '/'))
       pre[--pl] = '\0';
     if (pl > 3 && !strchr(pre, '/')) add_once(y, r, "area", n, pre);
   }
@@ -680,8 +694,10 @@ static void put_list(yd *y, cvx_record *r, const char *key, const node *list, bo
        it = list->type == CVX_Y_SEQ ? it->next : NULL) {
     if (cvx_doc_expired(y->doc)) return;
     if (it->type == CVX_Y_SCALAR) {
-      if (names_only) add(y, r, key, it, NULL);
-      else put_text(y, r, NULL, key, it, NULL);
+      if (names_only)
+        add(y, r, key, it, NULL);
+      else
+        put_text(y, r, NULL, key, it, NULL);
       continue;
     }
     const node *head = item_name(it);
@@ -719,8 +735,10 @@ static void put_list(yd *y, cvx_record *r, const char *key, const node *list, bo
         cvx_buf_free(&b);
       }
     }
-    if (head && (any || !prefix)) cvx_doc_take(y->doc, head->span);
-    else if (head) add(y, r, key, head, NULL);
+    if (head && (any || !prefix))
+      cvx_doc_take(y->doc, head->span);
+    else if (head)
+      add(y, r, key, head, NULL);
   }
 }
 
@@ -774,13 +792,16 @@ static void build_work(yd *y, cvx_record *r, const entry *e, bool volunteer) {
   const node *org = e->by[R_ORG], *pos = e->by[R_ROLE], *title = e->by[R_TITLE];
   const node *name = e->by[R_NAME], *loc = e->by[R_LOCATION];
   if (!org && name && (pos || title)) org = name, name = NULL; /* JSON Resume: name = company */
-  if (!pos) pos = title ? title : name;
-  else if (title && !org) org = title;
+  if (!pos)
+    pos = title ? title : name;
+  else if (title && !org)
+    org = title;
   /* a theme that keeps the organisation under `location:` */
   const char *lt = loc ? text_of(y, loc) : NULL;
   if (!org && lt && cvx_org_score(lt, strlen(lt)) >= 2) org = loc, loc = NULL;
   if (org) put_org(y, r, org_key, volunteer ? NULL : "location", org, e->by[R_DEPT]);
-  if (pos && !org && pos == title && split_title(y, r, org_key, volunteer ? NULL : "location", "highlights", pos))
+  if (pos && !org && pos == title &&
+      split_title(y, r, org_key, volunteer ? NULL : "location", "highlights", pos))
     pos = NULL;
   if (pos) add_once(y, r, "position", pos, NULL);
   if (loc && !volunteer) add_once(y, r, "location", loc, NULL);
@@ -808,8 +829,10 @@ static void build_education(yd *y, cvx_record *r, const entry *e) {
   if (org) put_org(y, r, "institution", NULL, org, e->by[R_DEPT]);
   if (e->by[R_DEGREE]) put_degree(y, r, e->by[R_DEGREE], false);
   if (e->by[R_AREA]) put_degree(y, r, e->by[R_AREA], true);
-  if (!e->by[R_DEGREE] && title) put_degree(y, r, title, true);
-  else if (title) add_once(y, r, "area", title, NULL);
+  if (!e->by[R_DEGREE] && title)
+    put_degree(y, r, title, true);
+  else if (title)
+    add_once(y, r, "area", title, NULL);
   const node *score = e->by[R_SCORE];
   if (score) add_once(y, r, "score", score, NULL);
   put_url(y, r, e);
@@ -840,7 +863,7 @@ static void put_authors(yd *y, cvx_record *r, const node *n) {
   }
 }
 
-static void build_publication(yd *y, cvx_record *r, const entry *e, const char *type) {
+static void build_publication(yd *y, cvx_record *r, const entry *e) {
   const node *title = e->by[R_TITLE] ? e->by[R_TITLE] : e->by[R_NAME];
   if (title) add_once(y, r, "name", title, NULL);
   if (e->by[R_VENUE]) add_once(y, r, "publisher", e->by[R_VENUE], NULL);
@@ -852,7 +875,6 @@ static void build_publication(yd *y, cvx_record *r, const entry *e, const char *
   if (e->by[R_PAGES]) add_once(y, r, "pages", e->by[R_PAGES], NULL);
   if (e->by[R_DOI]) add_once(y, r, "doi", e->by[R_DOI], NULL);
   if (e->by[R_SUMMARY]) add_once(y, r, "summary", e->by[R_SUMMARY], NULL);
-  (void)type;
 }
 
 static void build_award(yd *y, cvx_record *r, const entry *e, bool cert) {
@@ -861,14 +883,18 @@ static void build_award(yd *y, cvx_record *r, const entry *e, bool cert) {
   if (title) add_once(y, r, cert ? "name" : "title", title, NULL);
   if (by) add_once(y, r, cert ? "issuer" : "awarder", by, NULL);
   put_dates(y, r, cert ? CVX_REC_CERTIFICATE : CVX_REC_AWARD, e);
-  if (cert) put_url(y, r, e);
-  else put_role_text(y, r, e, R_SUMMARY, "summary", NULL);
+  if (cert)
+    put_url(y, r, e);
+  else
+    put_role_text(y, r, e, R_SUMMARY, "summary", NULL);
 }
 
 static void build_project(yd *y, cvx_record *r, const entry *e, bool talk) {
   const node *title = e->by[R_TITLE] ? e->by[R_TITLE] : e->by[R_NAME];
   if (title) add_once(y, r, "name", title, NULL);
-  const node *ent = e->by[R_VENUE] ? e->by[R_VENUE] : e->by[R_ORG] ? e->by[R_ORG] : e->by[R_LOCATION];
+  const node *ent = e->by[R_VENUE] ? e->by[R_VENUE]
+                    : e->by[R_ORG] ? e->by[R_ORG]
+                                   : e->by[R_LOCATION];
   if (ent) add_once(y, r, "entity", ent, NULL);
   put_url(y, r, e);
   put_dates(y, r, CVX_REC_PROJECT, e);
@@ -877,8 +903,10 @@ static void build_project(yd *y, cvx_record *r, const entry *e, bool talk) {
   put_role_text(y, r, e, R_LIST, "description", "highlights");
   for (const node *k = e->first; k != e->stop; k = k->next)
     if (role_of(k->key) == R_KEYWORDS) put_list(y, r, "keywords", k, true);
-  if (talk) cvx_record_add(y->doc, r, "type", "talk", CVX_NOSPAN);
-  else if (e->by[R_TYPE]) add_once(y, r, "type", e->by[R_TYPE], NULL);
+  if (talk)
+    cvx_record_add(y->doc, r, "type", "talk", CVX_NOSPAN);
+  else if (e->by[R_TYPE])
+    add_once(y, r, "type", e->by[R_TYPE], NULL);
 }
 
 static void build_skill(yd *y, cvx_record *r, const entry *e) {
@@ -956,7 +984,7 @@ static void entry_record(yd *y, const char *stitle, const node *tnode, hint h, c
   case CVX_REC_WORK: build_work(y, r, &e, false); break;
   case CVX_REC_VOLUNTEER: build_work(y, r, &e, true); break;
   case CVX_REC_EDUCATION: build_education(y, r, &e); break;
-  case CVX_REC_PUBLICATION: build_publication(y, r, &e, NULL); break;
+  case CVX_REC_PUBLICATION: build_publication(y, r, &e); break;
   case CVX_REC_AWARD: build_award(y, r, &e, false); break;
   case CVX_REC_CERTIFICATE: build_award(y, r, &e, true); break;
   case CVX_REC_PROJECT: build_project(y, r, &e, talk); break;
@@ -991,7 +1019,11 @@ static void scalar_items(yd *y, const char *title, const node *tnode, hint h, co
     case CVX_REC_LANGUAGE:
     case CVX_REC_CERTIFICATE: {
       cvx_record *q = new_rec(y, h.kind, it->span);
-      add(y, q, h.kind == CVX_REC_INTEREST ? "name" : h.kind == CVX_REC_LANGUAGE ? "language" : "name", it, t);
+      add(y, q,
+          h.kind == CVX_REC_INTEREST   ? "name"
+          : h.kind == CVX_REC_LANGUAGE ? "language"
+                                       : "name",
+          it, t);
       break;
     }
     case CVX_REC_AWARD: {
@@ -999,7 +1031,9 @@ static void scalar_items(yd *y, const char *title, const node *tnode, hint h, co
       add(y, q, "title", it, t);
       cvx_daterange dr;
       if (q && cvx_date_find(t, strlen(t), &dr) && dr.start[0] && !dr.range)
-        cvx_record_add(y->doc, q, "date", dr.start, span_in(y, it, cvx_arena_strndup(y->arena, t + dr.mstart, dr.mend - dr.mstart)));
+        cvx_record_add(
+            y->doc, q, "date", dr.start,
+            span_in(y, it, cvx_arena_strndup(y->arena, t + dr.mstart, dr.mend - dr.mstart)));
       break;
     }
     case CVX_REC_PUBLICATION: {
@@ -1058,7 +1092,7 @@ static const node *title_member(const node *m) {
 /* The one list member of a mapping that holds entries (a list, or a mapping
  * of mappings), when the mapping's other members only title it: a typed
  * section ({title, type, contents}) or a group ({name, items}). */
-static const node *group_list(yd *y, const node *m) {
+static const node *group_list(const node *m) {
   const node *list = NULL;
   for (const node *k = m->kids; k; k = k->next) {
     role r = role_of(k->key);
@@ -1078,7 +1112,6 @@ static const node *group_list(yd *y, const node *m) {
       return NULL; /* dates, organisations…: an entry, not a group */
     }
   }
-  (void)y;
   return list;
 }
 
@@ -1100,7 +1133,8 @@ static bool bare_items(const node *list) {
 
 /* A group of named values as one skill (name, keywords) — its other plain
  * members ("forte: Linux") count among the keywords. */
-static void skill_group(yd *y, const char *title, const node *tnode, const node *m, const node *list) {
+static void skill_group(yd *y, const char *title, const node *tnode, const node *m,
+                        const node *list) {
   cvx_record *r = new_rec(y, CVX_REC_SKILL, m ? m->span : list->span);
   if (!r) return;
   add(y, r, "name", tnode, title);
@@ -1110,12 +1144,12 @@ static void skill_group(yd *y, const char *title, const node *tnode, const node 
           k->len < 60)
         add(y, r, "keywords", k, NULL);
   put_list(y, r, "keywords", list, true);
-  if (!cvx_record_get(r, "keywords") && !cvx_record_get(r, "name")) r->kind = CVX_REC_SKILL;
 }
 
 /* One mapping met in a section: a group of entries, or an entry. */
-static void map_item(yd *y, const char *title, const node *tnode, hint h, const node *m, int depth) {
-  const node *list = group_list(y, m);
+static void map_item(yd *y, const char *title, const node *tnode, hint h, const node *m,
+                     int depth) {
+  const node *list = group_list(m);
   const node *tm = title_member(m);
   if (list) {
     const char *gt = tm ? text_of(y, tm) : NULL;
@@ -1137,7 +1171,8 @@ static void map_item(yd *y, const char *title, const node *tnode, hint h, const 
     bool only = true;
     for (const node *k = m->kids; k && only; k = k->next) {
       role r = role_of(k->key);
-      only = k->type != CVX_Y_MAP && k->type != CVX_Y_SEQ && (r == R_TITLE || r == R_NAME || r == R_SUMMARY || r == R_HIDDEN || r == R_NONE);
+      only = k->type != CVX_Y_MAP && k->type != CVX_Y_SEQ &&
+             (r == R_TITLE || r == R_NAME || r == R_SUMMARY || r == R_HIDDEN || r == R_NONE);
     }
     for (const node *k = m->kids; k && only; k = k->next)
       if (role_of(k->key) == R_SUMMARY && y->basics && !has(y->basics, "summary")) {
@@ -1166,7 +1201,8 @@ static void section(yd *y, const char *title, const node *tnode, hint h, const n
   }
   if (v->type == CVX_Y_SEQ) {
     bool scalars = true;
-    for (const node *it = v->kids; it; it = it->next) scalars &= it->type != CVX_Y_MAP && it->type != CVX_Y_SEQ;
+    for (const node *it = v->kids; it; it = it->next)
+      scalars &= it->type != CVX_Y_MAP && it->type != CVX_Y_SEQ;
     if (scalars) {
       scalar_items(y, title, tnode, h, v);
       return;
@@ -1177,9 +1213,12 @@ static void section(yd *y, const char *title, const node *tnode, hint h, const n
     }
     for (const node *it = v->kids; it; it = it->next) {
       if (cvx_doc_expired(y->doc)) return;
-      if (it->type == CVX_Y_MAP) map_item(y, title, tnode, h, it, depth);
-      else if (it->type == CVX_Y_SEQ) section(y, title, tnode, h, it, depth + 1);
-      else if (it->type == CVX_Y_SCALAR && it->len) scalar_items(y, title, tnode, h, it);
+      if (it->type == CVX_Y_MAP)
+        map_item(y, title, tnode, h, it, depth);
+      else if (it->type == CVX_Y_SEQ)
+        section(y, title, tnode, h, it, depth + 1);
+      else if (it->type == CVX_Y_SCALAR && it->len)
+        scalar_items(y, title, tnode, h, it);
     }
     return;
   }
@@ -1196,7 +1235,7 @@ static void section(yd *y, const char *title, const node *tnode, hint h, const n
     }
     return;
   }
-  const node *list = group_list(y, v);
+  const node *list = group_list(v);
   if (list) {
     map_item(y, title, tnode, h, v, depth);
     return;
@@ -1249,12 +1288,13 @@ static void section(yd *y, const char *title, const node *tnode, hint h, const n
 /* ------------------------------------------------------------- person */
 
 static const char *const person_keys[] = {
-    "basics", "profile", "personal", "personalinfo", "personaldetails", "person", "sidebar",
-    "author", "contact", "contactinfo", "header", "me", "identity", "owner", NULL};
+    "basics", "profile", "personal", "personalinfo", "personaldetails",
+    "person", "sidebar", "author",   "contact",      "contactinfo",
+    "header", "me",      "identity", "owner",        NULL};
 
 static const char *const person_fields[] = {
-    "name", "fullname", "firstname", "lastname", "givenname", "familyname", "surname",
-    "email", "mail", "phone", "mobile", "tel", "telephone", NULL};
+    "name",  "fullname", "firstname", "lastname", "givenname", "familyname", "surname",
+    "email", "mail",     "phone",     "mobile",   "tel",       "telephone",  NULL};
 
 static int person_score(const node *m) {
   int s = 0;
@@ -1284,23 +1324,25 @@ static const node *find_person(const node *root) {
  * sidebar): not sections. */
 static bool person_key(const char *key) {
   static const char *const keys[] = {
-      "name", "fullname", "firstname", "lastname", "middlename", "givenname", "familyname",
-      "surname", "email", "mail", "phone", "mobile", "tel", "telephone", "title", "label",
-      "role", "tagline", "headline", "subtitle", "position", "jobtitle", "image", "avatar",
-      "photo", "picture", "address", "location", "city", "place", "country", "region",
-      "state", "url", "website", "homepage", "web", "social", "profiles", "links", "network",
-      "networks", "socials", "socialmedia", "bio", "about", "summary", "description",
-      "organizations", "organisations", "affiliations", "pronouns", "status", "superuser",
-      "highlightname", "sitetitle", "footer", "timezone", "citizenship", "nationality",
-      "birthday", "birthdate", "gender", NULL};
+      "name",          "fullname",      "firstname",    "lastname", "middlename",  "givenname",
+      "familyname",    "surname",       "email",        "mail",     "phone",       "mobile",
+      "tel",           "telephone",     "title",        "label",    "role",        "tagline",
+      "headline",      "subtitle",      "position",     "jobtitle", "image",       "avatar",
+      "photo",         "picture",       "address",      "location", "city",        "place",
+      "country",       "region",        "state",        "url",      "website",     "homepage",
+      "web",           "social",        "profiles",     "links",    "network",     "networks",
+      "socials",       "socialmedia",   "bio",          "about",    "summary",     "description",
+      "organizations", "organisations", "affiliations", "pronouns", "status",      "superuser",
+      "highlightname", "sitetitle",     "footer",       "timezone", "citizenship", "nationality",
+      "birthday",      "birthdate",     "gender",       NULL};
   char f[YD_KEY];
   fold(key, f);
   if (in(f, keys)) return true;
-  static const char *const nets[] = {"github", "gitlab", "linkedin", "twitter", "googlescholar",
-                                     "scholar", "orcid", "researchgate", "stackoverflow",
-                                     "facebook", "instagram", "medium", "youtube", "mastodon",
-                                     "bluesky", "scopus", "webofscience", "kaggle", "dblp",
-                                     "bitbucket", "keybase", "telegram", "xing", NULL};
+  static const char *const nets[] = {
+      "github",  "gitlab",       "linkedin",      "twitter",  "googlescholar", "scholar",
+      "orcid",   "researchgate", "stackoverflow", "facebook", "instagram",     "medium",
+      "youtube", "mastodon",     "bluesky",       "scopus",   "webofscience",  "kaggle",
+      "dblp",    "bitbucket",    "keybase",       "telegram", "xing",          NULL};
   for (size_t i = 0; nets[i]; i++)
     if (strncmp(f, nets[i], strlen(nets[i])) == 0) return true;
   return false;
@@ -1345,22 +1387,22 @@ static void put_address(yd *y, const node *n) {
   for (size_t i = 0; i < np; i++) {
     const char *cc = cvx_country_code(part[i], plen[i]);
     if (cc && !has(b, "location.countryCode")) {
-      cvx_record_add(y->doc, b, "location.countryCode", cc, span_in(y, n, cvx_arena_strndup(y->arena, part[i], plen[i])));
+      cvx_record_add(y->doc, b, "location.countryCode", cc,
+                     span_in(y, n, cvx_arena_strndup(y->arena, part[i], plen[i])));
       country = i;
       break;
     }
   }
   for (size_t i = 0; i < np; i++) {
-    bool digit = false, alpha = false, lowercase = false;
+    bool digit = false, lowercase = false;
     for (size_t j = 0; j < plen[i]; j++) {
       digit |= part[i][j] >= '0' && part[i][j] <= '9';
-      alpha |= (part[i][j] >= 'A' && part[i][j] <= 'Z');
       lowercase |= (part[i][j] >= 'a' && part[i][j] <= 'z');
     }
     if (digit && plen[i] <= 10 && !lowercase && i > 0 && !has(b, "location.postalCode"))
-      cvx_record_add(y->doc, b, "location.postalCode", cvx_arena_strndup(y->arena, part[i], plen[i]),
+      cvx_record_add(y->doc, b, "location.postalCode",
+                     cvx_arena_strndup(y->arena, part[i], plen[i]),
                      span_in(y, n, cvx_arena_strndup(y->arena, part[i], plen[i])));
-    (void)alpha;
   }
   if (country < np && country > 0 && !has(b, "location.city")) {
     size_t c = country - 1;
@@ -1375,9 +1417,9 @@ static void put_address(yd *y, const node *n) {
 static void person_extras(yd *y, const node *p, const node *root) {
   static const char *const first_k[] = {"firstname", "givenname", "first", NULL};
   static const char *const last_k[] = {"lastname", "familyname", "surname", "last", NULL};
-  static const char *const label_k[] = {"role", "occupation", "profession", "jobtitle",
-                                        "headline", "label", "title", NULL};
-  static const char *const summary_k[] = {"about", "bio", "summary", "careersummary",
+  static const char *const label_k[] = {"role",     "occupation", "profession", "jobtitle",
+                                        "headline", "label",      "title",      NULL};
+  static const char *const summary_k[] = {"about",   "bio",       "summary", "careersummary",
                                           "profile", "objective", "aboutme", NULL};
   static const char *const addr_k[] = {"address", NULL};
   static const char *const city_k[] = {"place", "city", "location", NULL};
@@ -1401,19 +1443,23 @@ static void person_extras(yd *y, const node *p, const node *root) {
     const node *lab = member(m, label_k);
     const char *lt = lab ? text_of(y, lab) : NULL;
     if (lt && y->basics && !has(y->basics, "label") && !strchr(lt, '\n') && strlen(lt) < 120 &&
-        !(cvx_record_get(y->basics, "name") && strcmp(cvx_record_get(y->basics, "name"), lt) == 0) &&
-        !cvx_is_person_name(lt, strlen(lt)) && classify(lt).kind == CVX_REC_SECTION && !icontains(lt, " cv") &&
-        !icontains(lt, "resume"))
+        !(cvx_record_get(y->basics, "name") &&
+          strcmp(cvx_record_get(y->basics, "name"), lt) == 0) &&
+        !cvx_is_person_name(lt, strlen(lt)) && classify(lt).kind == CVX_REC_SECTION &&
+        !icontains(lt, " cv") && !icontains(lt, "resume"))
       add(y, y->basics, "label", lab, lt);
     const node *s = member(m, summary_k);
     const char *cur = y->basics ? cvx_record_get(y->basics, "summary") : NULL;
     if (s && cur && strlen(cur) < 40 && s->len > 2 * strlen(cur) && !strstr(s->s, cur))
-      cvx_record_remove(y->basics, "summary"); /* "Summary of what I do" gives way to the about text */
-    if (s && s->len > 40 && (b = basics(y, m)) && !has(b, "summary")) put_text(y, b, "summary", NULL, s, NULL);
+      cvx_record_remove(y->basics,
+                        "summary"); /* "Summary of what I do" gives way to the about text */
+    if (s && s->len > 40 && (b = basics(y, m)) && !has(b, "summary"))
+      put_text(y, b, "summary", NULL, s, NULL);
     const node *a = member(m, addr_k);
     if (a) put_address(y, a);
     const node *c = member(m, city_k);
-    if (c && (b = basics(y, m)) && !has(b, "location.city") && c->len < 60) add(y, b, "location.city", c, NULL);
+    if (c && (b = basics(y, m)) && !has(b, "location.city") && c->len < 60)
+      add(y, b, "location.city", c, NULL);
     const node *co = member(m, country_k);
     const char *cot = co ? text_of(y, co) : NULL;
     const char *cc = cot ? cvx_country_code(cot, strlen(cot)) : NULL;
@@ -1423,7 +1469,8 @@ static void person_extras(yd *y, const node *p, const node *root) {
     const char *ut = u ? text_of(y, u) : NULL;
     if (ut && y->basics && !has(y->basics, "url") && !strchr(ut, ' ') && !strstr(ut, "://") &&
         strchr(ut, '.') && !strchr(ut, '@'))
-      cvx_record_add(y->doc, y->basics, "url", cvx_arena_printf(y->arena, "https://%s", ut), u->span);
+      cvx_record_add(y->doc, y->basics, "url", cvx_arena_printf(y->arena, "https://%s", ut),
+                     u->span);
   }
 }
 
@@ -1450,8 +1497,8 @@ static bool invisible_value(const node *n, bool type_key) {
   if (s[0] == '#' && len <= 9) return true; /* a colour */
   bool slug = len > 0;
   for (size_t i = 0; i < len && slug; i++)
-    slug = (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '_' || s[i] == '/' ||
-           s[i] == '-' || s[i] == '.';
+    slug = (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '_' ||
+           s[i] == '/' || s[i] == '-' || s[i] == '.';
   if (slug && (memchr(s, '_', len) || memchr(s, '/', len))) return true; /* time_table, brands/x */
   if (slug && type_key && !memchr(s, '.', len)) return true;
   static const char *const exts[] = {".png", ".jpg", ".jpeg", ".svg", ".gif", ".webp", NULL};
@@ -1464,7 +1511,8 @@ static void collect_visible(yd *y, spans *sp, const node *n, int depth) {
   if (!n || depth > 200) return;
   if (n->key && role_of(n->key) == R_HIDDEN) return;
   if (n->type == CVX_Y_SCALAR) {
-    if (!n->len || invisible_value(n, role_of(n->key) == R_TYPE) || !cvx_span_valid(n->span)) return;
+    if (!n->len || invisible_value(n, role_of(n->key) == R_TYPE) || !cvx_span_valid(n->span))
+      return;
     if (sp->n == sp->cap) {
       size_t nc = sp->cap ? sp->cap * 2 : 64;
       sp->v = cvx_arena_grow(y->arena, sp->v, sp->n, nc, sizeof *sp->v);
@@ -1564,7 +1612,8 @@ bool cvx_yamldata_sniff(const char *text, size_t len) {
         top++;
         char key[YD_KEY];
         size_t kl = c - i;
-        for (size_t j = 0; j < kl; j++) key[j] = (text[i + j] == '_' || text[i + j] == '-') ? ' ' : text[i + j];
+        for (size_t j = 0; j < kl; j++)
+          key[j] = (text[i + j] == '_' || text[i + j] == '-') ? ' ' : text[i + j];
         key[kl] = '\0';
         char f[YD_KEY];
         fold(key, f);

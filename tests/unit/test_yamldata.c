@@ -380,7 +380,8 @@ static void check_hidden(void) {
   const char *text = "# a comment about the file\nname: Ida Vo\nemail: ida@example.com\n"
                      "favourite_tea: likes green tea\n";
   run_input(&r, "cv.yml", text);
-  const char *c = strstr(text, "comment"), *k = strstr(text, "favourite_tea"), *v = strstr(text, "likes");
+  const char *c = strstr(text, "comment"), *k = strstr(text, "favourite_tea"),
+             *v = strstr(text, "likes");
   CHECK(r.doc->hidden[c - text], "comments are hidden");
   CHECK(r.doc->hidden[k - text], "keys are hidden");
   CHECK(!r.doc->hidden[v - text], "values stay visible");
