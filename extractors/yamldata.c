@@ -486,6 +486,11 @@ static void put_dates(yd *y, cvx_record *r, cvx_rec_kind k, const entry *e) {
     /* the legacy JSON Resume schema wants a full date on certificates: a
      * partial one stays visible as unmapped text rather than be padded */
     if (k != CVX_REC_CERTIFICATE || strlen(dr.start) == 10) put_date(y, r, d.one, dr.start, sp);
+    /* an award held over years ("2014--2018"): its date is the start, the
+     * span as written goes to the summary */
+    if (k == CVX_REC_AWARD && dr.range && !dr.open && dr.end[0] && !e->by[R_SUMMARY] &&
+        one->type == CVX_Y_SCALAR)
+      add_once(y, r, "summary", one, NULL);
   } else if (dr.range || dr.open) {
     put_date(y, r, d.start, dr.start, sp);
     if (!dr.open && dr.end[0]) put_date(y, r, d.end, dr.end, sp);
@@ -524,6 +529,9 @@ static void split_place(const char *t, size_t *org_len, const char **loc, size_t
     while (a > 0 && t[a - 1] != ',' && t[a - 1] != '(') a--;
     while (a < n && is_ws(t[a])) a++;
   }
+  size_t p = a; /* the place starts a part: after ", ", "(", " - " or " | " */
+  while (p > 0 && is_ws(t[p - 1])) p--;
+  if (p == 0 || !(t[p - 1] == ',' || t[p - 1] == '(' || t[p - 1] == '-' || t[p - 1] == '|')) return;
   size_t o = a;
   while (o > 0 && (is_ws(t[o - 1]) || t[o - 1] == ',' || t[o - 1] == '(' || t[o - 1] == '-' ||
                    t[o - 1] == '|'))
@@ -889,7 +897,10 @@ static void build_award(yd *y, cvx_record *r, const entry *e, bool cert) {
     put_role_text(y, r, e, R_SUMMARY, "summary", NULL);
 }
 
-static void build_project(yd *y, cvx_record *r, const entry *e, bool talk) {
+/* A project; kind_word (the title of a section no kind word names, such as
+ * "Fieldwork") becomes its type when the entry gives none. */
+static void build_project(yd *y, cvx_record *r, const entry *e, bool talk, const char *kind_word,
+                          const node *kind_node) {
   const node *title = e->by[R_TITLE] ? e->by[R_TITLE] : e->by[R_NAME];
   if (title) add_once(y, r, "name", title, NULL);
   const node *ent = e->by[R_VENUE] ? e->by[R_VENUE]
@@ -907,6 +918,8 @@ static void build_project(yd *y, cvx_record *r, const entry *e, bool talk) {
     cvx_record_add(y->doc, r, "type", "talk", CVX_NOSPAN);
   else if (e->by[R_TYPE])
     add_once(y, r, "type", e->by[R_TYPE], NULL);
+  else if (kind_word)
+    cvx_record_add(y->doc, r, "type", kind_word, kind_node ? kind_node->span : CVX_NOSPAN);
 }
 
 static void build_skill(yd *y, cvx_record *r, const entry *e) {
@@ -987,7 +1000,9 @@ static void entry_record(yd *y, const char *stitle, const node *tnode, hint h, c
   case CVX_REC_PUBLICATION: build_publication(y, r, &e); break;
   case CVX_REC_AWARD: build_award(y, r, &e, false); break;
   case CVX_REC_CERTIFICATE: build_award(y, r, &e, true); break;
-  case CVX_REC_PROJECT: build_project(y, r, &e, talk); break;
+  case CVX_REC_PROJECT:
+    build_project(y, r, &e, talk, h.kind == CVX_REC_SECTION ? stitle : NULL, tnode);
+    break;
   case CVX_REC_SKILL: build_skill(y, r, &e); break;
   case CVX_REC_LANGUAGE: build_language(y, r, &e); break;
   case CVX_REC_INTEREST: build_interest(y, r, &e); break;
