@@ -1692,6 +1692,7 @@ static cvx_status yd_extract(const cvx_source *src, cvx_doc *doc, cvx_diags *dx)
   }
   cvx_yamldata_map(doc, root, ORIGIN, false);
   doc->body_start = (uint32_t)src->len;
+  doc->as_data = true;
   return CVX_OK;
 }
 

@@ -291,6 +291,7 @@ typedef struct cvx_doc {
    * replaced by spaces, newlines kept: same length and offsets as src->text */
   char *view;
   uint32_t body_start;   /* first byte after the front matter (0 if none) */
+  bool as_data;          /* the whole source was read as data (a YAML CV), not as a page */
   unsigned char *hidden; /* per byte: 1 = hidden content, not visible text */
   unsigned char *taken;  /* per byte: 1 = landed in a field (or structure) */
   cvx_record *records, *records_tail;

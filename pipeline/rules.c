@@ -211,6 +211,7 @@ static bool has_liquid(const char *v) { return strstr(v, "{{") || strstr(v, "{%"
 static void check_frontmatter(const cvx_doc *doc) {
   const cvx_source *src = doc->src;
   cvx_span block, yaml;
+  if (doc->as_data) return; /* a YAML data CV's keys are not page switches */
   if (!cvx_frontmatter_span(src, &block, &yaml) || src->text[0] != '-') return;
   size_t base = line_index(src, yaml.start);
   yaml_parser_t p;
