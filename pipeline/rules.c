@@ -502,7 +502,7 @@ static bool entry_key(const cvx_record *r, char *out, size_t cap) {
   static const char *const edu[] = {"institution", "studyType", "area", "startDate", NULL};
   static const char *const pub[] = {"name", NULL};
   static const char *const award[] = {"title", "date", NULL};
-  static const char *const proj[] = {"name", NULL};
+  static const char *const proj[] = {"name", "startDate", "date", NULL};
   const char *const *keys;
   switch (r->kind) {
   case CVX_REC_WORK:
