@@ -630,7 +630,7 @@ static void put_degree(yd *y, cvx_record *r, const node *n, bool area_only) {
   if (*a == '(') a = t + len; /* "Bc/Ing (Masters)" */
   if (*a) {
     add_once(y, r, "area", n, a);
-  } else if (ds > 3) {
+  } else if (ds > 3 && !inside) { /* "Computer Science PhD"; not "Dual Degree (B.Tech…)" */
     char *pre = cvx_arena_strndup(y->arena, t, ds);
     size_t pl = strlen(pre);
     while (pl &&
