@@ -6,6 +6,7 @@
 
 #include "grammar.h"
 #include "publications.h"
+#include "yamldata.h"
 
 #include <string.h>
 #include <yaml.h>
@@ -86,18 +87,14 @@ bool cvx_frontmatter_span(const cvx_source *src, cvx_span *block, cvx_span *yaml
 
 /* ---------------------------------------------------------------- the tree */
 
-/* What the front matter said, as a tree in the document's arena. Scalars keep
- * their text as read (tags ignored); a mapping's members carry their key. */
-typedef enum ntype { N_NULL = 0, N_SCALAR, N_SEQ, N_MAP } ntype;
-
-typedef struct node {
-  ntype type;
-  const char *s; /* N_SCALAR (and N_NULL, as ""): NUL-terminated, arena */
-  size_t len;
-  cvx_span span;   /* the value's bytes in the source (quotes excluded) */
-  const char *key; /* set when a member of a mapping with a scalar key */
-  struct node *kids, *last, *next;
-} node;
+/* What the front matter said, as a tree in the document's arena: the shared
+ * cvx_ynode of frontmatter.h, under short local names. */
+typedef cvx_ynode node;
+typedef cvx_ytype ntype;
+#define N_NULL CVX_Y_NULL
+#define N_SCALAR CVX_Y_SCALAR
+#define N_SEQ CVX_Y_SEQ
+#define N_MAP CVX_Y_MAP
 
 static node *node_new(cvx_arena *a, ntype type) {
   node *n = cvx_arena_alloc(a, sizeof *n);
@@ -127,6 +124,7 @@ typedef struct frame {
   node *coll;
   bool want_value; /* mappings: the next node is a value */
   const char *key;
+  cvx_span key_span;
 } frame;
 
 typedef struct yreader {
@@ -146,6 +144,7 @@ typedef struct yreader {
   cvx_span first_alias;
   bool truncated;
   bool stop;
+  const char *what; /* "front matter" or "YAML file", for the messages */
 } yreader;
 
 static size_t utf8_len(unsigned char c) {
@@ -224,9 +223,11 @@ static void y_attach(yreader *r, node *n) {
     node_append(f->coll, n);
   } else if (!f->want_value) {
     f->key = n->type == N_SCALAR ? n->s : NULL;
+    f->key_span = n->span;
     f->want_value = true;
   } else {
     n->key = f->key;
+    n->key_span = f->key_span;
     node_append(f->coll, n);
     f->want_value = false;
   }
@@ -249,8 +250,8 @@ static void y_scalar(yreader *r, const yaml_event_t *ev) {
     if (!r->truncated)
       cvx_diag_add(r->dx, CVX_WARNING, "frontmatter.limit",
                    cvx_span_make(y_off(r, ev->start_mark.index), y_off(r, ev->start_mark.index)),
-                   "front matter value longer than %d KB; the rest is ignored",
-                   FM_MAX_SCALAR / 1024);
+                   "%s value longer than %d KB; the rest is ignored",
+                   r->what, FM_MAX_SCALAR / 1024);
     r->truncated = true;
   }
   yaml_scalar_style_t style = ev->data.scalar.style;
@@ -298,8 +299,8 @@ static void y_start(yreader *r, const yaml_event_t *ev, ntype type) {
   if (r->depth >= FM_MAX_DEPTH) {
     uint32_t at = y_off(r, ev->start_mark.index);
     cvx_diag_add(r->dx, CVX_WARNING, "frontmatter.limit", cvx_span_make(at, at + 1),
-                 "front matter nested deeper than %d levels; the rest of it is ignored",
-                 FM_MAX_DEPTH);
+                 "%s nested deeper than %d levels; the rest of it is ignored",
+                 r->what, FM_MAX_DEPTH);
     r->stop = true;
     return;
   }
@@ -309,7 +310,7 @@ static void y_start(yreader *r, const yaml_event_t *ev, ntype type) {
       type == N_MAP ? ev->data.mapping_start.anchor : ev->data.sequence_start.anchor;
   if (anchor_name) anchor_set(r, (const char *)anchor_name, NULL);
   y_attach(r, n);
-  r->stack[r->depth++] = (frame){n, false, NULL};
+  r->stack[r->depth++] = (frame){n, false, NULL, CVX_NOSPAN};
 }
 
 static void y_end(yreader *r, const yaml_event_t *ev) {
@@ -323,7 +324,7 @@ static void y_error(yreader *r, const yaml_parser_t *p) {
   uint32_t at;
   if (p->error == YAML_MEMORY_ERROR) {
     cvx_diag_add(r->dx, CVX_WARNING, "frontmatter.limit", cvx_span_make(r->base, r->base),
-                 "front matter too large to read; the rest of it is ignored");
+                 "%s too large to read; the rest of it is ignored", r->what);
     return;
   }
   if (p->error == YAML_READER_ERROR) /* reader errors count bytes, not characters */
@@ -336,18 +337,19 @@ static void y_error(yreader *r, const yaml_parser_t *p) {
   const char *problem = p->problem ? p->problem : "invalid YAML";
   if (p->context)
     cvx_diag_add(r->dx, CVX_WARNING, "frontmatter.syntax", cvx_span_make(at, end),
-                 "front matter is not valid YAML: %s %s; keys before this point are kept",
-                 p->context, problem);
+                 "%s is not valid YAML: %s %s; keys before this point are kept",
+                 r->what, p->context, problem);
   else
     cvx_diag_add(r->dx, CVX_WARNING, "frontmatter.syntax", cvx_span_make(at, end),
-                 "front matter is not valid YAML: %s; keys before this point are kept", problem);
+                 "%s is not valid YAML: %s; keys before this point are kept", r->what, problem);
 }
 
 /* Reads the YAML text src[inner) into a tree (arena-owned). Every libyaml
  * object lives and dies here. Returns the root, or NULL for an empty text. */
-static node *yaml_read(cvx_doc *doc, cvx_diags *dx, cvx_span inner) {
+static node *yaml_read_as(cvx_doc *doc, cvx_diags *dx, cvx_span inner, const char *what) {
   yreader r;
   memset(&r, 0, sizeof r);
+  r.what = what;
   r.arena = doc->arena;
   r.dx = dx;
   r.src = doc->src->text;
@@ -373,8 +375,8 @@ static node *yaml_read(cvx_doc *doc, cvx_diags *dx, cvx_span inner) {
     if (++nevents > FM_MAX_EVENTS) {
       uint32_t at = y_off(&r, ev.start_mark.index);
       cvx_diag_add(dx, CVX_WARNING, "frontmatter.limit", cvx_span_make(at, at),
-                   "front matter has more than %d YAML events; the rest of it is ignored",
-                   FM_MAX_EVENTS);
+                   "%s has more than %d YAML events; the rest of it is ignored",
+                   r.what, FM_MAX_EVENTS);
       yaml_event_delete(&ev);
       break;
     }
@@ -397,6 +399,16 @@ static node *yaml_read(cvx_doc *doc, cvx_diags *dx, cvx_span inner) {
                  "(aliases are never expanded)",
                  r.aliases_ignored, r.aliases_ignored == 1 ? "" : "es");
   return r.root;
+}
+
+static node *yaml_read(cvx_doc *doc, cvx_diags *dx, cvx_span inner) {
+  return yaml_read_as(doc, dx, inner, "front matter");
+}
+
+cvx_ynode *cvx_yaml_read(cvx_doc *doc, cvx_diags *dx, cvx_span inner, const char *what) {
+  if (!doc || !dx || inner.start > inner.end || inner.end > doc->src->len) return NULL;
+  if (inner.end == inner.start) return NULL;
+  return yaml_read_as(doc, dx, inner, what ? what : "YAML file");
 }
 
 /* ------------------------------------------------------------ TOML reading */
@@ -743,6 +755,8 @@ static char *visible_text(cvx_arena *a, const char *s, size_t n) {
   cvx_buf_free(&b);
   return out;
 }
+
+char *cvx_yaml_visible(cvx_arena *a, const char *s, size_t n) { return visible_text(a, s, n); }
 
 /* s trimmed of surrounding blanks, in place as pointer + length. */
 static void trim(const char **s, size_t *n) {
@@ -1102,6 +1116,27 @@ static void profile_from(fm_ctx *c, const network *net, const node *v) {
   profile_add(c, net->name, user, cvx_arena_printf(c->arena, "%s%s", net->prefix, user), us, us);
 }
 
+static void try_email(fm_ctx *c, const node *n);
+
+/* A Hugo/Wowchemy link item ({icon, link} or {icon, url, label}): its
+ * account URL as a profile (mailto: links are read by mailto_items). */
+static void link_item(fm_ctx *c, const node *it) {
+  if (!it || it->type != N_MAP) return;
+  static const char *const keys[] = {"url", "link", "href", NULL};
+  const node *u = get_text(it, keys);
+  if (u && !istarts(u->s, "mailto:")) profile_from_url(c, u, NULL);
+}
+
+/* The e-mail of a `mailto:` link item in a social/profiles list, as basics.email. */
+static void mailto_items(fm_ctx *c, const node *list) {
+  if (!list || list->type != N_SEQ) return;
+  static const char *const keys[] = {"url", "link", "href", NULL};
+  for (const node *it = list->kids; it; it = it->next) {
+    const node *u = it->type == N_MAP ? get_text(it, keys) : textual(it);
+    if (u && istarts(u->s, "mailto:")) try_email(c, u);
+  }
+}
+
 /* Social keys of one mapping (the page, `author:` or `social:`); with
  * any_url, unknown keys whose value is an account URL count too. */
 static void profiles_in(fm_ctx *c, const node *map, bool any_url) {
@@ -1112,8 +1147,12 @@ static void profiles_in(fm_ctx *c, const node *map, bool any_url) {
     if (net) {
       profile_from(c, net, k);
     } else if (k->type == N_SEQ && (ieq(k->key, "links") || ieq(k->key, "profiles"))) {
-      for (const node *it = k->kids; it; it = it->next)
-        if (textual(it)) profile_from_url(c, it, NULL);
+      for (const node *it = k->kids; it; it = it->next) {
+        if (textual(it))
+          profile_from_url(c, it, NULL);
+        else
+          link_item(c, it);
+      }
     } else if (any_url && textual(k) && looks_like_url(k->s)) {
       profile_from_url(c, k, NULL);
     }
@@ -1124,7 +1163,7 @@ static void profiles_in(fm_ctx *c, const node *map, bool any_url) {
 
 static const char *const name_keys[] = {"name", NULL};
 static const char *const label_keys[] = {"subtitle", "tagline", "headline", "position",
-                                         "job_title", "jobtitle", NULL};
+                                         "job_title", "jobtitle", "role", "label", NULL};
 static const char *const email_keys[] = {"email", "e-mail", "mail", NULL};
 static const char *const phone_keys[] = {"phone", "telephone", "mobile", "tel", NULL};
 static const char *const location_keys[] = {"location", "city", NULL};
@@ -1382,9 +1421,29 @@ static void map_basics(fm_ctx *c, const node *root) {
   profiles_in(c, amap, true);
   profiles_in(c, social, true);
   if (social && social->type == N_SEQ)
-    for (const node *it = social->kids; it; it = it->next)
-      if (textual(it)) profile_from_url(c, it, NULL);
+    for (const node *it = social->kids; it; it = it->next) {
+      if (textual(it))
+        profile_from_url(c, it, NULL);
+      else
+        link_item(c, it);
+    }
   c->rec = basics;
+  mailto_items(c, social);
+  mailto_items(c, get(root, "profiles"));
+  mailto_items(c, get(root, "links"));
+}
+
+cvx_record *cvx_frontmatter_person(cvx_doc *doc, const cvx_ynode *map, const char *origin) {
+  if (!doc || !map || map->type != N_MAP) return NULL;
+  fm_ctx c;
+  memset(&c, 0, sizeof c);
+  c.doc = doc;
+  c.arena = doc->arena;
+  c.inner = map->span;
+  c.origin = origin;
+  c.kind = CVX_REC_BASICS;
+  map_basics(&c, map);
+  return c.rec;
 }
 
 /* ---- publications */
@@ -1714,6 +1773,8 @@ static cvx_status fm_extract(const cvx_source *src, cvx_doc *doc, cvx_diags *dx)
   } else {
     c.kind = CVX_REC_BASICS;
     map_basics(&c, root);
+    /* a profile page's CV sections (Hugo Blox authors: education, work…) */
+    if (loc.kind == FM_YAML) cvx_yamldata_map(doc, root, ORIGIN, true);
   }
   return CVX_OK;
 }

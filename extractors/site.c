@@ -144,13 +144,16 @@ static cvx_record *first_of(const cvx_doc *doc, cvx_rec_kind k) {
  * wins over the sidebar `bio` of _config.yml, which then becomes the label
  * when short; visible text no field took is kept as a section named after
  * the page, since the document's unmapped list covers the main page only. */
-static void side_page(site *s, const char *path, const char *rel) {
+static void side_page(site *s, const char *path, const char *rel, bool data) {
   cvx_diags dx;
   cvx_diags_init(&dx, s->arena);
   cvx_source *src = load(s, path, &dx);
   if (src) {
     cvx_doc *doc = cvx_doc_new(s->arena, src, &dx);
-    extract_page(s, doc, src, &dx);
+    if (!data)
+      extract_page(s, doc, src, &dx);
+    else if (cvx_extractor_yamldata.extract(src, doc, &dx) == CVX_OK)
+      note_extractor(s, cvx_extractor_yamldata.name);
     const cvx_record *pb = first_of(doc, CVX_REC_BASICS);
     const char *bio = pb ? cvx_record_get(pb, "summary") : NULL;
     cvx_record *mb = first_of(s->doc, CVX_REC_BASICS);
@@ -171,6 +174,21 @@ static void side_page(site *s, const char *path, const char *rel) {
     }
   }
   carry_diags(s, src, path, &dx);
+}
+
+/* A CV kept as data in _data/ (al-folio's cv.yml, online-cv's data.yml),
+ * read by the YAML data extractor and merged as a side page is. */
+static void data_cv(site *s) {
+  static const char *const names[] = {"_data/cv.yml",   "_data/cv.yaml",     "_data/resume.yml",
+                                      "_data/resume.yaml", "_data/data.yml", NULL};
+  for (size_t i = 0; names[i]; i++) {
+    const char *p = site_path(s, names[i]);
+    struct stat st;
+    if (stat(p, &st) == 0 && S_ISREG(st.st_mode)) {
+      side_page(s, p, names[i], true);
+      return;
+    }
+  }
 }
 
 /* ------------------------------------------------------------ collections */
@@ -741,7 +759,8 @@ void cvx_convert_site(const char *dir, const char *display, const cvx_convert_op
                    "%s", main_dx.items[i].message);
     extract_page(&s, s.doc, main_src, &dx);
   }
-  if (about_path) side_page(&s, about_path, about_path + strlen(s.base) + 1);
+  if (about_path) side_page(&s, about_path, about_path + strlen(s.base) + 1, false);
+  data_cv(&s);
   collection(&s, "_publications", CVX_FM_PUBLICATION, "releaseDate");
   collection(&s, "_talks", CVX_FM_TALK, "startDate");
   collection(&s, "_teaching", CVX_FM_TEACHING, "startDate");

@@ -1,5 +1,6 @@
 /* site.h — a Jekyll site folder (one with a _config.yml) converted as ONE
- * resume: the `author:` block, the CV and about pages, the _publications,
+ * resume: the `author:` block, the CV and about pages, a _data/ CV (cv.yml,
+ * resume.yml, data.yml), the _publications,
  * _talks and _teaching collections and the _bibliography .bib files. */
 #ifndef CVX_SITE_H
 #define CVX_SITE_H

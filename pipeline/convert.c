@@ -12,6 +12,7 @@
 #include "schema.h"
 #include "secvote.h"
 
+#include <ctype.h>
 #include <jansson.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -45,6 +46,7 @@ void cvx_convert_cleanup(void) {
 
 /* ---------------------------------------------------------- normalization */
 
+static const cvx_extractor *const wholes[] = {&cvx_extractor_yamldata, NULL};
 static const cvx_extractor *const preamble[] = {&cvx_extractor_frontmatter, NULL};
 static const cvx_extractor *const bodies[] = {&cvx_extractor_markdown, &cvx_extractor_text, NULL};
 
@@ -74,8 +76,46 @@ static bool same_fields(const cvx_record *a, const cvx_record *b) {
   return x == NULL && y == NULL;
 }
 
+/* True when every word (3+ letters or digits, any case) of s occurs among the
+ * values of r. */
+static bool words_in_record(const char *s, const cvx_record *r) {
+  for (const char *p = s; *p;) {
+    while (*p && !isalnum((unsigned char)*p)) p++;
+    const char *w = p;
+    while (isalnum((unsigned char)*p)) p++;
+    size_t n = (size_t)(p - w);
+    if (n < 3) continue;
+    bool found = false;
+    for (const cvx_field *f = r->fields; f && !found; f = f->next)
+      for (const char *v = f->value; *v && !found; v++)
+        found = strncasecmp(v, w, n) == 0 && !isalnum((unsigned char)v[n]) &&
+                (v == f->value || !isalnum((unsigned char)v[-1]));
+    if (!found) return false;
+  }
+  return true;
+}
+
+/* A prose entry (education or work read from a sentence) that says nothing a
+ * structured entry of the same kind (front matter, YAML data) does not say:
+ * the same fact twice. */
+static bool prose_restates(const cvx_doc *doc, const cvx_record *r) {
+  if (!r->origin || strcmp(r->origin, "prose") != 0) return false;
+  if (r->kind != CVX_REC_EDUCATION && r->kind != CVX_REC_WORK) return false;
+  for (const cvx_record *q = doc->records; q; q = q->next) {
+    if (q == r || q->kind != r->kind || !q->origin ||
+        (strcmp(q->origin, "frontmatter") != 0 && strcmp(q->origin, "yamldata") != 0))
+      continue;
+    bool all = true;
+    for (const cvx_field *f = r->fields; f && all; f = f->next)
+      all = strcmp(f->key, "studyType") == 0 || words_in_record(f->value, q);
+    if (all) return true;
+  }
+  return false;
+}
+
 /* One basics record (first value of each key wins: the front matter runs
- * first), profiles once per URL, no empty or repeated entries. */
+ * first), profiles once per URL, no empty or repeated entries, no prose
+ * entry that restates a structured one. */
 static void normalize(cvx_doc *doc) {
   cvx_record *basics = NULL;
   cvx_record **pp = &doc->records;
@@ -105,6 +145,7 @@ static void normalize(cvx_doc *doc) {
     } else if (!drop && r->kind != CVX_REC_SECTION) {
       for (cvx_record *q = doc->records; q != r && !drop; q = q->next)
         drop = q->kind == r->kind && same_fields(q, r);
+      drop = drop || prose_restates(doc, r);
     }
     if (drop) {
       *pp = r->next;
@@ -461,6 +502,16 @@ static void run(cvx_arena *a, cvx_source *src, cvx_diags *dx, const char *displa
   doc->section_sink = o->section_sink;
   const char *ran[4] = {0};
   int nran = 0;
+  for (int i = 0; wholes[i]; i++) {
+    if (!wholes[i]->accepts(src)) continue;
+    if (wholes[i]->extract(src, doc, dx) == CVX_OK)
+      ran[nran++] = wholes[i]->name;
+    else
+      cvx_diag_add(dx, CVX_ERROR, "extract.failed", CVX_NOSPAN, "the %s extractor failed",
+                   wholes[i]->name);
+    tail(doc, ran, display, o, res);
+    return;
+  }
   for (int i = 0; preamble[i]; i++) {
     if (!preamble[i]->accepts(src)) continue;
     if (preamble[i]->extract(src, doc, dx) == CVX_OK) ran[nran++] = preamble[i]->name;

@@ -291,6 +291,7 @@ typedef struct cvx_doc {
    * replaced by spaces, newlines kept: same length and offsets as src->text */
   char *view;
   uint32_t body_start;   /* first byte after the front matter (0 if none) */
+  bool as_data;          /* the whole source was read as data (a YAML CV), not as a page */
   unsigned char *hidden; /* per byte: 1 = hidden content, not visible text */
   unsigned char *taken;  /* per byte: 1 = landed in a field (or structure) */
   cvx_record *records, *records_tail;
@@ -341,10 +342,11 @@ void cvx_record_remove(cvx_record *r, const char *key);
 
 /* ------------------------------------------------------------ extractors */
 
-/* An extractor turns (part of) a source into records. The pipeline runs every
- * preamble extractor that accepts the source, then the body extractor with the
- * highest score. */
-typedef enum cvx_extractor_role { CVX_ROLE_PREAMBLE, CVX_ROLE_BODY } cvx_extractor_role;
+/* An extractor turns (part of) a source into records. A whole-source
+ * extractor that accepts the source reads it alone; else the pipeline runs
+ * every preamble extractor that accepts the source, then the body extractor
+ * with the highest score. */
+typedef enum cvx_extractor_role { CVX_ROLE_PREAMBLE, CVX_ROLE_BODY, CVX_ROLE_WHOLE } cvx_extractor_role;
 
 typedef struct cvx_extractor {
   const char *name;
@@ -357,6 +359,7 @@ typedef struct cvx_extractor {
 extern const cvx_extractor cvx_extractor_frontmatter;
 extern const cvx_extractor cvx_extractor_markdown;
 extern const cvx_extractor cvx_extractor_text;
+extern const cvx_extractor cvx_extractor_yamldata; /* a .yml/.yaml data CV, read whole */
 
 /* Hides HTML comments and Liquid ({% %}, {{ }}, {% comment %}…{% endcomment %},
  * {% raw %} kept) in doc->view from `from` on; adds diagnostics for unterminated ones. */

@@ -211,6 +211,7 @@ static bool has_liquid(const char *v) { return strstr(v, "{{") || strstr(v, "{%"
 static void check_frontmatter(const cvx_doc *doc) {
   const cvx_source *src = doc->src;
   cvx_span block, yaml;
+  if (doc->as_data) return; /* a YAML data CV's keys are not page switches */
   if (!cvx_frontmatter_span(src, &block, &yaml) || src->text[0] != '-') return;
   size_t base = line_index(src, yaml.start);
   yaml_parser_t p;
@@ -501,7 +502,7 @@ static bool entry_key(const cvx_record *r, char *out, size_t cap) {
   static const char *const edu[] = {"institution", "studyType", "area", "startDate", NULL};
   static const char *const pub[] = {"name", NULL};
   static const char *const award[] = {"title", "date", NULL};
-  static const char *const proj[] = {"name", NULL};
+  static const char *const proj[] = {"name", "startDate", "date", NULL};
   const char *const *keys;
   switch (r->kind) {
   case CVX_REC_WORK:

@@ -43,6 +43,12 @@ seed() { # seed TARGET DIR: copy seed inputs into DIR
       done
       printf 'A. Author, B. Author. Title of a paper. In Proc. Venue, 2019. <https://doi.org/10.1/x>' >"$d/ref1"
       ;;
+    yamldata)
+      for f in fixtures/*/*.yml fixtures/*/*.yaml fixtures/*/*.md; do
+        [ -f "$f" ] || continue
+        i=$((i + 1)); cp "$f" "$d/seed$i"
+      done
+      ;;
     *)
       for f in fixtures/*/*.md fixtures/*/*.txt; do i=$((i + 1)); cp "$f" "$d/seed$i"; done
       ;;

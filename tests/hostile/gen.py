@@ -76,6 +76,12 @@ case("yaml-alias-bomb", "alias-bomb.md", bomb, 0, "frontmatter.alias", "yes")
 case("yaml-flow-50k", "flow-deep.md", "---\nx: " + "[" * 50000 + "\n---\n" + good, 0, "frontmatter.limit", "yes")
 case("yaml-map-50k", "flow-map.md", "---\nx: " + "{a: " * 50000 + "\n---\n" + good, 0, "frontmatter.limit", "yes")
 case("yaml-block-deep", "block-deep.md", "---\n" + "".join(" " * i + "k:\n" for i in range(300)) + "---\nBody\n", 0, "frontmatter.limit", "yes")
+# ---- YAML data CVs (.yml read whole): the same limits
+databomb = bomb[len("---\n"):bomb.index("name: Bomb")] + "name: Bomb\nwork:\n  - company: X\n    role: Y\n"
+case("yaml-data-alias-bomb", "data-bomb.yml", databomb, 0, "frontmatter.alias", "yes")
+case("yaml-data-flow-50k", "data-deep.yml", "name: Deep\nx: " + "[" * 50000 + "\n", 0, "frontmatter.limit", "yes")
+case("yaml-data-events", "data-events.yml", "items:\n" + "  - {a: 1, b: 2}\n" * 80000, 0, "frontmatter.limit", "yes", 30)
+case("yaml-data-syntax", "data-syntax.yml", "name: Jane\nwork: [\n  - x\n", 0, "frontmatter.syntax", "yes")
 case("fm-unterminated", "unterminated.md", "---\nname: Jane\ntitle: x\n\n# Jane\n\nbody\n", 0, "frontmatter.unterminated", "yes")
 case("fm-python-tag", "python-tag.md",
      "---\nname: !!python/object/apply:os.system [\"touch /tmp/cvx-pwned\"]\n"

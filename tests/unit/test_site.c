@@ -391,6 +391,38 @@ static void check_odd_sites(void) {
   CHECK(system(p) == 0, "cleanup");
 }
 
+/* A CV kept as data in _data/cv.yml joins the site's one document. */
+static void check_data_cv(void) {
+  char tmpl[] = "/tmp/cvx-site-XXXXXX";
+  char *root = mkdtemp(tmpl);
+  CHECK(root != NULL, "mkdtemp");
+  if (!root) return;
+  char p[512];
+  snprintf(p, sizeof p, "%s/_config.yml", root);
+  write_file(p, "author:\n  name: Ines Varga\n");
+  snprintf(p, sizeof p, "%s/_data", root);
+  mkdir(p, 0700);
+  snprintf(p, sizeof p, "%s/_data/cv.yml", root);
+  write_file(p, "- title: Education\n  type: time_table\n  contents:\n"
+                "    - title: Ph.D. Soil Science\n      institution: University of Pell\n"
+                "      year: 2016\n"
+                "- title: Jobs\n  contents:\n    - title: Agronomist\n"
+                "      institution: Field Office North\n      year: 2017 - 2020\n"
+                "      notes_for_later: bring boots\n");
+  cvx_convert_opts o = site_opts();
+  cvx_result res;
+  cvx_convert_site(root, "data", &o, &res);
+  CHECK(res.status == CVX_OK && res.json_valid, "site with a data CV converts");
+  CHECK(strstr(res.json.ptr, "Ines Varga") != NULL, "the config's person is kept");
+  CHECK(strstr(res.json.ptr, "\"institution\": \"University of Pell\"") != NULL,
+        "the data CV's education joins the site:\n%s", res.json.ptr);
+  CHECK(strstr(res.json.ptr, "\"position\": \"Agronomist\"") != NULL, "the data CV's work joins");
+  CHECK(strstr(res.json.ptr, "yamldata") != NULL, "the yamldata extractor is listed");
+  cvx_result_free(&res);
+  snprintf(p, sizeof p, "rm -rf '%s'", root);
+  CHECK(system(p) == 0, "cleanup");
+}
+
 int main(void) {
   if (!cvx_convert_init()) return 2;
   for (size_t i = 0; i < sizeof config_cases / sizeof config_cases[0]; i++)
@@ -401,6 +433,7 @@ int main(void) {
   check_site_fixture();
   check_page_alone();
   check_odd_sites();
+  check_data_cv();
   cvx_convert_cleanup();
   return check_done("site");
 }
