@@ -315,6 +315,17 @@ else
   fail "tests/node_modules missing: run make deps"
 fi
 
+echo "== build on a machine without the libraries (tests/build.sh)"
+sh tests/build.sh >"$tmp/build" 2>&1
+bp=$(grep -c '^ok ' "$tmp/build")
+bf=$(grep -c '^FAIL ' "$tmp/build")
+grep -q '^build: done' "$tmp/build" || { bf=$((bf + 1)); echo "FAIL: tests/build.sh did not finish"; tail -5 "$tmp/build"; }
+passed=$((passed + bp))
+failed=$((failed + bf))
+grep -A20 '^FAIL ' "$tmp/build" | head -60
+grep '^skip ' "$tmp/build" | sed 's/^/  /'
+echo "  build: $bp passed, $bf failed"
+
 echo "== hostile inputs (tests/hostile/README.md)"
 sh tests/hostile/run.sh "$build" >"$tmp/hostile" 2>&1
 hp=$(grep -c '^ok ' "$tmp/hostile")
