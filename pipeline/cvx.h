@@ -353,6 +353,7 @@ typedef struct cvx_extractor {
 
 extern const cvx_extractor cvx_extractor_frontmatter;
 extern const cvx_extractor cvx_extractor_markdown;
+extern const cvx_extractor cvx_extractor_html;
 extern const cvx_extractor cvx_extractor_text;
 
 /* Hides HTML comments and Liquid ({% %}, {{ }}, {% comment %}…{% endcomment %},

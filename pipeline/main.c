@@ -45,8 +45,8 @@ static const char usage_convert[] =
     "usage: cvx convert [options] INPUT...\n"
     "\n"
     "Converts each INPUT: a file, a folder (searched recursively for .md,\n"
-    ".markdown, .txt, .text and extension-less files; hidden and binary files\n"
-    "are skipped) or - for standard input; a folder holding a _config.yml is a\n"
+    ".markdown, .txt, .text, .html, .htm and extension-less files; hidden and\n"
+    "binary files are skipped) or - for standard input; a folder holding a _config.yml is a\n"
     "Jekyll site, converted as one input named after the folder. Writes\n"
     "DIR/<stem>.json (JSON Resume),\n"
     "DIR/<stem>.bib (when the CV lists publications), DIR/cvx.csv (one row per\n"
@@ -127,7 +127,7 @@ static bool wanted_name(const char *name) {
   if (name[0] == '.') return false;
   const char *dot = strrchr(name, '.');
   if (!dot) return true;
-  static const char *const exts[] = {".md", ".markdown", ".txt", ".text", NULL};
+  static const char *const exts[] = {".md", ".markdown", ".txt", ".text", ".html", ".htm", NULL};
   for (int i = 0; exts[i]; i++)
     if (strcasecmp(dot, exts[i]) == 0) return true;
   return false;

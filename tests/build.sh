@@ -48,17 +48,20 @@ make -j2 PKG_CONFIG="$tmp/none/pkg-config" BUILD="$tmp/b2" all >"$tmp/m2" 2>&1
 expect_message "PKG_CONFIG absent: one message naming pkg-config and make deps" "$tmp/m2" $? pkg-config
 
 # a pkg-config that knows every library but libxml2
-[ -n "$pc" ] || { echo "skip one library missing: no pkg-config here"; pc=false; }
-cat >"$tmp/pc-noxml" <<STUB
+if [ -n "$pc" ]; then
+  cat >"$tmp/pc-noxml" <<STUB
 #!/bin/sh
 for a in "\$@"; do case \$a in libxml-2.0) exit 1 ;; esac; done
 exec '$pc' "\$@"
 STUB
-chmod +x "$tmp/pc-noxml"
-make -j2 PKG_CONFIG="$tmp/pc-noxml" BUILD="$tmp/b3" all >"$tmp/m3" 2>&1
-st=$?
-grep -q 'libjansson-dev' "$tmp/m3" && st=0 # only the missing one is named
-expect_message "one library missing: the message names its package (libxml2-dev) only" "$tmp/m3" $st libxml2-dev
+  chmod +x "$tmp/pc-noxml"
+  make -j2 PKG_CONFIG="$tmp/pc-noxml" BUILD="$tmp/b3" all >"$tmp/m3" 2>&1
+  st=$?
+  grep -q 'libjansson-dev' "$tmp/m3" && st=0 # only the missing one is named
+  expect_message "one library missing: the message names its package (libxml2-dev) only" "$tmp/m3" $st libxml2-dev
+else
+  echo "skip one library missing: no pkg-config here"
+fi
 
 # make -n demo: the deps step comes before the first compile
 for goal in demo check; do
