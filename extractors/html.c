@@ -49,6 +49,7 @@ typedef struct hx {
   cvx_blk_kind kind;
   int level;
   unsigned l0, l1; /* parsed lines it spans */
+  unsigned next_l0; /* where the next block starts, when an element or a block's end says so */
   bool strong, strong_done, vis;
   const xmlNode *strong_node; /* the <b>/<strong> that opened the bold run */
   int cells;
@@ -352,6 +353,7 @@ static void flush(hx *h) {
     }
   }
   cvx_buf_clear(&h->raw);
+  h->next_l0 = h->line; /* text after a block starts at the earliest on its last line */
   h->nlinks = 0;
   h->cells = 0;
   h->strong = h->strong_done = h->vis = false;
@@ -366,7 +368,9 @@ static void open_block(hx *h, unsigned line) {
     return;
   }
   h->open = true;
-  h->l0 = h->l1 = line;
+  /* libxml2 gives a text node the line where it ends */
+  h->l0 = h->next_l0 && h->next_l0 < line ? h->next_l0 : line;
+  h->l1 = line;
   if (h->rows > 0) {
     h->kind = CVX_BLK_ROW;
     h->level = para_level(h);
@@ -492,6 +496,7 @@ static int heading_level(const xmlNode *n) {
 /* Entering element n; false when its subtree is not walked. */
 static bool enter(hx *h, const xmlNode *n) {
   unsigned line = node_line(h, n);
+  if (!h->open) h->next_l0 = line;
   if (is_skipped(h, n)) {
     hide(h, n);
     return false;
@@ -672,6 +677,7 @@ cvx_status cvx_html_blocks(cvx_doc *doc, cvx_blocks *out) {
     uint32_t s = line_base(&h, l);
     cvx_diag_add(doc->dx, CVX_WARNING, "html.depth", cvx_span_make(s, s),
                  "elements nested deeper than %d levels: the page is not read from here on", PARSER_DEPTH);
+    h.depth_warned = true; /* one html.depth per page */
   }
   cvx_buf_init(&h.raw);
   cvx_buf_init(&h.tmp);
