@@ -244,6 +244,22 @@ static bool is_menu(const xmlNode *list) {
   return items >= 2;
 }
 
+/* True when the class list holds a well-known hiding class of the common
+ * CSS frameworks and themes (cvx reads no style sheet). */
+static bool hiding_class(const char *s) {
+  static const char *const hiding[] = {"hidden", "d-none", "sr-only", "visually-hidden", "screen-reader-text",
+                                       "is-hidden", NULL};
+  while (*s) {
+    while (*s && is_blank(*s)) s++;
+    size_t k = 0;
+    while (s[k] && !is_blank(s[k])) k++;
+    for (int i = 0; hiding[i]; i++)
+      if (strlen(hiding[i]) == k && strncasecmp(s, hiding[i], k) == 0) return true;
+    s += k;
+  }
+  return false;
+}
+
 static bool is_skipped(const hx *h, const xmlNode *n) {
   if (name_in(n, skipped)) return true;
   if (h->header && (is(n, "ul") || is(n, "ol")) && is_menu(n)) return true;
@@ -255,6 +271,8 @@ static bool is_skipped(const hx *h, const xmlNode *n) {
     return true;
   v = attr(n, "style");
   if (v && display_none(v)) return true;
+  v = attr(n, "class");
+  if (v && hiding_class(v)) return true;
   v = attr(n, "type");
   return is(n, "input") && v && strcasecmp(v, "hidden") == 0;
 }

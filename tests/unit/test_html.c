@@ -153,8 +153,9 @@ static const hcase cases[] = {
      "<span aria-hidden=\"true\">icon</span><p>shown</p>\n"
      "<script>document.write('<p>no</p>')</script><style>p{}</style>"
      "<noscript>enable js</noscript><template><p>tpl</p></template>"
-     "<svg><text>logo</text></svg>\n",
-     "P0 shown\n"},
+     "<svg><text>logo</text></svg><div class=\"row d-none\">bs</div><span class=\"sr-only\">sr</span>"
+     "<p class=\"hiddenness\">kept</p>\n",
+     "P0 shown\nP0 kept\n"},
     {"nav, footer and header menus",
      "<header><nav><a href=\"/\">Home</a></nav><h1>Jane Roe</h1>"
      "<ul><li><a href=\"/about\">About</a></li><li><a href=\"#cv\">CV</a></li></ul>"
