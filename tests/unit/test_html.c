@@ -178,6 +178,23 @@ static const hcase cases[] = {
     {"only blanks", " \n\t\n", ""},
 };
 
+/* Entities are never loaded or expanded beyond HTML's own: an internal
+ * subset or a SYSTEM entity stays text; no DTD is fetched. */
+static void run_entities(void) {
+  const char *in = "<!DOCTYPE html [<!ENTITY xxe SYSTEM \"file:///etc/passwd\"><!ENTITY w \"WIDE\">]>\n"
+                   "<html><body><p>a &xxe; b &w; c</p></body></html>\n";
+  fixture f;
+  run(&f, in, strlen(in), 0);
+  bool found = false, leaked = false;
+  for (const cvx_block *b = f.bl.head; b; b = b->next) {
+    found = found || strcmp(b->text, "a &xxe; b &w; c") == 0;
+    leaked = leaked || strstr(b->text, "root:") || strstr(b->text, "b WIDE");
+  }
+  CHECK(found && !leaked, "entities kept as text, nothing expanded");
+  check_invariants(&f, "entities");
+  done(&f);
+}
+
 static void run_cases(void) {
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     fixture f;
@@ -332,6 +349,7 @@ static void run_accepts(void) {
 
 int main(void) {
   run_cases();
+  run_entities();
   run_spans();
   run_pathological();
   run_accepts();
