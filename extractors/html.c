@@ -68,7 +68,8 @@ typedef struct hx {
   int pend_level;
   unsigned pend_line;
   const char *pend_marker;
-  size_t hide_budget; /* bytes the search for skipped elements' ends may still read */
+  size_t hide_budget; /* bytes the searches for skipped elements may still read */
+  uint32_t hide_from; /* end of the last hidden element: the next one starts after it */
 } hx;
 
 /* ------------------------------------------------------------ positions */
@@ -260,21 +261,26 @@ static bool hiding_class(const char *s) {
   return false;
 }
 
-static bool is_skipped(const hx *h, const xmlNode *n) {
-  if (name_in(n, skipped)) return true;
-  if (h->header && (is(n, "ul") || is(n, "ol")) && is_menu(n)) return true;
-  if (attr(n, "hidden")) return true;
+/* Why n is not read: SKIP_NAME (what it is: head, script, nav, a header's
+ * menu…), SKIP_ATTR (an attribute hides it), or 0: it is read. */
+enum { SKIP_NAME = 1, SKIP_ATTR = 2 };
+
+static int is_skipped(const hx *h, const xmlNode *n) {
+  if (name_in(n, skipped)) return SKIP_NAME;
+  if (h->header && (is(n, "ul") || is(n, "ol")) && is_menu(n)) return SKIP_NAME;
+  if (!n->properties) return 0;
+  if (attr(n, "hidden")) return SKIP_ATTR;
   const char *v = attr(n, "aria-hidden");
-  if (v && strcasecmp(v, "true") == 0) return true;
+  if (v && strcasecmp(v, "true") == 0) return SKIP_ATTR;
   v = attr(n, "role");
   if (v && (strcasecmp(v, "navigation") == 0 || strcasecmp(v, "menu") == 0 || strcasecmp(v, "menubar") == 0))
-    return true;
+    return SKIP_ATTR;
   v = attr(n, "style");
-  if (v && display_none(v)) return true;
+  if (v && display_none(v)) return SKIP_ATTR;
   v = attr(n, "class");
-  if (v && hiding_class(v)) return true;
+  if (v && hiding_class(v)) return SKIP_ATTR;
   v = attr(n, "type");
-  return is(n, "input") && v && strcasecmp(v, "hidden") == 0;
+  return is(n, "input") && v && strcasecmp(v, "hidden") == 0 ? SKIP_ATTR : 0;
 }
 
 /* Elements whose start and end separate blocks (anything else is inline). */
@@ -445,25 +451,71 @@ static bool tag_at(const hx *h, uint32_t i, const char *name, size_t nn, bool cl
   return is_blank(c) || c == '>' || c == '/';
 }
 
-/* Hides a skipped element's source: from its start tag (the last one
- * opening on or before its line: libxml2 counts the line where the tag
- * ends) to its matching end tag, counted by name. Reads at most
- * hide_budget bytes over the document; nothing is hidden when the start tag
- * is not found nearby or the end tag is never met (the element's last line
- * then ends it). Returns false when the start tag was not found. */
-static bool hide_element(hx *h, const xmlNode *n) {
+/* True when s[0,n) holds one of the words every hiding attribute has
+ * (hidden, aria-hidden, visually-hidden, display:none, d-none, sr-only,
+ * screen-reader-text, role=navigation or menu), ASCII case ignored. */
+static bool hiding_word(const char *s, size_t n) {
+  static const char *const words[] = {"hidden", "none", "sr-only", "screen-reader", "navigation", "menu", NULL};
+  for (size_t i = 0; i < n; i++)
+    for (int w = 0; words[w]; w++) {
+      size_t k = 0, wl = strlen(words[w]);
+      while (k < wl && i + k < n && lower(s[i + k]) == words[w][k]) k++;
+      if (k == wl) return true;
+    }
+  return false;
+}
+
+/* One past the '>' that ends the tag at v[at] == '<' (quoted '>' skipped;
+ * an unclosed quote ends at the first '>'), or UINT32_MAX within 64 KB. */
+static uint32_t tag_end(hx *h, uint32_t at) {
+  uint32_t lim = h->len - at > 65536 ? at + 65536 : h->len, first = UINT32_MAX;
+  char q = 0;
+  for (uint32_t i = at + 1; i < lim; i++) {
+    char c = h->v[i];
+    if (c == '>' && first == UINT32_MAX) first = i + 1;
+    if (q) {
+      if (c == q) q = 0;
+    } else if (c == '"' || c == '\'') {
+      q = c;
+    } else if (c == '>') {
+      return i + 1;
+    }
+  }
+  return first;
+}
+
+/* Hides a skipped element's source, from its start tag to its matching end
+ * tag (counted by name). libxml2 gives an element the line where its start
+ * tag ends: the tag is the first "<name" after the last hidden part (and at
+ * most 4 KB before that line) whose '>' is on that line; an element hidden
+ * by an attribute also needs a hiding word in its tag, so that a visible
+ * <span> before a hidden one on the same line stays visible. With no end tag
+ * the element's last descendant's line ends it. Every search is charged to
+ * hide_budget. Returns false when the start tag is not found. */
+static bool hide_element(hx *h, const xmlNode *n, bool by_attr) {
   const char *name = (const char *)n->name;
   size_t nn = name ? strlen(name) : 0;
   if (!nn || nn > 32 || !n->children) return true;
   unsigned l = node_line(h, n);
-  uint32_t to = line_end(h, l), lim = line_base(h, l);
-  lim = lim > h->body_start + 4096 ? lim - 4096 : h->body_start;
-  uint32_t s = UINT32_MAX;
-  for (uint32_t i = to; i > lim; i--)
-    if (h->v[i - 1] == '<' && tag_at(h, i - 1, name, nn, false)) {
-      s = i - 1;
-      break;
-    }
+  uint32_t lb = line_base(h, l), le = line_end(h, l);
+  uint32_t from = lb > h->body_start + 4096 ? lb - 4096 : h->body_start;
+  if (from < h->hide_from) from = h->hide_from;
+  uint32_t s = UINT32_MAX, te = 0;
+  for (uint32_t i = from; i <= le && i < h->len && h->hide_budget; i++) {
+    const char *p = memchr(h->v + i, '<', (size_t)(le < h->len ? le + 1 : h->len) - i);
+    if (!p) break;
+    uint32_t at = (uint32_t)(p - h->v);
+    h->hide_budget -= at - i < h->hide_budget ? at - i : h->hide_budget;
+    i = at;
+    if (!tag_at(h, at, name, nn, false)) continue;
+    te = tag_end(h, at);
+    if (te == UINT32_MAX) break;
+    h->hide_budget -= te - at < h->hide_budget ? te - at : h->hide_budget;
+    if (te - 1 < lb || te - 1 > le) continue; /* its '>' is not on the element's line */
+    if (by_attr && !hiding_word(h->v + at, te - at)) continue;
+    s = at;
+    break;
+  }
   if (s == UINT32_MAX) return false;
   int depth = 0;
   uint32_t e = UINT32_MAX;
@@ -471,8 +523,7 @@ static bool hide_element(hx *h, const xmlNode *n) {
     const char *p = memchr(h->v + i, '<', h->len - i);
     if (!p) break;
     uint32_t at = (uint32_t)(p - h->v);
-    size_t step = at - i;
-    h->hide_budget -= step < h->hide_budget ? step : h->hide_budget;
+    h->hide_budget -= at - i < h->hide_budget ? at - i : h->hide_budget;
     i = at;
     if (tag_at(h, at, name, nn, false)) {
       depth++;
@@ -491,16 +542,19 @@ static bool hide_element(hx *h, const xmlNode *n) {
     }
     e = line_end(h, last);
   }
-  if (e > s) cvx_doc_hide(h->doc, cvx_span_make(s, e));
+  if (e > s) {
+    cvx_doc_hide(h->doc, cvx_span_make(s, e));
+    h->hide_from = e;
+  }
   return true;
 }
 
 /* Hides a skipped element, or when its start tag is implied (an unwritten
  * <head>), each of its element children. */
-static void hide(hx *h, const xmlNode *n) {
-  if (hide_element(h, n)) return;
+static void hide(hx *h, const xmlNode *n, bool by_attr) {
+  if (hide_element(h, n, by_attr)) return;
   for (const xmlNode *c = n->children; c; c = c->next)
-    if (c->type == XML_ELEMENT_NODE) (void)hide_element(h, c);
+    if (c->type == XML_ELEMENT_NODE) (void)hide_element(h, c, false);
 }
 
 /* ------------------------------------------------------------------ walk */
@@ -515,8 +569,9 @@ static int heading_level(const xmlNode *n) {
 static bool enter(hx *h, const xmlNode *n) {
   unsigned line = node_line(h, n);
   if (!h->open) h->next_l0 = line;
-  if (is_skipped(h, n)) {
-    hide(h, n);
+  int why = is_skipped(h, n);
+  if (why) {
+    hide(h, n, why == SKIP_ATTR);
     return false;
   }
   int hl = heading_level(n);

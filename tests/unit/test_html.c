@@ -258,6 +258,21 @@ static void run_spans(void) {
   CHECK(blank, "nav hidden in the view");
   CHECK(f.doc->view[body] == '<', "the page itself not hidden");
   done(&f);
+
+  /* hidden elements: a multi-line start tag, and a visible element of the
+   * same name before a hidden one on one line */
+  const char *hv = "<p>one</p>\n<div\n  class=\"x\"\n  hidden>secret\n</div>\n"
+                   "<p>two <span>Roe</span> <span class=\"sr-only\">skip</span> <span aria-hidden=true>icon</span></p>\n";
+  run(&f, hv, strlen(hv), 0);
+  got = dump(&f.bl);
+  CHECK_STR(got, "P0 one\nP0 two Roe\n", "hidden: blocks");
+  free(got);
+  const char *v = f.doc->view;
+  CHECK(strstr(v, "secret") == NULL && strstr(v, "hidden>") == NULL, "multi-line hidden div blanked");
+  CHECK(strstr(v, "<span>Roe</span>") != NULL, "the visible span stays");
+  CHECK(strstr(v, "skip") == NULL && strstr(v, "icon") == NULL, "hidden spans blanked");
+  CHECK(strstr(v, "<p>one</p>") != NULL && strstr(v, "<p>two ") != NULL, "paragraphs stay");
+  done(&f);
 }
 
 static char *repeat(const char *unit, size_t n, const char *tail, size_t *len) {
