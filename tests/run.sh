@@ -121,6 +121,14 @@ check "an interrupt lets the file in hand finish, takes no new one, commits no C
   cat fixtures/plain-resume/resume.txt >'$tmp/int/b.txt'; wait \$pid; s=\$?
   test \$s = 130 && test -f '$tmp/int/out/b.json' && test ! -e '$tmp/int/out/c.json' && test ! -e '$tmp/int/out/cvx.csv' &&
   test -z \"\$(ls -A '$tmp/int/out' | grep '^\\.cvx-tmp')\""
+check "a walked folder takes .html and .htm (read as HTML), not .css; -j1 and -j2 agree" sh -c "
+  mkdir -p '$tmp/hw/in/sub' && cp fixtures/html-resume/resume.html '$tmp/hw/in/a.html' &&
+  cp fixtures/html-academic/cv.htm '$tmp/hw/in/sub/b.HTM' && echo 'p { color: red }' >'$tmp/hw/in/site.css' &&
+  '$cvx' convert -q -j1 -o '$tmp/hw/o1' '$tmp/hw/in' && '$cvx' convert -q -j2 -o '$tmp/hw/o2' '$tmp/hw/in' &&
+  diff -r '$tmp/hw/o1' '$tmp/hw/o2' && test \"\$(cd '$tmp/hw/o1' && LC_ALL=C ls *.json | tr '\\n' ' ')\" = 'a.json b.json ' &&
+  grep -q '\"html\"' '$tmp/hw/o1/a.json' && grep -q '\"html\"' '$tmp/hw/o1/b.json'"
+check "HTML on standard input is read as HTML" sh -c "
+  '$cvx' convert --stdout - < fixtures/html-resume/resume.html | grep -q '\"name\": \"Marta Kowalczyk\"'"
 check "a Jekyll site inside a walked folder is one input" sh -c "
   '$cvx' convert -q -f json -o '$tmp/walk' fixtures/ && test -f '$tmp/walk/site.json' &&
   ! ls '$tmp/walk' | grep -q teaching"
