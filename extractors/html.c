@@ -4,8 +4,6 @@
  * makes (blocks.h), and the shared interpreter does the rest. */
 #include "html.h"
 
-#include "utf8.h"
-
 #include <libxml/HTMLparser.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
@@ -57,10 +55,10 @@ typedef struct hx {
   pend_link *links;
   size_t nlinks, caplinks;
   /* where the walk is */
-  int lists;   /* open ul, ol, menu and dl */
+  int lists;   /* open ul, ol and dl */
   int heading; /* level of the open h1-h6, 0 outside */
   int rows;    /* open tr */
-  int pre;     /* open pre, listing, textarea */
+  int pre;     /* open pre and listing */
   int header;  /* open header (its lists are menus) */
   bool depth_warned;
   /* a list item (li, dt) is emitted with the text of its first block */
@@ -323,15 +321,42 @@ static cvx_block *add_block(hx *h, cvx_blk_kind kind, int level, unsigned l0, un
   return b;
 }
 
-/* Where a link is: its target (or text) searched on the block's lines, the
- * <a ...> around it when found; the link's line as a last resort. */
-static cvx_span locate_link(const hx *h, const pend_link *l, const char *text, cvx_span within) {
-  cvx_span line = lines_span(h, l->line, l->line);
-  cvx_span at = cvx_doc_locate(h->doc, within, l->url);
-  if (!cvx_span_valid(at) && text && *text) at = cvx_doc_locate(h->doc, within, text);
-  if (!cvx_span_valid(at)) return line;
+/* First occurrence of nd (NUL-terminated, not empty) in view[from, to),
+ * charged to *budget: the bytes passed over (all of them when absent); not
+ * searched once the budget is spent. */
+static cvx_span find(const hx *h, uint32_t from, uint32_t to, const char *nd, size_t *budget) {
+  size_t nn = strlen(nd);
+  if (!nn || to <= from || to - from < nn || *budget < nn) return CVX_NOSPAN;
+  const char *p = NULL, *q = h->v + from, *last = h->v + (to - nn);
+  while (q <= last && (q = memchr(q, nd[0], (size_t)(last - q) + 1)) != NULL) {
+    if (*budget < nn) break; /* each comparison is charged too */
+    *budget -= nn;
+    if (memcmp(q, nd, nn) == 0) {
+      p = q;
+      break;
+    }
+    q++;
+  }
+  size_t cost = p ? (size_t)(p - (h->v + from)) + nn : to - from;
+  *budget -= cost < *budget ? cost : *budget;
+  return p ? cvx_span_make((size_t)(p - h->v), (size_t)(p - h->v) + nn) : CVX_NOSPAN;
+}
+
+/* Where a link is: its target (else its text) searched on the block's
+ * lines after the previous link (*cursor), widened to the <a ...> tag around
+ * it; the link's own line when not found. Searches are charged to *budget,
+ * so a block of many links costs linear time. */
+static cvx_span locate_link(const hx *h, const pend_link *l, const char *text, cvx_span within, uint32_t *cursor,
+                            size_t *budget) {
+  uint32_t from = *cursor > within.start ? *cursor : within.start;
+  cvx_span at = find(h, from, within.end, l->url, budget);
+  if (!cvx_span_valid(at) && text && *text && !strchr(text, '\n')) at = find(h, from, within.end, text, budget);
+  if (!cvx_span_valid(at)) {
+    cvx_span line = lines_span(h, l->line, l->line);
+    return line.start >= within.start && line.end <= within.end ? line : within;
+  }
   uint32_t s = at.start, e = at.end;
-  for (uint32_t k = s, lim = s > 512 ? s - 512 : 0; k > lim && k > within.start; k--)
+  for (uint32_t k = s, lim = s > 512 ? s - 512 : 0; k > lim && k > from; k--)
     if (h->v[k - 1] == '<') {
       s = k - 1;
       break;
@@ -341,6 +366,7 @@ static cvx_span locate_link(const hx *h, const pend_link *l, const char *text, c
       e = k + 1;
       break;
     }
+  *cursor = e;
   return cvx_span_make(s, e);
 }
 
@@ -367,12 +393,14 @@ static void flush(hx *h) {
     if (mark != SIZE_MAX && mark > 0 && mark <= b->len) b->strong_len = mark;
     if (nl) {
       b->links = cvx_arena_alloc(ar, nl * sizeof *b->links);
+      uint32_t cursor = b->span.start;
+      size_t budget = 4 * (size_t)(b->span.end - b->span.start) + 1024;
       for (size_t i = 0; i < h->nlinks; i++) {
         pend_link *l = &h->links[i];
         size_t lm;
         normalize(h->raw.ptr + l->rs, l->re - l->rs, &h->tmp, &lm);
         const char *text = l->image ? "" : cvx_arena_strndup(ar, h->tmp.ptr, h->tmp.len);
-        b->links[b->nlinks++] = (cvx_link){text, l->url, locate_link(h, l, text, b->span)};
+        b->links[b->nlinks++] = (cvx_link){text, l->url, locate_link(h, l, text, b->span, &cursor, &budget)};
       }
     }
   }
