@@ -3,14 +3,20 @@ CC      ?= cc
 PREFIX  ?= /usr/local
 DESTDIR ?=
 BUILD   ?= build
-PKGS    := libcmark yaml-0.1 libpcre2-8 jansson
+PKGS    := libcmark yaml-0.1 libpcre2-8 jansson libxml-2.0
+GEN_PKGS := jansson libutf8proc
+PKG_CONFIG ?= pkg-config
 WERROR  ?=
 CFLAGS  ?= -O2 -g
-CVX_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
+# The libraries' flags are read when a compile or link first needs them, once
+# (a parse-time $(shell) would run before `make deps` installs them); a
+# missing pkg-config or library stops the build at pkg-check with one message.
+PKG_CFLAGS = $(eval PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null))$(PKG_CFLAGS)
+PKG_LIBS   = $(eval PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null))$(PKG_LIBS)
+CVX_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 	-Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wformat=2 \
-	-Ipipeline -Iextractors $(WERROR) \
-	$(shell pkg-config --cflags $(PKGS) 2>/dev/null) -MMD -MP
-LDLIBS  := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lbtparse -lpthread -lm
+	-Ipipeline -Iextractors $(WERROR) $(PKG_CFLAGS) -MMD -MP
+LDLIBS  = $(PKG_LIBS) -lbtparse -lpthread -lm
 
 LIB_SRC  := $(sort $(filter-out pipeline/main.c,$(wildcard pipeline/*.c)) $(wildcard extractors/*.c))
 SCHEMAS  := $(sort $(wildcard schemas/*.json))
@@ -21,11 +27,15 @@ LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/schemas.o $(BUILD)/gen/venu
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps check unit asan install uninstall clean demo fuzz bench golden-update \
+.PHONY: all deps pkg-check check unit asan install uninstall clean demo fuzz bench golden-update \
 	fuzz-build fuzz-smoke train eval
 all: $(BUILD)/cvx
 
-$(BUILD)/%.o: %.c
+# Every compile waits for this check (order-only: it never makes an object stale).
+pkg-check:
+	@PKG_CONFIG='$(PKG_CONFIG)' CC='$(CC)' sh tests/deps.sh --check-build $(PKGS) libutf8proc
+
+$(BUILD)/%.o: %.c | pkg-check
 	@mkdir -p $(dir $@)
 	$(CC) $(CVX_CFLAGS) $(CFLAGS) -c $< -o $@
 
@@ -34,7 +44,7 @@ $(BUILD)/gen/schemas.c: $(SCHEMAS) schemas/embed.sh
 	@mkdir -p $(dir $@)
 	sh schemas/embed.sh $@ $(SCHEMAS)
 
-$(BUILD)/gen/schemas.o: $(BUILD)/gen/schemas.c
+$(BUILD)/gen/schemas.o: $(BUILD)/gen/schemas.c | pkg-check
 	$(CC) $(CVX_CFLAGS) $(CFLAGS) -c $< -o $@
 
 # The venue table (acronym -> type, full name) is data, compiled in the same way.
@@ -42,7 +52,7 @@ $(BUILD)/gen/venues.c: pipeline/venues.tsv pipeline/venues_embed.sh
 	@mkdir -p $(dir $@)
 	sh pipeline/venues_embed.sh $@ pipeline/venues.tsv
 
-$(BUILD)/gen/venues.o: $(BUILD)/gen/venues.c
+$(BUILD)/gen/venues.o: $(BUILD)/gen/venues.c | pkg-check
 	$(CC) $(CVX_CFLAGS) $(CFLAGS) -c $< -o $@
 
 # Trained models (pipeline/models/*.model, made by `make train`) are data,
@@ -51,7 +61,7 @@ $(BUILD)/gen/model_%.c: pipeline/models/%.model pipeline/models/embed.sh
 	@mkdir -p $(dir $@)
 	sh pipeline/models/embed.sh $@ $* $<
 
-$(BUILD)/gen/model_%.o: $(BUILD)/gen/model_%.c
+$(BUILD)/gen/model_%.o: $(BUILD)/gen/model_%.c | pkg-check
 	$(CC) $(CVX_CFLAGS) $(CFLAGS) -c $< -o $@
 
 # kept after the build: as an intermediate of the pattern rules make would
@@ -61,15 +71,15 @@ $(BUILD)/gen/model_%.o: $(BUILD)/gen/model_%.c
 # The place gazetteer: countries and first-level regions from Debian's
 # iso-codes, written as C by a small build-time tool (built without the
 # sanitizer or fuzzer flags of the build it serves: it runs on the host).
-$(BUILD)/gen/places_gen: pipeline/gen/places_gen.c pipeline/places.h
+$(BUILD)/gen/places_gen: pipeline/gen/places_gen.c pipeline/places.h | pkg-check
 	@mkdir -p $(dir $@)
-	$(CC) $(CVX_CFLAGS) -O1 -o $@ $< $(shell pkg-config --cflags --libs jansson libutf8proc 2>/dev/null)
+	$(CC) $(CVX_CFLAGS) -O1 -o $@ $< $(shell $(PKG_CONFIG) --cflags --libs $(GEN_PKGS) 2>/dev/null)
 
 $(BUILD)/gen/places.c: $(BUILD)/gen/places_gen $(ISO_CODES)/iso_3166-1.json $(ISO_CODES)/iso_3166-2.json
 	$(BUILD)/gen/places_gen $(ISO_CODES)/iso_3166-1.json $(ISO_CODES)/iso_3166-2.json > $@.tmp
 	@mv $@.tmp $@
 
-$(BUILD)/gen/places.o: $(BUILD)/gen/places.c
+$(BUILD)/gen/places.o: $(BUILD)/gen/places.c | pkg-check
 	$(CC) $(CVX_CFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/libcvx.a: $(LIB_OBJ)
@@ -85,11 +95,17 @@ $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(BUILD)/libcvx.a
 
 unit: $(UNIT_BIN)
 
-# Installs the Debian packages and the pinned npm tools the build and tests use.
+# Installs the Debian packages and the pinned npm tools the build and tests use
+# (DEPS_SH: the command that does it; tests/build.sh swaps in a stub).
+DEPS_SH ?= sh tests/deps.sh
 deps:
-	@sh tests/deps.sh
+	@$(DEPS_SH)
 
-check: deps all unit
+# demo and check build in a second make, started once deps is done, so that
+# the libraries' flags are read after `make deps` installed them (and never
+# alongside it under -j).
+check: deps
+	@$(MAKE) --no-print-directory all unit
 	@sh tests/run.sh $(BUILD)
 
 # The whole test suite under AddressSanitizer + UndefinedBehaviorSanitizer (+ LeakSanitizer).
@@ -100,7 +116,8 @@ asan:
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  sh tests/run.sh build/asan
 
-demo: deps all
+demo: deps
+	@$(MAKE) --no-print-directory all
 	@mkdir -p out
 	$(BUILD)/cvx convert -o out fixtures/
 
@@ -139,7 +156,7 @@ clean:
 # `make fuzz-smoke` is the short CI budget (10 s each, a fresh corpus).
 # Reproducers land in build/fuzz/artifacts/.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := source frontmatter yamldata markdown text refparse schema convert
+FUZZ_TARGETS := source frontmatter yamldata markdown html text refparse schema convert
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 fuzz-build:
 	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang WERROR=$(WERROR) \

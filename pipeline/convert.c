@@ -48,7 +48,8 @@ void cvx_convert_cleanup(void) {
 
 static const cvx_extractor *const wholes[] = {&cvx_extractor_yamldata, NULL};
 static const cvx_extractor *const preamble[] = {&cvx_extractor_frontmatter, NULL};
-static const cvx_extractor *const bodies[] = {&cvx_extractor_markdown, &cvx_extractor_text, NULL};
+static const cvx_extractor *const bodies[] = {&cvx_extractor_markdown, &cvx_extractor_html, &cvx_extractor_text,
+                                              NULL};
 
 static void norm_url(const char *u, char *out, size_t outsz) {
   size_t o = 0;

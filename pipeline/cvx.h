@@ -358,6 +358,7 @@ typedef struct cvx_extractor {
 
 extern const cvx_extractor cvx_extractor_frontmatter;
 extern const cvx_extractor cvx_extractor_markdown;
+extern const cvx_extractor cvx_extractor_html;
 extern const cvx_extractor cvx_extractor_text;
 extern const cvx_extractor cvx_extractor_yamldata; /* a .yml/.yaml data CV, read whole */
 

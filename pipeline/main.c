@@ -47,9 +47,9 @@ static const char usage_convert[] =
     "usage: cvx convert [options] INPUT...\n"
     "\n"
     "Converts each INPUT: a file, a folder (searched recursively for .md,\n"
-    ".markdown, .txt, .text, .yml, .yaml and extension-less files; hidden and\n"
-    "binary files and _config.yml are skipped) or - for standard input; a\n"
-    "folder holding a _config.yml is a\n"
+    ".markdown, .txt, .text, .html, .htm, .yml, .yaml and extension-less files;\n"
+    "hidden and binary files and _config.yml are skipped) or - for standard input;\n"
+    "a folder holding a _config.yml is a\n"
     "Jekyll site, converted as one input named after the folder. Writes\n"
     "DIR/<stem>.json (JSON Resume),\n"
     "DIR/<stem>.bib (when the CV lists publications), DIR/cvx.csv (one row per\n"
@@ -131,7 +131,7 @@ static bool wanted_name(const char *name) {
   if (strcmp(name, "_config.yml") == 0) return false; /* a Jekyll site's settings (site.c) */
   const char *dot = strrchr(name, '.');
   if (!dot) return true;
-  static const char *const exts[] = {".md", ".markdown", ".txt", ".text", ".yml", ".yaml", NULL};
+  static const char *const exts[] = {".md", ".markdown", ".txt", ".text", ".html", ".htm", ".yml", ".yaml", NULL};
   for (int i = 0; exts[i]; i++)
     if (strcasecmp(dot, exts[i]) == 0) return true;
   return false;

@@ -35,6 +35,7 @@ static const cvx_rule rules[] = {
     {"hidden.unterminated-comment", CVX_WARNING, "a '<!--' that is never closed hides the rest of the page"},
     {"hidden.unterminated-element", CVX_WARNING, "a <script>, <style> or similar element that is never closed"},
     {"hidden.unterminated-liquid", CVX_WARNING, "an unbalanced or unterminated Liquid tag"},
+    {"html.depth", CVX_WARNING, "HTML nested too deeply; the deepest part is flattened or not read"},
     {"json.syntax", CVX_ERROR, "a JSON Resume file that is not valid JSON"},
     {"limit.records", CVX_WARNING, "too many entries; the rest are ignored"},
     {"link.empty", CVX_WARNING, "a Markdown link with no target or no text"},

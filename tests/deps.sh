@@ -3,6 +3,8 @@
 # apt-get, then the pinned npm validators and JSON Resume themes (tests/package-lock.json)
 # into tests/node_modules.
 # Idempotent; prints one line per action and nothing when all is present.
+# `deps.sh --check-build MODULE...` installs nothing: it is the Makefile's
+# pkg-check, one clear error naming the missing packages instead of a compiler's.
 set -eu
 
 cd "$(dirname "$0")/.."
@@ -10,7 +12,52 @@ cd "$(dirname "$0")/.."
 # build: compiler, pkg-config and the libraries the Makefile links (btparse has
 # no pkg-config file: the Makefile links -lbtparse itself); iso-codes and
 # utf8proc for the build-time place gazetteer (pipeline/gen/places_gen.c)
-BUILD_PKGS="gcc make pkg-config libpcre2-dev libjansson-dev libyaml-dev libcmark-dev libbtparse-dev iso-codes libutf8proc-dev"
+BUILD_PKGS="gcc make pkg-config libpcre2-dev libjansson-dev libyaml-dev libcmark-dev libxml2-dev libbtparse-dev iso-codes libutf8proc-dev"
+
+# The Debian package that gives a pkg-config module.
+deb_of() {
+  case $1 in
+    libcmark) echo libcmark-dev ;;
+    yaml-0.1) echo libyaml-dev ;;
+    libpcre2-8) echo libpcre2-dev ;;
+    jansson) echo libjansson-dev ;;
+    libxml-2.0) echo libxml2-dev ;;
+    libutf8proc) echo libutf8proc-dev ;;
+    *) echo "$1" ;;
+  esac
+}
+
+if [ "${1:-}" = "--check-build" ]; then
+  shift
+  pc=${PKG_CONFIG:-pkg-config}
+  missing=""
+  why=""
+  if ! command -v "$pc" >/dev/null 2>&1; then
+    missing="pkg-config"
+    why="no $pc command"
+    # without pkg-config the libraries cannot be asked: dpkg tells which are absent
+    for m in "$@"; do
+      d=$(deb_of "$m")
+      dpkg-query -W -f='${Status}\n' "$d" 2>/dev/null | grep -q ' installed$' || missing="$missing $d"
+    done
+  else
+    for m in "$@"; do
+      "$pc" --exists "$m" 2>/dev/null && continue
+      missing="$missing $(deb_of "$m")"
+      why="$why${why:+, }$m"
+    done
+    [ -z "$why" ] || why="$pc finds no $why"
+  fi
+  if ! printf '#include <btparse.h>\n' | ${CC:-cc} -E -x c - >/dev/null 2>&1; then
+    missing="$missing libbtparse-dev"
+    why="$why${why:+; }no btparse.h"
+  fi
+  missing=${missing# }
+  [ -z "$missing" ] && exit 0
+  printf 'cvx: cannot build: missing %s (%s)\n  run `make deps` (installs what the build and tests need), or: apt-get install %s\n' \
+    "$missing" "$why" "$missing" >&2
+  exit 1
+fi
 # tests: JSON-Schema-Test-Suite for our validator, python3 for helper scripts,
 # bibtool and biber to read our BibTeX, clang + its runtime for sanitizers and
 # fuzzing, GNU parallel for batch runs, and LibreOffice Calc (headless) as the

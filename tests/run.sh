@@ -121,6 +121,14 @@ check "an interrupt lets the file in hand finish, takes no new one, commits no C
   cat fixtures/plain-resume/resume.txt >'$tmp/int/b.txt'; wait \$pid; s=\$?
   test \$s = 130 && test -f '$tmp/int/out/b.json' && test ! -e '$tmp/int/out/c.json' && test ! -e '$tmp/int/out/cvx.csv' &&
   test -z \"\$(ls -A '$tmp/int/out' | grep '^\\.cvx-tmp')\""
+check "a walked folder takes .html and .htm (read as HTML), not .css; -j1 and -j2 agree" sh -c "
+  mkdir -p '$tmp/hw/in/sub' && cp fixtures/html-resume/resume.html '$tmp/hw/in/a.html' &&
+  cp fixtures/html-academic/cv.htm '$tmp/hw/in/sub/b.HTM' && echo 'p { color: red }' >'$tmp/hw/in/site.css' &&
+  '$cvx' convert -q -j1 -o '$tmp/hw/o1' '$tmp/hw/in' && '$cvx' convert -q -j2 -o '$tmp/hw/o2' '$tmp/hw/in' &&
+  diff -r '$tmp/hw/o1' '$tmp/hw/o2' && test \"\$(cd '$tmp/hw/o1' && LC_ALL=C ls *.json | tr '\\n' ' ')\" = 'a.json b.json ' &&
+  grep -q '\"html\"' '$tmp/hw/o1/a.json' && grep -q '\"html\"' '$tmp/hw/o1/b.json'"
+check "HTML on standard input is read as HTML" sh -c "
+  '$cvx' convert --stdout - < fixtures/html-resume/resume.html | grep -q '\"name\": \"Marta Kowalczyk\"'"
 check "a Jekyll site inside a walked folder is one input" sh -c "
   '$cvx' convert -q -f json -o '$tmp/walk' fixtures/ && test -f '$tmp/walk/site.json' &&
   ! ls '$tmp/walk' | grep -q teaching"
@@ -314,6 +322,17 @@ if [ -d tests/node_modules ]; then
 else
   fail "tests/node_modules missing: run make deps"
 fi
+
+echo "== build on a machine without the libraries (tests/build.sh)"
+sh tests/build.sh >"$tmp/build" 2>&1
+bp=$(grep -c '^ok ' "$tmp/build")
+bf=$(grep -c '^FAIL ' "$tmp/build")
+grep -q '^build: done' "$tmp/build" || { bf=$((bf + 1)); echo "FAIL: tests/build.sh did not finish"; tail -5 "$tmp/build"; }
+passed=$((passed + bp))
+failed=$((failed + bf))
+grep -A20 '^FAIL ' "$tmp/build" | head -60
+grep '^skip ' "$tmp/build" | sed 's/^/  /'
+echo "  build: $bp passed, $bf failed"
 
 echo "== hostile inputs (tests/hostile/README.md)"
 sh tests/hostile/run.sh "$build" >"$tmp/hostile" 2>&1

@@ -15,7 +15,7 @@ secs=${2:-60}
 shift 2 2>/dev/null || shift $#
 here=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$here" || exit 2
-targets=${*:-"source frontmatter markdown text refparse schema convert"}
+targets=${*:-"source frontmatter markdown html text refparse schema convert"}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 mkdir -p "$build/artifacts"
@@ -50,7 +50,10 @@ seed() { # seed TARGET DIR: copy seed inputs into DIR
       done
       ;;
     *)
-      for f in fixtures/*/*.md fixtures/*/*.txt; do i=$((i + 1)); cp "$f" "$d/seed$i"; done
+      for f in fixtures/*/*.md fixtures/*/*.txt fixtures/*/*.html; do
+        [ -f "$f" ] || continue
+        i=$((i + 1)); cp "$f" "$d/seed$i"
+      done
       ;;
   esac
   if [ -d "tests/fuzz/regress/$t" ]; then cp tests/fuzz/regress/"$t"/* "$d/" 2>/dev/null; fi

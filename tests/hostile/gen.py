@@ -63,6 +63,12 @@ case("nested-quote-lines", "quote-lines.md", "".join(">" * i + " q\n" for i in r
 case("deep-list-indent", "deep-list.md", "".join("  " * i + "- item %d\n" % i for i in range(1000)), 0, "markdown.depth", "yes")
 case("deep-list-inline", "deep-list-inline.md", "- " * 50000 + "x\n", 0, "markdown.depth", "yes")
 case("deep-ordered", "deep-ordered.md", "1. " * 30000 + "x\n", 0, "markdown.depth", "yes")
+case("html-deep-divs", "deep-divs.html", "<div>" * 100000 + "deep\n", 0, "html.depth", "yes")
+case("html-deep-lists", "deep-lists.html", "<ul><li>x" * 100 + "\n", 0, "html.depth", "yes")
+case("html-unclosed-inline", "unclosed.html", "<h1>Jane Roe</h1>" + "<b><i><a href=x>" * 50000 + "\n", 0, "-", "yes")
+case("html-huge-attribute", "huge-attr.html", "<p title=\"" + "a" * 1000000 + "\">Jane Roe</p>\n", 0, "-", "yes")
+case("html-external-entities", "xxe.html", "<!DOCTYPE html [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>"
+     "<html><body><h1>&x;</h1></body></html>\n", 0, "-", "yes")
 case("many-lines", "many-lines.txt", "- Python, C, Go 2019-2020\n" * 200000, 0, "-", "yes", 30)
 case("many-headings", "many-headings.md", "## Experience\n### Engineer at X, 2019\n" * 50000, 0, "limit.records", "yes", 30)
 case("long-table", "long-table.md", "| a | b |\n|---|---|\n" + "| x | 2019 |\n" * 100000, 0, "-", "yes", 30)
