@@ -28,6 +28,7 @@ static volatile sig_atomic_t interrupted;
  * (the default action, restored here) ends the process at once. */
 static void on_signal(int sig) {
   interrupted = 1;
+  cvx_cancel(); /* the inputs in hand get a second to finish, then stop and are dropped */
   signal(sig, SIG_DFL);
 }
 
@@ -414,6 +415,9 @@ static void *worker(void *arg) {
 
     slot *s = &p->slots[i % p->window];
     convert_input(&p->inputs[i], &p->o->conv, &s->res);
+    /* an input cut short by an interrupt (past its grace second) is not
+     * finished: nothing of it is written, counted or reported */
+    if (interrupted && cvx_cancelled()) s->res.skipped = true;
     write_outputs(p, &p->inputs[i], s);
     s->owner = w->id;
 
@@ -445,6 +449,7 @@ static void *worker(void *arg) {
 void cvx_batch_run(const cvx_input *inputs, size_t n, const cvx_batch_opts *o, cvx_batch_stats *st) {
   memset(st, 0, sizeof *st);
   interrupted = 0;
+  cvx_cancel_reset();
   link_fails = false;
   struct sigaction sa, old_int, old_term;
   memset(&sa, 0, sizeof sa);

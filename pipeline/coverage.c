@@ -58,6 +58,7 @@ static void mark_markup(const cvx_doc *doc, unsigned char *m) {
    * occurrence of each is remembered, so each is searched for once per hit */
   static const char starts[4] = {'<', '&', ']', '{'};
   size_t next[4] = {SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX}; /* SIZE_MAX: not searched yet */
+  size_t next_close = SIZE_MAX; /* the next ')': a "](" with none near has no target to scan */
   for (size_t i = doc->body_start; i < n; i++) {
     size_t at = n;
     for (int k = 0; k < 4; k++) {
@@ -87,6 +88,11 @@ static void mark_markup(const cvx_doc *doc, unsigned char *m) {
         i = j - 1;
       }
     } else if (c == ']' && i + 1 < n && v[i + 1] == '(') {
+      if (next_close == SIZE_MAX || next_close < i) {
+        const char *p = memchr(v + i, ')', n - i);
+        next_close = p ? (size_t)(p - v) : n;
+      }
+      if (next_close - i >= 2000) continue; /* the scan below would stop first */
       size_t j = i + 2;
       int depth = 1;
       while (j < n && v[j] != '\n' && j - i < 2000) {

@@ -96,6 +96,8 @@ static const char usage_validate[] =
     "  -0, --null           --files-from names are NUL-separated\n"
     "  -j, --jobs N         worker threads (default: number of CPUs)\n"
     "      --max-size BYTES refuse larger inputs (default 8388608)\n"
+    "      --time-budget MS give up on an input after MS milliseconds of reading and\n"
+    "                       checking (limit.time; default 30000; 0 = no limit)\n"
     "  -q, --quiet          print only errors and no summary\n"
     "  -h, --help           show this help\n";
 
@@ -641,7 +643,12 @@ static int run(int argc, char **argv, bool validate) {
   cvx_batch_stats st;
   cvx_batch_run(in.v, in.n, &o, &st);
   cvx_reporter_finish(o.reporter);
-  if (!o.quiet) {
+  if (st.interrupted) {
+    /* said even under -q: the run did not do what was asked */
+    fprintf(stderr, "cvx: interrupted: %s %zu of %zu input%s (%zu with errors) in %.2f s; %s\n",
+            validate ? "validated" : "converted", st.files, in.n, in.n == 1 ? "" : "s", st.with_errors, st.seconds,
+            validate ? "the rest were not checked" : "finished files are kept, no partial file is left");
+  } else if (!o.quiet) {
     double mb = (double)st.bytes / (1024.0 * 1024.0);
     if (validate)
       fprintf(stderr, "cvx: validated %zu file%s: %zu with errors, %zu with warnings (%.2f s)\n", st.files,

@@ -116,11 +116,25 @@ check "a re-run removes the .bib of a CV that no longer lists publications" sh -
   test -f '$tmp/sb/out/cv.json' && test ! -e '$tmp/sb/out/cv.bib'"
 check "an interrupt lets the file in hand finish, takes no new one, commits no CSV and exits 130" sh -c "
   mkdir -p '$tmp/int' && cp fixtures/plain-resume/resume.txt '$tmp/int/a.txt' && cp fixtures/prose-bio/*.md '$tmp/int/c.md' &&
-  mkfifo '$tmp/int/b.txt' && { '$cvx' convert -q -j1 -o '$tmp/int/out' '$tmp/int/a.txt' '$tmp/int/b.txt' '$tmp/int/c.md' & pid=\$!; } &&
+  mkfifo '$tmp/int/go' && { { read x <'$tmp/int/go'; cat fixtures/plain-resume/resume.txt; } |
+    '$cvx' convert -q -j1 -o '$tmp/int/out' '$tmp/int/a.txt' - '$tmp/int/c.md' 2>'$tmp/int/err' & pid=\$!; } &&
   for i in \$(seq 100); do test -f '$tmp/int/out/a.json' && break; sleep 0.1; done && sleep 0.2 && kill -INT \$pid &&
-  cat fixtures/plain-resume/resume.txt >'$tmp/int/b.txt'; wait \$pid; s=\$?
-  test \$s = 130 && test -f '$tmp/int/out/b.json' && test ! -e '$tmp/int/out/c.json' && test ! -e '$tmp/int/out/cvx.csv' &&
-  test -z \"\$(ls -A '$tmp/int/out' | grep '^\\.cvx-tmp')\""
+  echo go >'$tmp/int/go'; wait \$pid; s=\$?
+  test \$s = 130 && test -f '$tmp/int/out/stdin.json' && test ! -e '$tmp/int/out/c.json' && test ! -e '$tmp/int/out/cvx.csv' &&
+  test -z \"\$(ls -A '$tmp/int/out' | grep '^\\.cvx-tmp')\" && grep -q '^cvx: interrupted: converted 2 of 3 inputs' '$tmp/int/err'"
+check "SIGTERM ends a batch whose input never comes within its grace second: exit 130, nothing partial" sh -c "
+  mkdir -p '$tmp/term' && { sleep 10 | '$cvx' convert -j2 -o '$tmp/term/out' fixtures/plain-resume/resume.txt - \
+    2>'$tmp/term/err' & pid=\$!; } &&
+  for i in \$(seq 100); do test -f '$tmp/term/out/resume.json' && break; sleep 0.1; done && kill -TERM \$pid; wait \$pid; s=\$?
+  test \$s = 130 && test ! -e '$tmp/term/out/stdin.json' && test ! -e '$tmp/term/out/cvx.csv' &&
+  test -z \"\$(ls -A '$tmp/term/out' | grep '^\\.cvx-tmp')\" && grep -q '^cvx: interrupted' '$tmp/term/err'"
+check "a named pipe given as input is refused (source.not-regular), never opened for reading; the batch goes on" sh -c "
+  mkdir -p '$tmp/fifo' && mkfifo '$tmp/fifo/p.md' && cp fixtures/plain-resume/resume.txt '$tmp/fifo/a.txt' &&
+  timeout -s KILL 20 '$cvx' convert -j1 -o '$tmp/fifo/out' '$tmp/fifo/a.txt' '$tmp/fifo/p.md' 2>'$tmp/fifo/err'; s=\$?
+  test \$s = 1 && test -f '$tmp/fifo/out/a.json' && test ! -e '$tmp/fifo/out/p.json' &&
+  grep -q 'p.md: error\\[source.not-regular\\]' '$tmp/fifo/err' &&
+  timeout -s KILL 20 '$cvx' validate -j1 '$tmp/fifo/p.md' '$tmp/fifo/a.txt' 2>'$tmp/fifo/verr'; s=\$?
+  test \$s = 1 && grep -q 'source.not-regular' '$tmp/fifo/verr'"
 check "a Jekyll site inside a walked folder is one input" sh -c "
   '$cvx' convert -q -f json -o '$tmp/walk' fixtures/ && test -f '$tmp/walk/site.json' &&
   ! ls '$tmp/walk' | grep -q teaching"
@@ -325,6 +339,22 @@ failed=$((failed + hf))
 grep -A5 '^FAIL ' "$tmp/hostile" | head -60
 grep '^skip ' "$tmp/hostile" | sed 's/^/  /'
 echo "  hostile: $hp passed, $hf failed"
+
+# a helper suite that prints "ok NAME" / "FAIL NAME: why" and a closing "LABEL: " line
+suite() { # suite LABEL SCRIPT
+  sh "$2" "$build" >"$tmp/suite" 2>&1
+  sp=$(grep -c '^ok ' "$tmp/suite")
+  sf=$(grep -c '^FAIL ' "$tmp/suite")
+  grep -q "^$1: " "$tmp/suite" || { sf=$((sf + 1)); echo "FAIL: the $1 suite did not finish"; tail -5 "$tmp/suite"; }
+  passed=$((passed + sp))
+  failed=$((failed + sf))
+  grep -A5 '^FAIL ' "$tmp/suite" | head -60
+  grep '^skip ' "$tmp/suite" | sed 's/^/  /'
+  echo "  $1: $sp passed, $sf failed"
+}
+
+echo "== pathological lines through convert and validate (tests/hostile/lines.sh)"
+suite lines tests/hostile/lines.sh
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
