@@ -286,6 +286,7 @@ typedef struct line_acc {
   cvx_buf *out;
   const char *text;
   size_t run, untaken;
+  size_t cut; /* visible untaken bytes left out once full */
   bool gap, full;
 } line_acc;
 
@@ -315,6 +316,8 @@ static inline bool take_block(line_acc *s, size_t i, size_t w, bool none, bool a
       s->run = i;
     }
   }
+  else
+    s->cut += w;
   s->untaken += alnums;
   s->gap = false;
   return true;
@@ -322,9 +325,10 @@ static inline bool take_block(line_acc *s, size_t i, size_t w, bool none, bool a
 
 /* The visible untaken text of line [a, b) into line_text (runs joined by one
  * space, at most MAX_UNMAPPED_TEXT bytes, whole characters); returns how
- * many of its letters and digits are untaken. */
+ * many of its letters and digits are untaken. *cut receives how many bytes
+ * of it did not fit. */
 static size_t line_unmapped(const cvx_source *src, const unsigned char *inv, const unsigned char *tk,
-                            size_t a, size_t b, cvx_buf *line_text) {
+                            size_t a, size_t b, cvx_buf *line_text, size_t *cut) {
   const char *text = src->text;
   size_t n = src->len;
   cvx_buf_clear(line_text);
@@ -385,6 +389,7 @@ static size_t line_unmapped(const cvx_source *src, const unsigned char *inv, con
             s.full = true;
           }
         }
+        if (s.full) s.cut += len;
         s.gap = false;
         i += len;
         continue;
@@ -395,6 +400,7 @@ static size_t line_unmapped(const cvx_source *src, const unsigned char *inv, con
     i += len;
   }
   end_run(&s, b);
+  *cut = s.cut;
   return s.untaken;
 }
 
@@ -415,7 +421,8 @@ double cvx_coverage(const cvx_doc *doc, cvx_unmapped **out, size_t *nout) {
     if (!dirty[ln]) continue; /* nothing visible left untaken */
     size_t a = src->lines[ln];
     size_t b = ln + 1 < src->nlines ? src->lines[ln + 1] : n;
-    if (line_unmapped(src, inv, tk, a, b, &line_text) < 3) continue;
+    size_t cut = 0;
+    if (line_unmapped(src, inv, tk, a, b, &line_text, &cut) < 3) continue;
     /* trim Markdown and list punctuation at the ends */
     size_t s = 0, e = line_text.len;
     while (s < e && trim_byte((unsigned char)line_text.ptr[s], true)) s++;
@@ -442,6 +449,11 @@ double cvx_coverage(const cvx_doc *doc, cvx_unmapped **out, size_t *nout) {
     list[count].line = (unsigned)ln + 1;
     list[count].text = cvx_arena_strndup(doc->arena, line_text.ptr + s, e - s);
     count++;
+    if (cut) /* said, not silent: the list keeps the start of a very long line */
+      cvx_diag_add(doc->dx, CVX_NOTE, "unmapped.truncated", cvx_span_make((uint32_t)a, (uint32_t)a),
+                   "meta.cvx.unmapped keeps the first %u bytes of this line's unmapped text; %zu more bytes "
+                   "are left out",
+                   (unsigned)MAX_UNMAPPED_TEXT, cut);
   }
   cvx_buf_free(&line_text);
   if (out) {

@@ -112,6 +112,7 @@ typedef struct inputs {
   cvx_input *v;
   size_t n, cap;
   cvx_arena *names, *stems;
+  size_t hidden, binary; /* walked files left out: hidden names, binary content */
 } inputs;
 
 static void push(inputs *in, const char *path, const char *display) {
@@ -159,7 +160,10 @@ static void walk(inputs *in, const char *dir, int depth) {
   size_t n = 0, cap = 0;
   struct dirent *e;
   while ((e = readdir(d))) {
-    if (e->d_name[0] == '.') continue; /* hidden, . and .. */
+    if (e->d_name[0] == '.') { /* hidden (counted for the summary), . and .. */
+      if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) in->hidden++;
+      continue;
+    }
     if (n == cap) {
       cap = cap ? cap * 2 : 32;
       ents = cvx_xrealloc(ents, cap * sizeof *ents);
@@ -286,6 +290,7 @@ static void settle_walked(inputs *in, bool all) {
       if (v->sniff && (all || hit[i] || !text_seen)) {
         v->sniff = false;
         if (cvx_file_looks_binary(v->path)) {
+          in->binary++;
           removed = true; /* its names stay in the arena until the end */
           continue;
         }
@@ -419,6 +424,15 @@ static bool add_disabled(const char ***v, size_t *n, const char *s) {
   }
   free(copy);
   return ok;
+}
+
+/* The end of the summary line for the walked files left out, when any:
+ * "; 2 skipped: 1 binary, 1 hidden". */
+static void print_skipped(size_t hidden, size_t binary) {
+  if (!hidden && !binary) return;
+  fprintf(stderr, "; %zu skipped: ", hidden + binary);
+  if (binary) fprintf(stderr, "%zu binary%s", binary, hidden ? ", " : "");
+  if (hidden) fprintf(stderr, "%zu hidden", hidden);
 }
 
 /* "YYYY-MM" for open-ended jobs: SOURCE_DATE_EPOCH when set, else today. */
@@ -610,7 +624,9 @@ static int run(int argc, char **argv, bool validate) {
   }
   if (o.mode == CVX_MODE_STDOUT && !o.conv.want_json) o.conv.want_bib = true;
   if (in.n == 0) {
-    fprintf(stderr, "cvx: no input files found\n");
+    fprintf(stderr, "cvx: no input files found");
+    print_skipped(in.hidden, in.binary);
+    fputc('\n', stderr);
     free_inputs(&in);
     free(disabled);
     return EXIT_ERRORS;
@@ -640,6 +656,8 @@ static int run(int argc, char **argv, bool validate) {
     return EXIT_ERRORS;
   }
   if (validate && fmt != CVX_REPORT_TEXT) o.reporter = cvx_reporter_new(fmt, stdout);
+  o.skipped_hidden = in.hidden;
+  o.skipped_binary = in.binary;
   cvx_batch_stats st;
   cvx_batch_run(in.v, in.n, &o, &st);
   cvx_reporter_finish(o.reporter);
@@ -651,13 +669,15 @@ static int run(int argc, char **argv, bool validate) {
   } else if (!o.quiet) {
     double mb = (double)st.bytes / (1024.0 * 1024.0);
     if (validate)
-      fprintf(stderr, "cvx: validated %zu file%s: %zu with errors, %zu with warnings (%.2f s)\n", st.files,
+      fprintf(stderr, "cvx: validated %zu file%s: %zu with errors, %zu with warnings (%.2f s)", st.files,
               st.files == 1 ? "" : "s", st.with_errors, st.with_warnings, st.seconds);
     else
       fprintf(stderr,
-              "cvx: converted %zu file%s (%zu with errors, %zu with warnings), %.2f MB in %.2f s (%.0f files/s)\n",
+              "cvx: converted %zu file%s (%zu with errors, %zu with warnings), %.2f MB in %.2f s (%.0f files/s)",
               st.files, st.files == 1 ? "" : "s", st.with_errors, st.with_warnings, mb, st.seconds,
               st.seconds > 0 ? (double)st.files / st.seconds : 0.0);
+    print_skipped(in.hidden, in.binary + st.skipped_binary);
+    fputc('\n', stderr);
   }
   cvx_convert_cleanup();
   free_inputs(&in);

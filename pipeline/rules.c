@@ -58,6 +58,7 @@ static const cvx_rule rules[] = {
     {"source.too-large", CVX_ERROR, "the input is larger than --max-size"},
     {"source.unsupported-encoding", CVX_ERROR, "the input uses an encoding cvx does not read"},
     {"source.utf16-no-bom", CVX_WARNING, "UTF-16 without a byte-order mark was detected"},
+    {"unmapped.truncated", CVX_NOTE, "a line's unmapped text is longer than meta.cvx.unmapped keeps (2,000 bytes)"},
 };
 
 const cvx_rule *cvx_rules_all(size_t *n) {

@@ -102,6 +102,15 @@ check "a walked folder's binary files are skipped silently, without renaming the
   test \"\$(cd '$tmp/bw/o1' && LC_ALL=C ls *.json | tr '\\n' ' ')\" = 'a-2.json a.json c.json ' &&
   grep -q 'converted 3 files (0 with errors' '$tmp/bw/err1' && ! grep -q 'error\\[' '$tmp/bw/err1' &&
   test \"\$(python3 -c \"import csv; print(len(list(csv.reader(open('$tmp/bw/o1/cvx.csv')))))\")\" = 4"
+check "a walk says what it skipped: summary line and --progress" sh -c "
+  mkdir -p '$tmp/sk/in/.git' && cp fixtures/plain-resume/resume.txt '$tmp/sk/in/a.txt' && printf 'a\\000b' >'$tmp/sk/in/b.md' &&
+  cp fixtures/plain-resume/resume.txt '$tmp/sk/in/.draft.md' &&
+  '$cvx' convert -j1 --no-progress -o '$tmp/sk/out' '$tmp/sk/in' 2>'$tmp/sk/err' &&
+  grep -q '^cvx: converted 1 file .*; 3 skipped: 1 binary, 2 hidden\$' '$tmp/sk/err' &&
+  '$cvx' convert -j1 --progress -o '$tmp/sk/out' '$tmp/sk/in' 2>'$tmp/sk/perr' &&
+  grep -q '3 skipped (1 binary, 2 hidden)' '$tmp/sk/perr' &&
+  '$cvx' validate '$tmp/sk/in' 2>'$tmp/sk/verr' && grep -q '; 3 skipped: 1 binary, 2 hidden\$' '$tmp/sk/verr' &&
+  '$cvx' convert -o '$tmp/sk/out' fixtures/plain-resume/resume.txt 2>'$tmp/sk/none' && ! grep -q skipped '$tmp/sk/none'"
 check "a folder of binary files alone has no input" sh -c "
   mkdir -p '$tmp/bo' && printf 'a\\000b' >'$tmp/bo/x.txt' && printf 'c\\000d' >'$tmp/bo/y.md' &&
   '$cvx' convert -q -o '$tmp/bo/out' '$tmp/bo' 2>'$tmp/bo.err'; test \$? = 1 && grep -q 'no input files found' '$tmp/bo.err'"
@@ -135,6 +144,12 @@ check "a named pipe given as input is refused (source.not-regular), never opened
   grep -q 'p.md: error\\[source.not-regular\\]' '$tmp/fifo/err' &&
   timeout -s KILL 20 '$cvx' validate -j1 '$tmp/fifo/p.md' '$tmp/fifo/a.txt' 2>'$tmp/fifo/verr'; s=\$?
   test \$s = 1 && grep -q 'source.not-regular' '$tmp/fifo/verr'"
+check "temp files of a killed run (dead pid) are removed by the next run into the folder; a live pid's are kept" sh -c "
+  mkdir -p '$tmp/stale' && sh -c 'exit 0' & dead=\$!; wait \$dead;
+  touch '$tmp/stale/.cvx-tmp-'\$dead'-0' '$tmp/stale/.cvx-tmp-'\$\$'-7' '$tmp/stale/.cvx-tmp-x-1' '$tmp/stale/old.json' &&
+  '$cvx' convert -q -o '$tmp/stale' fixtures/plain-resume/resume.txt &&
+  test ! -e '$tmp/stale/.cvx-tmp-'\$dead'-0' && test -e '$tmp/stale/.cvx-tmp-'\$\$'-7' &&
+  test -e '$tmp/stale/.cvx-tmp-x-1' && test -e '$tmp/stale/old.json' && test -f '$tmp/stale/resume.json'"
 check "a Jekyll site inside a walked folder is one input" sh -c "
   '$cvx' convert -q -f json -o '$tmp/walk' fixtures/ && test -f '$tmp/walk/site.json' &&
   ! ls '$tmp/walk' | grep -q teaching"

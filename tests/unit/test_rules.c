@@ -118,6 +118,17 @@ int main(void) {
     free(l601);
   }
 
+  /* a kept unmapped line cut at 2,000 bytes says so (a note) */
+  {
+    char *t = malloc(8192);
+    size_t o = (size_t)snprintf(t, 8192, "Experience\n");
+    for (int i = 0; i < 1000; i++) o += (size_t)snprintf(t + o, 8192 - o, "word ");
+    snprintf(t + o, 8192 - o, "\n");
+    CHECK(has_code("t.txt", t, "unmapped.truncated", 2), "unmapped text cut: a note");
+    CHECK(!has_code("t.txt", "Experience\nword word word word\n", "unmapped.truncated", 0), "short line: no note");
+    free(t);
+  }
+
   /* JSON Resume files given directly */
   CHECK(has_code("r.json", "{\"basics\": [1,}", "json.syntax", 1), "json syntax");
   CHECK(has_code("r.json", "{\n  \"basics\": {\"email\": \"nope\"}\n}\n", "resume.schema-violation", 2),
