@@ -15,7 +15,7 @@ secs=${2:-60}
 shift 2 2>/dev/null || shift $#
 here=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$here" || exit 2
-targets=${*:-"source frontmatter markdown text refparse schema convert"}
+targets=${*:-"source frontmatter markdown text refparse schema convert validate"}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 mkdir -p "$build/artifacts"
@@ -42,6 +42,9 @@ seed() { # seed TARGET DIR: copy seed inputs into DIR
         done
       done
       printf 'A. Author, B. Author. Title of a paper. In Proc. Venue, 2019. <https://doi.org/10.1/x>' >"$d/ref1"
+      ;;
+    validate)
+      for f in fixtures/*/*.md fixtures/*/*.txt fixtures/validate-*/input/*; do i=$((i + 1)); cp "$f" "$d/seed$i"; done
       ;;
     *)
       for f in fixtures/*/*.md fixtures/*/*.txt; do i=$((i + 1)); cp "$f" "$d/seed$i"; done
