@@ -11,6 +11,7 @@
 
 #include <jansson.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -24,11 +25,51 @@
 
 static volatile sig_atomic_t interrupted;
 
+/* The CSV files being appended (their temporary names), for the handler of
+ * a second signal to remove: set while csv_tmp_live is 1. */
+static char csv_tmp[2][4096];
+static volatile sig_atomic_t csv_tmp_live;
+
 /* The first signal lets finished work land and stops cleanly; a second one
- * (the default action, restored here) ends the process at once. */
+ * removes the CSV files being appended and ends the process at once (the
+ * default action, restored here). A temporary output of a worker caught in
+ * between is removed by the next run into the folder (remove_dead_temps). */
 static void on_signal(int sig) {
+  if (interrupted) {
+    if (csv_tmp_live)
+      for (int i = 0; i < 2; i++)
+        if (csv_tmp[i][0]) unlink(csv_tmp[i]); /* async-signal-safe */
+    signal(sig, SIG_DFL);
+    raise(sig);
+    return;
+  }
   interrupted = 1;
-  signal(sig, SIG_DFL);
+  cvx_cancel(); /* the inputs in hand get a second to finish, then stop and are dropped */
+}
+
+/* ------------------------------------------------------ stale temp files */
+
+/* Removes the .cvx-tmp-<pid>-<n> files in dir left by a cvx that was killed
+ * (SIGKILL, a crash, a power cut): those whose pid is no live process
+ * (kill(pid, 0) says ESRCH). A live pid keeps its files, even when the
+ * number was reused by another program: they are never taken for stale
+ * while a run may own them. One readdir of the output folder per run. */
+static void remove_dead_temps(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) return;
+  pid_t self = getpid();
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    if (strncmp(e->d_name, ".cvx-tmp-", 9) != 0) continue;
+    const char *p = e->d_name + 9;
+    long pid = 0;
+    bool digits = false;
+    for (; *p >= '0' && *p <= '9' && pid < 100000000; p++, digits = true) pid = pid * 10 + (*p - '0');
+    if (!digits || *p != '-' || pid <= 0 || (pid_t)pid == self) continue;
+    if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue; /* alive, or not ours to judge */
+    unlinkat(dirfd(d), e->d_name, 0);
+  }
+  closedir(d);
 }
 
 /* ----------------------------------------------------------- atomic files */
@@ -212,6 +253,9 @@ static void csv_open(csv_out *c, const char *dir, const char *name, const char *
     c->err = -c->fd;
     return;
   }
+  /* known to the signal handler (before it may look) */
+  int k = strcmp(name, "cvx.csv") == 0 ? 0 : 1;
+  if (strlen(c->tmp) < sizeof csv_tmp[k]) memcpy(csv_tmp[k], c->tmp, strlen(c->tmp) + 1);
   cvx_buf_put(&c->pending, header, hlen);
 }
 
@@ -250,6 +294,7 @@ static int csv_close(csv_out *c, const char *dir, bool commit) {
 
 typedef struct slot {
   bool done;
+  bool dropped; /* cut short by an interrupt: not finished, nothing of it goes out */
   int owner; /* the worker that converted it: the one to free it */
   cvx_result res;
   int write_err; /* errno of a failed output write */
@@ -320,7 +365,7 @@ static void write_one(pool *p, slot *s, const char *stem, const char *ext, const
 static void write_outputs(pool *p, const cvx_input *in, slot *s) {
   const cvx_batch_opts *o = p->o;
   const cvx_result *r = &s->res;
-  if (o->mode != CVX_MODE_CONVERT || r->skipped) return;
+  if (o->mode != CVX_MODE_CONVERT || r->skipped || s->dropped) return;
   bool ok = r->status == CVX_OK;
   if (o->conv.want_json) write_one(p, s, in->stem, ".json", &r->json, ok && r->json_valid && r->json.len);
   if (o->conv.want_bib) write_one(p, s, in->stem, ".bib", &r->bib, ok && r->bib.len);
@@ -332,11 +377,14 @@ static double now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void progress(const cvx_batch_opts *o, size_t done, size_t n, size_t errs, double t0, bool final) {
+static void progress(const cvx_batch_opts *o, const cvx_batch_stats *st, size_t done, size_t n, double t0,
+                     bool final) {
   if (!o->progress) return;
   double el = now() - t0;
   fprintf(stderr, "\r\033[K[%zu/%zu] %3d%%  %zu with errors  %.0f files/s", done, n,
-          n ? (int)(100.0 * (double)done / (double)n) : 100, errs, el > 0 ? (double)done / el : 0.0);
+          n ? (int)(100.0 * (double)done / (double)n) : 100, st->with_errors, el > 0 ? (double)done / el : 0.0);
+  size_t hidden = o->skipped_hidden, binary = o->skipped_binary + st->skipped_binary;
+  if (hidden + binary) fprintf(stderr, "  %zu skipped (%zu binary, %zu hidden)", hidden + binary, binary, hidden);
   if (final) fputs("\r\033[K", stderr);
   fflush(stderr);
 }
@@ -348,7 +396,8 @@ static void emit(pool *p, size_t i) {
   slot *s = &p->slots[i % p->window];
   cvx_batch_stats *st = p->st;
   cvx_result *r = &s->res;
-  if (!r->skipped) {
+  if (r->skipped && !s->dropped) st->skipped_binary++;
+  if (!r->skipped && !s->dropped) {
     st->files++;
     st->bytes += r->bytes;
     size_t errs = r->nerrors;
@@ -380,7 +429,7 @@ static void emit(pool *p, size_t i) {
   if (o->progress) {
     double t = now();
     if (t - p->last > 0.1 || i + 1 == p->n) {
-      progress(o, i + 1, p->n, st->with_errors, p->t0, false);
+      progress(o, st, i + 1, p->n, p->t0, false);
       p->last = t;
     }
   }
@@ -414,6 +463,9 @@ static void *worker(void *arg) {
 
     slot *s = &p->slots[i % p->window];
     convert_input(&p->inputs[i], &p->o->conv, &s->res);
+    /* an input cut short by an interrupt (past its grace second) is not
+     * finished: nothing of it is written, counted or reported */
+    if (interrupted && cvx_cancelled()) s->dropped = true;
     write_outputs(p, &p->inputs[i], s);
     s->owner = w->id;
 
@@ -445,6 +497,7 @@ static void *worker(void *arg) {
 void cvx_batch_run(const cvx_input *inputs, size_t n, const cvx_batch_opts *o, cvx_batch_stats *st) {
   memset(st, 0, sizeof *st);
   interrupted = 0;
+  cvx_cancel_reset();
   link_fails = false;
   struct sigaction sa, old_int, old_term;
   memset(&sa, 0, sizeof sa);
@@ -463,7 +516,9 @@ void cvx_batch_run(const cvx_input *inputs, size_t n, const cvx_batch_opts *o, c
 #endif
   cvx_csv_opts co = {.excel = o->excel, .today = o->conv.today};
   p.want_csv = o->mode == CVX_MODE_CONVERT && o->conv.want_csv;
+  if (o->mode == CVX_MODE_CONVERT && !o->fresh_outdir) remove_dead_temps(o->outdir);
   if (p.want_csv) {
+    csv_tmp[0][0] = csv_tmp[1][0] = '\0';
     cvx_buf h = CVX_BUF_INIT;
     cvx_emit_csv_header(&co, &h);
     csv_open(&p.rows, o->outdir, "cvx.csv", h.ptr, h.len);
@@ -471,6 +526,7 @@ void cvx_batch_run(const cvx_input *inputs, size_t n, const cvx_batch_opts *o, c
     cvx_emit_entries_header(&co, &h);
     csv_open(&p.ents, o->outdir, "entries.csv", h.ptr, h.len);
     cvx_buf_free(&h);
+    csv_tmp_live = 1;
   }
   p.window = (size_t)jobs * 4 + 4;
   p.slots = cvx_xcalloc(p.window, sizeof *p.slots);
@@ -503,10 +559,11 @@ void cvx_batch_run(const cvx_input *inputs, size_t n, const cvx_batch_opts *o, c
   /* every input taken was finished and emitted; an interrupt only stops new
    * ones from being taken */
   for (size_t i = 0; i < p.window; i++) cvx_result_free(&p.slots[i].res);
-  progress(o, st->files, n, st->with_errors, p.t0, true);
+  progress(o, st, st->files, n, p.t0, true);
   st->interrupted = interrupted != 0;
 
   if (p.want_csv) {
+    csv_tmp_live = 0; /* renamed or removed below */
     int e1 = csv_close(&p.rows, o->outdir, !st->interrupted);
     int e2 = csv_close(&p.ents, o->outdir, !st->interrupted);
     if (e1 || e2) {

@@ -39,11 +39,14 @@ typedef struct cvx_batch_opts {
   FILE *diag_out;    /* where diagnostics go (stderr) */
   struct cvx_reporter *reporter; /* when set, every result's diagnostics go to it
                                     (report.h) instead of diag_out as text */
+  size_t skipped_hidden, skipped_binary; /* walked files left out before the batch
+                                            (for --progress) */
 } cvx_batch_opts;
 
 typedef struct cvx_batch_stats {
   size_t files, with_errors, with_warnings, written;
   size_t bytes;
+  size_t skipped_binary; /* walked files the workers found binary and left out */
   double seconds;
   bool interrupted;
   bool fatal; /* the batch could not run at all (e.g. output folder) */

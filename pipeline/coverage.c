@@ -58,6 +58,7 @@ static void mark_markup(const cvx_doc *doc, unsigned char *m) {
    * occurrence of each is remembered, so each is searched for once per hit */
   static const char starts[4] = {'<', '&', ']', '{'};
   size_t next[4] = {SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX}; /* SIZE_MAX: not searched yet */
+  size_t next_close = SIZE_MAX; /* the next ')': a "](" with none near has no target to scan */
   for (size_t i = doc->body_start; i < n; i++) {
     size_t at = n;
     for (int k = 0; k < 4; k++) {
@@ -87,6 +88,11 @@ static void mark_markup(const cvx_doc *doc, unsigned char *m) {
         i = j - 1;
       }
     } else if (c == ']' && i + 1 < n && v[i + 1] == '(') {
+      if (next_close == SIZE_MAX || next_close < i) {
+        const char *p = memchr(v + i, ')', n - i);
+        next_close = p ? (size_t)(p - v) : n;
+      }
+      if (next_close - i >= 2000) continue; /* the scan below would stop first */
       size_t j = i + 2;
       int depth = 1;
       while (j < n && v[j] != '\n' && j - i < 2000) {
@@ -280,6 +286,7 @@ typedef struct line_acc {
   cvx_buf *out;
   const char *text;
   size_t run, untaken;
+  size_t cut; /* visible untaken bytes left out once full */
   bool gap, full;
 } line_acc;
 
@@ -309,6 +316,8 @@ static inline bool take_block(line_acc *s, size_t i, size_t w, bool none, bool a
       s->run = i;
     }
   }
+  else
+    s->cut += w;
   s->untaken += alnums;
   s->gap = false;
   return true;
@@ -316,9 +325,10 @@ static inline bool take_block(line_acc *s, size_t i, size_t w, bool none, bool a
 
 /* The visible untaken text of line [a, b) into line_text (runs joined by one
  * space, at most MAX_UNMAPPED_TEXT bytes, whole characters); returns how
- * many of its letters and digits are untaken. */
+ * many of its letters and digits are untaken. *cut receives how many bytes
+ * of it did not fit. */
 static size_t line_unmapped(const cvx_source *src, const unsigned char *inv, const unsigned char *tk,
-                            size_t a, size_t b, cvx_buf *line_text) {
+                            size_t a, size_t b, cvx_buf *line_text, size_t *cut) {
   const char *text = src->text;
   size_t n = src->len;
   cvx_buf_clear(line_text);
@@ -379,6 +389,7 @@ static size_t line_unmapped(const cvx_source *src, const unsigned char *inv, con
             s.full = true;
           }
         }
+        if (s.full) s.cut += len;
         s.gap = false;
         i += len;
         continue;
@@ -389,6 +400,7 @@ static size_t line_unmapped(const cvx_source *src, const unsigned char *inv, con
     i += len;
   }
   end_run(&s, b);
+  *cut = s.cut;
   return s.untaken;
 }
 
@@ -409,7 +421,8 @@ double cvx_coverage(const cvx_doc *doc, cvx_unmapped **out, size_t *nout) {
     if (!dirty[ln]) continue; /* nothing visible left untaken */
     size_t a = src->lines[ln];
     size_t b = ln + 1 < src->nlines ? src->lines[ln + 1] : n;
-    if (line_unmapped(src, inv, tk, a, b, &line_text) < 3) continue;
+    size_t cut = 0;
+    if (line_unmapped(src, inv, tk, a, b, &line_text, &cut) < 3) continue;
     /* trim Markdown and list punctuation at the ends */
     size_t s = 0, e = line_text.len;
     while (s < e && trim_byte((unsigned char)line_text.ptr[s], true)) s++;
@@ -436,6 +449,11 @@ double cvx_coverage(const cvx_doc *doc, cvx_unmapped **out, size_t *nout) {
     list[count].line = (unsigned)ln + 1;
     list[count].text = cvx_arena_strndup(doc->arena, line_text.ptr + s, e - s);
     count++;
+    if (cut) /* said, not silent: the list keeps the start of a very long line */
+      cvx_diag_add(doc->dx, CVX_NOTE, "unmapped.truncated", cvx_span_make((uint32_t)a, (uint32_t)a),
+                   "meta.cvx.unmapped keeps the first %u bytes of this line's unmapped text; %zu more bytes "
+                   "are left out",
+                   (unsigned)MAX_UNMAPPED_TEXT, cut);
   }
   cvx_buf_free(&line_text);
   if (out) {

@@ -299,7 +299,7 @@ typedef struct cvx_doc {
   size_t max_records;
   bool truncated; /* hit max_records */
   /* the per-file time budget: a CLOCK_MONOTONIC deadline (0 = none), checked
-   * by the extraction loops through cvx_doc_expired */
+   * by the extraction loops and the validate rules through cvx_doc_expired */
   uint64_t deadline_ns;
   unsigned budget_ms;
   unsigned ticks;
@@ -312,10 +312,20 @@ typedef struct cvx_doc {
 cvx_doc *cvx_doc_new(cvx_arena *a, const cvx_source *src, cvx_diags *dx);
 /* Gives doc a time budget of ms milliseconds from now (0 = unlimited). */
 void cvx_doc_set_budget(cvx_doc *doc, unsigned ms);
-/* True once doc's time budget is spent: the caller stops its loop, keeping
- * what it has. Reads the clock only every 256 calls; adds one "limit.time"
- * error the first time. */
+/* True once doc's time budget is spent, or once cvx_cancelled: the caller
+ * stops its loop, keeping what it has. Reads the clock only every 256 calls;
+ * adds one "limit.time" error the first time the budget runs out (nothing
+ * for a cancel: that document is not finished). */
 bool cvx_doc_expired(cvx_doc *doc);
+/* Asks the work in hand to stop: it has one second to finish (a usual file
+ * needs milliseconds), then cvx_cancelled turns true and every
+ * cvx_doc_expired with it, so an interrupted batch ends promptly whatever it
+ * was reading. Async-signal-safe: a signal handler calls it.
+ * cvx_cancel_reset clears it for the next batch. */
+void cvx_cancel(void);
+void cvx_cancel_reset(void);
+/* True when cvx_cancel was called more than its grace second ago. */
+bool cvx_cancelled(void);
 /* Marks [span) as hidden content (blanked in doc->view). */
 void cvx_doc_hide(cvx_doc *doc, cvx_span span);
 /* Marks [span) as taken by a field or by document structure (e.g. a heading). */

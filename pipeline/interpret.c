@@ -57,10 +57,31 @@ static bool ascii_alnum(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
+/* The first c found in a shrinking piece, so each byte is searched once
+ * (a piece of 1,000,000 '[' once cost a search per bracket trimmed). */
+typedef struct first_seen {
+  const char *at; /* the first c at or after where the last search began */
+  bool none;      /* no c at all: stays true as the piece only shrinks */
+} first_seen;
+
+/* True when c is not in p (p within the piece the earlier calls saw). */
+static bool lacks(piece p, char c, first_seen *f) {
+  if (f->none) return true;
+  if (f->at && f->at >= p.s) { /* nothing before it: present unless cut off the end */
+    if (f->at < p.s + p.n) return false;
+    f->none = true;
+    return true;
+  }
+  f->at = memchr(p.s, c, p.n);
+  f->none = f->at == NULL;
+  return f->none;
+}
+
 /* Trims framing punctuation from both ends and unbalanced brackets. */
 static piece trim_piece(piece p) {
   /* a letter or digit at both ends: nothing frames it (the usual piece) */
   if (!p.n || (ascii_alnum((unsigned char)p.s[0]) && ascii_alnum((unsigned char)p.s[p.n - 1]))) return p;
+  first_seen seen[4] = {{NULL, false}, {NULL, false}, {NULL, false}, {NULL, false}}; /* ) ] ( [ */
   for (;;) {
     bool changed = false;
     size_t cl;
@@ -93,7 +114,7 @@ static piece trim_piece(piece p) {
     /* unbalanced brackets at the ends */
     if (p.n && (p.s[0] == '(' || p.s[0] == '[')) {
       char close = p.s[0] == '(' ? ')' : ']';
-      if (!memchr(p.s, close, p.n)) {
+      if (lacks(p, close, &seen[close == ')' ? 0 : 1])) {
         p.s++, p.n--;
         changed = true;
       } else if (p.s[p.n - 1] == close) {
@@ -103,7 +124,7 @@ static piece trim_piece(piece p) {
     }
     if (p.n && (p.s[p.n - 1] == ')' || p.s[p.n - 1] == ']')) {
       char open = p.s[p.n - 1] == ')' ? '(' : '[';
-      if (!memchr(p.s, open, p.n)) {
+      if (lacks(p, open, &seen[open == '(' ? 2 : 3])) {
         p.n--;
         changed = true;
       }
@@ -2721,7 +2742,7 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
                          label_in(l, company_labels) || label_in(l, place_labels));
         /* ... and so is an undated paragraph of sentences (its description),
          * whatever follows: a sentence names no entry */
-        bool sentences = header_slots(b, false) < 0;
+        bool sentences = b->kind == CVX_BLK_PARA && sentence_like((piece){b->text, b->len});
         if (!dated && (sentences || (!next_dated && (labelled || (!words_over(b->text, b->len, 3) &&
                                                                   !strchr(b->text, '\n'))))))
           starts = false;

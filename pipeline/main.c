@@ -99,6 +99,8 @@ static const char usage_validate[] =
     "  -0, --null           --files-from names are NUL-separated\n"
     "  -j, --jobs N         worker threads (default: number of CPUs)\n"
     "      --max-size BYTES refuse larger inputs (default 8388608)\n"
+    "      --time-budget MS give up on an input after MS milliseconds of reading and\n"
+    "                       checking (limit.time; default 30000; 0 = no limit)\n"
     "  -q, --quiet          print only errors and no summary\n"
     "  -h, --help           show this help\n";
 
@@ -113,6 +115,7 @@ typedef struct inputs {
   cvx_input *v;
   size_t n, cap;
   cvx_arena *names, *stems;
+  size_t hidden, binary; /* walked files left out: hidden names, binary content */
 } inputs;
 
 static void push(inputs *in, const char *path, const char *display) {
@@ -161,7 +164,10 @@ static void walk(inputs *in, const char *dir, int depth) {
   size_t n = 0, cap = 0;
   struct dirent *e;
   while ((e = readdir(d))) {
-    if (e->d_name[0] == '.') continue; /* hidden, . and .. */
+    if (e->d_name[0] == '.') { /* hidden (counted for the summary), . and .. */
+      if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) in->hidden++;
+      continue;
+    }
     if (n == cap) {
       cap = cap ? cap * 2 : 32;
       ents = cvx_xrealloc(ents, cap * sizeof *ents);
@@ -288,6 +294,7 @@ static void settle_walked(inputs *in, bool all) {
       if (v->sniff && (all || hit[i] || !text_seen)) {
         v->sniff = false;
         if (cvx_file_looks_binary(v->path)) {
+          in->binary++;
           removed = true; /* its names stay in the arena until the end */
           continue;
         }
@@ -421,6 +428,15 @@ static bool add_disabled(const char ***v, size_t *n, const char *s) {
   }
   free(copy);
   return ok;
+}
+
+/* The end of the summary line for the walked files left out, when any:
+ * "; 2 skipped: 1 binary, 1 hidden". */
+static void print_skipped(size_t hidden, size_t binary) {
+  if (!hidden && !binary) return;
+  fprintf(stderr, "; %zu skipped: ", hidden + binary);
+  if (binary) fprintf(stderr, "%zu binary%s", binary, hidden ? ", " : "");
+  if (hidden) fprintf(stderr, "%zu hidden", hidden);
 }
 
 /* "YYYY-MM" for open-ended jobs: SOURCE_DATE_EPOCH when set, else today. */
@@ -612,7 +628,9 @@ static int run(int argc, char **argv, bool validate) {
   }
   if (o.mode == CVX_MODE_STDOUT && !o.conv.want_json) o.conv.want_bib = true;
   if (in.n == 0) {
-    fprintf(stderr, "cvx: no input files found\n");
+    fprintf(stderr, "cvx: no input files found");
+    print_skipped(in.hidden, in.binary);
+    fputc('\n', stderr);
     free_inputs(&in);
     free(disabled);
     return EXIT_ERRORS;
@@ -642,19 +660,28 @@ static int run(int argc, char **argv, bool validate) {
     return EXIT_ERRORS;
   }
   if (validate && fmt != CVX_REPORT_TEXT) o.reporter = cvx_reporter_new(fmt, stdout);
+  o.skipped_hidden = in.hidden;
+  o.skipped_binary = in.binary;
   cvx_batch_stats st;
   cvx_batch_run(in.v, in.n, &o, &st);
   cvx_reporter_finish(o.reporter);
-  if (!o.quiet) {
+  if (st.interrupted) {
+    /* said even under -q: the run did not do what was asked */
+    fprintf(stderr, "cvx: interrupted: %s %zu of %zu input%s (%zu with errors) in %.2f s; %s\n",
+            validate ? "validated" : "converted", st.files, in.n, in.n == 1 ? "" : "s", st.with_errors, st.seconds,
+            validate ? "the rest were not checked" : "finished files are kept, no partial file is left");
+  } else if (!o.quiet) {
     double mb = (double)st.bytes / (1024.0 * 1024.0);
     if (validate)
-      fprintf(stderr, "cvx: validated %zu file%s: %zu with errors, %zu with warnings (%.2f s)\n", st.files,
+      fprintf(stderr, "cvx: validated %zu file%s: %zu with errors, %zu with warnings (%.2f s)", st.files,
               st.files == 1 ? "" : "s", st.with_errors, st.with_warnings, st.seconds);
     else
       fprintf(stderr,
-              "cvx: converted %zu file%s (%zu with errors, %zu with warnings), %.2f MB in %.2f s (%.0f files/s)\n",
+              "cvx: converted %zu file%s (%zu with errors, %zu with warnings), %.2f MB in %.2f s (%.0f files/s)",
               st.files, st.files == 1 ? "" : "s", st.with_errors, st.with_warnings, mb, st.seconds,
               st.seconds > 0 ? (double)st.files / st.seconds : 0.0);
+    print_skipped(in.hidden, in.binary + st.skipped_binary);
+    fputc('\n', stderr);
   }
   cvx_convert_cleanup();
   free_inputs(&in);

@@ -55,9 +55,11 @@ static const cvx_rule rules[] = {
     {"source.invalid-utf16", CVX_WARNING, "invalid UTF-16 was repaired"},
     {"source.invalid-utf8", CVX_WARNING, "invalid UTF-8 was read as Windows-1252"},
     {"source.io", CVX_ERROR, "the input could not be read"},
+    {"source.not-regular", CVX_ERROR, "the input is a named pipe, socket or device, not a regular file"},
     {"source.too-large", CVX_ERROR, "the input is larger than --max-size"},
     {"source.unsupported-encoding", CVX_ERROR, "the input uses an encoding cvx does not read"},
     {"source.utf16-no-bom", CVX_WARNING, "UTF-16 without a byte-order mark was detected"},
+    {"unmapped.truncated", CVX_NOTE, "a line's unmapped text is longer than meta.cvx.unmapped keeps (2,000 bytes)"},
 };
 
 const cvx_rule *cvx_rules_all(size_t *n) {
@@ -164,16 +166,26 @@ static const char *did_you_mean(const char *k) {
   return best_d <= budget ? best : NULL;
 }
 
+/* Where the last mark was found: marks come in text order, so the next one
+ * on the same line is found from there (a one-line flow mapping with many
+ * keys once cost a walk from the line start per key). */
+typedef struct mark_cursor {
+  size_t line, col, off;
+  bool set;
+} mark_cursor;
+
 /* Byte offset of a libyaml mark (0-based line relative to base_line, column
  * in code points), clamped to the source. */
-static uint32_t mark_off(const cvx_source *src, size_t base_line, const yaml_mark_t *m) {
+static uint32_t mark_off(const cvx_source *src, size_t base_line, const yaml_mark_t *m, mark_cursor *cur) {
   size_t li = base_line + m->line;
   if (li >= src->nlines) return (uint32_t)src->len;
-  size_t off = src->lines[li];
-  for (size_t c = 0; c < m->column && off < src->len && src->text[off] != '\n'; c++) {
+  size_t off = src->lines[li], c = 0;
+  if (cur->set && cur->line == li && cur->col <= m->column) off = cur->off, c = cur->col;
+  for (; c < m->column && off < src->len && src->text[off] != '\n'; c++) {
     off++;
     while (off < src->len && ((unsigned char)src->text[off] & 0xC0) == 0x80) off++;
   }
+  *cur = (mark_cursor){li, c, off, true};
   return (uint32_t)off;
 }
 
@@ -205,11 +217,14 @@ static bool date_value_ok(const char *v, size_t n) {
   return false;
 }
 
+/* The front-matter reader's depth limit (extractors/frontmatter.c). */
+#define FM_RULES_MAX_DEPTH 64
+
 static bool has_liquid(const char *v) { return strstr(v, "{{") || strstr(v, "{%"); }
 
 /* Checks the top-level keys of YAML front matter (and the values of date
  * and e-mail keys) from the parser's events, which carry the marks. */
-static void check_frontmatter(const cvx_doc *doc) {
+static void check_frontmatter(cvx_doc *doc) {
   const cvx_source *src = doc->src;
   cvx_span block, yaml;
   if (doc->as_data) return; /* a YAML data CV's keys are not page switches */
@@ -222,7 +237,11 @@ static void check_frontmatter(const cvx_doc *doc) {
   bool root_map = false, want_key = false;
   char key[128] = "";
   size_t events = 0;
-  for (bool done = false; !done && events < 100000; events++) {
+  mark_cursor cur = {0};
+  /* as deep as the front-matter reader goes (libyaml's cost per token grows
+   * with the flow depth: a deeper document is read no further) */
+  for (bool done = false; !done && events < 100000 && depth <= FM_RULES_MAX_DEPTH; events++) {
+    if (cvx_doc_expired(doc)) break;
     yaml_event_t ev;
     if (!yaml_parser_parse(&p, &ev)) break; /* frontmatter.syntax already says where */
     switch (ev.type) {
@@ -246,7 +265,8 @@ static void check_frontmatter(const cvx_doc *doc) {
         if (want_key && ev.type == YAML_SCALAR_EVENT) {
           const char *k = (const char *)ev.data.scalar.value;
           snprintf(key, sizeof key, "%s", k);
-          cvx_span sp = cvx_span_make(mark_off(src, base, &ev.start_mark), mark_off(src, base, &ev.end_mark));
+          uint32_t a = mark_off(src, base, &ev.start_mark, &cur), b = mark_off(src, base, &ev.end_mark, &cur);
+          cvx_span sp = cvx_span_make(a, b);
           if (k[0] && !is_known_key(k) && strlen(k) < 64) {
             const char *sugg = did_you_mean(k);
             if (sugg)
@@ -259,7 +279,8 @@ static void check_frontmatter(const cvx_doc *doc) {
         } else if (!want_key && ev.type == YAML_SCALAR_EVENT && key[0]) {
           const char *v = (const char *)ev.data.scalar.value;
           size_t n = ev.data.scalar.length;
-          cvx_span sp = cvx_span_make(mark_off(src, base, &ev.start_mark), mark_off(src, base, &ev.end_mark));
+          uint32_t a = mark_off(src, base, &ev.start_mark, &cur), b = mark_off(src, base, &ev.end_mark, &cur);
+          cvx_span sp = cvx_span_make(a, b);
           if (n && is_date_key(key) && !has_liquid(v) && !date_value_ok(v, n))
             ADD(doc->dx, "date.unparsed", sp, "'%s: %.60s' is not a date (write YYYY-MM-DD)", key, v);
           if (n && strcmp(key, "email") == 0 && !has_liquid(v) && !cvx_email_valid(v))
@@ -296,14 +317,14 @@ static void close_heading(const cvx_doc *doc, const open_heading *h) {
 
 /* ATX headings (# … ######) in the visible text, outside fenced code: a
  * heading whose section holds neither text nor a sub-heading is empty. */
-static void check_headings(const cvx_doc *doc) {
+static void check_headings(cvx_doc *doc) {
   const char *v = doc->view;
   size_t len = doc->src->len;
   open_heading st[8];
   int n = 0;
   char fence = 0;
   size_t fence_len = 0;
-  for (size_t s = doc->body_start; s < len;) {
+  for (size_t s = doc->body_start; s < len && !cvx_doc_expired(doc);) {
     const char *nl = memchr(v + s, '\n', len - s);
     size_t e = nl ? (size_t)(nl - v) : len;
     size_t i = s, ind = 0;
@@ -376,23 +397,70 @@ static const char *url_problem(const char *u, size_t n) {
   return NULL;
 }
 
+/* Per line, where each '[' closes and where each link target ends: the
+ * bracket matching is one pass with a stack and the target ends one
+ * backward pass, so a line costs its length whatever it holds (a line of
+ * 1,000,000 '[' or '[](' once cost a scan to its end per bracket). */
+typedef struct link_line {
+  uint32_t *close; /* [i - start]: the ']' matching the '[' at i, or UINT32_MAX */
+  uint32_t *stop;  /* [k - start]: the first ')' at or after k, or the line end */
+  size_t cap;
+} link_line;
+
+static void link_line_scan(link_line *ll, const char *v, size_t s, size_t e) {
+  size_t n = e - s;
+  if (n + 1 > ll->cap) {
+    ll->cap = n + 1;
+    free(ll->close);
+    free(ll->stop);
+    ll->close = cvx_xmalloc(ll->cap * sizeof *ll->close);
+    ll->stop = cvx_xmalloc(ll->cap * sizeof *ll->stop);
+  }
+  /* the open brackets wait on a stack kept in stop[], filled only later */
+  size_t depth = 0;
+  for (size_t i = 0; i < n; i++) {
+    ll->close[i] = UINT32_MAX;
+    if (v[s + i] == '[') ll->stop[depth++] = (uint32_t)i;
+    else if (v[s + i] == ']' && depth) ll->close[ll->stop[--depth]] = (uint32_t)(s + i);
+  }
+  uint32_t next = (uint32_t)e;
+  ll->stop[n] = next;
+  for (size_t k = n; k-- > 0;) {
+    if (v[s + k] == ')') next = (uint32_t)(s + k);
+    ll->stop[k] = next;
+  }
+}
+
 /* Markdown inline links [text](target) in the visible text. */
-static void check_links(const cvx_doc *doc) {
+static void check_links(cvx_doc *doc) {
   const char *v = doc->view;
   size_t len = doc->src->len;
+  link_line ll = {0};
+  size_t ls = doc->body_start, le = ls; /* the line scanned into ll: [ls, le) */
+  bool scanned = false;
   for (size_t i = doc->body_start; i < len; i++) {
-    if (v[i] != '[' || (i > 0 && v[i - 1] == '\\')) continue;
-    size_t j = i + 1;
-    int depth = 1;
-    while (j < len && v[j] != '\n' && depth) {
-      if (v[j] == '[') depth++;
-      if (v[j] == ']') depth--;
-      if (depth) j++;
+    if (i >= le) { /* a new line: scanned when it holds a '[' */
+      ls = i;
+      const char *nl = memchr(v + i, '\n', len - i);
+      le = nl ? (size_t)(nl - v) : len;
+      const char *br = memchr(v + i, '[', le - i);
+      scanned = false;
+      if (!br) {
+        i = le;
+        continue;
+      }
+      i = (size_t)(br - v);
     }
-    if (j >= len || v[j] != ']' || j + 1 >= len || v[j + 1] != '(') continue;
-    size_t k = j + 2;
-    while (k < len && v[k] != ')' && v[k] != '\n') k++;
-    if (k >= len || v[k] != ')') continue;
+    if (v[i] != '[' || (i > 0 && v[i - 1] == '\\')) continue;
+    if (cvx_doc_expired(doc)) break;
+    if (!scanned) {
+      link_line_scan(&ll, v, ls, le);
+      scanned = true;
+    }
+    size_t j = ll.close[i - ls];
+    if (j == UINT32_MAX || j + 1 >= le || v[j + 1] != '(') continue;
+    size_t k = ll.stop[j + 2 - ls];
+    if (k >= le) continue;
     if (any_hidden(doc, j + 2, k)) continue; /* a target built by Liquid */
     bool image = i > 0 && v[i - 1] == '!';
     size_t us = j + 2, ue = k;
@@ -418,6 +486,8 @@ static void check_links(const cvx_doc *doc) {
     }
     i = k;
   }
+  free(ll.close);
+  free(ll.stop);
 }
 
 /* ---------------------------------------------------------------- records */
@@ -462,9 +532,9 @@ static const char *org_key(cvx_rec_kind k) {
   }
 }
 
-static void check_records(const cvx_doc *doc, const char *today) {
+static void check_records(cvx_doc *doc, const char *today) {
   static const char *const date_keys[] = {"startDate", "endDate", "date", "releaseDate", NULL};
-  for (const cvx_record *r = doc->records; r; r = r->next) {
+  for (const cvx_record *r = doc->records; r && !cvx_doc_expired(doc); r = r->next) {
     const char *kind = cvx_rec_kind_name(r->kind);
     const char *s = cvx_record_get(r, "startDate"), *e = cvx_record_get(r, "endDate");
     if (s && e && date_cmp(e, s) < 0)
@@ -496,9 +566,10 @@ static void check_records(const cvx_doc *doc, const char *today) {
   }
 }
 
-/* The text that identifies an entry of kind k (lower-cased into out), or
- * false for kinds that are not checked for repeats. */
-static bool entry_key(const cvx_record *r, char *out, size_t cap) {
+/* Appends the text that identifies an entry (its key fields lower-cased,
+ * each followed by '|') to out, whole however long; false for kinds that are
+ * not checked for repeats or an entry without its first key field. */
+static bool entry_key(const cvx_record *r, cvx_buf *out) {
   static const char *const work[] = {"name", "position", "startDate", NULL};
   static const char *const edu[] = {"institution", "studyType", "area", "startDate", NULL};
   static const char *const pub[] = {"name", NULL};
@@ -515,41 +586,95 @@ static bool entry_key(const cvx_record *r, char *out, size_t cap) {
   case CVX_REC_PROJECT: keys = proj; break;
   default: return false;
   }
-  size_t o = 0;
   bool any = false;
   for (int i = 0; keys[i]; i++) {
     const char *v = cvx_record_get(r, keys[i]);
     if (r->kind == CVX_REC_VOLUNTEER && i == 0) v = cvx_record_get(r, "organization");
     any |= v && i == 0;
-    for (; v && *v && o + 2 < cap; v++) out[o++] = (char)((*v >= 'A' && *v <= 'Z') ? *v + 32 : *v);
-    out[o++] = '|';
+    for (; v && *v; v++) cvx_buf_putc(out, (char)((*v >= 'A' && *v <= 'Z') ? *v + 32 : *v));
+    cvx_buf_putc(out, '|');
   }
-  out[o] = '\0';
   return any;
 }
 
-void cvx_rules_check_duplicates(const cvx_doc *doc) {
-  char a[512], b[512];
-  size_t checked = 0;
-  for (const cvx_record *r = doc->records; r && checked < 2000; r = r->next, checked++) {
-    if (!entry_key(r, a, sizeof a)) continue;
-    for (const cvx_record *q = doc->records; q != r; q = q->next) {
-      if (q->kind != r->kind || !q->origin || !r->origin || strcmp(q->origin, r->origin) != 0) continue;
-      /* the same text read twice (e.g. by two passes) is not a repeat */
-      if (cvx_span_valid(q->span) && cvx_span_valid(r->span) && q->span.start < r->span.end &&
-          r->span.start < q->span.end)
-        continue;
-      if (!entry_key(q, b, sizeof b) || strcmp(a, b) != 0) continue;
-      unsigned line = 0, col = 0;
-      if (cvx_span_valid(q->span)) cvx_source_position(doc->src, q->span.start, &line, &col);
-      ADD(doc->dx, "entry.duplicate", r->span, "this %s entry repeats the one on line %u",
-          cvx_rec_kind_name(r->kind), line);
-      break;
-    }
-  }
+/* One entry that can repeat another: its key (kind, origin and key fields,
+ * in dup_set.keys) and the next earlier-read entry with the same key. */
+typedef struct dup_item {
+  const cvx_record *rec;
+  size_t key, len; /* the key's offset and length in dup_set.keys */
+  uint64_t hash;
+  size_t next;     /* the next item with this key, in list order, + 1; 0 = none */
+} dup_item;
+
+static uint64_t hash_bytes(const char *p, size_t n) {
+  uint64_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)p[i]) * 1099511628211ull;
+  return h;
 }
 
-void cvx_rules_check_doc(const cvx_doc *doc, const char *today) {
+/* At most this many entries are checked for repeats (as many as a real CV
+ * has; the check stays cheap however many a hostile file holds). */
+#define DUP_MAX_ENTRIES 2000
+
+void cvx_rules_check_duplicates(cvx_doc *doc) {
+  /* Each entry's key goes into a hash table whose slot holds the first
+   * entry read with that key; later ones are chained to it in list order, so
+   * an entry meets only the entries it could repeat (one pass, not every
+   * pair) and is reported against the first of them that is other text. */
+  size_t cap = 16;
+  while (cap < 2 * DUP_MAX_ENTRIES) cap *= 2;
+  size_t *table = cvx_xcalloc(cap, sizeof *table); /* first item + 1; 0 = free */
+  size_t *last = cvx_xcalloc(cap, sizeof *last);   /* last item of the chain + 1 */
+  dup_item *items = cvx_xcalloc(DUP_MAX_ENTRIES, sizeof *items);
+  size_t nitems = 0;
+  cvx_buf keys = CVX_BUF_INIT;
+  size_t checked = 0;
+  for (const cvx_record *r = doc->records; r && checked < DUP_MAX_ENTRIES; r = r->next, checked++) {
+    if (cvx_doc_expired(doc)) break;
+    if (!r->origin) continue;
+    size_t at = keys.len;
+    cvx_buf_printf(&keys, "%d|%s|", (int)r->kind, r->origin);
+    if (!entry_key(r, &keys)) {
+      cvx_buf_truncate(&keys, at);
+      continue;
+    }
+    dup_item *it = &items[nitems];
+    *it = (dup_item){r, at, keys.len - at, hash_bytes(keys.ptr + at, keys.len - at), 0};
+    size_t j = (size_t)it->hash & (cap - 1);
+    while (table[j]) {
+      const dup_item *f = &items[table[j] - 1];
+      if (f->hash == it->hash && f->len == it->len &&
+          memcmp(keys.ptr + f->key, keys.ptr + at, it->len) == 0)
+        break;
+      j = (j + 1) & (cap - 1);
+    }
+    if (table[j]) {
+      for (size_t q = table[j]; q; q = items[q - 1].next) {
+        const cvx_record *p = items[q - 1].rec;
+        /* the same text read twice (e.g. by two passes) is not a repeat */
+        if (cvx_span_valid(p->span) && cvx_span_valid(r->span) && p->span.start < r->span.end &&
+            r->span.start < p->span.end)
+          continue;
+        unsigned line = 0, col = 0;
+        if (cvx_span_valid(p->span)) cvx_source_position(doc->src, p->span.start, &line, &col);
+        ADD(doc->dx, "entry.duplicate", r->span, "this %s entry repeats the one on line %u",
+            cvx_rec_kind_name(r->kind), line);
+        break;
+      }
+      items[last[j] - 1].next = nitems + 1;
+    } else {
+      table[j] = nitems + 1;
+    }
+    last[j] = nitems + 1;
+    nitems++;
+  }
+  cvx_buf_free(&keys);
+  free(items);
+  free(last);
+  free(table);
+}
+
+void cvx_rules_check_doc(cvx_doc *doc, const char *today) {
   if (!doc || !doc->src || !doc->dx) return;
   check_frontmatter(doc);
   if (doc->view && doc->hidden) {

@@ -24,12 +24,12 @@ const cvx_rule *cvx_rule_find(const char *code);
  * has hidden content blanked). today is "YYYY-MM" (future dates are those
  * after it); NULL skips the future-date rule. Adds diagnostics to doc->dx;
  * reads the document only. */
-void cvx_rules_check_doc(const cvx_doc *doc, const char *today);
+void cvx_rules_check_doc(cvx_doc *doc, const char *today);
 
 /* Reports entries repeated within a section (same organisation, role and
  * start, or same title), before the pipeline merges exact repeats away.
  * Entries read twice from the same text by different passes do not count. */
-void cvx_rules_check_duplicates(const cvx_doc *doc);
+void cvx_rules_check_duplicates(cvx_doc *doc);
 
 /* Checks src as a JSON Resume document: JSON syntax (json.syntax with the
  * parser's line:col), then the schema (resume.schema-violation, one per

@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <poll.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -592,10 +593,24 @@ static cvx_status io_error(cvx_diags *dx, const char *what, const char *path, in
   return CVX_EIO;
 }
 
+/* Waits until fd (a pipe or terminal: standard input) has data or its end,
+ * looking every 100 ms whether the batch was interrupted (cvx_cancel): a
+ * signal may be delivered to another thread, so this one is never woken by
+ * it. False when interrupted. */
+static bool wait_readable(int fd) {
+  for (;;) {
+    if (cvx_cancelled()) return false;
+    struct pollfd pf = {fd, POLLIN, 0};
+    int r = poll(&pf, 1, 100);
+    if (r > 0 || (r < 0 && errno != EINTR)) return true; /* ready, or let read() report it */
+  }
+}
+
 /* Reads fd to EOF or until cap bytes are in, retrying EINTR and short reads.
  * hint is a regular file's size from fstat (0 otherwise): a read that comes
  * up short exactly there is taken as the end of the file, which spares the
- * read that would return 0; a short read anywhere else reads on.
+ * read that would return 0; a short read anywhere else reads on. Another
+ * input (hint 0) is waited on with poll, so that an interrupt ends the wait.
  * Returns 0 (*data is then heap memory the caller frees) or an errno value. */
 static int read_all(int fd, size_t hint, size_t cap, unsigned char **data, size_t *len) {
   size_t size = hint + 1 < 65536 ? 65536 : hint + 1;
@@ -610,9 +625,13 @@ static int read_all(int fd, size_t hint, size_t cap, unsigned char **data, size_
     }
     size_t want = size - n;
     if (want > (size_t)SSIZE_MAX) want = (size_t)SSIZE_MAX;
+    if (!hint && !wait_readable(fd)) {
+      free(buf);
+      return EINTR;
+    }
     ssize_t got = read(fd, buf + n, want);
     if (got < 0) {
-      if (errno == EINTR) continue;
+      if (errno == EINTR && !cvx_cancelled()) continue;
       int err = errno;
       free(buf);
       return err;
@@ -642,13 +661,28 @@ static bool sniff_fd(int fd) {
 }
 
 bool cvx_file_looks_binary(const char *path) {
-  int fd;
-  do fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+  int fd; /* O_NONBLOCK: a named pipe put in place of a file never blocks the open */
+  do fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
   while (fd < 0 && errno == EINTR);
   if (fd < 0) return false;
   bool bin = sniff_fd(fd);
   close(fd);
   return bin;
+}
+
+/* /dev/null is a device that reads as an empty file and never blocks:
+ * scripts name it for "no input", so it is read as one. */
+static bool is_dev_null(const struct stat *sb) {
+  struct stat nb;
+  return S_ISCHR(sb->st_mode) && stat("/dev/null", &nb) == 0 && S_ISCHR(nb.st_mode) && nb.st_rdev == sb->st_rdev;
+}
+
+static const char *file_kind(mode_t m) {
+  if (S_ISFIFO(m)) return "a named pipe (FIFO)";
+  if (S_ISSOCK(m)) return "a socket";
+  if (S_ISCHR(m)) return "a character device";
+  if (S_ISBLK(m)) return "a block device";
+  return "not a regular file";
 }
 
 /* Reads path ("-" = stdin) and decodes it; regular files over the limit are
@@ -665,17 +699,28 @@ static cvx_status load(cvx_arena *a, const char *path, const cvx_load_opts *opts
   const char *name = is_stdin ? "<stdin>" : path;
   int fd = 0;
   if (!is_stdin) {
-    do fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    /* O_NONBLOCK: opening a named pipe waits for a writer, maybe for ever;
+     * this open returns at once and the file's type is checked first */
+    do fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
     while (fd < 0 && errno == EINTR);
     if (fd < 0) return io_error(dx, "open", name, errno);
   }
   cvx_status st = CVX_OK;
   size_t max = limit_of(opts);
   struct stat sb;
+  int fl;
   if (fstat(fd, &sb) != 0) {
     st = io_error(dx, "read", name, errno);
   } else if (S_ISDIR(sb.st_mode)) {
     st = io_error(dx, "read", name, EISDIR);
+  } else if (!is_stdin && !S_ISREG(sb.st_mode) && !is_dev_null(&sb)) {
+    /* a pipe, socket or device named as a file: its reads could block or
+     * never end; only - (standard input) is read as a stream */
+    cvx_diag_add(dx, CVX_ERROR, "source.not-regular", CVX_NOSPAN, "%s is %s, not a regular file (use - for a stream)",
+                 name, file_kind(sb.st_mode));
+    st = CVX_EIO;
+  } else if (!is_stdin && ((fl = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0)) {
+    st = io_error(dx, "read", name, errno);
   } else if (S_ISREG(sb.st_mode) && sb.st_size > 0 && (uintmax_t)sb.st_size > max) {
     if (skipped && sniff_fd(fd)) {
       *skipped = true;

@@ -102,6 +102,15 @@ check "a walked folder's binary files are skipped silently, without renaming the
   test \"\$(cd '$tmp/bw/o1' && LC_ALL=C ls *.json | tr '\\n' ' ')\" = 'a-2.json a.json c.json ' &&
   grep -q 'converted 3 files (0 with errors' '$tmp/bw/err1' && ! grep -q 'error\\[' '$tmp/bw/err1' &&
   test \"\$(python3 -c \"import csv; print(len(list(csv.reader(open('$tmp/bw/o1/cvx.csv')))))\")\" = 4"
+check "a walk says what it skipped: summary line and --progress" sh -c "
+  mkdir -p '$tmp/sk/in/.git' && cp fixtures/plain-resume/resume.txt '$tmp/sk/in/a.txt' && printf 'a\\000b' >'$tmp/sk/in/b.md' &&
+  cp fixtures/plain-resume/resume.txt '$tmp/sk/in/.draft.md' &&
+  '$cvx' convert -j1 --no-progress -o '$tmp/sk/out' '$tmp/sk/in' 2>'$tmp/sk/err' &&
+  grep -q '^cvx: converted 1 file .*; 3 skipped: 1 binary, 2 hidden\$' '$tmp/sk/err' &&
+  '$cvx' convert -j1 --progress -o '$tmp/sk/out' '$tmp/sk/in' 2>'$tmp/sk/perr' &&
+  grep -q '3 skipped (1 binary, 2 hidden)' '$tmp/sk/perr' &&
+  '$cvx' validate '$tmp/sk/in' 2>'$tmp/sk/verr' && grep -q '; 3 skipped: 1 binary, 2 hidden\$' '$tmp/sk/verr' &&
+  '$cvx' convert -o '$tmp/sk/out' fixtures/plain-resume/resume.txt 2>'$tmp/sk/none' && ! grep -q skipped '$tmp/sk/none'"
 check "a folder of binary files alone has no input" sh -c "
   mkdir -p '$tmp/bo' && printf 'a\\000b' >'$tmp/bo/x.txt' && printf 'c\\000d' >'$tmp/bo/y.md' &&
   '$cvx' convert -q -o '$tmp/bo/out' '$tmp/bo' 2>'$tmp/bo.err'; test \$? = 1 && grep -q 'no input files found' '$tmp/bo.err'"
@@ -116,11 +125,31 @@ check "a re-run removes the .bib of a CV that no longer lists publications" sh -
   test -f '$tmp/sb/out/cv.json' && test ! -e '$tmp/sb/out/cv.bib'"
 check "an interrupt lets the file in hand finish, takes no new one, commits no CSV and exits 130" sh -c "
   mkdir -p '$tmp/int' && cp fixtures/plain-resume/resume.txt '$tmp/int/a.txt' && cp fixtures/prose-bio/*.md '$tmp/int/c.md' &&
-  mkfifo '$tmp/int/b.txt' && { '$cvx' convert -q -j1 -o '$tmp/int/out' '$tmp/int/a.txt' '$tmp/int/b.txt' '$tmp/int/c.md' & pid=\$!; } &&
+  mkfifo '$tmp/int/go' && { { read x <'$tmp/int/go'; cat fixtures/plain-resume/resume.txt; } |
+    '$cvx' convert -q -j1 -o '$tmp/int/out' '$tmp/int/a.txt' - '$tmp/int/c.md' 2>'$tmp/int/err' & pid=\$!; } &&
   for i in \$(seq 100); do test -f '$tmp/int/out/a.json' && break; sleep 0.1; done && sleep 0.2 && kill -INT \$pid &&
-  cat fixtures/plain-resume/resume.txt >'$tmp/int/b.txt'; wait \$pid; s=\$?
-  test \$s = 130 && test -f '$tmp/int/out/b.json' && test ! -e '$tmp/int/out/c.json' && test ! -e '$tmp/int/out/cvx.csv' &&
-  test -z \"\$(ls -A '$tmp/int/out' | grep '^\\.cvx-tmp')\""
+  echo go >'$tmp/int/go'; wait \$pid; s=\$?
+  test \$s = 130 && test -f '$tmp/int/out/stdin.json' && test ! -e '$tmp/int/out/c.json' && test ! -e '$tmp/int/out/cvx.csv' &&
+  test -z \"\$(ls -A '$tmp/int/out' | grep '^\\.cvx-tmp')\" && grep -q '^cvx: interrupted: converted 2 of 3 inputs' '$tmp/int/err'"
+check "SIGTERM ends a batch whose input never comes within its grace second: exit 130, nothing partial" sh -c "
+  mkdir -p '$tmp/term' && { sleep 10 | '$cvx' convert -j2 -o '$tmp/term/out' fixtures/plain-resume/resume.txt - \
+    2>'$tmp/term/err' & pid=\$!; } &&
+  for i in \$(seq 100); do test -f '$tmp/term/out/resume.json' && break; sleep 0.1; done && kill -TERM \$pid; wait \$pid; s=\$?
+  test \$s = 130 && test ! -e '$tmp/term/out/stdin.json' && test ! -e '$tmp/term/out/cvx.csv' &&
+  test -z \"\$(ls -A '$tmp/term/out' | grep '^\\.cvx-tmp')\" && grep -q '^cvx: interrupted' '$tmp/term/err'"
+check "a named pipe given as input is refused (source.not-regular), never opened for reading; the batch goes on" sh -c "
+  mkdir -p '$tmp/fifo' && mkfifo '$tmp/fifo/p.md' && cp fixtures/plain-resume/resume.txt '$tmp/fifo/a.txt' &&
+  timeout -s KILL 20 '$cvx' convert -j1 -o '$tmp/fifo/out' '$tmp/fifo/a.txt' '$tmp/fifo/p.md' 2>'$tmp/fifo/err'; s=\$?
+  test \$s = 1 && test -f '$tmp/fifo/out/a.json' && test ! -e '$tmp/fifo/out/p.json' &&
+  grep -q 'p.md: error\\[source.not-regular\\]' '$tmp/fifo/err' &&
+  timeout -s KILL 20 '$cvx' validate -j1 '$tmp/fifo/p.md' '$tmp/fifo/a.txt' 2>'$tmp/fifo/verr'; s=\$?
+  test \$s = 1 && grep -q 'source.not-regular' '$tmp/fifo/verr'"
+check "temp files of a killed run (dead pid) are removed by the next run into the folder; a live pid's are kept" sh -c "
+  mkdir -p '$tmp/stale' && sh -c 'exit 0' & dead=\$!; wait \$dead;
+  touch '$tmp/stale/.cvx-tmp-'\$dead'-0' '$tmp/stale/.cvx-tmp-'\$\$'-7' '$tmp/stale/.cvx-tmp-x-1' '$tmp/stale/old.json' &&
+  '$cvx' convert -q -o '$tmp/stale' fixtures/plain-resume/resume.txt &&
+  test ! -e '$tmp/stale/.cvx-tmp-'\$dead'-0' && test -e '$tmp/stale/.cvx-tmp-'\$\$'-7' &&
+  test -e '$tmp/stale/.cvx-tmp-x-1' && test -e '$tmp/stale/old.json' && test -f '$tmp/stale/resume.json'"
 check "a walked folder takes .html and .htm (read as HTML), not .css; -j1 and -j2 agree" sh -c "
   mkdir -p '$tmp/hw/in/sub' && cp fixtures/html-resume/resume.html '$tmp/hw/in/a.html' &&
   cp fixtures/html-academic/cv.htm '$tmp/hw/in/sub/b.HTM' && echo 'p { color: red }' >'$tmp/hw/in/site.css' &&
@@ -344,6 +373,22 @@ failed=$((failed + hf))
 grep -A5 '^FAIL ' "$tmp/hostile" | head -60
 grep '^skip ' "$tmp/hostile" | sed 's/^/  /'
 echo "  hostile: $hp passed, $hf failed"
+
+# a helper suite that prints "ok NAME" / "FAIL NAME: why" and a closing "LABEL: " line
+suite() { # suite LABEL SCRIPT
+  sh "$2" "$build" >"$tmp/suite" 2>&1
+  sp=$(grep -c '^ok ' "$tmp/suite")
+  sf=$(grep -c '^FAIL ' "$tmp/suite")
+  grep -q "^$1: " "$tmp/suite" || { sf=$((sf + 1)); echo "FAIL: the $1 suite did not finish"; tail -5 "$tmp/suite"; }
+  passed=$((passed + sp))
+  failed=$((failed + sf))
+  grep -A5 '^FAIL ' "$tmp/suite" | head -60
+  grep '^skip ' "$tmp/suite" | sed 's/^/  /'
+  echo "  $1: $sp passed, $sf failed"
+}
+
+echo "== pathological lines through convert and validate (tests/hostile/lines.sh)"
+suite lines tests/hostile/lines.sh
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

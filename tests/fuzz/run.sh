@@ -15,7 +15,7 @@ secs=${2:-60}
 shift 2 2>/dev/null || shift $#
 here=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$here" || exit 2
-targets=${*:-"source frontmatter markdown html text refparse schema convert"}
+targets=${*:-"source frontmatter yamldata markdown html text refparse schema convert validate"}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 mkdir -p "$build/artifacts"
@@ -48,6 +48,8 @@ seed() { # seed TARGET DIR: copy seed inputs into DIR
         [ -f "$f" ] || continue
         i=$((i + 1)); cp "$f" "$d/seed$i"
       done
+    validate)
+      for f in fixtures/*/*.md fixtures/*/*.txt fixtures/validate-*/input/*; do i=$((i + 1)); cp "$f" "$d/seed$i"; done
       ;;
     *)
       for f in fixtures/*/*.md fixtures/*/*.txt fixtures/*/*.html; do

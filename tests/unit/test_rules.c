@@ -21,6 +21,21 @@ static bool has_code(const char *display, const char *text, const char *code, un
   return found;
 }
 
+/* tmpl into out[0,cap) with $1 replaced by a and $2 by b (cut at cap). */
+static void expand(char *out, size_t cap, const char *tmpl, const char *a, const char *b) {
+  size_t o = 0;
+  for (const char *t = tmpl; *t && o + 1 < cap; t++) {
+    const char *put = t[0] == '$' && t[1] == '1' ? a : t[0] == '$' && t[1] == '2' ? b : NULL;
+    if (!put) {
+      out[o++] = *t;
+      continue;
+    }
+    for (; *put && o + 1 < cap; put++) out[o++] = *put;
+    t++;
+  }
+  out[o] = '\0';
+}
+
 int main(void) {
   if (!cvx_convert_init()) return 1;
   size_t n;
@@ -66,6 +81,53 @@ int main(void) {
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     CHECK(has_code("t.md", cases[i].text, cases[i].code, cases[i].line) == cases[i].want, "case %zu: %s", i,
           cases[i].code);
+
+  /* repeated entries: keys of any length (a first field of 510 bytes and
+   * more once overran entry_key's stack buffer), reported against the first
+   * entry with the same key */
+  {
+    char *big = malloc(8192), *l600 = malloc(700), *l601 = malloc(700);
+    memset(l600, 'x', 600);
+    memcpy(l600, "Acme", 4);
+    l600[600] = '\0';
+    snprintf(l601, 700, "%sy", l600);
+    static const struct {
+      const char *tmpl; /* $1: a 600-byte name, $2: the same and one more byte */
+      const char *code;
+      unsigned line;
+      bool want;
+    } dups[] = {
+        {"Experience\n$1$1\n", "entry.duplicate", 0, false},
+        {"Experience\n\n$1, Engineer, 2019 - 2020\n\n$1, Engineer, 2019 - 2020\n", "entry.duplicate", 5, true},
+        {"Experience\n\n$1, Engineer, 2019 - 2020\n\n$2, Engineer, 2019 - 2020\n", "entry.duplicate", 0, false},
+        {"Experience\n\nAcme Corp, Engineer, 2019 - 2020\n\nBeta Ltd, Engineer, 2019 - 2020\n\n"
+         "Acme Corp, Engineer, 2019 - 2020\n\nAcme Corp, Engineer, 2019 - 2020\n",
+         "entry.duplicate", 7, true},
+        {"Experience\n\nAcme Corp, Engineer, 2019 - 2020\n\nBeta Ltd, Engineer, 2019 - 2020\n\n"
+         "Acme Corp, Engineer, 2019 - 2020\n\nAcme Corp, Engineer, 2019 - 2020\n",
+         "entry.duplicate", 9, true},
+        {"Experience\n\nAcme Corp, Engineer, 2019 - 2020\n\nAcme Corp, Engineer, 2021 - 2022\n", "entry.duplicate",
+         0, false},
+    };
+    for (size_t i = 0; i < sizeof dups / sizeof dups[0]; i++) {
+      expand(big, 8192, dups[i].tmpl, l600, l601);
+      CHECK(has_code("t.txt", big, dups[i].code, dups[i].line) == dups[i].want, "duplicate case %zu", i);
+    }
+    free(big);
+    free(l600);
+    free(l601);
+  }
+
+  /* a kept unmapped line cut at 2,000 bytes says so (a note) */
+  {
+    char *t = malloc(8192);
+    size_t o = (size_t)snprintf(t, 8192, "Experience\n");
+    for (int i = 0; i < 1000; i++) o += (size_t)snprintf(t + o, 8192 - o, "word ");
+    snprintf(t + o, 8192 - o, "\n");
+    CHECK(has_code("t.txt", t, "unmapped.truncated", 2), "unmapped text cut: a note");
+    CHECK(!has_code("t.txt", "Experience\nword word word word\n", "unmapped.truncated", 0), "short line: no note");
+    free(t);
+  }
 
   /* JSON Resume files given directly */
   CHECK(has_code("r.json", "{\"basics\": [1,}", "json.syntax", 1), "json syntax");

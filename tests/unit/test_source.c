@@ -529,6 +529,11 @@ static void test_load(void) {
   load(a, tmp_path("nope.md"), 0, CVX_EIO, "source.io", missing);
   load(a, tmpdir, 0, CVX_EIO, "source.io", strerror(EISDIR));
   load(a, "/dev/null", 0, CVX_OK, "source.empty", NULL);
+  /* a named pipe with no writer: refused at once, never waited on */
+  CHECK(mkfifo(tmp_path("pipe.md"), 0600) == 0, "mkfifo: %s", strerror(errno));
+  load(a, tmp_path("pipe.md"), 0, CVX_EIO, "source.not-regular", "named pipe");
+  CHECK(!cvx_file_looks_binary(tmp_path("pipe.md")), "sniffing a named pipe");
+  load(a, "/dev/zero", 0, CVX_EIO, "source.not-regular", "character device");
 
   if (geteuid() != 0) {
     p = tmp_path("secret.txt");
