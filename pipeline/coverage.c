@@ -1,5 +1,6 @@
 /* coverage.c — "lose nothing visible", measured: the share of visible
- * characters that landed in a field, and the visible text no field took. */
+ * characters that landed in a typed field (text only kept in
+ * meta.cvx.sections does not count), and the visible text nothing took. */
 #include "emit_json.h"
 
 #include "emit.h"
@@ -227,11 +228,12 @@ static void count_visible(const cvx_source *src, const unsigned char *inv, const
                                       _mm_cmpgt_epi8(_mm_set1_epi8('z' + 1), y));
         __m128i vis =
             _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(inv + i)), zero);
-        __m128i untk =
-            _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(tk + i)), zero);
+        __m128i tkv = _mm_loadu_si128((const __m128i *)(const void *)(tk + i));
+        __m128i untk = _mm_cmpeq_epi8(tkv, zero);
+        __m128i typed = _mm_cmpeq_epi8(tkv, _mm_set1_epi8(1)); /* read into a field, not just kept */
         __m128i al = _mm_and_si128(_mm_or_si128(digit, alpha), vis);
         acc_tot = _mm_sub_epi8(acc_tot, al);
-        acc_tkn = _mm_sub_epi8(acc_tkn, _mm_andnot_si128(untk, al));
+        acc_tkn = _mm_sub_epi8(acc_tkn, _mm_and_si128(typed, al));
         unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(al, untk));
         if (m) /* the lines of the first to the last untaken one */
           mark_lines(src, &ln, i + (size_t)__builtin_ctz(m), i + 32 - (size_t)__builtin_clz(m),
@@ -251,10 +253,12 @@ static void count_visible(const cvx_source *src, const unsigned char *inv, const
       uint64_t t8 = swar_load8(text + i);
       if (!swar_nonascii(t8)) {
         uint64_t vis = swar_zero_exact(swar_load8(inv + i));
-        uint64_t tk8 = swar_nonzero_exact(swar_load8(tk + i));
+        uint64_t tkw = swar_load8(tk + i);
+        uint64_t tk8 = swar_nonzero_exact(tkw);
+        uint64_t typed8 = swar_zero_exact(tkw ^ SWAR_ONES); /* bytes equal to 1 */
         uint64_t al = alnum8(t8) & vis;
         tot += swar_count(al);
-        tkn += swar_count(al & tk8);
+        tkn += swar_count(al & typed8);
         if (al & ~tk8) mark_lines(src, &ln, i, i + 8, dirty);
         i += 8;
         continue;
@@ -266,7 +270,7 @@ static void count_visible(const cvx_source *src, const unsigned char *inv, const
     if (!inv[i] && (c < 0x80 ? ascii_alnum(c) : countable_cp(cp))) {
       tot++;
       if (tk[i])
-        tkn++;
+        tkn += tk[i] == 1; /* kept in meta.cvx.sections is not read */
       else
         mark_lines(src, &ln, i, i + 1, dirty);
     }

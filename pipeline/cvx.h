@@ -330,6 +330,10 @@ bool cvx_cancelled(void);
 void cvx_doc_hide(cvx_doc *doc, cvx_span span);
 /* Marks [span) as taken by a field or by document structure (e.g. a heading). */
 void cvx_doc_take(cvx_doc *doc, cvx_span span);
+/* Marks [span) as kept without a typed field (meta.cvx.sections): not
+ * unmapped, but not counted as read by meta.cvx.coverage either. Bytes
+ * already taken by a field stay taken. */
+void cvx_doc_keep(cvx_doc *doc, cvx_span span);
 /* Finds text (plain, as extracted) inside within; exact match first, then by
  * its first and last words. Returns CVX_NOSPAN when it cannot be found. */
 cvx_span cvx_doc_locate(const cvx_doc *doc, cvx_span within, const char *text);

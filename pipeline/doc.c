@@ -65,6 +65,12 @@ void cvx_doc_take(cvx_doc *doc, cvx_span span) {
   memset(doc->taken + span.start, 1, span.end - span.start);
 }
 
+void cvx_doc_keep(cvx_doc *doc, cvx_span span) {
+  if (!clamp(doc, &span)) return;
+  for (uint32_t i = span.start; i < span.end; i++)
+    if (!doc->taken[i]) doc->taken[i] = 2;
+}
+
 /* Finds needle[0,nn) in hay[from,to) of the document view. */
 static long find_in(const cvx_doc *doc, uint32_t from, uint32_t to, const char *needle, size_t nn) {
   if (nn == 0 || to < from || to - from < nn) return -1;
@@ -181,7 +187,10 @@ cvx_field *cvx_record_addn(cvx_doc *doc, cvx_record *r, const char *key, const c
   else
     r->fields = f;
   r->tail = f;
-  cvx_doc_take(doc, span);
+  if (r->kind == CVX_REC_SECTION)
+    cvx_doc_keep(doc, span); /* kept visible, not read into a field */
+  else
+    cvx_doc_take(doc, span);
   return f;
 }
 

@@ -2984,6 +2984,22 @@ static void add_phone_e164(cvx_doc *doc) {
   if (phone_e164(phone->value, cc, e164)) cvx_record_add(doc, holder, "phoneE164", e164, phone->span);
 }
 
+/* A section that neither its heading nor its content placed is kept in
+ * meta.cvx.sections; when it holds dated lines (entries, most likely) the
+ * reader is told, so that "covered" never hides them. */
+static void warn_unread_entries(cvx_doc *doc, const cvx_block *h, const cvx_block *end) {
+  int dated = 0, seen = 0;
+  for (const cvx_block *b = h->next; b && b != end && seen < 200; b = b->next, seen++) {
+    cvx_daterange d;
+    if (b->kind != CVX_BLK_RULE && b->text && cvx_date_find(b->text, b->len < 200 ? b->len : 200, &d)) dated++;
+  }
+  if (dated >= 2)
+    cvx_diag_add(doc->dx, CVX_WARNING, "section.unread-entries", h->span,
+                 "section '%.60s' holds %d dated lines that no entry kind took; its text is kept in "
+                 "meta.cvx.sections",
+                 h->text, dated);
+}
+
 /* Hands the section [first, end), whose heading says it holds kind, to the
  * training sink. */
 static void section_example(cvx_doc *doc, cvx_rec_kind kind, bool talks, const cvx_block *first,
@@ -3047,8 +3063,10 @@ cvx_status cvx_interpret(cvx_doc *doc, const cvx_blocks *bl, const char *origin)
     for (; reach && !(reach->kind == CVX_BLK_HEADING && reach->level <= h->level); reach = reach->next)
       if (kind == CVX_REC_SECTION && reach->kind == CVX_BLK_HEADING && !holds_sections)
         holds_sections = heading_kind(reach) != CVX_REC_SECTION;
-    if (kind == CVX_REC_SECTION && h->kind == CVX_BLK_HEADING && !holds_sections)
+    if (kind == CVX_REC_SECTION && h->kind == CVX_BLK_HEADING && !holds_sections) {
       kind = cvx_section_vote(h->next, reach, &talks);
+      if (kind == CVX_REC_SECTION) warn_unread_entries(doc, h, reach);
+    }
     else if (doc->section_sink && cvx_secvote_class(kind, talks))
       section_example(doc, kind, talks, h->next, reach);
     if (kind != CVX_REC_SECTION) cvx_doc_take(doc, h->span);

@@ -49,6 +49,7 @@ static const cvx_rule rules[] = {
     {"record.invalid-field", CVX_WARNING, "a value that does not fit its field was dropped"},
     {"resume.invalid", CVX_ERROR, "internal: the output failed the resume schema and was not written"},
     {"resume.schema-violation", CVX_ERROR, "a JSON Resume file violates the schema (at a JSON pointer)"},
+    {"section.unread-entries", CVX_WARNING, "a section no kind was found for holds dated lines (kept in meta.cvx.sections)"},
     {"source.binary", CVX_ERROR, "the input is not text"},
     {"source.control-chars", CVX_NOTE, "control characters in the input were ignored"},
     {"source.empty", CVX_WARNING, "the input is empty"},

@@ -27,8 +27,8 @@ static const struct {
 } want[3][2] = {
     {{true, 0, 5, 0x3df2e57c1458b19cULL, 0x1bf65913bc428e56ULL, 855},
      {true, 0, 5, 0x3df2e57c1458b19cULL, 0xc925fcc850a2cffbULL, 2186}},
-    {{true, 0, 1, 0xe0467a44eb9f318fULL, 0x70b4784f701514efULL, 2477},
-     {true, 0, 1, 0xe0467a44eb9f318fULL, 0xc7094e0a482ac2cfULL, 15951}},
+    {{true, 0, 1, 0xe0467a44eb9f318fULL, 0xff7c22de05e09187ULL, 2477},
+     {true, 0, 1, 0xe0467a44eb9f318fULL, 0x32fc8eb05fc7a1c7ULL, 15951}},
     {{false, 2, 0, 0x826ef46876d09a57ULL, 0xcbf29ce484222325ULL, 0},
      {false, 2, 0, 0x826ef46876d09a57ULL, 0xcbf29ce484222325ULL, 0}},
 };

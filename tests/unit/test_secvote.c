@@ -6,6 +6,7 @@
 
 #include "check.h"
 #include "grammar.h"
+#include "convert.h"
 #include "markdown.h"
 
 #include <stdio.h>
@@ -112,11 +113,30 @@ static void run_features(void) {
   cvx_arena_free(a);
 }
 
+/* A section placed by neither its heading nor its content is kept, with a
+ * warning when it holds dated lines; coverage does not count it as read. */
+static void run_unread(void) {
+  static const char text[] =
+      "# Ola Brandt\n\n## Odds and Ends\n\n"
+      "The harbour festival was rained out in 2019 - 2020 and we all went home early that year, sadly.\n\n"
+      "The choir toured the coast from 2021 - 2022 and sang in every village church along the way.\n";
+  cvx_convert_opts o = {.want_json = true, .today = "2026-01"};
+  cvx_result res = {0};
+  cvx_convert_bytes("t.md", (const unsigned char *)text, sizeof text - 1, &o, &res);
+  CHECK(strstr(res.report.ptr, "warning[section.unread-entries]: section 'Odds and Ends' holds 2 dated lines") != NULL,
+        "unread-entries warning: %s", res.report.ptr);
+  const char *cov = strstr(res.json.ptr, "\"coverage\": ");
+  double c = cov ? strtod(cov + 12, NULL) : 1.0;
+  CHECK(cov && c < 0.5, "kept text is not covered: %s", cov ? cov : "(none)");
+  cvx_result_free(&res);
+}
+
 int main(void) {
-  if (!cvx_secvote_init()) return 1;
+  if (!cvx_convert_init()) return 1;
+  run_unread();
   run_vote();
   run_classes();
   run_features();
-  cvx_secvote_cleanup();
+  cvx_convert_cleanup();
   return check_done("secvote");
 }
