@@ -3011,8 +3011,27 @@ static void section_example(cvx_doc *doc, cvx_rec_kind kind, bool talks, const c
   cvx_features_free(&f);
 }
 
+/* A page that typesets none of its section titles as headings (a theme's
+ * "<div class=title>Work Experience</div>", or its Markdown conversion) has
+ * them as short paragraphs standing alone: there, one that is a known
+ * section name and nothing else is a heading (level 2). */
+static void promote_section_paragraphs(const cvx_blocks *bl) {
+  for (const cvx_block *b = bl->head; b; b = b->next)
+    if (b->kind == CVX_BLK_HEADING && cvx_section_classify(b->text, strlen(b->text)) != CVX_REC_SECTION) return;
+  const int level = 2;
+  for (cvx_block *b = bl->head; b; b = b->next) {
+    if (b->kind != CVX_BLK_PARA || b->level != 0 || !b->text || b->len > 40 || memchr(b->text, '\n', b->len)) continue;
+    if (b->len && (b->text[b->len - 1] == '.' || b->text[b->len - 1] == ',')) continue;
+    cvx_rec_kind k = cvx_section_classify(b->text, b->len);
+    if (k == CVX_REC_SECTION || words_over(b->text, b->len, 4)) continue;
+    b->kind = CVX_BLK_HEADING;
+    b->level = level;
+  }
+}
+
 cvx_status cvx_interpret(cvx_doc *doc, const cvx_blocks *bl, const char *origin) {
   ctx c = {.doc = doc, .origin = origin};
+  promote_section_paragraphs(bl);
   /* reuse facts already found (front matter) so the body cannot duplicate them */
   for (cvx_record *r = doc->records; r; r = r->next) {
     if (r->kind != CVX_REC_BASICS) continue;

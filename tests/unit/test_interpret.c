@@ -100,6 +100,10 @@ static void run_entries(void) {
       {"# A\n## Experience\n\n### Kestrel Labs\n\nEngineer, 2019 - 2020\n\nSenior Engineer, 2020 - 2022\n",
        CVX_REC_WORK, "name=Kestrel Labs|position=Engineer|startDate=2019|endDate=2020; "
        "name=Kestrel Labs|position=Senior Engineer|startDate=2020|endDate=2022"},
+      /* section titles typeset as plain paragraphs (no heading names a section) */
+      {"<div class=\"title\">\n\nJo Example\n\n</div>\n\nWork Experience\n\n"
+       "**Engineer**, Kestrel Labs, 2019 - 2022\n\nEducation\n\nBSc in Physics, Eastport University, 2015\n",
+       CVX_REC_EDUCATION, "studyType=BS|area=Physics|institution=Eastport University|endDate=2015"},
       /* degree-list style: a bare abbreviation that is an ordinary word elsewhere, then the school */
       {"# A\n## Education\n\nMCA\n\nEastport University\n\nBSc in Physics\n\nEastport University\n",
        CVX_REC_EDUCATION, "studyType=MCA|institution=Eastport University; "
