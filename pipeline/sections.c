@@ -7,6 +7,7 @@
 
 #include "grammar.h"
 
+#include <ctype.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <string.h>
@@ -488,6 +489,7 @@ static verdict classify(const char *s, size_t n) {
   size_t len = normalize(s, n, t);
   pthread_once(&index_once, build_index);
   const wording *first = NULL;
+  size_t first_at = 0; /* where the first section word starts in t */
   bool later_skill = false;
   unsigned unknown = 0;
   size_t pos = 0;
@@ -501,8 +503,10 @@ static verdict classify(const char *s, size_t n) {
     if (w) {
       if (w->cls == W_ENTRY) return v;
       if (w->cls == W_SECTION) {
-        if (!first)
+        if (!first) {
           first = w;
+          first_at = pos;
+        }
         else if (w->kind == CVX_REC_SKILL)
           later_skill = true;
       }
@@ -519,6 +523,16 @@ static verdict classify(const char *s, size_t n) {
     if (unknown > MAX_UNKNOWN) return v;
   }
   if (!first) return v;
+  /* a section word inside a job title ("Customer Service Partner", "Service
+   * Desk Analyst": a role word last, the section word not first) is an
+   * entry's role */
+  if (unknown && first_at > 0) {
+    size_t e = n;
+    while (e > 0 && !isalpha((unsigned char)s[e - 1])) e--;
+    size_t b = e;
+    while (b > 0 && isalpha((unsigned char)s[b - 1])) b--;
+    if (e > b && cvx_role_score(s + b, e - b) > 0) return v;
+  }
   v.kind = first->kind;
   v.talk = first->talk;
   /* "Languages & Tools", "Languages / Frameworks": programming languages */

@@ -265,6 +265,8 @@ static const row ROWS[] = {
     R("<i class=\"fas fa-tag\"></i> 关于我", BASICS),
     /* anything else, and entry titles that merely contain a section word */
     R("Research", SECTION),
+    /* a section word inside a job title is an entry's role */
+    R("Customer Service Partner", SECTION),
     R("Press", SECTION),
     R("Professional Affiliations", SECTION),
     R("Memberships", SECTION),
