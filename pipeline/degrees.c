@@ -185,6 +185,9 @@ static const abbr abbrs[] = {
     AB("AA", "Associate", A_WEAK | A_NEEDDOT | A_STRICT),
     AB("AS", "Associate", A_WEAK | A_NEEDDOT | A_STRICT),
     AB("AAS", "Associate", A_WEAK | A_STRICT),
+    /* school-leaving certificates, listed as degrees in many CVs */
+    AB("HSC", "HSC", A_WEAK | A_STRICT_BARE),
+    AB("SSC", "SSC", A_WEAK | A_STRICT_BARE),
     AB("Dipl", "Diplom", A_NEEDDOT),
     AB("DiplIng", "Diplom", 0),
     AB("DiplInf", "Diplom", 0),

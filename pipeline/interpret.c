@@ -962,6 +962,20 @@ static bool degree_line(const char *t, size_t n, const char **st, size_t *ds, si
   size_t stop = z;
   while (stop < n && t[stop] != '\n') stop++;
   const char *canon = cvx_degree_canonical(t + a, stop - a);
+  if (!canon && z - a >= 2 && z - a <= 4 && stop - z < 120) {
+    /* "BE (Computer Science)", "ME in Design": an abbreviation that reads as
+     * a degree only with its dots is one at the start of a degree line */
+    char dotted[140];
+    size_t o = 0;
+    for (size_t i = a; i < z && isupper((unsigned char)t[i]); i++) {
+      dotted[o++] = t[i];
+      dotted[o++] = '.';
+    }
+    if (o == 2 * (z - a)) {
+      memcpy(dotted + o, t + z, stop - z);
+      canon = cvx_degree_canonical(dotted, o + (stop - z));
+    }
+  }
   if (!canon) return false;
   *st = canon;
   *ds = a;

@@ -100,6 +100,10 @@ static void run_entries(void) {
       {"# A\n## Experience\n\n### Kestrel Labs\n\nEngineer, 2019 - 2020\n\nSenior Engineer, 2020 - 2022\n",
        CVX_REC_WORK, "name=Kestrel Labs|position=Engineer|startDate=2019|endDate=2020; "
        "name=Kestrel Labs|position=Senior Engineer|startDate=2020|endDate=2022"},
+      /* dotless abbreviations that need their dots elsewhere, school-leaving certificates */
+      {"# A\n## Education\n\nBE in Physics\n\nEastport University\n\nHSC in Science\n\nBrindle School\n",
+       CVX_REC_EDUCATION, "studyType=BEng|area=Physics|institution=Eastport University; "
+       "studyType=HSC|area=Science|institution=Brindle School"},
       /* section titles typeset as plain paragraphs (no heading names a section) */
       {"<div class=\"title\">\n\nJo Example\n\n</div>\n\nWork Experience\n\n"
        "**Engineer**, Kestrel Labs, 2019 - 2022\n\nEducation\n\nBSc in Physics, Eastport University, 2015\n",
