@@ -48,6 +48,7 @@ seed() { # seed TARGET DIR: copy seed inputs into DIR
         [ -f "$f" ] || continue
         i=$((i + 1)); cp "$f" "$d/seed$i"
       done
+      ;;
     validate)
       for f in fixtures/*/*.md fixtures/*/*.txt fixtures/validate-*/input/*; do i=$((i + 1)); cp "$f" "$d/seed$i"; done
       ;;
