@@ -15,7 +15,7 @@ secs=${2:-60}
 shift 2 2>/dev/null || shift $#
 here=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$here" || exit 2
-targets=${*:-"source frontmatter yamldata markdown html text refparse schema convert validate"}
+targets=${*:-"source frontmatter yamldata markdown html text refparse schema convert validate model"}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 mkdir -p "$build/artifacts"
@@ -48,6 +48,10 @@ seed() { # seed TARGET DIR: copy seed inputs into DIR
         [ -f "$f" ] || continue
         i=$((i + 1)); cp "$f" "$d/seed$i"
       done
+      ;;
+    model)
+      cp pipeline/models/*.model "$d/" 2>/dev/null
+      printf 'cvx-model 1 t\nclasses a b\n00000001 1 -1\n' >"$d/tiny"
       ;;
     validate)
       for f in fixtures/*/*.md fixtures/*/*.txt fixtures/validate-*/input/*; do i=$((i + 1)); cp "$f" "$d/seed$i"; done
