@@ -48,7 +48,9 @@ void cvx_block_link(cvx_doc *doc, cvx_block *b, const char *text, const char *ur
 
 /* Turns the block stream into records: sections by heading (or by content when
  * a heading is unknown), entries by section kind, the person block at the top.
- * origin names the extractor ("markdown", "text"). */
-CVX_MUST_USE cvx_status cvx_interpret(cvx_doc *doc, const cvx_blocks *bl, const char *origin);
+ * origin names the extractor ("markdown", "text"). The stream is the
+ * interpreter's to reshape: repeated page furniture is taken out, header
+ * fragments joined, paragraph titles made headings. */
+CVX_MUST_USE cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin);
 
 #endif

@@ -3043,8 +3043,55 @@ static void promote_section_paragraphs(const cvx_blocks *bl) {
   }
 }
 
-cvx_status cvx_interpret(cvx_doc *doc, const cvx_blocks *bl, const char *origin) {
+/* A paragraph that is nothing but one or more links written out
+ * ("https://…", "www.…"). */
+static bool url_only(const cvx_block *b) {
+  if (b->kind != CVX_BLK_PARA || !b->text || !b->len) return false;
+  for (size_t i = 0; i < b->len;) {
+    while (i < b->len && is_ws((unsigned char)b->text[i])) i++;
+    if (i >= b->len) break;
+    if (!starts_ci(b->text + i, b->len - i, "http://") && !starts_ci(b->text + i, b->len - i, "https://") &&
+        !starts_ci(b->text + i, b->len - i, "www."))
+      return false;
+    while (i < b->len && !is_ws((unsigned char)b->text[i])) i++;
+  }
+  return true;
+}
+
+/* Page furniture: a link-only paragraph repeated on every page of an export
+ * (a profile URL in each page's footer) falls between the lines of entries
+ * and would open entries of its own. Such paragraphs, when the same text
+ * comes back at least twice, are taken out of the block stream; their text
+ * stays visible in meta.cvx.unmapped. Looks at the first 64 candidates. */
+static void drop_page_furniture(cvx_blocks *bl) {
+  const cvx_block *cand[64];
+  int nc = 0;
+  for (const cvx_block *b = bl->head; b && nc < 64; b = b->next)
+    if (url_only(b)) cand[nc++] = b;
+  bool repeated[64] = {false};
+  for (int i = 0; i < nc; i++)
+    for (int j = i + 1; j < nc; j++)
+      if (cand[i]->len == cand[j]->len && memcmp(cand[i]->text, cand[j]->text, cand[i]->len) == 0)
+        repeated[i] = repeated[j] = true;
+  cvx_block **pp = &bl->head, *prev = NULL;
+  for (int i = 0; *pp;) {
+    cvx_block *b = *pp;
+    if (i < nc && b == cand[i]) {
+      if (repeated[i++]) {
+        *pp = b->next;
+        bl->n--;
+        continue;
+      }
+    }
+    prev = b;
+    pp = &b->next;
+  }
+  bl->tail = prev;
+}
+
+cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
   ctx c = {.doc = doc, .origin = origin};
+  drop_page_furniture(bl);
   promote_section_paragraphs(bl);
   /* reuse facts already found (front matter) so the body cannot duplicate them */
   for (cvx_record *r = doc->records; r; r = r->next) {

@@ -104,6 +104,13 @@ static void run_entries(void) {
       {"# A\n## Education\n\nBE in Physics\n\nEastport University\n\nHSC in Science\n\nBrindle School\n",
        CVX_REC_EDUCATION, "studyType=BEng|area=Physics|institution=Eastport University; "
        "studyType=HSC|area=Science|institution=Brindle School"},
+      /* a link repeated on every page (an export's footer) opens no entry */
+      {"# A\n## Experience\n\nEngineer\n\nKestrel -\n\nMay 2019 to Present\n\nhttps://example.com/r/jo\n\n"
+       "Ran the build farm for the whole group.\n\nIntern\n\nhttps://example.com/r/jo\n\nNorthwind -\n\n"
+       "May 2017 to June 2018\n",
+       CVX_REC_WORK,
+       "name=Kestrel|position=Engineer|startDate=2019-05|highlights=Ran the build farm for the whole group.; "
+       "name=Northwind|position=Intern|startDate=2017-05|endDate=2018-06"},
       /* section titles typeset as plain paragraphs (no heading names a section) */
       {"<div class=\"title\">\n\nJo Example\n\n</div>\n\nWork Experience\n\n"
        "**Engineer**, Kestrel Labs, 2019 - 2022\n\nEducation\n\nBSc in Physics, Eastport University, 2015\n",
