@@ -2490,8 +2490,11 @@ static int header_slots(const cvx_block *b, bool edu) {
     size_t a, e;
     if (cvx_date_find(s, n, &d)) slots |= SLOT_DATE;
     if (cvx_degree_find(s, n, &st, &a, &e) || (edu && degree_line(s, n, &st, &a, &e))) slots |= SLOT_DEGREE;
-    if (cvx_role_score(s, n) > 0) slots |= SLOT_ROLE;
-    if (cvx_org_score(s, n) > 0 || cvx_location_find(s, n, &a, &e)) slots |= SLOT_ORG;
+    /* the stronger reading of the line: "Senior Software Engineer" is a role
+     * with an organisation word in it, "Engineer at Initech" both */
+    int role = cvx_role_score(s, n), org = cvx_org_score(s, n);
+    if (role > 0) slots |= SLOT_ROLE;
+    if ((org > 0 && org >= role) || cvx_location_find(s, n, &a, &e)) slots |= SLOT_ORG;
     s = nl ? nl + 1 : stop;
   }
   return slots;
@@ -2746,7 +2749,8 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
       if (starts && job_like(kind) && kind != CVX_REC_EDUCATION && !e.title && e.head && head_dated &&
           b->kind == CVX_BLK_PARA) {
         cvx_daterange d;
-        bool dated = cvx_date_find(b->text, b->len < 200 ? b->len : 200, &d);
+        /* "Present" alone (an export repeating an end) dates nothing */
+        bool dated = cvx_date_find(b->text, b->len < 200 ? b->len : 200, &d) && d.start[0];
         const cvx_block *nx = b->next;
         bool next_dated = nx && nx != end && nx->kind == CVX_BLK_PARA &&
                           cvx_date_find(nx->text, nx->len < 80 ? nx->len : 80, &d);
