@@ -6,44 +6,23 @@
 #include "check.h"
 #include "grammar.h"
 #include "markdown.h"
+#include "md_interpret.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Records of one kind as "k=v|k=v" joined by "; ". */
-static char *records_of(const char *text, cvx_rec_kind kind) {
-  cvx_arena *a = cvx_arena_new(0);
-  cvx_diags dx;
-  cvx_diags_init(&dx, a);
-  size_t len = strlen(text);
-  char *t = cvx_arena_strndup(a, text, len);
-  size_t nlines = 1;
-  for (size_t i = 0; i < len; i++) nlines += t[i] == '\n';
-  uint32_t *lines = cvx_arena_alloc(a, nlines * sizeof *lines);
-  size_t k = 0;
-  lines[k++] = 0;
-  for (size_t i = 0; i < len; i++)
-    if (t[i] == '\n') lines[k++] = (uint32_t)(i + 1);
-  cvx_source src = {.path = "t.md", .text = t, .len = len, .lines = lines, .nlines = nlines, .raw_size = len};
-  cvx_doc *doc = cvx_doc_new(a, &src, &dx);
-  cvx_hide_markup(doc, 0);
-  cvx_blocks bl = {0};
-  cvx_buf out = CVX_BUF_INIT;
-  if (cvx_markdown_blocks(doc, &bl) == CVX_OK && cvx_interpret(doc, &bl, "markdown") == CVX_OK) {
-    for (cvx_record *r = doc->records; r; r = r->next) {
-      if (r->kind != kind) continue;
-      if (out.len) cvx_buf_puts(&out, "; ");
-      for (cvx_field *f = r->fields; f; f = f->next) {
-        if (f != r->fields) cvx_buf_putc(&out, '|');
-        cvx_buf_printf(&out, "%s=%s", f->key, f->value);
-      }
-    }
+/* A record of the wanted kind as "k=v|k=v", records joined by "; ". */
+static void put_fields(const cvx_record *r, cvx_buf *out, const void *arg) {
+  if (r->kind != *(const cvx_rec_kind *)arg) return;
+  if (out->len) cvx_buf_puts(out, "; ");
+  for (cvx_field *f = r->fields; f; f = f->next) {
+    if (f != r->fields) cvx_buf_putc(out, '|');
+    cvx_buf_printf(out, "%s=%s", f->key, f->value);
   }
-  char *res = cvx_xstrdup(out.ptr);
-  cvx_buf_free(&out);
-  cvx_arena_free(a);
-  return res;
 }
+
+/* Records of one kind as "k=v|k=v" joined by "; ". */
+static char *records_of(const char *text, cvx_rec_kind kind) { return md_interpret(text, put_fields, &kind); }
 
 static void run_entries(void) {
   static const struct {

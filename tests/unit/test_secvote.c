@@ -8,42 +8,21 @@
 #include "grammar.h"
 #include "convert.h"
 #include "markdown.h"
+#include "md_interpret.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-/* The kinds of the records made from Markdown text, as "work education …",
- * in order, one word per record (basics and profiles left out). */
-static char *kinds_of(const char *text) {
-  cvx_arena *a = cvx_arena_new(0);
-  cvx_diags dx;
-  cvx_diags_init(&dx, a);
-  size_t len = strlen(text);
-  char *t = cvx_arena_strndup(a, text, len);
-  size_t nlines = 1;
-  for (size_t i = 0; i < len; i++) nlines += t[i] == '\n';
-  uint32_t *lines = cvx_arena_alloc(a, nlines * sizeof *lines);
-  size_t k = 0;
-  lines[k++] = 0;
-  for (size_t i = 0; i < len; i++)
-    if (t[i] == '\n') lines[k++] = (uint32_t)(i + 1);
-  cvx_source src = {.path = "t.md", .text = t, .len = len, .lines = lines, .nlines = nlines, .raw_size = len};
-  cvx_doc *doc = cvx_doc_new(a, &src, &dx);
-  cvx_hide_markup(doc, 0);
-  cvx_blocks bl = {0};
-  cvx_buf out = CVX_BUF_INIT;
-  if (cvx_markdown_blocks(doc, &bl) == CVX_OK && cvx_interpret(doc, &bl, "markdown") == CVX_OK) {
-    for (cvx_record *r = doc->records; r; r = r->next) {
-      if (r->kind == CVX_REC_BASICS || r->kind == CVX_REC_PROFILE) continue;
-      if (out.len) cvx_buf_putc(&out, ' ');
-      cvx_buf_puts(&out, cvx_rec_kind_name(r->kind));
-    }
-  }
-  char *res = cvx_xstrdup(out.ptr);
-  cvx_buf_free(&out);
-  cvx_arena_free(a);
-  return res;
+/* A record's kind name, space-separated (basics and profiles left out). */
+static void put_kind(const cvx_record *r, cvx_buf *out, const void *arg) {
+  (void)arg;
+  if (r->kind == CVX_REC_BASICS || r->kind == CVX_REC_PROFILE) return;
+  if (out->len) cvx_buf_putc(out, ' ');
+  cvx_buf_puts(out, cvx_rec_kind_name(r->kind));
 }
+
+/* The kinds of the records made from Markdown text, as "work education …". */
+static char *kinds_of(const char *text) { return md_interpret(text, put_kind, NULL); }
 
 static void run_vote(void) {
   static const struct {
