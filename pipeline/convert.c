@@ -354,6 +354,7 @@ static bool is_disabled(const cvx_convert_opts *o, const char *code) {
 
 static void make_report(const cvx_source *src, const char *display, const char *pos_name, cvx_diags *dx,
                         const cvx_convert_opts *o, cvx_result *res) {
+  if (o->want_source && src && src->text) cvx_buf_put(&res->source, src->text, src->len);
   if (!dx->n) return;
   /* by position, keeping the order of equal positions (a stable sort) */
   const cvx_diag *d = dx->items;
@@ -556,6 +557,7 @@ static void init_result(cvx_result *res) {
   cvx_buf_init(&res->csv_row);
   cvx_buf_init(&res->entries);
   cvx_buf_init(&res->report);
+  cvx_buf_init(&res->source);
 }
 
 static void convert_path(const char *path, const char *display, const cvx_convert_opts *o, bool walked,
@@ -614,6 +616,7 @@ void cvx_result_free(cvx_result *res) {
   cvx_buf_free(&res->csv_row);
   cvx_buf_free(&res->entries);
   cvx_buf_free(&res->report);
+  cvx_buf_free(&res->source);
   for (size_t i = 0; i < res->nitems; i++) {
     free(res->items[i].code);
     free(res->items[i].message);

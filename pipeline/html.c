@@ -1,0 +1,111 @@
+/* html.c — HTML escaping for the review site: every byte that reaches a page
+ * from an input goes through here, so one table decides what is safe. */
+#include "html.h"
+
+#include "utf8.h"
+
+#include <string.h>
+
+/* Bytes that end an ASCII run: the five specials, controls and non-ASCII. */
+static bool plain(unsigned char c) {
+  return c >= 0x20 && c < 0x7f && c != '&' && c != '<' && c != '>' && c != '"' && c != '\'';
+}
+
+static bool bidi_control(uint32_t cp) {
+  return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200E ||
+         cp == 0x200F || cp == 0x061C;
+}
+
+void cvx_html_text(cvx_buf *b, const char *s, size_t n) {
+  size_t i = 0;
+  while (i < n) {
+    size_t j = i;
+    while (j < n && plain((unsigned char)s[j])) j++;
+    if (j > i) cvx_buf_put(b, s + i, j - i);
+    if (j >= n) break;
+    i = j;
+    unsigned char c = (unsigned char)s[i];
+    switch (c) {
+    case '&': cvx_buf_put(b, "&amp;", 5); i++; continue;
+    case '<': cvx_buf_put(b, "&lt;", 4); i++; continue;
+    case '>': cvx_buf_put(b, "&gt;", 4); i++; continue;
+    case '"': cvx_buf_put(b, "&quot;", 6); i++; continue;
+    case '\'': cvx_buf_put(b, "&#39;", 5); i++; continue;
+    case '\t': case '\n': cvx_buf_putc(b, (char)c); i++; continue;
+    default: break;
+    }
+    char enc[4];
+    if (c == 0) {
+      cvx_buf_put(b, enc, cvx_utf8_encode(enc, 0xFFFD));
+      i++;
+    } else if (c < 0x20 || c == 0x7f) {
+      cvx_buf_put(b, enc, cvx_utf8_encode(enc, c == 0x7f ? 0x2421 : 0x2400u + c));
+      i++;
+    } else {
+      uint32_t cp;
+      size_t len = cvx_utf8_decode(s, n, i, &cp);
+      if (bidi_control(cp))
+        cvx_buf_printf(b, "[U+%04X]", (unsigned)cp);
+      else if (cp == 0xFFFD && len == 1)
+        cvx_buf_put(b, enc, cvx_utf8_encode(enc, 0xFFFD));
+      else
+        cvx_buf_put(b, s + i, len); /* a well-formed sequence, copied as is */
+      i += len;
+    }
+  }
+}
+
+static bool prefix_ci(const char *s, size_t n, const char *p) {
+  size_t k = strlen(p);
+  if (n < k) return false;
+  for (size_t i = 0; i < k; i++) {
+    char c = s[i];
+    if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
+    if (c != p[i]) return false;
+  }
+  return true;
+}
+
+bool cvx_html_url_ok(const char *s, size_t n) {
+  size_t rest;
+  if (prefix_ci(s, n, "https://")) rest = 8;
+  else if (prefix_ci(s, n, "http://")) rest = 7;
+  else if (prefix_ci(s, n, "mailto:")) rest = 7;
+  else return false;
+  if (rest >= n) return false;
+  for (size_t i = 0; i < n;) {
+    unsigned char c = (unsigned char)s[i];
+    if (c <= 0x20 || c == 0x7f) return false;
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    uint32_t cp;
+    size_t len = cvx_utf8_decode(s, n, i, &cp);
+    if ((cp == 0xFFFD && len == 1) || bidi_control(cp) || (cp >= 0x80 && cp < 0xA0) || cp == 0x2028 ||
+        cp == 0x2029)
+      return false;
+    i += len;
+  }
+  return true;
+}
+
+bool cvx_html_url(cvx_buf *b, const char *s, size_t n) {
+  if (!cvx_html_url_ok(s, n)) return false;
+  cvx_html_text(b, s, n);
+  return true;
+}
+
+void cvx_html_path(cvx_buf *b, const char *s, size_t n) {
+  static const char hex[] = "0123456789ABCDEF";
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
+        c == '_' || c == '~') {
+      cvx_buf_putc(b, (char)c);
+    } else {
+      char e[3] = {'%', hex[c >> 4], hex[c & 15]};
+      cvx_buf_put(b, e, 3);
+    }
+  }
+}
