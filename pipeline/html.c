@@ -2,25 +2,87 @@
  * from an input goes through here, so one table decides what is safe. */
 #include "html.h"
 
+#include "swar.h"
 #include "utf8.h"
 
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
-/* Bytes that end an ASCII run: the five specials, controls and non-ASCII. */
-static bool plain(unsigned char c) {
-  return c >= 0x20 && c < 0x7f && c != '&' && c != '<' && c != '>' && c != '"' && c != '\'';
-}
+/* Bytes that end a run copied as is: the five specials, controls but tab
+ * and newline, DEL and non-ASCII (1 in the table). A table, not a test per
+ * byte: every page is mostly this loop. */
+static const unsigned char special[256] = {
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, /* \t and \n copied */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, /* " & ' */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, /* < > */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, /* DEL */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
 
 static bool bidi_control(uint32_t cp) {
   return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200E ||
          cp == 0x200F || cp == 0x061C;
 }
 
-void cvx_html_text(cvx_buf *b, const char *s, size_t n) {
+/* Quotes need no reference between tags: only in attribute values. */
+static const unsigned char quote[256] = {['"'] = 1, ['\''] = 1};
+
+static void escape(cvx_buf *b, const char *s, size_t n, bool attr) {
   size_t i = 0;
   while (i < n) {
     size_t j = i;
-    while (j < n && plain((unsigned char)s[j])) j++;
+    for (;;) {
+#ifdef __SSE2__
+      /* sixteen bytes at a time: a signed compare below 0x20 catches the
+       * controls and every non-ASCII byte at once */
+      const __m128i sp = _mm_set1_epi8(0x20), nl = _mm_set1_epi8('\n'), amp = _mm_set1_epi8('&'),
+                    lt = _mm_set1_epi8('<'), gt = _mm_set1_epi8('>'), del = _mm_set1_epi8(0x7f),
+                    dq = _mm_set1_epi8('"'), sq = _mm_set1_epi8('\'');
+      while (j + 16 <= n) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + j));
+        __m128i m = _mm_andnot_si128(_mm_cmpeq_epi8(v, nl), _mm_cmplt_epi8(v, sp));
+        m = _mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi8(v, amp), _mm_cmpeq_epi8(v, lt)));
+        m = _mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi8(v, gt), _mm_cmpeq_epi8(v, del)));
+        if (attr) m = _mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi8(v, dq), _mm_cmpeq_epi8(v, sq)));
+        int bits = _mm_movemask_epi8(m);
+        if (bits) {
+          j += (size_t)__builtin_ctz((unsigned)bits);
+          break;
+        }
+        j += 16;
+      }
+#endif
+      /* eight bytes at a time past the run, then the byte that stopped it */
+      while (j + 8 <= n) {
+        uint64_t x = swar_load8(s + j);
+        /* controls but newline (a run goes on over line ends), the
+         * specials, DEL and non-ASCII stop it */
+        uint64_t m = swar_nonascii(x) | (swar_less_exact(x, 0x20) & ~swar_eq_exact(x, '\n')) |
+                     swar_eq_exact(x, '&') | swar_eq_exact(x, '<') | swar_eq_exact(x, '>') |
+                     swar_eq_exact(x, 0x7f) | (attr ? swar_eq_exact(x, '"') | swar_eq_exact(x, '\'') : 0);
+        if (m) {
+          j += (size_t)__builtin_ctzll(m) / 8;
+          break;
+        }
+        j += 8;
+      }
+      if (j >= n) break;
+      unsigned char c = (unsigned char)s[j];
+      if (special[c] && (attr || !quote[c])) break;
+      j++; /* a tab or newline (or a quote between tags): part of the run */
+    }
     if (j > i) cvx_buf_put(b, s + i, j - i);
     if (j >= n) break;
     i = j;
@@ -54,6 +116,10 @@ void cvx_html_text(cvx_buf *b, const char *s, size_t n) {
     }
   }
 }
+
+void cvx_html_text(cvx_buf *b, const char *s, size_t n) { escape(b, s, n, true); }
+
+void cvx_html_body(cvx_buf *b, const char *s, size_t n) { escape(b, s, n, false); }
 
 static bool prefix_ci(const char *s, size_t n, const char *p) {
   size_t k = strlen(p);

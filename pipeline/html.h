@@ -18,6 +18,11 @@
 void cvx_html_text(cvx_buf *b, const char *s, size_t n);
 #define cvx_html_str(b, s) cvx_html_text((b), (s), strlen(s))
 
+/* As cvx_html_text for text between tags only (never an attribute value):
+ * quotes are copied as they are, which keeps long texts (the source, the
+ * JSON) short. */
+void cvx_html_body(cvx_buf *b, const char *s, size_t n);
+
 /* Appends s[0,n) as the value of a quoted href when it is a URL a reader may
  * follow: scheme http, https (with "//") or mailto, case-insensitive, and no
  * whitespace, control character or invalid UTF-8 anywhere. Returns false

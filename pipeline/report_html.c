@@ -9,7 +9,9 @@
 #include "batch.h"
 #include "html.h"
 
-#include <jansson.h>
+#include "schema.h"
+#include "swar.h"
+#include "utf8.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -22,6 +24,8 @@ typedef struct tvar {
   const char *name;
   const char *s;
   size_t n;
+  void (*put)(void *arg, cvx_buf *out); /* when set: writes the value itself */
+  void *arg;
 } tvar;
 
 /* Appends template tpl with each {{name}} replaced by its value (template
@@ -42,7 +46,8 @@ static void fill(cvx_buf *out, const char *tpl, const tvar *v, size_t nv) {
     size_t nn = (size_t)(c - o - 2);
     for (size_t i = 0; i < nv; i++)
       if (strlen(v[i].name) == nn && memcmp(v[i].name, o + 2, nn) == 0) {
-        cvx_buf_put(out, v[i].s, v[i].n);
+        if (v[i].put) v[i].put(v[i].arg, out);
+        else cvx_buf_put(out, v[i].s, v[i].n);
         break;
       }
     t = c + 2;
@@ -67,7 +72,225 @@ static int section_of(const char *path) {
   return SEC_META;
 }
 
+/* ------------------------------------------------------------ the JSON */
+
+/* The page reads the JSON Resume that the conversion just wrote: parsed here
+ * into cvx_sv nodes in one arena (a single pass, no per-node malloc: several
+ * times faster than a jansson tree, which the page's budget cannot afford). */
+typedef cvx_sv jv;
+
+typedef struct jparser {
+  const char *p, *end;
+  cvx_arena *a;
+  bool bad;
+} jparser;
+
+static void jws(jparser *j) {
+  const char *p = j->p, *end = j->end;
+  for (;;) {
+    /* indentation, eight spaces at a time */
+    while (end - p >= 8 && swar_load8(p) == UINT64_C(0x2020202020202020)) p += 8;
+    if (p < end && (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')) p++;
+    else break;
+  }
+  j->p = p;
+}
+
+static unsigned hex4(const char *p) {
+  unsigned v = 0;
+  for (int i = 0; i < 4; i++) {
+    char c = p[i];
+    v <<= 4;
+    if (c >= '0' && c <= '9') v |= (unsigned)(c - '0');
+    else if (c >= 'a' && c <= 'f') v |= (unsigned)(c - 'a' + 10);
+    else if (c >= 'A' && c <= 'F') v |= (unsigned)(c - 'A' + 10);
+    else return 0x110000; /* not hex */
+  }
+  return v;
+}
+
+/* The string at j->p (its opening quote), decoded in place: the closing
+ * quote becomes its NUL (an escape is never shorter written out). */
+static const char *jstring(jparser *j, size_t *len) {
+  char *s = (char *)++j->p, *q = s, *end = (char *)j->end;
+  while (end - q >= 8) { /* eight bytes at a time to the quote or a backslash */
+    uint64_t x = swar_load8(q), m = swar_eq_exact(x, '"') | swar_eq_exact(x, '\\');
+    if (m) {
+      q += __builtin_ctzll(m) / 8;
+      goto found;
+    }
+    q += 8;
+  }
+  while (q < end && *q != '"' && *q != '\\') q++;
+found:;
+  char *w = q;
+  while (q < end && *q != '"') {
+    if (*q != '\\') {
+      *w++ = *q++;
+      continue;
+    }
+    if (q + 1 >= end) break;
+    char e = q[1];
+    q += 2;
+    switch (e) {
+    case 'n': *w++ = '\n'; break;
+    case 't': *w++ = '\t'; break;
+    case 'r': *w++ = '\r'; break;
+    case 'b': *w++ = '\b'; break;
+    case 'f': *w++ = '\f'; break;
+    case 'u': {
+      if (end - q < 4) {
+        j->bad = true;
+        return "";
+      }
+      unsigned cp = hex4(q);
+      q += 4;
+      if (cp >= 0xD800 && cp <= 0xDBFF && end - q >= 6 && q[0] == '\\' && q[1] == 'u') {
+        unsigned lo = hex4(q + 2);
+        if (lo >= 0xDC00 && lo <= 0xDFFF) {
+          cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+          q += 6;
+        }
+      }
+      w += cvx_utf8_encode(w, cp > 0x10FFFF ? 0xFFFD : cp);
+      break;
+    }
+    default: *w++ = e; break; /* \" \\ \/ */
+    }
+  }
+  if (q >= end) {
+    j->bad = true;
+    return "";
+  }
+  *w = '\0';
+  j->p = q + 1;
+  *len = (size_t)(w - s);
+  return s;
+}
+
+static jv *jvalue(jparser *j, unsigned depth) {
+  jws(j);
+  if (j->p >= j->end || depth > 256) {
+    j->bad = true;
+    return NULL;
+  }
+  jv *v = cvx_arena_alloc(j->a, sizeof *v); /* zeroed */
+  char c = *j->p;
+  if (c == '{' || c == '[') {
+    bool obj = c == '{';
+    v->type = obj ? CVX_SV_OBJECT : CVX_SV_ARRAY;
+    j->p++;
+    jws(j);
+    if (j->p < j->end && *j->p == (obj ? '}' : ']')) {
+      j->p++;
+      return v;
+    }
+    while (!j->bad) {
+      const char *key = NULL;
+      size_t klen = 0;
+      if (obj) {
+        jws(j);
+        if (j->p >= j->end || *j->p != '"') {
+          j->bad = true;
+          break;
+        }
+        key = jstring(j, &klen);
+        jws(j);
+        if (j->p >= j->end || *j->p != ':') {
+          j->bad = true;
+          break;
+        }
+        j->p++;
+      }
+      jv *x = jvalue(j, depth + 1);
+      if (!x) break;
+      x->key = key;
+      x->keylen = klen;
+      cvx_sv_append(v, x);
+      jws(j);
+      if (j->p < j->end && *j->p == ',') {
+        j->p++;
+        continue;
+      }
+      if (j->p < j->end && *j->p == (obj ? '}' : ']')) {
+        j->p++;
+        break;
+      }
+      j->bad = true;
+    }
+    return v;
+  }
+  if (c == '"') {
+    v->type = CVX_SV_STRING;
+    v->str = jstring(j, &v->len);
+    return v;
+  }
+  if (c == 't' || c == 'f' || c == 'n') {
+    const char *w = c == 't' ? "true" : c == 'f' ? "false" : "null";
+    size_t n = strlen(w);
+    if ((size_t)(j->end - j->p) < n || memcmp(j->p, w, n) != 0) j->bad = true;
+    j->p += n;
+    v->type = c == 't' ? CVX_SV_TRUE : c == 'f' ? CVX_SV_FALSE : CVX_SV_NULL;
+    return v;
+  }
+  /* a number: the buffer is NUL-terminated, so strtod stops in it */
+  const char *s = j->p;
+  bool real = false;
+  while (j->p < j->end && ((*j->p >= '0' && *j->p <= '9') || *j->p == '-' || *j->p == '+' || *j->p == '.' ||
+                           *j->p == 'e' || *j->p == 'E')) {
+    real |= *j->p == '.' || *j->p == 'e' || *j->p == 'E';
+    j->p++;
+  }
+  if (j->p == s) {
+    j->bad = true;
+    return NULL;
+  }
+  if (real) {
+    v->type = CVX_SV_REAL;
+    v->d = strtod(s, NULL);
+  } else {
+    v->type = CVX_SV_INTEGER;
+    v->i = strtoll(s, NULL, 10);
+  }
+  return v;
+}
+
+/* The document in text[0,n), or NULL when it is not JSON. Strings point
+ * into a copy of the text in a (parsed in place, the classic way to read
+ * JSON at memory speed). */
+static const jv *jparse(cvx_arena *a, const char *text, size_t n) {
+  char *copy = cvx_arena_strndup(a, text, n);
+  jparser j = {.p = copy, .end = copy + n, .a = a};
+  const jv *v = jvalue(&j, 0);
+  return j.bad ? NULL : v;
+}
+
+static const jv *jget(const jv *o, const char *key) {
+  if (!o || o->type != CVX_SV_OBJECT) return NULL;
+  size_t n = strlen(key);
+  for (const jv *x = o->head; x; x = x->next)
+    if (x->keylen == n && memcmp(x->key, key, n) == 0) return x;
+  return NULL;
+}
+
+static size_t jsize(const jv *a) { return a && a->type == CVX_SV_ARRAY ? a->n : 0; }
+static const char *jstr(const jv *v) { return v && v->type == CVX_SV_STRING ? v->str : NULL; }
+static long jint(const jv *v) {
+  if (v && v->type == CVX_SV_INTEGER) return (long)v->i;
+  if (v && v->type == CVX_SV_REAL) return (long)v->d;
+  return 0;
+}
+
 /* --------------------------------------------------------------- source */
+
+/* Appends v in decimal (printf costs more than the page's text). */
+static void putu(cvx_buf *b, size_t v) {
+  char d[24];
+  size_t n = 0;
+  do d[sizeof d - 1 - n++] = (char)('0' + v % 10);
+  while ((v /= 10) && n < sizeof d);
+  cvx_buf_put(b, d + sizeof d - n, n);
+}
 
 typedef struct span {
   uint32_t start, end;
@@ -84,16 +307,31 @@ static int span_cmp(const void *a, const void *b) {
   return x->self - y->self;
 }
 
+/* Where the last offset_of call ended: spans come mostly in source order,
+ * so the next column on the same line is counted from there, not from the
+ * line's start (a long line with many values stays linear). */
+typedef struct colpos {
+  long line, col;
+  size_t off;
+} colpos;
+
 /* Byte offset of 1-based (line, column in code points) in t; columns past
  * the line's end stop at its end. */
-static uint32_t offset_of(const char *t, size_t n, const uint32_t *ls, size_t nl, long line, long col) {
+static uint32_t offset_of(const char *t, size_t n, const uint32_t *ls, size_t nl, long line, long col,
+                          colpos *last) {
   if (line < 1 || nl == 0) return 0;
   if ((size_t)line > nl) return (uint32_t)n;
   size_t p = ls[line - 1], e = (size_t)line < nl ? ls[line] - 1 : n;
-  for (long c = 1; c < col && p < e; c++) {
-    p++;
+  long c = 1;
+  if (last->line == line && last->col <= col) {
+    p = last->off;
+    c = last->col;
+  }
+  for (; c < col && p < e; c++) {
+    if ((unsigned char)t[p++] < 0x80) continue;
     while (p < e && ((unsigned char)t[p] & 0xC0) == 0x80) p++;
   }
+  *last = (colpos){line, c, p};
   return (uint32_t)p;
 }
 
@@ -106,20 +344,42 @@ typedef struct ctx {
   size_t nl;
   span *sp;
   size_t nsp;
-  json_t *ids;      /* path -> field id */
+  const char **idpath; /* path -> field id: open addressing, idcap slots */
+  int *idval;
+  size_t idcap;
   int nids;
   cvx_buf path;     /* the JSON pointer being rendered */
+  const jv *doc;
+  bool *unread_line;
 } ctx;
+
+/* The slot of path in the field-id table: its own, or the empty one where
+ * it would go (the table is at least twice the spans: never full). */
+static size_t id_slot(const ctx *c, const char *path) {
+  uint64_t h = 1469598103934665603ull;
+  for (const char *p = path; *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211ull;
+  size_t k = (size_t)h & (c->idcap - 1);
+  while (c->idpath[k] && strcmp(c->idpath[k], path) != 0) k = (k + 1) & (c->idcap - 1);
+  return k;
+}
 
 static void open_tag(ctx *c, const span *s, bool first) {
   if (s->id < 0) {
     cvx_buf_puts(c->b, "<span class=\"unread\" title=\"text no field took\">");
     return;
   }
-  cvx_buf_printf(c->b, "<mark class=\"hl s-%s\" data-f=\"f%d\" title=\"", sections[s->sec], s->id);
+  cvx_buf_puts(c->b, "<mark class=\"hl s-");
+  cvx_buf_puts(c->b, sections[s->sec]);
+  cvx_buf_puts(c->b, "\" data-f=\"f");
+  putu(c->b, (size_t)s->id);
+  cvx_buf_puts(c->b, "\" title=\"");
   cvx_html_str(c->b, s->path);
   cvx_buf_putc(c->b, '"');
-  if (first) cvx_buf_printf(c->b, " id=\"s%d\"", s->self);
+  if (first) {
+    cvx_buf_puts(c->b, " id=\"s");
+    putu(c->b, (size_t)s->self);
+    cvx_buf_putc(c->b, '"');
+  }
   cvx_buf_putc(c->b, '>');
 }
 
@@ -170,8 +430,13 @@ static void render_source(ctx *c, bool *unread_line) {
   for (size_t li = 0; li < shown_lines; li++) {
     size_t a = c->ls[li], e = li + 1 < c->nl ? c->ls[li + 1] - 1 : c->len;
     if (e > c->shown) e = c->shown;
-    cvx_buf_printf(c->b, "<div class=\"l%s\" id=\"L%zu\"><a class=\"n\" href=\"#L%zu\">%zu</a><span class=\"t\">",
-                   unread_line[li] ? " has-unread" : "", li + 1, li + 1, li + 1);
+    cvx_buf_puts(c->b, unread_line[li] ? "<div class=\"l has-unread\" id=\"L" : "<div class=\"l\" id=\"L");
+    putu(c->b, li + 1);
+    cvx_buf_puts(c->b, "\"><a class=\"n\" href=\"#L");
+    putu(c->b, li + 1);
+    cvx_buf_puts(c->b, "\">");
+    putu(c->b, li + 1);
+    cvx_buf_puts(c->b, "</a><span class=\"t\">");
     size_t k = 0;
     for (size_t j = 0; j < depth; j++)
       if (c->sp[stack[j]].end > a) stack[k++] = stack[j];
@@ -195,7 +460,7 @@ static void render_source(ctx *c, bool *unread_line) {
       for (size_t j = 0; j < depth; j++)
         if (c->sp[stack[j]].end < ev) ev = c->sp[stack[j]].end;
       if (ev <= pos) ev = pos + 1; /* never stalls */
-      cvx_html_text(c->b, c->text + pos, ev - pos);
+      cvx_html_body(c->b, c->text + pos, ev - pos);
       pos = ev;
       /* close what ends here, reopening what was opened inside it */
       size_t low = depth;
@@ -229,8 +494,8 @@ static void render_source(ctx *c, bool *unread_line) {
 /* ------------------------------------------------------------------- CV */
 
 static int field_id(ctx *c, const char *path) {
-  json_t *v = json_object_get(c->ids, path);
-  return v ? (int)json_integer_value(v) : -1;
+  size_t k = id_slot(c, path);
+  return c->idpath[k] ? c->idval[k] : -1;
 }
 
 /* Pushes "/key" (or "/index") on the current path; returns the old length. */
@@ -244,7 +509,8 @@ static size_t path_push(ctx *c, const char *key, size_t index) {
       else cvx_buf_putc(&c->path, *k);
     }
   } else {
-    cvx_buf_printf(&c->path, "/%zu", index);
+    cvx_buf_putc(&c->path, '/');
+    putu(&c->path, index);
   }
   return old;
 }
@@ -253,21 +519,21 @@ enum { PLAIN, URL, EMAIL };
 
 /* One leaf value at the current path: a link to its span in the source
  * when it has one; a URL or e-mail also gets its own link when safe. */
-static void leaf(ctx *c, json_t *v, int kind) {
+static void leaf(ctx *c, const jv *v, int kind) {
   char num[64];
   const char *s;
   size_t n;
-  if (json_is_string(v)) {
-    s = json_string_value(v);
-    n = json_string_length(v);
-  } else if (json_is_integer(v)) {
-    n = (size_t)snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+  if (v->type == CVX_SV_STRING) {
+    s = v->str;
+    n = v->len;
+  } else if (v->type == CVX_SV_INTEGER) {
+    n = (size_t)snprintf(num, sizeof num, "%lld", (long long)v->i);
     s = num;
-  } else if (json_is_real(v)) {
-    n = (size_t)snprintf(num, sizeof num, "%g", json_real_value(v));
+  } else if (v->type == CVX_SV_REAL) {
+    n = (size_t)snprintf(num, sizeof num, "%g", v->d);
     s = num;
-  } else if (json_is_boolean(v)) {
-    s = json_is_true(v) ? "yes" : "no";
+  } else if (v->type == CVX_SV_TRUE || v->type == CVX_SV_FALSE) {
+    s = v->type == CVX_SV_TRUE ? "yes" : "no";
     n = strlen(s);
   } else {
     return;
@@ -275,7 +541,13 @@ static void leaf(ctx *c, json_t *v, int kind) {
   int id = field_id(c, c->path.ptr);
   int sec = section_of(c->path.ptr);
   if (id >= 0) {
-    cvx_buf_printf(c->b, "<a class=\"f s-%s\" id=\"f%d\" href=\"#s%d\" title=\"", sections[sec], id, id);
+    cvx_buf_puts(c->b, "<a class=\"f s-");
+    cvx_buf_puts(c->b, sections[sec]);
+    cvx_buf_puts(c->b, "\" id=\"f");
+    putu(c->b, (size_t)id);
+    cvx_buf_puts(c->b, "\" href=\"#s");
+    putu(c->b, (size_t)id);
+    cvx_buf_puts(c->b, "\" title=\"");
     cvx_html_str(c->b, c->path.ptr);
     cvx_buf_puts(c->b, "\">");
   } else {
@@ -304,9 +576,9 @@ static void leaf(ctx *c, json_t *v, int kind) {
 
 /* The leaf obj[key] at path/key, with sep before it when something came
  * before on the line; returns whether it wrote anything. */
-static bool key_leaf(ctx *c, json_t *obj, const char *key, const char *sep, bool *any, int kind) {
-  json_t *v = json_object_get(obj, key);
-  if (!v || json_is_object(v) || json_is_array(v)) return false;
+static bool key_leaf(ctx *c, const jv *obj, const char *key, const char *sep, bool *any, int kind) {
+  const jv *v = jget(obj, key);
+  if (!v || v->type == CVX_SV_OBJECT || v->type == CVX_SV_ARRAY || v->type == CVX_SV_NULL) return false;
   if (*any && sep) cvx_buf_puts(c->b, sep);
   size_t old = path_push(c, key, 0);
   leaf(c, v, kind);
@@ -321,15 +593,14 @@ static int kind_of(const char *key) {
   return PLAIN;
 }
 
-static void value_any(ctx *c, json_t *v, const char *key);
+static void value_any(ctx *c, const jv *v, const char *key);
 
 /* Every key of obj not in shown[] as a definition list (nothing read is
  * left off the page). */
-static void rest(ctx *c, json_t *obj, const char *const *shown) {
-  const char *key;
-  json_t *v;
+static void rest(ctx *c, const jv *obj, const char *const *shown) {
   bool open = false;
-  json_object_foreach(obj, key, v) {
+  for (const jv *v = obj->type == CVX_SV_OBJECT ? obj->head : NULL; v; v = v->next) {
+    const char *key = v->key;
     bool skip = false;
     for (size_t i = 0; shown && shown[i]; i++)
       if (strcmp(shown[i], key) == 0) skip = true;
@@ -348,12 +619,11 @@ static void rest(ctx *c, json_t *obj, const char *const *shown) {
 }
 
 /* Any value at the current path: a leaf, a list of values, an object. */
-static void value_any(ctx *c, json_t *v, const char *key) {
-  if (json_is_array(v)) {
-    size_t i;
-    json_t *x;
+static void value_any(ctx *c, const jv *v, const char *key) {
+  if (v->type == CVX_SV_ARRAY) {
+    size_t i = 0;
     cvx_buf_puts(c->b, "<ul>");
-    json_array_foreach(v, i, x) {
+    for (const jv *x = v->head; x; x = x->next, i++) {
       cvx_buf_puts(c->b, "<li>");
       size_t old = path_push(c, NULL, i);
       value_any(c, x, key);
@@ -361,7 +631,7 @@ static void value_any(ctx *c, json_t *v, const char *key) {
       cvx_buf_puts(c->b, "</li>");
     }
     cvx_buf_puts(c->b, "</ul>");
-  } else if (json_is_object(v)) {
+  } else if (v->type == CVX_SV_OBJECT) {
     rest(c, v, NULL);
   } else {
     leaf(c, v, key ? kind_of(key) : PLAIN);
@@ -389,9 +659,9 @@ static const shape shapes[] = {
     {"references", "References", {"name", NULL}, {NULL}},
 };
 
-static void entry(ctx *c, const shape *sh, json_t *e) {
+static void entry(ctx *c, const shape *sh, const jv *e) {
   cvx_buf_puts(c->b, "<div class=\"entry\">");
-  if (!json_is_object(e)) {
+  if (e->type != CVX_SV_OBJECT) {
     value_any(c, e, NULL);
     cvx_buf_puts(c->b, "</div>");
     return;
@@ -419,7 +689,7 @@ static void entry(ctx *c, const shape *sh, json_t *e) {
     bool had = any;
     key_leaf(c, e, dates[i], " – ", &any, PLAIN);
     done[nd++] = dates[i];
-    if (i == 1 && had && !json_object_get(e, "endDate")) cvx_buf_puts(c->b, " – present");
+    if (i == 1 && had && !jget(e, "endDate")) cvx_buf_puts(c->b, " – present");
   }
   cvx_buf_puts(c->b, "</div>");
   done[nd] = NULL;
@@ -433,7 +703,7 @@ static void heading(ctx *c, const char *h) {
   cvx_buf_puts(c->b, "</h3>\n");
 }
 
-static void basics(ctx *c, json_t *b) {
+static void basics(ctx *c, const jv *b) {
   size_t old = path_push(c, "basics", 0);
   bool any = false;
   cvx_buf_puts(c->b, "<h2>");
@@ -446,20 +716,19 @@ static void basics(ctx *c, json_t *b) {
   key_leaf(c, b, "email", " · ", &any, EMAIL);
   key_leaf(c, b, "phone", " · ", &any, PLAIN);
   key_leaf(c, b, "url", " · ", &any, URL);
-  json_t *loc = json_object_get(b, "location");
-  if (json_is_object(loc)) {
+  const jv *loc = jget(b, "location");
+  if (loc && loc->type == CVX_SV_OBJECT) {
     size_t o2 = path_push(c, "location", 0);
     static const char *const lk[] = {"address", "city", "region", "postalCode", "countryCode"};
     for (size_t i = 0; i < 5; i++) key_leaf(c, loc, lk[i], any ? ", " : NULL, &any, PLAIN);
     cvx_buf_truncate(&c->path, o2);
   }
   cvx_buf_puts(c->b, "</p>\n");
-  json_t *pr = json_object_get(b, "profiles");
-  if (json_is_array(pr) && json_array_size(pr)) {
-    size_t o2 = path_push(c, "profiles", 0), i;
-    json_t *p;
+  const jv *pr = jget(b, "profiles");
+  if (jsize(pr)) {
+    size_t o2 = path_push(c, "profiles", 0), i = 0;
     cvx_buf_puts(c->b, "<p class=\"contact\">");
-    json_array_foreach(pr, i, p) {
+    for (const jv *p = pr->head; p; p = p->next, i++) {
       size_t o3 = path_push(c, NULL, i);
       bool a2 = false;
       if (i) cvx_buf_puts(c->b, " · ");
@@ -483,17 +752,16 @@ static void basics(ctx *c, json_t *b) {
   cvx_buf_truncate(&c->path, old);
 }
 
-static void render_cv(ctx *c, json_t *doc) {
-  json_t *b = json_object_get(doc, "basics");
-  if (json_is_object(b)) basics(c, b);
+static void render_cv(ctx *c, const jv *doc) {
+  const jv *b = jget(doc, "basics");
+  if (b && b->type == CVX_SV_OBJECT) basics(c, b);
   else cvx_buf_puts(c->b, "<h2>(no name read)</h2>\n");
   for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
-    json_t *arr = json_object_get(doc, shapes[k].section);
-    if (!json_is_array(arr) || !json_array_size(arr)) continue;
+    const jv *arr = jget(doc, shapes[k].section);
+    if (!jsize(arr)) continue;
     heading(c, shapes[k].heading);
-    size_t old = path_push(c, shapes[k].section, 0), i;
-    json_t *e;
-    json_array_foreach(arr, i, e) {
+    size_t old = path_push(c, shapes[k].section, 0), i = 0;
+    for (const jv *e = arr->head; e; e = e->next, i++) {
       size_t o2 = path_push(c, NULL, i);
       entry(c, &shapes[k], e);
       cvx_buf_truncate(&c->path, o2);
@@ -501,13 +769,13 @@ static void render_cv(ctx *c, json_t *doc) {
     cvx_buf_truncate(&c->path, old);
   }
   /* what has no JSON Resume home, as cvx kept it */
-  json_t *cvx = json_object_get(json_object_get(doc, "meta"), "cvx");
+  const jv *cvx = jget(jget(doc, "meta"), "cvx");
   static const struct {
     const char *key, *heading;
   } kept[] = {{"sections", "Other sections"}, {"news", "News"}};
   for (size_t k = 0; k < 2; k++) {
-    json_t *v = json_object_get(cvx, kept[k].key);
-    if (!json_is_array(v) || !json_array_size(v)) continue;
+    const jv *v = jget(cvx, kept[k].key);
+    if (!jsize(v)) continue;
     heading(c, kept[k].heading);
     size_t old = path_push(c, "meta", 0);
     path_push(c, "cvx", 0);
@@ -519,32 +787,62 @@ static void render_cv(ctx *c, json_t *doc) {
   }
 }
 
+/* ------------------------------------------------------------ the parts */
+
+/* The JSON Resume as the conversion wrote it, cut past CVX_REPORT_JSON_MAX. */
+static void put_json(void *arg, cvx_buf *out) {
+  ctx *c = arg;
+  size_t n = c->res->json.len;
+  size_t jn = n > CVX_REPORT_JSON_MAX ? CVX_REPORT_JSON_MAX : n;
+  while (jn < n && jn > 0 && ((unsigned char)c->res->json.ptr[jn] & 0xC0) == 0x80) jn--;
+  cvx_html_body(out, c->res->json.ptr, jn);
+  if (jn < n) cvx_buf_printf(out, "\n… (cut here: the document is %zu bytes)", n);
+}
+
+static void put_source(void *arg, cvx_buf *out) {
+  ctx *c = arg;
+  c->b = out;
+  render_source(c, c->unread_line);
+}
+
+static void put_cv(void *arg, cvx_buf *out) {
+  ctx *c = arg;
+  c->b = out;
+  if (c->doc) render_cv(c, c->doc);
+  else cvx_buf_puts(out, "<p class=\"note\">No JSON Resume was written for this input.</p>");
+}
+
 /* ----------------------------------------------------------------- page */
 
-static void collect_spans(ctx *c, json_t *cvx) {
-  json_t *prov = json_object_get(cvx, "provenance");
-  json_t *un = json_object_get(cvx, "unmapped");
-  size_t cap = json_array_size(prov) + json_array_size(un) + 1, i;
+static void collect_spans(ctx *c, const jv *cvx) {
+  const jv *prov = jget(cvx, "provenance");
+  const jv *un = jget(cvx, "unmapped");
+  size_t cap = jsize(prov) + jsize(un) + 1;
   c->sp = cvx_xcalloc(cap, sizeof *c->sp);
-  json_t *p;
-  json_array_foreach(prov, i, p) {
-    json_t *el = json_object_get(p, "endLine");
-    const char *path = json_string_value(json_object_get(p, "path"));
+  c->idcap = 16;
+  while (c->idcap < 2 * cap) c->idcap *= 2;
+  c->idpath = cvx_xcalloc(c->idcap, sizeof *c->idpath);
+  c->idval = cvx_xcalloc(c->idcap, sizeof *c->idval);
+  colpos at = {0, 0, 0};
+  for (const jv *p = jsize(prov) ? prov->head : NULL; p; p = p->next) {
+    const jv *el = jget(p, "endLine");
+    const char *path = jstr(jget(p, "path"));
     if (!el || !path) continue; /* an entry's start, not a value */
-    long l1 = (long)json_integer_value(json_object_get(p, "line"));
-    long c1 = (long)json_integer_value(json_object_get(p, "column"));
-    long l2 = (long)json_integer_value(el);
-    long c2 = (long)json_integer_value(json_object_get(p, "endColumn"));
+    long l1 = jint(jget(p, "line"));
+    long c1 = jint(jget(p, "column"));
+    long l2 = jint(el);
+    long c2 = jint(jget(p, "endColumn"));
     span *s = &c->sp[c->nsp];
-    s->start = offset_of(c->text, c->len, c->ls, c->nl, l1, c1);
-    s->end = offset_of(c->text, c->len, c->ls, c->nl, l2, c2);
+    s->start = offset_of(c->text, c->len, c->ls, c->nl, l1, c1, &at);
+    s->end = offset_of(c->text, c->len, c->ls, c->nl, l2, c2, &at);
     if (s->end <= s->start) continue;
-    json_t *known = json_object_get(c->ids, path);
-    if (known) {
-      s->id = (int)json_integer_value(known);
+    size_t slot = id_slot(c, path);
+    if (c->idpath[slot]) {
+      s->id = c->idval[slot];
     } else {
       s->id = c->nids++;
-      json_object_set_new(c->ids, path, json_integer(s->id));
+      c->idpath[slot] = path;
+      c->idval[slot] = s->id;
     }
     s->self = (int)c->nsp;
     s->sec = section_of(path);
@@ -553,12 +851,11 @@ static void collect_spans(ctx *c, json_t *cvx) {
   }
 }
 
-static void collect_unread(ctx *c, json_t *cvx, bool *unread_line) {
-  json_t *un = json_object_get(cvx, "unmapped"), *u;
-  size_t i;
-  json_array_foreach(un, i, u) {
-    long line = (long)json_integer_value(json_object_get(u, "line"));
-    const char *t = json_string_value(json_object_get(u, "text"));
+static void collect_unread(ctx *c, const jv *cvx, bool *unread_line) {
+  const jv *un = jget(cvx, "unmapped");
+  for (const jv *u = jsize(un) ? un->head : NULL; u; u = u->next) {
+    long line = jint(jget(u, "line"));
+    const char *t = jstr(jget(u, "text"));
     if (line < 1 || (size_t)line > c->nl || !t || !*t) continue;
     unread_line[line - 1] = true;
     size_t a = c->ls[line - 1], e = (size_t)line < c->nl ? c->ls[line] - 1 : c->len;
@@ -576,9 +873,9 @@ static void collect_unread(ctx *c, json_t *cvx, bool *unread_line) {
   }
 }
 
-static unsigned count(json_t *doc, const char *key) { return (unsigned)json_array_size(json_object_get(doc, key)); }
+static unsigned count(const jv *doc, const char *key) { return (unsigned)jsize(jget(doc, key)); }
 
-static void fill_row(cvx_report_row *row, const cvx_result *res, json_t *doc) {
+static void fill_row(cvx_report_row *row, const cvx_result *res, const jv *doc) {
   memset(row, 0, sizeof *row);
   row->coverage = -1;
   row->nerrors = res->nerrors;
@@ -589,7 +886,7 @@ static void fill_row(cvx_report_row *row, const cvx_result *res, json_t *doc) {
       break;
     }
   if (!doc) return;
-  const char *name = json_string_value(json_object_get(json_object_get(doc, "basics"), "name"));
+  const char *name = jstr(jget(jget(doc, "basics"), "name"));
   if (name) row->name = cvx_xstrdup(name);
   row->counts[CVX_REPORT_WORK] = count(doc, "work");
   row->counts[CVX_REPORT_EDUCATION] = count(doc, "education");
@@ -599,20 +896,19 @@ static void fill_row(cvx_report_row *row, const cvx_result *res, json_t *doc) {
   row->counts[CVX_REPORT_SKILLS] = count(doc, "skills");
   row->counts[CVX_REPORT_OTHER] = count(doc, "volunteer") + count(doc, "certificates") +
                                   count(doc, "languages") + count(doc, "interests") + count(doc, "references");
-  json_t *cov = json_object_get(json_object_get(json_object_get(doc, "meta"), "cvx"), "coverage");
-  if (json_is_number(cov)) row->coverage = json_number_value(cov);
+  const jv *cov = jget(jget(jget(doc, "meta"), "cvx"), "coverage");
+  if (cov && cov->type == CVX_SV_REAL) row->coverage = cov->d;
+  if (cov && cov->type == CVX_SV_INTEGER) row->coverage = (double)cov->i;
 }
 
 void cvx_report_page(const char *display, const cvx_result *res, cvx_buf *out, cvx_report_row *row) {
-  json_t *doc = res->json.len ? json_loadb(res->json.ptr, res->json.len, 0, NULL) : NULL;
-  if (doc && !json_is_object(doc)) {
-    json_decref(doc);
-    doc = NULL;
-  }
+  cvx_arena *a = cvx_arena_new(64 * 1024);
+  /* the conversion's own tree when it kept one, else the text read back */
+  const jv *doc = res->tree ? res->tree : res->json.len ? jparse(a, res->json.ptr, res->json.len) : NULL;
+  if (doc && doc->type != CVX_SV_OBJECT) doc = NULL;
   fill_row(row, res, doc);
   ctx c = {.res = res, .text = res->source.ptr, .len = res->source.len};
   cvx_buf_init(&c.path);
-  c.ids = json_object();
   /* line starts over the whole text (positions may lie past the cut) */
   size_t cap = 64;
   c.ls = cvx_xmalloc(cap * sizeof *c.ls);
@@ -631,7 +927,7 @@ void cvx_report_page(const char *display, const cvx_result *res, cvx_buf *out, c
     c.shown = CVX_REPORT_SOURCE_MAX;
     while (c.shown > 0 && ((unsigned char)c.text[c.shown] & 0xC0) == 0x80) c.shown--;
   }
-  json_t *cvx = doc ? json_object_get(json_object_get(doc, "meta"), "cvx") : NULL;
+  const jv *cvx = jget(jget(doc, "meta"), "cvx");
   bool *unread_line = cvx_xcalloc(c.nl + 1, sizeof *unread_line);
   collect_spans(&c, cvx);
   collect_unread(&c, cvx, unread_line);
@@ -639,8 +935,7 @@ void cvx_report_page(const char *display, const cvx_result *res, cvx_buf *out, c
   for (size_t i = 0; i < c.nsp; i++)
     if (c.sp[i].id >= 0 && c.sp[i].start < c.shown) row->nspans++;
 
-  cvx_buf title = CVX_BUF_INIT, facts = CVX_BUF_INIT, legend = CVX_BUF_INIT, note = CVX_BUF_INIT,
-          src = CVX_BUF_INIT, cv = CVX_BUF_INIT, js = CVX_BUF_INIT;
+  cvx_buf title = CVX_BUF_INIT, facts = CVX_BUF_INIT, legend = CVX_BUF_INIT, note = CVX_BUF_INIT;
   cvx_html_str(&title, display);
   if (row->name) {
     cvx_buf_puts(&title, " — ");
@@ -662,32 +957,29 @@ void cvx_report_page(const char *display, const cvx_result *res, cvx_buf *out, c
                    c.len, c.shown);
   if (!res->source.len && res->status != CVX_OK)
     cvx_buf_puts(&note, "<p class=\"note\">The input could not be read (see its errors below).</p>");
-  c.b = &src;
-  render_source(&c, unread_line);
-  c.b = &cv;
-  if (doc) render_cv(&c, doc);
-  else cvx_buf_puts(&cv, "<p class=\"note\">No JSON Resume was written for this input.</p>");
-  size_t jn = res->json.len > CVX_REPORT_JSON_MAX ? CVX_REPORT_JSON_MAX : res->json.len;
-  cvx_html_text(&js, res->json.ptr, jn);
-  if (jn < res->json.len) cvx_buf_printf(&js, "\n… (cut: the document is %zu bytes)", res->json.len);
-  tvar v[] = {{"title", title.ptr, title.len}, {"facts", facts.ptr, facts.len},
-              {"legend", legend.ptr, legend.len}, {"note", note.ptr, note.len},
-              {"source", src.ptr, src.len},   {"cv", cv.ptr, cv.len},
-              {"json", js.ptr, js.len}};
+  c.doc = doc;
+  c.unread_line = unread_line;
+  /* the big parts are written straight into out, in the template's order */
+  cvx_buf_reserve(out, c.shown * 2 + res->json.len + 16384);
+  tvar v[] = {{"title", title.ptr, title.len, NULL, NULL},
+              {"facts", facts.ptr, facts.len, NULL, NULL},
+              {"legend", legend.ptr, legend.len, NULL, NULL},
+              {"note", note.ptr, note.len, NULL, NULL},
+              {"source", NULL, 0, put_source, &c},
+              {"cv", NULL, 0, put_cv, &c},
+              {"json", NULL, 0, put_json, &c}};
   fill(out, "page.html", v, sizeof v / sizeof v[0]);
   cvx_buf_free(&title);
   cvx_buf_free(&facts);
   cvx_buf_free(&legend);
   cvx_buf_free(&note);
-  cvx_buf_free(&src);
-  cvx_buf_free(&cv);
-  cvx_buf_free(&js);
   cvx_buf_free(&c.path);
   free(unread_line);
   free(c.sp);
   free(c.ls);
-  json_decref(c.ids);
-  json_decref(doc);
+  free(c.idpath);
+  free(c.idval);
+  cvx_arena_free(a);
 }
 
 void cvx_report_row_free(cvx_report_row *row) {
@@ -785,8 +1077,11 @@ static void write_index(cvx_report_site *s, size_t page, const cvx_buf *rows, si
     cvx_buf_put(&sk, s->skipped.ptr, s->skipped.len);
     cvx_buf_puts(&sk, "</ul>\n");
   }
-  tvar v[] = {{"page", pg.ptr, pg.len},     {"facts", facts.ptr, facts.len}, {"nav", nav.ptr, nav.len},
-              {"rows", rows->ptr, rows->len}, {"skipped", sk.ptr, sk.len}};
+  tvar v[] = {{"page", pg.ptr, pg.len, NULL, NULL},
+              {"facts", facts.ptr, facts.len, NULL, NULL},
+              {"nav", nav.ptr, nav.len, NULL, NULL},
+              {"rows", rows->ptr, rows->len, NULL, NULL},
+              {"skipped", sk.ptr, sk.len, NULL, NULL}};
   fill(&out, "index.html", v, sizeof v / sizeof v[0]);
   page_name(name, sizeof name, page);
   write_file(s, name, out.ptr, out.len);

@@ -111,6 +111,26 @@ int main(void) {
     CHECK_STR(b.ptr, paths[i].want, paths[i].in);
     cvx_buf_free(&b);
   }
+  /* between tags quotes stay; everything else is as for attributes */
+  for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+    cvx_buf a = CVX_BUF_INIT, t = CVX_BUF_INIT;
+    const char *in = texts[i].in;
+    size_t n = texts[i].n ? texts[i].n : strlen(in);
+    cvx_html_body(&t, in, n);
+    CHECK(!strchr(t.ptr, '<') && !strchr(t.ptr, '>'), "body %zu: a tag character survived", i);
+    /* the body form is the attribute form with quotes unescaped */
+    cvx_html_text(&a, in, n);
+    cvx_buf u = CVX_BUF_INIT;
+    for (const char *p = a.ptr; *p;) {
+      if (strncmp(p, "&quot;", 6) == 0) cvx_buf_putc(&u, '"'), p += 6;
+      else if (strncmp(p, "&#39;", 5) == 0) cvx_buf_putc(&u, '\''), p += 5;
+      else cvx_buf_putc(&u, *p++);
+    }
+    CHECK_STR(t.ptr, u.ptr, in);
+    cvx_buf_free(&a);
+    cvx_buf_free(&t);
+    cvx_buf_free(&u);
+  }
   /* appending keeps what the buffer held */
   cvx_buf b = CVX_BUF_INIT;
   cvx_buf_puts(&b, "<p>");

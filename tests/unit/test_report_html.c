@@ -60,6 +60,15 @@ static size_t value_spans(const cvx_result *res) {
   return n;
 }
 
+/* True when p is inside a tag: the last '<' or '>' before it is '<' (input
+ * text is escaped, so its '<' and '>' are references). */
+static bool in_tag(const char *html, const char *p) {
+  const char *lt = p, *gt = p;
+  while (lt > html && *lt != '<') lt--;
+  while (gt > html && *gt != '>') gt--;
+  return *lt == '<' && lt > gt;
+}
+
 /* Every data-f="fN" names an element with id="fN"; every href is one of ours
  * or http(s)/mailto; no event handler, no script but report.js. */
 static void check_links(const char *html, const char *ctx) {
@@ -75,6 +84,7 @@ static void check_links(const char *html, const char *ctx) {
   bad = 0;
   for (const char *p = strstr(html, "href=\""); p; p = strstr(p + 1, "href=\"")) {
     const char *v = p + 6;
+    if (!in_tag(html, p)) continue; /* text that reads href=, not an attribute */
     bad += !(v[0] == '#' || strncmp(v, "../", 3) == 0 || strncmp(v, "http://", 7) == 0 ||
              strncmp(v, "https://", 8) == 0 || strncmp(v, "mailto:", 7) == 0);
   }
@@ -85,14 +95,12 @@ static void check_links(const char *html, const char *ctx) {
   for (const char *p = strstr(html, " on"); p; p = strstr(p + 1, " on")) {
     const char *q = p + 3;
     while (*q >= 'a' && *q <= 'z') q++;
-    /* an attribute is inside a tag: the last '<' or '>' before it is '<' */
-    const char *lt = p, *gt = p;
-    while (lt > html && *lt != '<') lt--;
-    while (gt > html && *gt != '>') gt--;
-    handlers += *q == '=' && lt > gt;
+    handlers += *q == '=' && in_tag(html, p);
   }
   CHECK(handlers == 0, "%s: %zu on*= attributes inside tags", ctx, handlers);
-  CHECK(strstr(html, "style=") == NULL, "%s: an inline style", ctx);
+  size_t styles = 0;
+  for (const char *p = strstr(html, "style="); p; p = strstr(p + 1, "style=")) styles += in_tag(html, p);
+  CHECK(styles == 0, "%s: an inline style", ctx);
 }
 
 static void page_of(const char *name, const char *text, size_t n, cvx_buf *out, cvx_report_row *row,
