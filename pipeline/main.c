@@ -132,6 +132,8 @@ typedef struct inputs {
   cvx_input *v;
   size_t n, cap;
   cvx_arena *names, *stems;
+  const char **dropped; /* walked files found binary here (for cvx report) */
+  size_t ndropped;
 } inputs;
 
 static void push(inputs *in, const char *path, const char *display) {
@@ -307,6 +309,8 @@ static void settle_walked(inputs *in, bool all) {
         v->sniff = false;
         if (cvx_file_looks_binary(v->path)) {
           removed = true; /* its names stay in the arena until the end */
+          in->dropped = cvx_xrealloc(in->dropped, (in->ndropped + 1) * sizeof *in->dropped);
+          in->dropped[in->ndropped++] = v->display;
           continue;
         }
       }
@@ -321,6 +325,7 @@ static void settle_walked(inputs *in, bool all) {
 
 static void free_inputs(inputs *in) {
   free(in->v);
+  free(in->dropped);
   cvx_arena_free(in->names);
   cvx_arena_free(in->stems);
 }
@@ -683,6 +688,7 @@ static int run(int argc, char **argv, bool validate, bool report) {
       free(disabled);
       return EXIT_ERRORS;
     }
+    for (size_t i = 0; i < in.ndropped; i++) cvx_report_site_skip(o.site, in.dropped[i], "binary file in a folder");
   }
   if (!cvx_convert_init()) {
     cvx_report_site_finish(o.site);

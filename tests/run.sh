@@ -272,6 +272,10 @@ check "cvx report paginates the index (500 rows a page)" sh -c "
   '$cvx' report -q -o '$tmp/rpp/site' '$tmp/rpp/in' &&
   test \"\$(grep -c '<tr class' '$tmp/rpp/site/index.html')\" = 500 &&
   test \"\$(grep -c '<tr class' '$tmp/rpp/site/index-2.html')\" = 1 && grep -q 'href=\"index-2.html\"' '$tmp/rpp/site/index.html'"
+check "cvx report lists the binaries a folder walk skipped, and why" sh -c "
+  mkdir -p '$tmp/rpb/in' && printf 'PK\\003\\004\\000bin' >'$tmp/rpb/in/a.md' && cp fixtures/plain-resume/resume.txt '$tmp/rpb/in/b.txt' &&
+  '$cvx' report -q -o '$tmp/rpb/site' '$tmp/rpb/in' && grep -q 'in/a.md: binary file in a folder' '$tmp/rpb/site/index.html' &&
+  test \"\$(grep -c '<tr class' '$tmp/rpb/site/index.html')\" = 1"
 sh tests/ext/check-report-chromium.sh "$build" >"$tmp/chromium" 2>&1
 cp_=$(grep -c '^ok ' "$tmp/chromium")
 cf_=$(grep -c '^FAIL ' "$tmp/chromium")
