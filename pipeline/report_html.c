@@ -689,7 +689,10 @@ static void entry(ctx *c, const shape *sh, const jv *e) {
     bool had = any;
     key_leaf(c, e, dates[i], " – ", &any, PLAIN);
     done[nd++] = dates[i];
-    if (i == 1 && had && !jget(e, "endDate")) cvx_buf_puts(c->b, " – present");
+    /* a job without an end runs on; a project's single date is just that */
+    if (i == 1 && had && !jget(e, "endDate") &&
+        (strcmp(sh->section, "work") == 0 || strcmp(sh->section, "volunteer") == 0))
+      cvx_buf_puts(c->b, " – present");
   }
   cvx_buf_puts(c->b, "</div>");
   done[nd] = NULL;
