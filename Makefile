@@ -23,6 +23,7 @@ SCHEMAS  := $(sort $(wildcard schemas/*.json))
 MODELS   := $(sort $(wildcard pipeline/models/*.model))
 ISO_CODES ?= /usr/share/iso-codes/json
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/schemas.o $(BUILD)/gen/venues.o $(BUILD)/gen/places.o \
+	$(BUILD)/gen/report_assets.o \
 	$(MODELS:pipeline/models/%.model=$(BUILD)/gen/model_%.o)
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
@@ -45,6 +46,15 @@ $(BUILD)/gen/schemas.c: $(SCHEMAS) schemas/embed.sh
 	sh schemas/embed.sh $@ $(SCHEMAS)
 
 $(BUILD)/gen/schemas.o: $(BUILD)/gen/schemas.c | pkg-check
+	$(CC) $(CVX_CFLAGS) $(CFLAGS) -c $< -o $@
+
+# The review site's templates and assets (cvx report), compiled in the same way.
+REPORT_ASSETS := $(sort $(wildcard pipeline/report/*.html pipeline/report/*.css pipeline/report/*.js))
+$(BUILD)/gen/report_assets.c: $(REPORT_ASSETS) pipeline/report/embed.sh
+	@mkdir -p $(dir $@)
+	sh pipeline/report/embed.sh $@ $(REPORT_ASSETS)
+
+$(BUILD)/gen/report_assets.o: $(BUILD)/gen/report_assets.c
 	$(CC) $(CVX_CFLAGS) $(CFLAGS) -c $< -o $@
 
 # The venue table (acronym -> type, full name) is data, compiled in the same way.

@@ -7,6 +7,7 @@
 
 #include "emit.h"
 #include "report.h"
+#include "report_html.h"
 #include "site.h"
 
 #include <jansson.h>
@@ -299,6 +300,8 @@ typedef struct slot {
   cvx_result res;
   int write_err; /* errno of a failed output write */
   char write_what[64];
+  cvx_report_row row; /* its index row (opts->site) */
+  bool has_page;
 } slot;
 
 /* A worker's results come back to it to be freed (its own malloc arena,
@@ -366,6 +369,21 @@ static void write_outputs(pool *p, const cvx_input *in, slot *s) {
   const cvx_batch_opts *o = p->o;
   const cvx_result *r = &s->res;
   if (o->mode != CVX_MODE_CONVERT || r->skipped || s->dropped) return;
+  if (o->site) {
+    cvx_buf page = CVX_BUF_INIT;
+    cvx_report_page(in->display, r, &page, &s->row);
+    char name[4096];
+    concat2(name, sizeof name, in->stem, ".html");
+    const char *dir = cvx_report_site_pagedir(o->site);
+    int e = write_atomic_at(-1, dir, name, page.ptr, page.len);
+    if (e && !s->write_err) {
+      s->write_err = e;
+      snprintf(s->write_what, sizeof s->write_what, "cv/%.50s", name);
+    }
+    s->has_page = !e;
+    cvx_buf_free(&page);
+    if (o->site_only) return;
+  }
   bool ok = r->status == CVX_OK;
   if (o->conv.want_json) write_one(p, s, in->stem, ".json", &r->json, ok && r->json_valid && r->json.len);
   if (o->conv.want_bib) write_one(p, s, in->stem, ".bib", &r->bib, ok && r->bib.len);
@@ -397,6 +415,11 @@ static void emit(pool *p, size_t i) {
   cvx_batch_stats *st = p->st;
   cvx_result *r = &s->res;
   if (r->skipped && !s->dropped) st->skipped_binary++;
+  if (o->site && !s->dropped) {
+    if (r->skipped) cvx_report_site_skip(o->site, in->display, "binary file in a folder");
+    else cvx_report_site_add(o->site, in->display, in->stem, s->has_page, &s->row);
+  }
+  if (o->site) cvx_report_row_free(&s->row);
   if (!r->skipped && !s->dropped) {
     st->files++;
     st->bytes += r->bytes;

@@ -16,6 +16,7 @@ typedef enum cvx_batch_mode {
 } cvx_batch_mode;
 
 struct cvx_reporter;
+struct cvx_report_site;
 
 typedef struct cvx_input {
   const char *path;    /* as given or found ("-" = stdin) */
@@ -41,6 +42,11 @@ typedef struct cvx_batch_opts {
                                     (report.h) instead of diag_out as text */
   size_t skipped_hidden, skipped_binary; /* walked files left out before the batch
                                             (for --progress) */
+  struct cvx_report_site *site; /* when set, each input's review page is written
+                                   into its folder and its row added to the
+                                   index (report_html.h); needs conv.provenance
+                                   and conv.want_source */
+  bool site_only;    /* cvx report: the review site is the only output */
 } cvx_batch_opts;
 
 typedef struct cvx_batch_stats {

@@ -396,6 +396,7 @@ static bool is_disabled(const cvx_convert_opts *o, const char *code) {
 
 static void make_report(const cvx_source *src, const char *display, const char *pos_name, cvx_diags *dx,
                         const cvx_convert_opts *o, cvx_result *res) {
+  if (o->want_source && src && src->text) cvx_buf_put(&res->source, src->text, src->len);
   if (!dx->n) return;
   /* by position, keeping the order of equal positions (a stable sort) */
   const cvx_diag *d = dx->items;
@@ -538,6 +539,26 @@ static void run(cvx_arena *a, cvx_source *src, cvx_diags *dx, const char *displa
   tail(doc, ran, display, o, res);
 }
 
+/* A deep copy of v into a (strings included: the document's die with it). */
+static cvx_sv *sv_copy(cvx_arena *a, const cvx_sv *v) {
+  cvx_sv *c = cvx_arena_alloc(a, sizeof *c);
+  *c = *v;
+  c->head = c->tail = NULL;
+  c->n = 0;
+  c->next = NULL;
+  if (v->key) c->key = cvx_arena_strndup(a, v->key, v->keylen);
+  if (v->type == CVX_SV_STRING) c->str = cvx_arena_strndup(a, v->str, v->len);
+  for (const cvx_sv *x = v->head; x; x = x->next) cvx_sv_append(c, sv_copy(a, x));
+  return c;
+}
+
+/* on_tree for the review page (want_source): keeps the document's tree. */
+static void keep_tree(const cvx_sv *root, void *ctx) {
+  cvx_result *res = ctx;
+  res->tree_arena = cvx_arena_new(64 * 1024);
+  res->tree = sv_copy(res->tree_arena, root);
+}
+
 /* Everything after extraction: dedupe, normalize, validate, serialize. */
 static void tail(cvx_doc *doc, const char *const *ran, const char *display, const cvx_convert_opts *o,
                  cvx_result *res) {
@@ -568,7 +589,9 @@ static void tail(cvx_doc *doc, const char *const *ran, const char *display, cons
                         .compact = o->compact,
                         .schema = resume_schema,
                         .on_error = on_resume_error,
-                        .error_ctx = &de};
+                        .error_ctx = &de,
+                        .on_tree = o->want_source ? keep_tree : NULL,
+                        .tree_ctx = res};
     res->json_valid = cvx_emit_json(doc, &jo, &res->json);
   }
   if (o->want_bib && res->npublications) {
@@ -608,6 +631,7 @@ static void init_result(cvx_result *res) {
   cvx_buf_init(&res->csv_row);
   cvx_buf_init(&res->entries);
   cvx_buf_init(&res->report);
+  cvx_buf_init(&res->source);
 }
 
 static void convert_path(const char *path, const char *display, const cvx_convert_opts *o, bool walked,
@@ -666,6 +690,10 @@ void cvx_result_free(cvx_result *res) {
   cvx_buf_free(&res->csv_row);
   cvx_buf_free(&res->entries);
   cvx_buf_free(&res->report);
+  cvx_buf_free(&res->source);
+  if (res->tree_arena) cvx_arena_free(res->tree_arena);
+  res->tree_arena = NULL;
+  res->tree = NULL;
   for (size_t i = 0; i < res->nitems; i++) {
     free(res->items[i].code);
     free(res->items[i].message);

@@ -13,6 +13,7 @@
 typedef struct cvx_convert_opts {
   cvx_load_opts load;
   bool provenance;  /* full per-value spans in meta.cvx.provenance */
+  bool want_source; /* keep the decoded source text in cvx_result.source (cvx report) */
   bool want_json;
   bool want_bib;
   bool want_csv;    /* cvx.csv row and entries.csv rows */
@@ -42,6 +43,9 @@ typedef struct cvx_result {
   cvx_buf csv_row;     /* one cvx.csv row */
   cvx_buf entries;     /* entries.csv rows */
   cvx_buf report;      /* diagnostics as text, one "file:line:col: …" block each */
+  cvx_buf source;      /* the decoded text positions refer to (want_source; else empty) */
+  struct cvx_arena *tree_arena; /* want_source: the JSON document as a tree */
+  const struct cvx_sv *tree;    /* (in tree_arena), or NULL */
   /* the diagnostics themselves, kept for other report formats: */
   struct cvx_report_item *items;
   size_t nitems;

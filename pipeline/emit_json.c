@@ -772,6 +772,7 @@ bool cvx_emit_json(const cvx_doc *doc, const cvx_json_opts *o, cvx_buf *out) {
       cvx_buf_reserve(out, c.nbytes + c.nnodes * (o->compact ? 16 : 32));
     if (put_value(out, root, o->compact, 0)) {
       cvx_buf_putc(out, '\n');
+      if (o->on_tree) o->on_tree(root, o->tree_ctx);
     } else {
       cvx_buf_truncate(out, start);
       ok = false;

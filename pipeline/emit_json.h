@@ -24,6 +24,11 @@ typedef struct cvx_json_opts {
   const cvx_schema *schema; /* validate against this before serializing (NULL: don't) */
   cvx_schema_error_fn on_error;
   void *error_ctx;
+  /* when set, called with the valid document's tree before it is freed (the
+   * review page reads it instead of parsing the text back; the tree and its
+   * strings live only during the call) */
+  void (*on_tree)(const cvx_sv *root, void *ctx);
+  void *tree_ctx;
 } cvx_json_opts;
 
 /* Builds the JSON Resume document of doc, validates it against o->schema and

@@ -5,6 +5,7 @@
 #include "train.h"
 #include "convert.h"
 #include "report.h"
+#include "report_html.h"
 #include "rules.h"
 #include "site.h"
 
@@ -32,6 +33,7 @@ static const char usage_main[] =
     "commands:\n"
     "  convert    convert files and folders into DIR (default out/)\n"
     "  validate   check files and print diagnostics; nothing is written\n"
+    "  report     write a review site: each CV beside what cvx read from it\n"
     "  bib        parse reference strings into BibTeX or CSL-JSON (cvx bib --help)\n"
     "  train      retrain the section model from CVs (cvx train --help)\n"
     "\n"
@@ -67,6 +69,8 @@ static const char usage_convert[] =
     "  -j, --jobs N         worker threads (default: number of CPUs)\n"
     "      --stdout         write the one input's document to standard output\n"
     "      --provenance     record every value's source span in meta.cvx\n"
+    "      --report DIR     also write the review site of cvx report into DIR\n"
+    "                       (implies --provenance)\n"
     "      --max-size BYTES refuse larger inputs (default 8388608; K, M, G suffixes)\n"
     "      --time-budget MS give up on an input after MS milliseconds of extraction,\n"
     "                       keeping what was read (default 30000; 0 = no limit)\n"
@@ -104,6 +108,22 @@ static const char usage_validate[] =
     "  -q, --quiet          print only errors and no summary\n"
     "  -h, --help           show this help\n";
 
+static const char usage_report[] =
+    "usage: cvx report [options] INPUT... [-o DIR]\n"
+    "\n"
+    "Converts each INPUT as cvx convert does (with --provenance) and writes a\n"
+    "static review site into DIR (default: report): DIR/index.html, one row per\n"
+    "input (500 rows per page: index-2.html, ...), and DIR/cv/<stem>.html, the\n"
+    "source beside what cvx read from it, every value's span highlighted. No\n"
+    "JSON, BibTeX or CSV is written (cvx convert --report DIR writes both).\n"
+    "Pages need no server and fetch nothing; open DIR/index.html.\n"
+    "\n"
+    "options:\n"
+    "  -o, --output DIR     the site's folder (default: report; created if missing)\n"
+    "      --files-from FILE, -0, -j N, --max-size, --time-budget, --progress,\n"
+    "      --no-progress, -q  as for cvx convert\n"
+    "  -h, --help           show this help\n";
+
 /* ------------------------------------------------------------- inputs */
 
 /* The batch's inputs. Every name lives in one arena (a name costs its
@@ -116,6 +136,8 @@ typedef struct inputs {
   size_t n, cap;
   cvx_arena *names, *stems;
   size_t hidden, binary; /* walked files left out: hidden names, binary content */
+  const char **dropped; /* walked files found binary here (for cvx report) */
+  size_t ndropped;
 } inputs;
 
 static void push(inputs *in, const char *path, const char *display) {
@@ -296,6 +318,8 @@ static void settle_walked(inputs *in, bool all) {
         if (cvx_file_looks_binary(v->path)) {
           in->binary++;
           removed = true; /* its names stay in the arena until the end */
+          in->dropped = cvx_xrealloc(in->dropped, (in->ndropped + 1) * sizeof *in->dropped);
+          in->dropped[in->ndropped++] = v->display;
           continue;
         }
       }
@@ -310,6 +334,7 @@ static void settle_walked(inputs *in, bool all) {
 
 static void free_inputs(inputs *in) {
   free(in->v);
+  free(in->dropped);
   cvx_arena_free(in->names);
   cvx_arena_free(in->stems);
 }
@@ -453,10 +478,10 @@ static void today(char out[16]) {
   snprintf(out, 16, "%04d-%02d", (tm.tm_year + 1900) % 10000, (tm.tm_mon + 1) % 100);
 }
 
-static int run(int argc, char **argv, bool validate) {
+static int run(int argc, char **argv, bool validate, bool report) {
   enum {
     O_STDOUT = 256, O_PROV, O_MAXSIZE, O_PROGRESS, O_NOPROGRESS, O_ASCII, O_EXCEL, O_STRICT,
-    O_FORMAT, O_DISABLE, O_RULES, O_FILES_FROM, O_NDJSON_IN, O_BUDGET
+    O_FORMAT, O_DISABLE, O_RULES, O_FILES_FROM, O_NDJSON_IN, O_BUDGET, O_REPORT
   };
   static const struct option longopts[] = {
       {"output", required_argument, NULL, 'o'},   {"formats", required_argument, NULL, 'f'},
@@ -468,7 +493,7 @@ static int run(int argc, char **argv, bool validate) {
       {"format", required_argument, NULL, O_FORMAT}, {"disable", required_argument, NULL, O_DISABLE},
       {"rules", no_argument, NULL, O_RULES},      {"files-from", required_argument, NULL, O_FILES_FROM},
       {"null", no_argument, NULL, '0'},           {"ndjson-in", no_argument, NULL, O_NDJSON_IN},
-      {"time-budget", required_argument, NULL, O_BUDGET},
+      {"time-budget", required_argument, NULL, O_BUDGET}, {"report", required_argument, NULL, O_REPORT},
       {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0}};
   char today_buf[16];
   today(today_buf);
@@ -485,17 +510,22 @@ static int run(int argc, char **argv, bool validate) {
   const char **disabled = NULL;
   size_t ndisabled = 0;
   const char *files_from = NULL;
-  const char *usage = validate ? usage_validate : usage_convert;
+  const char *usage = validate ? usage_validate : report ? usage_report : usage_convert;
+  const char *report_dir = NULL;
+  if (report) o.outdir = "report";
   optind = 1;
   int c;
   while ((c = getopt_long(argc, argv, "o:f:j:qh0", longopts, NULL)) != -1) {
     /* options that belong to the other command are usage errors */
     bool convert_only = c == 'o' || c == 'f' || c == O_STDOUT || c == O_PROV || c == O_ASCII ||
-                        c == O_EXCEL || c == O_NDJSON_IN;
+                        c == O_EXCEL || c == O_NDJSON_IN || c == O_REPORT;
     bool validate_only = c == O_FORMAT || c == O_DISABLE || c == O_RULES || c == O_STRICT;
-    if ((validate && convert_only) || (!validate && validate_only)) {
+    /* cvx report writes only the site: no option that shapes other outputs */
+    bool not_report = c == 'f' || c == O_STDOUT || c == O_ASCII || c == O_EXCEL || c == O_NDJSON_IN ||
+                      c == O_REPORT;
+    if ((validate && convert_only) || (!validate && validate_only) || (report && not_report)) {
       fprintf(stderr, "cvx: option '%s' is not a cvx %s option\n", argv[optind - 1],
-              validate ? "validate" : "convert");
+              validate ? "validate" : report ? "report" : "convert");
       free(disabled);
       return EXIT_USAGE;
     }
@@ -533,6 +563,7 @@ static int run(int argc, char **argv, bool validate) {
     }
     case O_STDOUT: o.mode = CVX_MODE_STDOUT; break;
     case O_PROV: o.conv.provenance = true; break;
+    case O_REPORT: report_dir = optarg; break;
     case O_MAXSIZE:
       if (!parse_size(optarg, &o.conv.load.max_size)) {
         fprintf(stderr, "cvx: --max-size wants a byte count up to 1G, not '%s'\n", optarg);
@@ -610,6 +641,20 @@ static int run(int argc, char **argv, bool validate) {
     o.conv.want_json = true, o.conv.want_bib = o.conv.want_csv = false;
     o.conv.rules = true;
   }
+  if (report) {
+    report_dir = o.outdir;
+    o.site_only = true;
+    o.conv.want_json = true, o.conv.want_bib = o.conv.want_csv = false;
+  }
+  if (report_dir) {
+    if (o.mode != CVX_MODE_CONVERT) {
+      fprintf(stderr, "cvx: --report writes files: it does not go with --stdout or -f ndjson\n");
+      free(disabled);
+      return EXIT_USAGE;
+    }
+    o.conv.want_json = true;
+    o.conv.provenance = o.conv.want_source = true;
+  }
 
   inputs in = {0};
   size_t nstdin = 0;
@@ -654,7 +699,19 @@ static int run(int argc, char **argv, bool validate) {
       o.fresh_outdir = folder_is_empty(o.outdir);
     }
   }
+  if (report_dir) {
+    int e;
+    o.site = cvx_report_site_new(report_dir, &e);
+    if (!o.site) {
+      fprintf(stderr, "cvx: cannot create report folder %s: %s\n", report_dir, strerror(e));
+      free_inputs(&in);
+      free(disabled);
+      return EXIT_ERRORS;
+    }
+    for (size_t i = 0; i < in.ndropped; i++) cvx_report_site_skip(o.site, in.dropped[i], "binary file in a folder");
+  }
   if (!cvx_convert_init()) {
+    cvx_report_site_finish(o.site);
     free_inputs(&in);
     free(disabled);
     return EXIT_ERRORS;
@@ -665,6 +722,14 @@ static int run(int argc, char **argv, bool validate) {
   cvx_batch_stats st;
   cvx_batch_run(in.v, in.n, &o, &st);
   cvx_reporter_finish(o.reporter);
+  if (o.site) {
+    int e = cvx_report_site_finish(o.site); /* after an interrupt: the index of what was done */
+    if (e) {
+      fprintf(stderr, "cvx: error[output.write]: cannot write the report index in %s: %s\n", report_dir,
+              strerror(e));
+      st.fatal = true;
+    }
+  }
   if (st.interrupted) {
     /* said even under -q: the run did not do what was asked */
     fprintf(stderr, "cvx: interrupted: %s %zu of %zu input%s (%zu with errors) in %.2f s; %s\n",
@@ -672,7 +737,10 @@ static int run(int argc, char **argv, bool validate) {
             validate ? "the rest were not checked" : "finished files are kept, no partial file is left");
   } else if (!o.quiet) {
     double mb = (double)st.bytes / (1024.0 * 1024.0);
-    if (validate)
+    if (report)
+      fprintf(stderr, "cvx: reported %zu file%s (%zu with errors, %zu with warnings) in %s/index.html (%.2f s)",
+              st.files, st.files == 1 ? "" : "s", st.with_errors, st.with_warnings, report_dir, st.seconds);
+    else if (validate)
       fprintf(stderr, "cvx: validated %zu file%s: %zu with errors, %zu with warnings (%.2f s)", st.files,
               st.files == 1 ? "" : "s", st.with_errors, st.with_warnings, st.seconds);
     else
@@ -719,8 +787,9 @@ int main(int argc, char **argv) {
     printf("cvx %s\n", CVX_VERSION);
     return EXIT_CLEAN;
   }
-  if (strcmp(cmd, "convert") == 0) return run(argc - 1, argv + 1, false);
-  if (strcmp(cmd, "validate") == 0) return run(argc - 1, argv + 1, true);
+  if (strcmp(cmd, "convert") == 0) return run(argc - 1, argv + 1, false, false);
+  if (strcmp(cmd, "validate") == 0) return run(argc - 1, argv + 1, true, false);
+  if (strcmp(cmd, "report") == 0) return run(argc - 1, argv + 1, false, true);
   if (strcmp(cmd, "bib") == 0) return cvx_bib_main(argc - 1, argv + 1);
   if (strcmp(cmd, "train") == 0) return cvx_train_main(argc - 1, argv + 1);
   fprintf(stderr, "cvx: unknown command '%s'\n%s", cmd, usage_main);

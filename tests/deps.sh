@@ -62,8 +62,9 @@ fi
 # bibtool and biber to read our BibTeX, clang + its runtime for sanitizers and
 # fuzzing, GNU parallel for batch runs, and LibreOffice Calc (headless) as the
 # real spreadsheet engine that checks cvx.csv holds no formula cell; w3m and pandoc
-# turn theme-rendered CVs into copied text and Markdown for `make eval`.
-TEST_PKGS="json-schema-test-suite python3 bibtool biber clang libclang-rt-14-dev parallel libreoffice-calc-nogui w3m pandoc"
+# turn theme-rendered CVs into copied text and Markdown for `make eval`; headless
+# Chromium opens a `cvx report` site and checks its DOM.
+TEST_PKGS="json-schema-test-suite python3 bibtool biber clang libclang-rt-14-dev parallel libreoffice-calc-nogui w3m pandoc chromium"
 
 # node and npm: a Node.js from elsewhere (e.g. a nodejs package that bundles npm)
 # conflicts with Debian's npm package, so ask Debian only for the commands missing.

@@ -295,6 +295,33 @@ else
   echo "  skip: LibreOffice spreadsheet test (soffice not installed; sh tests/ext/check-csv-libreoffice.sh installs it)"
 fi
 
+echo "== cvx report"
+check "cvx report --help" sh -c "'$cvx' report --help | grep -q 'review site'"
+check "cvx report refuses convert-only options (2)" sh -c "'$cvx' report -f json -o '$tmp/rpu' fixtures/plain-resume/resume.txt 2>/dev/null; test \$? = 2"
+check "cvx convert --report writes the outputs and the site; the site is the same as cvx report's" sh -c "
+  mkdir -p '$tmp/rpc' && '$cvx' convert -q -o '$tmp/rpc/out' --report '$tmp/rpc/site' fixtures/plain-resume/resume.txt fixtures/resume-md/resume.md &&
+  test -s '$tmp/rpc/out/resume.json' && test -s '$tmp/rpc/out/cvx.csv' && test -s '$tmp/rpc/site/index.html' &&
+  '$cvx' report -q -j1 -o '$tmp/rpc/rep' fixtures/plain-resume/resume.txt fixtures/resume-md/resume.md &&
+  diff -r '$tmp/rpc/site' '$tmp/rpc/rep' && test ! -e '$tmp/rpc/rep/resume.json' &&
+  test -z \"\$(ls -A '$tmp/rpc/rep' '$tmp/rpc/rep/cv' | grep '^\\.cvx-tmp')\""
+check "cvx report paginates the index (500 rows a page)" sh -c "
+  mkdir -p '$tmp/rpp/in' && for i in \$(seq 1 501); do printf '# Name %s\\n' \$i >'$tmp/rpp/in/cv'\$i.md; done &&
+  '$cvx' report -q -o '$tmp/rpp/site' '$tmp/rpp/in' &&
+  test \"\$(grep -c '<tr class' '$tmp/rpp/site/index.html')\" = 500 &&
+  test \"\$(grep -c '<tr class' '$tmp/rpp/site/index-2.html')\" = 1 && grep -q 'href=\"index-2.html\"' '$tmp/rpp/site/index.html'"
+check "cvx report lists the binaries a folder walk skipped, and why" sh -c "
+  mkdir -p '$tmp/rpb/in' && printf 'PK\\003\\004\\000bin' >'$tmp/rpb/in/a.md' && cp fixtures/plain-resume/resume.txt '$tmp/rpb/in/b.txt' &&
+  '$cvx' report -q -o '$tmp/rpb/site' '$tmp/rpb/in' && grep -q 'in/a.md: binary file in a folder' '$tmp/rpb/site/index.html' &&
+  test \"\$(grep -c '<tr class' '$tmp/rpb/site/index.html')\" = 1"
+sh tests/ext/check-report-chromium.sh "$build" >"$tmp/chromium" 2>&1
+cp_=$(grep -c '^ok ' "$tmp/chromium")
+cf_=$(grep -c '^FAIL ' "$tmp/chromium")
+passed=$((passed + cp_))
+failed=$((failed + cf_))
+grep -A10 '^FAIL ' "$tmp/chromium" | head -60
+grep '^skip' "$tmp/chromium" | sed 's/^/  /'
+echo "  chromium: $cp_ passed, $cf_ failed"
+
 if [ -d "$shared/corpus" ]; then
   echo "== corpus smoke test"
   corpus_files=$(find "$shared/corpus" -type f \( -name '*.md' -o -name '*.markdown' -o -name '*.txt' \) | sort)

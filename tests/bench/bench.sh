@@ -4,8 +4,8 @@
 # ../shared/corpus and fixtures/ (assemble.py), converts it at -j1 and -jN,
 # measures -j2 scaling against the same work split between two separate
 # processes, times cmark alone on the same Markdown inputs, measures peak RSS
-# for 1,000 files, all of them and 100,000 (hard links), and the cost of a 10x
-# larger file, and prints each figure next to its target. Nothing is written
+# for 1,000 files, all of them and 100,000 (hard links), the cost of a 10x
+# larger file and of `cvx report` against `convert`, and prints each figure next to its target. Nothing is written
 # into the tree.
 # usage: sh tests/bench/bench.sh BUILD_DIR
 set -u
@@ -70,7 +70,7 @@ run() {
   k=0
   while [ $k -lt "$repeat" ]; do
     out=$(fresh "${outbase:-$tmp}")
-    /usr/bin/time -f '%e %M %U %S' -o "$tmp/time.$name" "$cvx" convert -q -o "$out" "$@" >/dev/null 2>"$tmp/err.$name"
+    /usr/bin/time -f '%e %M %U %S' -o "$tmp/time.$name" "$cvx" "${sub:-convert}" -q -o "$out" "$@" >/dev/null 2>"$tmp/err.$name"
     read -r w m u y <"$tmp/time.$name"
     c=$(awk -v u="$u" -v s="$y" 'BEGIN { printf "%.2f", u + s }')
     if better "$wall" "$w"; then
@@ -134,6 +134,23 @@ fi
 # shellcheck disable=SC2046
 run k1 -j 1 $(cat "$tmp/k1")
 rk=$rss
+
+# cvx report against cvx convert on the same inputs at -j1 (the review site
+# is written at the pace of the conversion: target 1.5x), interleaved
+rc= rr=
+k=0
+r=$repeat
+repeat=1
+while [ $k -lt "$r" ]; do
+  run rconv -j 1 --files-from "$tmp/all"
+  better "$rc" "$wall" && rc=$wall
+  sub=report
+  run rrep -j 1 --files-from "$tmp/all"
+  sub=
+  better "$rr" "$wall" && rr=$wall
+  k=$((k + 1))
+done
+repeat=$r
 
 # the Markdown inputs alone, cvx and cmark, each writing its output to
 # /dev/null (cvx as NDJSON on stdout), so the file system is out of the
@@ -244,4 +261,6 @@ if [ -n "$shm" ]; then
   printf '%-44s %14s %14s\n' "  -j2 against 2 processes" "$(awk -v a="$ms" -v b="$m2" 'BEGIN { printf "%.0f%%", 100 * a / b }')" ""
 fi
 lin=$(ratio "$wl10" "$wl1")
+rrc=$(ratio "$rr" "$rc")
+printf '%-44s %14s %14s %s\n' "cvx report / convert -j1 ($rr / $rc s)" "${rrc}x" "<= 1.5x" "$(verdict "$rrc" 1.5 le)"
 printf '%-44s %14s %14s %s\n' "10x larger file: time ratio ($wl10 / $wl1 s)" "${lin}x" "<= 12x" "$(verdict "$lin" 12 le)"
