@@ -32,9 +32,13 @@ void cvx_features_free(cvx_features *f) {
 
 void cvx_features_clear(cvx_features *f) { f->n = 0; }
 
-void cvx_features_add(cvx_features *f, const char *prefix, const char *s, size_t n) {
+uint32_t cvx_feature_hash(const char *prefix, const char *s, size_t n) {
   uint32_t h = fnv(2166136261u, prefix, strlen(prefix));
-  if (s) h = fnv(h, s, n);
+  return s ? fnv(h, s, n) : h;
+}
+
+void cvx_features_add(cvx_features *f, const char *prefix, const char *s, size_t n) {
+  uint32_t h = cvx_feature_hash(prefix, s, n);
   if (f->n == f->cap) {
     size_t cap = f->cap ? f->cap * 2 : 64;
     uint32_t *nh = realloc(f->h, cap * sizeof *nh);
@@ -175,6 +179,11 @@ int cvx_model_predict(const cvx_model *m, const cvx_features *f, float *scores) 
   for (int i = 1; i < m->k; i++)
     if (scores[i] > scores[best]) best = i;
   return best;
+}
+
+const float *cvx_model_row(const cvx_model *m, uint32_t h) {
+  long at = find_key(m->key, m->n, h);
+  return at < 0 ? NULL : m->w + (size_t)at * (size_t)m->k;
 }
 
 /* ------------------------------------------------------------- training */
