@@ -157,6 +157,18 @@ static void rule_labels(const char *t, size_t n, const cvx_ref *r, unsigned char
   }
 }
 
+/* a "|" b into buf (at most 95 bytes); returns the length. */
+static size_t join(char *buf, const char *a, const char *b) {
+  size_t na = strlen(a), nb = strlen(b);
+  if (na > 47) na = 47;
+  if (nb > 47) nb = 47;
+  memcpy(buf, a, na);
+  buf[na] = '|';
+  memcpy(buf + na + 1, b, nb);
+  buf[na + 1 + nb] = '\0';
+  return na + 1 + nb;
+}
+
 static const char *const mark_names[] = {"ident", "year", "pages", "initial", "caps", "capword", "particle",
                                          "suffix", "conj", "etal", "editor", "month", "volword", "publisher",
                                          "conference", "thesis", "report", "venue-conf", "venue-journal"};
@@ -220,6 +232,10 @@ void cvx_reflabel_features(cvx_arena *a, const char *raw, size_t rawn, const cha
   }
   size_t firstw = 0;
   while (firstw < ntok && !tok[firstw].word) firstw++;
+  /* the rules' year: whether a token comes before or after it says much */
+  size_t year_at = ntok;
+  for (size_t i = 0; i < ntok && year_at == ntok; i++)
+    if ((tm[i] & CVX_REF_MARK_YEAR) && tok[i].word) year_at = i;
   char buf[96];
   for (size_t i = 0; i < ntok; i++) {
     cvx_features *f = &feats[i];
@@ -250,13 +266,11 @@ void cvx_reflabel_features(cvx_arena *a, const char *raw, size_t rawn, const cha
     }
     if (i) {
       cvx_features_add(f, "s-1=", shp[i - 1], strlen(shp[i - 1]));
-      snprintf(buf, sizeof buf, "%s|%s", low[i - 1], low[i]);
-      cvx_features_add(f, "w-1w=", buf, strlen(buf));
+      cvx_features_add(f, "w-1w=", buf, join(buf, low[i - 1], low[i]));
     }
     if (i + 1 < ntok) {
       cvx_features_add(f, "s+1=", shp[i + 1], strlen(shp[i + 1]));
-      snprintf(buf, sizeof buf, "%s|%s", low[i], low[i + 1]);
-      cvx_features_add(f, "ww+1=", buf, strlen(buf));
+      cvx_features_add(f, "ww+1=", buf, join(buf, low[i], low[i + 1]));
     }
     char pq = (char)('0' + (i * 8) / ntok);
     cvx_features_add(f, "pos=", &pq, 1);
@@ -282,8 +296,8 @@ void cvx_reflabel_features(cvx_arena *a, const char *raw, size_t rawn, const cha
     if (i) cvx_features_add(f, "r-1=", cvx_reflabel_classes[tr[i - 1]], strlen(cvx_reflabel_classes[tr[i - 1]]));
     if (i + 1 < ntok)
       cvx_features_add(f, "r+1=", cvx_reflabel_classes[tr[i + 1]], strlen(cvx_reflabel_classes[tr[i + 1]]));
-    snprintf(buf, sizeof buf, "%s|%s", rl, shp[i]);
-    cvx_features_add(f, "r|s=", buf, strlen(buf));
+    cvx_features_add(f, "r|s=", buf, join(buf, rl, shp[i]));
+    cvx_features_add(f, i < year_at ? "yr<" : i == year_at ? "yr=" : "yr>", NULL, 0);
     if (k->word && len == 4 && is_digit((unsigned char)s[0])) {
       int y = atoi(s);
       if (y >= 1500 && y <= 2099) cvx_features_add(f, "yearlike", NULL, 0);
@@ -299,12 +313,13 @@ extern const size_t cvx_model_refs_len;
 
 static cvx_model *refs_model;
 static cvx_seqmodel refs_seq;
-static bool use_rules;
+static bool use_rules, debug_labels;
 static pthread_once_t refs_once = PTHREAD_ONCE_INIT;
 
 /* Loads the built-in model (or CVX_REFS_MODEL=FILE) once; a model that
  * cannot be read, or has no weights, leaves the rules in charge. */
 static void refs_load(void) {
+  debug_labels = getenv("CVX_REFS_DEBUG") != NULL;
   const char *p = getenv("CVX_REFS_PARSER");
   if (p && strcmp(p, "rules") == 0) {
     use_rules = true;
@@ -468,6 +483,11 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
   cvx_seqmodel_decode(&refs_seq, f, ntok, lab);
   for (size_t i = 0; i < ntok; i++) cvx_features_free(&f[i]);
   free(f);
+  if (debug_labels) { /* CVX_REFS_DEBUG: each token and its label on stderr */
+    for (size_t i = 0; i < ntok; i++)
+      fprintf(stderr, "%.*s/%s ", (int)(tok[i].e - tok[i].s), t + tok[i].s, cvx_reflabel_classes[lab[i]]);
+    fputc('\n', stderr);
+  }
   /* the first run of each label, with later runs joined when only
    * punctuation separates them */
   run runs[CVX_RL_NCLASSES] = {{0, 0, false}};
@@ -487,9 +507,23 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
   }
   if (runs[CVX_RL_AUTHOR].set) {
     run x = runs[CVX_RL_AUTHOR];
-    size_t e = tok[x.b].e;
+    size_t b = tok[x.a].s, e = tok[x.b].e;
     if (x.b + 1 < ntok && tok[x.b + 1].s == e && t[e] == '.') e++; /* the dot of a last initial */
-    cvx_ref_names(a, t + tok[x.a].s, e - tok[x.a].s, r);
+    cvx_ref_names(a, t + b, e - b, r);
+    /* the rules read the names with the whole reference around them: when
+     * every name they found lies in the labelled span and they found at
+     * least as many, their reading is kept */
+    if (rr.nauthors >= r->nauthors && rr.nauthors) {
+      size_t cur = b;
+      bool inside = true;
+      for (size_t i = 0; i < rr.nauthors && inside; i++) {
+        const char *fam = rr.authors[i].family ? rr.authors[i].family : rr.authors[i].literal;
+        size_t at = find(t, e, cur, fam);
+        inside = at < e;
+        if (inside) cur = at + strlen(fam);
+      }
+      if (inside) r->authors = rr.authors, r->nauthors = rr.nauthors, r->et_al = rr.et_al;
+    }
   }
   if (!r->nauthors && rr.nauthors && !runs[CVX_RL_TITLE].set) {
     r->authors = rr.authors, r->nauthors = rr.nauthors, r->et_al = rr.et_al;
@@ -514,6 +548,15 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
       had_in = true;
     if (*c) r->container = c;
   }
+  if (r->container && rr.container) {
+    /* the rules stopped at a sentence end the labeller ran past:
+     * "… (SoCC '21). ACM" */
+    size_t rn = strlen(rr.container);
+    if (strncmp(r->container, rr.container, rn) == 0 && r->container[rn] == '.' && r->container[rn + 1] == ' ')
+      r->container = rr.container;
+  }
+  if (!r->container && rr.container && cvx_venue_lookup(rr.container))
+    r->container = rr.container; /* a venue of the table the labeller did not see as one: "NeurIPS 2019" */
   r->issued = runs[CVX_RL_DATE].set ? date(a, t, tok, runs[CVX_RL_DATE]) : NULL;
   if (!r->issued) r->issued = rr.issued;
   if (runs[CVX_RL_VOLUME].set) r->volume = first_number(a, t, tok, runs[CVX_RL_VOLUME]);

@@ -1466,11 +1466,15 @@ void cvx_ref_names(cvx_arena *a, const char *t, size_t n, cvx_ref *r) {
   r->authors = NULL;
   r->nauthors = 0;
   r->et_al = false;
+  /* the list is read as in a whole reference, where a year follows it: the
+   * grammar decides a last chunk by what comes after */
   size_t nw;
-  char *c = dup(a, t, n); /* the word splitter reads up to a NUL-free n */
-  word *w = split_words(a, c, n, &nw);
+  char *c = cvx_arena_alloc(a, n + 8);
+  memcpy(c, t, n);
+  memcpy(c + n, " (2000)", 8);
+  word *w = split_words(a, c, n + 7, &nw);
   names nm = {a, c, r, 0};
-  parse_names(&nm, w, nw, nw);
+  parse_names(&nm, w, nw, nw ? nw - 1 : 0);
 }
 
 bool cvx_ref_thesis_like(const char *s, size_t n) { return thesis_like(s, n); }

@@ -21,7 +21,7 @@ static const char usage_refs[] =
     "\n"
     "options:\n"
     "  -o, --output FILE   write the model here (default: standard output)\n"
-    "  -e, --epochs N      passes over the references (default 12)\n"
+    "  -e, --epochs N      passes over the references (default 20)\n"
     "  --folds K --fold I  leave out the references whose line number (from 0)\n"
     "                      is I modulo K (for cross-validation)\n"
     "  -q, --quiet         no summary on stderr\n"
@@ -185,7 +185,7 @@ int cvx_reftrain_main(int argc, char **argv) {
                                            {"help", no_argument, NULL, 'h'},
                                            {NULL, 0, NULL, 0}};
   const char *outpath = NULL;
-  int epochs = 12, c;
+  int epochs = 20, c;
   unsigned folds = 0, held = 0;
   bool quiet = false;
   optind = 1;
