@@ -460,6 +460,33 @@ static const char *date(cvx_arena *a, const char *t, const cvx_reftok *tok, run 
   return month ? cvx_arena_printf(a, "%d-%02d", year, month) : cvx_arena_printf(a, "%d", year);
 }
 
+static bool tok_is(const char *t, const cvx_reftok *k, const char *s) {
+  size_t n = strlen(s);
+  return k->e - k->s == n && memcmp(t + k->s, s, n) == 0;
+}
+
+static bool is_open_quote(const char *t, const cvx_reftok *k) {
+  return tok_is(t, k, "\"") || tok_is(t, k, "\xe2\x80\x9c") || tok_is(t, k, "\xe2\x80\x98") || tok_is(t, k, "\xc2\xab");
+}
+
+static bool is_close_quote(const char *t, const cvx_reftok *k) {
+  return tok_is(t, k, "\"") || tok_is(t, k, "\xe2\x80\x9d") || tok_is(t, k, "\xe2\x80\x99") || tok_is(t, k, "\xc2\xbb");
+}
+
+/* A run that opens a parenthesis or bracket takes the closing one the
+ * labeller left just after it: "(EmbSens)". */
+static void balance(const char *t, const cvx_reftok *tok, size_t ntok, run *x) {
+  int paren = 0, brack = 0;
+  for (size_t i = x->a; i <= x->b; i++) {
+    if (tok[i].word) continue;
+    char c = t[tok[i].s];
+    paren += c == '(' ? 1 : c == ')' ? -1 : 0;
+    brack += c == '[' ? 1 : c == ']' ? -1 : 0;
+  }
+  if (x->b + 1 < ntok && ((paren > 0 && t[tok[x->b + 1].s] == ')') || (brack > 0 && t[tok[x->b + 1].s] == ']')))
+    x->b++;
+}
+
 void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
   pthread_once(&refs_once, refs_load);
   if (use_rules) {
@@ -528,8 +555,18 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
   if (!r->nauthors && rr.nauthors && !runs[CVX_RL_TITLE].set) {
     r->authors = rr.authors, r->nauthors = rr.nauthors, r->et_al = rr.et_al;
   }
+  for (int l = 0; l < CVX_RL_NCLASSES; l++)
+    if (runs[l].set) balance(t, tok, ntok, &runs[l]);
   if (runs[CVX_RL_TITLE].set) {
     run x = runs[CVX_RL_TITLE];
+    /* a quoted title runs to its closing quote over marks the labeller
+     * left out ("… more_stuff ~ ^,\"") */
+    if (x.a && is_open_quote(t, &tok[x.a - 1]))
+      for (size_t j = x.b + 1; j < ntok && j <= x.b + 4 && !tok[j].word; j++)
+        if (is_close_quote(t, &tok[j])) {
+          x.b = j - 1;
+          break;
+        }
     size_t e = tok[x.b].e;
     if (x.b + 1 < ntok && tok[x.b + 1].s == e && (t[e] == '?' || t[e] == '!')) e++;
     char *ti = unquote(cvx_arena_strndup(a, t + tok[x.a].s, e - tok[x.a].s));
@@ -555,6 +592,7 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
     if (strncmp(r->container, rr.container, rn) == 0 && r->container[rn] == '.' && r->container[rn + 1] == ' ')
       r->container = rr.container;
   }
+  cvx_ref_tidy_container(r);
   if (!r->container && rr.container && cvx_venue_lookup(rr.container))
     r->container = rr.container; /* a venue of the table the labeller did not see as one: "NeurIPS 2019" */
   r->issued = runs[CVX_RL_DATE].set ? date(a, t, tok, runs[CVX_RL_DATE]) : NULL;

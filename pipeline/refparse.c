@@ -1177,6 +1177,42 @@ void cvx_ref_set_type(cvx_ref *r, bool had_in, bool thesis, bool report) {
   else if (r->arxiv) r->type = "preprint";
 }
 
+void cvx_ref_tidy_container(cvx_ref *r) {
+  if (r->container) { /* not containers: "Manuscript", "Oct", "to appear" */
+    static const char *const notc[] = {"manuscript", "preprint", "personal communication", "unpublished",
+                                       "submitted", "to appear", "in press", "forthcoming", "draft",
+                                       "us patent", "patent", "unpublished manuscript", "in preparation", NULL};
+    const char *c = r->container;
+    size_t cn = strlen(c);
+    for (int q = 0; notc[q]; q++)
+      if (cn == strlen(notc[q]) && starts_ci(c, cn, notc[q])) r->container = NULL;
+    if (r->container && cn <= 10 && month_word(c, cn)) {
+      bool only = true;
+      for (size_t q = 0; q < cn; q++) only &= is_alpha((unsigned char)c[q]) || c[q] == '.';
+      if (only) r->container = NULL;
+    }
+    if (r->container && has_word_ci(c, cn, "et al")) r->container = NULL;
+  }
+  if (r->container) { /* drop a trailing year: "NSDI 2019", "SOSP '17" */
+    char *c = (char *)r->container;
+    size_t cn = strlen(c);
+    size_t e = cn;
+    while (e && is_digit((unsigned char)c[e - 1])) e--;
+    if (cn - e == 4 || cn - e == 2) {
+      size_t b = e;
+      if (b && (c[b - 1] == '\'')) b--;
+      while (b && c[b - 1] == ' ') b--;
+      bool one_word = !memchr(c, ' ', b);
+      if (b && b < e && (c[e - 1] == ' ' || c[e - 1] == '\'' || cn - e == 4) &&
+          (one_word || cvx_venue_lookup(c))) {
+        c[b] = '\0';
+        while (b && strchr(" ,.", c[b - 1])) c[--b] = '\0';
+      }
+    }
+    if (!c[0]) r->container = NULL;
+  }
+}
+
 /* True when t[s,e) is a bare venue: an acronym with a year, a known venue. */
 static bool bare_venue(cvx_arena *a, const char *t, size_t s, size_t e) {
   if (e <= s || e - s > 80) return false;
@@ -1406,39 +1442,7 @@ void cvx_ref_parse_rules(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
       rs = ce;
     }
   }
-  if (r->container) { /* not containers: "Manuscript", "Oct", "to appear" */
-    static const char *const notc[] = {"manuscript", "preprint", "personal communication", "unpublished",
-                                       "submitted", "to appear", "in press", "forthcoming", "draft",
-                                       "us patent", "patent", "unpublished manuscript", "in preparation", NULL};
-    const char *c = r->container;
-    size_t cn = strlen(c);
-    for (int q = 0; notc[q]; q++)
-      if (cn == strlen(notc[q]) && starts_ci(c, cn, notc[q])) r->container = NULL;
-    if (r->container && cn <= 10 && month_word(c, cn)) {
-      bool only = true;
-      for (size_t q = 0; q < cn; q++) only &= is_alpha((unsigned char)c[q]) || c[q] == '.';
-      if (only) r->container = NULL;
-    }
-    if (r->container && has_word_ci(c, cn, "et al")) r->container = NULL;
-  }
-  if (r->container) { /* drop a trailing year: "NSDI 2019", "SOSP '17" */
-    char *c = (char *)r->container;
-    size_t cn = strlen(c);
-    size_t e = cn;
-    while (e && is_digit((unsigned char)c[e - 1])) e--;
-    if (cn - e == 4 || cn - e == 2) {
-      size_t b = e;
-      if (b && (c[b - 1] == '\'')) b--;
-      while (b && c[b - 1] == ' ') b--;
-      bool one_word = !memchr(c, ' ', b);
-      if (b && b < e && (c[e - 1] == ' ' || c[e - 1] == '\'' || cn - e == 4) &&
-          (one_word || cvx_venue_lookup(c))) {
-        c[b] = '\0';
-        while (b && strchr(" ,.", c[b - 1])) c[--b] = '\0';
-      }
-    }
-    if (!c[0]) r->container = NULL;
-  }
+  cvx_ref_tidy_container(r);
   numbers(a, t, rs, re, has_year ? y.year : 0, r, NULL);
   /* publisher: a publisher-like piece of the rest ("MIT Press", "New York: Springer") */
   for (size_t i = rs; i < re && !r->publisher && !thesis;) {

@@ -82,6 +82,11 @@ void cvx_ref_marks(cvx_arena *a, const char *t, size_t n, uint32_t *marks);
  * natural order, Vancouver): fills r->authors, r->nauthors, r->et_al. */
 void cvx_ref_names(cvx_arena *a, const char *t, size_t n, cvx_ref *r);
 
+/* Drops a container that is none ("Manuscript", "to appear", a month) and
+ * a year after a venue ("NSDI 2019", "SIGCOMM'18"); edits r->container in
+ * place (it must be writable, arena-owned). */
+void cvx_ref_tidy_container(cvx_ref *r);
+
 /* CSL type from the fields found and the genre seen, as the rules set it. */
 void cvx_ref_set_type(cvx_ref *r, bool had_in, bool thesis, bool report);
 bool cvx_ref_thesis_like(const char *s, size_t n);
