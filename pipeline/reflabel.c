@@ -197,6 +197,7 @@ void cvx_reflabel_features(cvx_arena *a, const char *raw, size_t rawn, const cha
   /* per token: marks (OR over its bytes), lower-cased text, shape, rule label */
   uint32_t *tm = cvx_arena_alloc(a, ntok * sizeof *tm);
   char(*low)[25] = cvx_arena_alloc(a, ntok * sizeof *low);
+  unsigned char *lowlen = cvx_arena_alloc(a, ntok);
   char(*shp)[9] = cvx_arena_alloc(a, ntok * sizeof *shp);
   unsigned char *tr = cvx_arena_alloc(a, ntok);
   unsigned char *ctx = cvx_arena_alloc(a, ntok); /* bits: 1 quote, 2 paren, 4 bracket */
@@ -208,7 +209,7 @@ void cvx_reflabel_features(cvx_arena *a, const char *raw, size_t rawn, const cha
     uint32_t m = 0;
     for (size_t b = k->s; b < k->e; b++) m |= marks[b];
     tm[i] = m;
-    lowered(t + k->s, k->e - k->s, low[i]);
+    lowlen[i] = (unsigned char)lowered(t + k->s, k->e - k->s, low[i]);
     shape(t + k->s, k->e - k->s, true, shp[i]);
     tr[i] = rlab[k->s];
     const char *c = t + k->s;
@@ -243,12 +244,12 @@ void cvx_reflabel_features(cvx_arena *a, const char *raw, size_t rawn, const cha
     const char *s = t + k->s;
     size_t len = k->e - k->s;
     cvx_features_add(f, "b", NULL, 0);
-    cvx_features_add(f, "w=", low[i], strlen(low[i]));
+    cvx_features_add(f, "w=", low[i], lowlen[i]);
     cvx_features_add(f, "s=", shp[i], strlen(shp[i]));
     char full[9];
     cvx_features_add(f, "S=", full, shape(s, len, false, full));
     if (k->word && len >= 3) {
-      size_t ll = strlen(low[i]);
+      size_t ll = lowlen[i];
       cvx_features_add(f, "p2=", low[i], 2);
       cvx_features_add(f, "p3=", low[i], 3);
       cvx_features_add(f, "x2=", low[i] + ll - 2, 2);
@@ -262,7 +263,7 @@ void cvx_reflabel_features(cvx_arena *a, const char *raw, size_t rawn, const cha
       long j = (long)i + off[q];
       if (j < 0) cvx_features_add(f, nb[q], "^", 1);
       else if ((size_t)j >= ntok) cvx_features_add(f, nb[q], "$", 1);
-      else cvx_features_add(f, nb[q], low[j], strlen(low[j]));
+      else cvx_features_add(f, nb[q], low[j], lowlen[j]);
     }
     if (i) {
       cvx_features_add(f, "s-1=", shp[i - 1], strlen(shp[i - 1]));
@@ -302,7 +303,6 @@ void cvx_reflabel_features(cvx_arena *a, const char *raw, size_t rawn, const cha
       int y = atoi(s);
       if (y >= 1500 && y <= 2099) cvx_features_add(f, "yearlike", NULL, 0);
     }
-    cvx_features_close(f);
   }
 }
 

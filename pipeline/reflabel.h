@@ -44,10 +44,11 @@ typedef struct cvx_reftok {
  * punctuation marks; spaces separate and are dropped. */
 cvx_reftok *cvx_reflabel_tokenize(cvx_arena *a, const char *t, size_t n, size_t *ntok);
 
-/* Fills feats[0..ntok) (each initialised by the caller, closed here) for the
+/* Fills feats[0..ntok) (each initialised by the caller) for the
  * tokens of the working text t[0,n) made from the raw reference raw[0,rawn).
  * rules, when not NULL, gets the hand-written parse of raw (its fields are
- * features too). */
+ * features too). The sets are left open: every feature is added once by
+ * construction, so prediction needs no sort; training closes them. */
 void cvx_reflabel_features(cvx_arena *a, const char *raw, size_t rawn, const char *t, size_t n,
                            const cvx_reftok *tok, size_t ntok, cvx_features *feats, cvx_ref *rules);
 

@@ -323,6 +323,7 @@ int cvx_reftrain_main(int argc, char **argv) {
     if (ntok) {
       cvx_features *f = cvx_xcalloc(ntok, sizeof *f);
       cvx_reflabel_features(a, text, strlen(text), t, tn, tok, ntok, f, NULL);
+      for (size_t i = 0; i < ntok; i++) cvx_features_close(&f[i]);
       cvx_seqset_add(set, ntok, f, al.lab, group);
       for (size_t i = 0; i < ntok; i++) {
         label_n[al.lab[i]]++;
