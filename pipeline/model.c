@@ -37,8 +37,13 @@ uint32_t cvx_feature_hash(const char *prefix, const char *s, size_t n) {
   return s ? fnv(h, s, n) : h;
 }
 
+uint32_t cvx_feature_extend(uint32_t seed, const char *s, size_t n) { return fnv(seed, s, n); }
+
 void cvx_features_add(cvx_features *f, const char *prefix, const char *s, size_t n) {
-  uint32_t h = cvx_feature_hash(prefix, s, n);
+  cvx_features_add_hash(f, cvx_feature_hash(prefix, s, n));
+}
+
+void cvx_features_add_hash(cvx_features *f, uint32_t h) {
   if (f->n == f->cap) {
     size_t cap = f->cap ? f->cap * 2 : 64;
     uint32_t *nh = realloc(f->h, cap * sizeof *nh);

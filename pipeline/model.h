@@ -28,6 +28,12 @@ void cvx_features_add(cvx_features *f, const char *prefix, const char *s, size_t
 void cvx_features_close(cvx_features *f);
 /* The hash cvx_features_add gives the feature prefix + s[0,n). */
 uint32_t cvx_feature_hash(const char *prefix, const char *s, size_t n);
+/* The hash of a feature named by a name with hash seed followed by s[0,n):
+ * cvx_feature_extend(cvx_feature_hash(p, NULL, 0), s, n) equals
+ * cvx_feature_hash(p, s, n), so hot loops hash their prefixes once. */
+uint32_t cvx_feature_extend(uint32_t seed, const char *s, size_t n);
+/* Adds a feature by its hash. */
+void cvx_features_add_hash(cvx_features *f, uint32_t h);
 
 /* A loaded model: class names and, per feature hash (sorted), one weight per
  * class. Immutable once loaded, so threads share it. */

@@ -174,6 +174,31 @@ static const char *const mark_names[] = {"ident", "year", "pages", "initial", "c
                                          "conference", "thesis", "report", "venue-conf", "venue-journal"};
 #define NMARKS (sizeof mark_names / sizeof mark_names[0])
 
+/* Feature-name prefixes, hashed once (pthread_once) so that the hot loop
+ * only extends their hashes. */
+enum {
+  P_B, P_W, P_S, P_SF, P_P2, P_P3, P_X2, P_X3, P_LEN, P_SM1, P_WM1W, P_SP1, P_WWP1, P_POS, P_CPOS, P_FIRST, P_LAST, P_GLB, P_GLA, P_SEG, P_COMMAS, P_INQ, P_INP, P_INB, P_M, P_MM1, P_MP1, P_R, P_RM1, P_RP1, P_RS, P_YEARLIKE, P_WM2, P_WM1, P_WP1, P_WP2, P_YRL, P_YRE, P_YRG,
+  NPREFIX
+};
+static const char *const prefix_names[NPREFIX] = {"b", "w=", "s=", "S=", "p2=", "p3=", "x2=", "x3=", "len=", "s-1=", "w-1w=", "s+1=", "ww+1=", "pos=", "cpos=", "firstword", "last", "glued-before", "glued-after", "seg=", "commas=", "in-quotes", "in-parens", "in-brackets", "m=", "m-1=", "m+1=", "r=", "r-1=", "r+1=", "r|s=", "yearlike", "w-2=", "w-1=", "w+1=", "w+2=", "yr<", "yr=", "yr>"};
+static uint32_t seed[NPREFIX];
+static uint32_t mark_h[3][NMARKS];              /* m-1=, m=, m+1= + mark name */
+static uint32_t rule_h[3][CVX_RL_NCLASSES];     /* r-1=, r=, r+1= + label */
+static pthread_once_t seeds_once = PTHREAD_ONCE_INIT;
+
+static void seeds_init(void) {
+  for (int i = 0; i < NPREFIX; i++) seed[i] = cvx_feature_hash(prefix_names[i], NULL, 0);
+  static const int mp[3] = {P_MM1, P_M, P_MP1}, rp[3] = {P_RM1, P_R, P_RP1};
+  for (int q = 0; q < 3; q++) {
+    for (size_t b = 0; b < NMARKS; b++) mark_h[q][b] = cvx_feature_extend(seed[mp[q]], mark_names[b], strlen(mark_names[b]));
+    for (int l = 0; l < CVX_RL_NCLASSES; l++)
+      rule_h[q][l] = cvx_feature_extend(seed[rp[q]], cvx_reflabel_classes[l], strlen(cvx_reflabel_classes[l]));
+  }
+}
+
+#define ADD0(p) cvx_features_add_hash(f, seed[p])
+#define ADD(p, s, n) cvx_features_add_hash(f, cvx_feature_extend(seed[p], (s), (n)))
+
 static bool sentence_dot(const char *t, const cvx_reftok *tok, size_t i) {
   if (t[tok[i].s] != '.') return false;
   /* not after an initial or a short abbreviation ("J.", "pp.", "Proc.") */
@@ -187,6 +212,7 @@ static bool sentence_dot(const char *t, const cvx_reftok *tok, size_t i) {
 void cvx_reflabel_features(cvx_arena *a, const char *raw, size_t rawn, const char *t, size_t n,
                            const cvx_reftok *tok, size_t ntok, cvx_features *feats, cvx_ref *rules) {
   if (!ntok) return;
+  pthread_once(&seeds_once, seeds_init);
   uint32_t *marks = cvx_arena_alloc(a, (n + 1) * sizeof *marks);
   cvx_ref_marks(a, t, n, marks);
   cvx_ref rr;
@@ -243,65 +269,65 @@ void cvx_reflabel_features(cvx_arena *a, const char *raw, size_t rawn, const cha
     const cvx_reftok *k = &tok[i];
     const char *s = t + k->s;
     size_t len = k->e - k->s;
-    cvx_features_add(f, "b", NULL, 0);
-    cvx_features_add(f, "w=", low[i], lowlen[i]);
-    cvx_features_add(f, "s=", shp[i], strlen(shp[i]));
+    ADD0(P_B);
+    ADD(P_W, low[i], lowlen[i]);
+    ADD(P_S, shp[i], strlen(shp[i]));
     char full[9];
-    cvx_features_add(f, "S=", full, shape(s, len, false, full));
+    ADD(P_SF, full, shape(s, len, false, full));
     if (k->word && len >= 3) {
       size_t ll = lowlen[i];
-      cvx_features_add(f, "p2=", low[i], 2);
-      cvx_features_add(f, "p3=", low[i], 3);
-      cvx_features_add(f, "x2=", low[i] + ll - 2, 2);
-      cvx_features_add(f, "x3=", low[i] + ll - 3, 3);
+      ADD(P_P2, low[i], 2);
+      ADD(P_P3, low[i], 3);
+      ADD(P_X2, low[i] + ll - 2, 2);
+      ADD(P_X3, low[i] + ll - 3, 3);
     }
     char lb = len == 1 ? '1' : len == 2 ? '2' : len == 3 ? '3' : len == 4 ? '4' : len <= 7 ? '5' : '8';
-    cvx_features_add(f, "len=", &lb, 1);
-    static const char *const nb[] = {"w-2=", "w-1=", "w+1=", "w+2="};
+    ADD(P_LEN, &lb, 1);
+    static const int nb[] = {P_WM2, P_WM1, P_WP1, P_WP2};
     static const int off[] = {-2, -1, 1, 2};
     for (int q = 0; q < 4; q++) {
       long j = (long)i + off[q];
-      if (j < 0) cvx_features_add(f, nb[q], "^", 1);
-      else if ((size_t)j >= ntok) cvx_features_add(f, nb[q], "$", 1);
-      else cvx_features_add(f, nb[q], low[j], lowlen[j]);
+      if (j < 0) ADD(nb[q], "^", 1);
+      else if ((size_t)j >= ntok) ADD(nb[q], "$", 1);
+      else ADD(nb[q], low[j], lowlen[j]);
     }
     if (i) {
-      cvx_features_add(f, "s-1=", shp[i - 1], strlen(shp[i - 1]));
-      cvx_features_add(f, "w-1w=", buf, join(buf, low[i - 1], low[i]));
+      ADD(P_SM1, shp[i - 1], strlen(shp[i - 1]));
+      ADD(P_WM1W, buf, join(buf, low[i - 1], low[i]));
     }
     if (i + 1 < ntok) {
-      cvx_features_add(f, "s+1=", shp[i + 1], strlen(shp[i + 1]));
-      cvx_features_add(f, "ww+1=", buf, join(buf, low[i], low[i + 1]));
+      ADD(P_SP1, shp[i + 1], strlen(shp[i + 1]));
+      ADD(P_WWP1, buf, join(buf, low[i], low[i + 1]));
     }
     char pq = (char)('0' + (i * 8) / ntok);
-    cvx_features_add(f, "pos=", &pq, 1);
+    ADD(P_POS, &pq, 1);
     char cq = (char)('0' + ((size_t)k->s * 8) / (n ? n : 1));
-    cvx_features_add(f, "cpos=", &cq, 1);
-    if (i == firstw) cvx_features_add(f, "firstword", NULL, 0);
-    if (i + 1 == ntok) cvx_features_add(f, "last", NULL, 0);
-    if (i && tok[i - 1].e == k->s) cvx_features_add(f, "glued-before", NULL, 0);
-    if (i + 1 < ntok && tok[i + 1].s == k->e) cvx_features_add(f, "glued-after", NULL, 0);
+    ADD(P_CPOS, &cq, 1);
+    if (i == firstw) ADD0(P_FIRST);
+    if (i + 1 == ntok) ADD0(P_LAST);
+    if (i && tok[i - 1].e == k->s) ADD0(P_GLB);
+    if (i + 1 < ntok && tok[i + 1].s == k->e) ADD0(P_GLA);
     char sq = (char)('0' + seg[i]), cmq = (char)('0' + commas[i]);
-    cvx_features_add(f, "seg=", &sq, 1);
-    cvx_features_add(f, "commas=", &cmq, 1);
-    if (ctx[i] & 1) cvx_features_add(f, "in-quotes", NULL, 0);
-    if (ctx[i] & 2) cvx_features_add(f, "in-parens", NULL, 0);
-    if (ctx[i] & 4) cvx_features_add(f, "in-brackets", NULL, 0);
-    for (size_t b = 0; b < NMARKS; b++) {
-      if (tm[i] & (1u << b)) cvx_features_add(f, "m=", mark_names[b], strlen(mark_names[b]));
-      if (i && (tm[i - 1] & (1u << b))) cvx_features_add(f, "m-1=", mark_names[b], strlen(mark_names[b]));
-      if (i + 1 < ntok && (tm[i + 1] & (1u << b))) cvx_features_add(f, "m+1=", mark_names[b], strlen(mark_names[b]));
-    }
+    ADD(P_SEG, &sq, 1);
+    ADD(P_COMMAS, &cmq, 1);
+    if (ctx[i] & 1) ADD0(P_INQ);
+    if (ctx[i] & 2) ADD0(P_INP);
+    if (ctx[i] & 4) ADD0(P_INB);
+    uint32_t around[3] = {i ? tm[i - 1] : 0, tm[i], i + 1 < ntok ? tm[i + 1] : 0};
+    for (int q = 0; q < 3; q++)
+      for (uint32_t bits = around[q]; bits; bits &= bits - 1) {
+        unsigned b = (unsigned)__builtin_ctz(bits);
+        if (b < NMARKS) cvx_features_add_hash(f, mark_h[q][b]);
+      }
     const char *rl = cvx_reflabel_classes[tr[i]];
-    cvx_features_add(f, "r=", rl, strlen(rl));
-    if (i) cvx_features_add(f, "r-1=", cvx_reflabel_classes[tr[i - 1]], strlen(cvx_reflabel_classes[tr[i - 1]]));
-    if (i + 1 < ntok)
-      cvx_features_add(f, "r+1=", cvx_reflabel_classes[tr[i + 1]], strlen(cvx_reflabel_classes[tr[i + 1]]));
-    cvx_features_add(f, "r|s=", buf, join(buf, rl, shp[i]));
-    cvx_features_add(f, i < year_at ? "yr<" : i == year_at ? "yr=" : "yr>", NULL, 0);
+    cvx_features_add_hash(f, rule_h[1][tr[i]]);
+    if (i) cvx_features_add_hash(f, rule_h[0][tr[i - 1]]);
+    if (i + 1 < ntok) cvx_features_add_hash(f, rule_h[2][tr[i + 1]]);
+    ADD(P_RS, buf, join(buf, rl, shp[i]));
+    ADD0(i < year_at ? P_YRL : i == year_at ? P_YRE : P_YRG);
     if (k->word && len == 4 && is_digit((unsigned char)s[0])) {
       int y = atoi(s);
-      if (y >= 1500 && y <= 2099) cvx_features_add(f, "yearlike", NULL, 0);
+      if (y >= 1500 && y <= 2099) ADD0(P_YEARLIKE);
     }
   }
 }
