@@ -177,10 +177,10 @@ static const char *const mark_names[] = {"ident", "year", "pages", "initial", "c
 /* Feature-name prefixes, hashed once (pthread_once) so that the hot loop
  * only extends their hashes. */
 enum {
-  P_B, P_W, P_S, P_SF, P_P2, P_P3, P_X2, P_X3, P_LEN, P_SM1, P_WM1W, P_SP1, P_WWP1, P_POS, P_CPOS, P_FIRST, P_LAST, P_GLB, P_GLA, P_SEG, P_COMMAS, P_INQ, P_INP, P_INB, P_M, P_MM1, P_MP1, P_R, P_RM1, P_RP1, P_RS, P_YEARLIKE, P_WM2, P_WM1, P_WP1, P_WP2, P_YRL, P_YRE, P_YRG,
+  P_B, P_W, P_S, P_SF, P_P2, P_P3, P_X2, P_X3, P_LEN, P_SM1, P_WM1W, P_SP1, P_WWP1, P_POS, P_CPOS, P_FIRST, P_LAST, P_GLB, P_GLA, P_SEG, P_COMMAS, P_INQ, P_INP, P_INB, P_M, P_MM1, P_MP1, P_R, P_RM1, P_RP1, P_RS, P_YEARLIKE, P_WM2, P_WM1, P_WP1, P_WP2, P_YRL, P_YRE, P_YRG, P_SEGM, P_SEGKW, P_SEGLEN, P_SEGPOS,
   NPREFIX
 };
-static const char *const prefix_names[NPREFIX] = {"b", "w=", "s=", "S=", "p2=", "p3=", "x2=", "x3=", "len=", "s-1=", "w-1w=", "s+1=", "ww+1=", "pos=", "cpos=", "firstword", "last", "glued-before", "glued-after", "seg=", "commas=", "in-quotes", "in-parens", "in-brackets", "m=", "m-1=", "m+1=", "r=", "r-1=", "r+1=", "r|s=", "yearlike", "w-2=", "w-1=", "w+1=", "w+2=", "yr<", "yr=", "yr>"};
+static const char *const prefix_names[NPREFIX] = {"b", "w=", "s=", "S=", "p2=", "p3=", "x2=", "x3=", "len=", "s-1=", "w-1w=", "s+1=", "ww+1=", "pos=", "cpos=", "firstword", "last", "glued-before", "glued-after", "seg=", "commas=", "in-quotes", "in-parens", "in-brackets", "m=", "m-1=", "m+1=", "r=", "r-1=", "r+1=", "r|s=", "yearlike", "w-2=", "w-1=", "w+1=", "w+2=", "yr<", "yr=", "yr>", "segm=", "segkw", "seglen=", "segpos="};
 static uint32_t seed[NPREFIX];
 static uint32_t mark_h[3][NMARKS];              /* m-1=, m=, m+1= + mark name */
 static uint32_t rule_h[3][CVX_RL_NCLASSES];     /* r-1=, r=, r+1= + label */
@@ -259,6 +259,25 @@ void cvx_reflabel_features(cvx_arena *a, const char *raw, size_t rawn, const cha
   }
   size_t firstw = 0;
   while (firstw < ntok && !tok[firstw].word) firstw++;
+  /* sentences (runs of tokens between the boundaries seg counts): the marks
+   * any of their tokens has, whether they hold a journal word, their length */
+  uint32_t *sm = cvx_arena_alloc(a, ntok * sizeof *sm);
+  bool *skw = cvx_arena_alloc(a, ntok);
+  size_t *sb = cvx_arena_alloc(a, ntok * sizeof *sb), *se = cvx_arena_alloc(a, ntok * sizeof *se);
+  for (size_t i = 0; i < ntok;) {
+    size_t j = i;
+    uint32_t m = 0;
+    bool kw = false;
+    while (j < ntok && (j == i || seg[j] == seg[i])) {
+      static const char *const jw[] = {"journal", "review", "transactions", "letters", "magazine", "bulletin",
+                                       "annals", "quarterly", "jour", "trans", "rev", NULL};
+      m |= tm[j];
+      for (int q = 0; jw[q] && !kw; q++) kw = strcmp(low[j], jw[q]) == 0;
+      j++;
+    }
+    for (size_t q = i; q < j; q++) sm[q] = m, skw[q] = kw, sb[q] = i, se[q] = j;
+    i = j;
+  }
   /* the rules' year: whether a token comes before or after it says much */
   size_t year_at = ntok;
   for (size_t i = 0; i < ntok && year_at == ntok; i++)
@@ -325,6 +344,7 @@ void cvx_reflabel_features(cvx_arena *a, const char *raw, size_t rawn, const cha
     if (i + 1 < ntok) cvx_features_add_hash(f, rule_h[2][tr[i + 1]]);
     ADD(P_RS, buf, join(buf, rl, shp[i]));
     ADD0(i < year_at ? P_YRL : i == year_at ? P_YRE : P_YRG);
+    if (skw[i]) ADD0(P_SEGKW);
     if (k->word && len == 4 && is_digit((unsigned char)s[0])) {
       int y = atoi(s);
       if (y >= 1500 && y <= 2099) ADD0(P_YEARLIKE);
@@ -502,15 +522,23 @@ static bool is_close_quote(const char *t, const cvx_reftok *k) {
 /* A run that opens a parenthesis or bracket takes the closing one the
  * labeller left just after it: "(EmbSens)". */
 static void balance(const char *t, const cvx_reftok *tok, size_t ntok, run *x) {
+  /* the "(" still open at the run's end (a stray ")" closes nothing) */
+  size_t open_at = 0;
   int paren = 0, brack = 0;
   for (size_t i = x->a; i <= x->b; i++) {
     if (tok[i].word) continue;
     char c = t[tok[i].s];
-    paren += c == '(' ? 1 : c == ')' ? -1 : 0;
-    brack += c == '[' ? 1 : c == ']' ? -1 : 0;
+    if (c == '(' && paren++ == 0) open_at = i;
+    if (c == ')' && paren > 0) paren--;
+    if (c == '[') brack++;
+    if (c == ']' && brack > 0) brack--;
   }
-  if (x->b + 1 < ntok && ((paren > 0 && t[tok[x->b + 1].s] == ')') || (brack > 0 && t[tok[x->b + 1].s] == ']')))
+  if (x->b + 1 < ntok && ((paren > 0 && t[tok[x->b + 1].s] == ')') || (brack > 0 && t[tok[x->b + 1].s] == ']'))) {
     x->b++;
+    return;
+  }
+  /* a "(" never closed ends the run before it: "The marketing plan (5" */
+  if (paren > 0 && open_at > x->a) x->b = open_at - 1;
 }
 
 void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
@@ -621,6 +649,17 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
   cvx_ref_tidy_container(r);
   if (!r->container && rr.container && cvx_venue_lookup(rr.container))
     r->container = rr.container; /* a venue of the table the labeller did not see as one: "NeurIPS 2019" */
+  if (r->container && !runs[CVX_RL_VOLUME].set) {
+    /* "Journal of Logic Programming 1": a number ending a journal's name,
+     * with none labelled volume, is its volume */
+    char *c = (char *)r->container;
+    size_t cn = strlen(c), d = cn;
+    while (d && is_digit((unsigned char)c[d - 1])) d--;
+    if (d < cn && cn - d <= 3 && d > 1 && c[d - 1] == ' ' && !cvx_ref_conference_like(c, cn)) {
+      r->volume = cvx_arena_strdup(a, c + d);
+      c[d - 1] = '\0';
+    }
+  }
   r->issued = runs[CVX_RL_DATE].set ? date(a, t, tok, runs[CVX_RL_DATE]) : NULL;
   if (!r->issued) r->issued = rr.issued;
   if (runs[CVX_RL_VOLUME].set) r->volume = first_number(a, t, tok, runs[CVX_RL_VOLUME]);
