@@ -488,10 +488,18 @@ static int month_of(const char *s, size_t n) {
   return 0;
 }
 
-static const char *date(cvx_arena *a, const char *t, const cvx_reftok *tok, run r) {
+/* True when token i is glued into an identifier: "arXiv:1811.04567",
+ * "10.1145/1811". */
+static bool in_identifier(const char *t, const cvx_reftok *tok, size_t ntok, size_t i) {
+  if (i && tok[i - 1].e == tok[i].s && strchr(":/.", t[tok[i - 1].s])) return true;
+  return i + 2 < ntok && tok[i + 1].s == tok[i].e && strchr("./", t[tok[i + 1].s]) && tok[i + 2].s == tok[i + 1].e &&
+         tok[i + 2].word && is_digit((unsigned char)t[tok[i + 2].s]);
+}
+
+static const char *date(cvx_arena *a, const char *t, const cvx_reftok *tok, size_t ntok, run r) {
   int year = 0, month = 0;
   for (size_t i = r.a; i <= r.b; i++) {
-    if (!tok[i].word) continue;
+    if (!tok[i].word || in_identifier(t, tok, ntok, i)) continue;
     const char *s = t + tok[i].s;
     size_t n = tok[i].e - tok[i].s;
     if (!year && n >= 4 && n <= 5 && is_digit((unsigned char)s[0]) && is_digit((unsigned char)s[1]) &&
@@ -628,6 +636,15 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
   }
   bool had_in = false;
   if (runs[CVX_RL_CONTAINER].set) {
+    /* a venue's acronym in parentheses right after it belongs to it, as the
+     * rules read it: "Embedded Sensing (EmbSens)" (not a year, not a place list) */
+    run *x = &runs[CVX_RL_CONTAINER];
+    size_t j = x->b + 1;
+    if (j + 2 < ntok && t[tok[j].s] == '(' && tok[j + 1].word && t[tok[j + 2].s] == ')' && lab[j + 1] == CVX_RL_OTHER &&
+        !is_digit((unsigned char)t[tok[j + 1].s]) && !month_of(t + tok[j + 1].s, tok[j + 1].e - tok[j + 1].s))
+      x->b = j + 2;
+  }
+  if (runs[CVX_RL_CONTAINER].set) {
     char *c = trim(span_text(a, t, tok, runs[CVX_RL_CONTAINER]), " ,.;:(", " ,.;:(");
     if ((c[0] == 'I' || c[0] == 'i') && c[1] == 'n' && (c[2] == ' ' || c[2] == ':')) {
       had_in = true;
@@ -660,7 +677,7 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
       c[d - 1] = '\0';
     }
   }
-  r->issued = runs[CVX_RL_DATE].set ? date(a, t, tok, runs[CVX_RL_DATE]) : NULL;
+  r->issued = runs[CVX_RL_DATE].set ? date(a, t, tok, ntok, runs[CVX_RL_DATE]) : NULL;
   if (!r->issued) r->issued = rr.issued;
   if (runs[CVX_RL_VOLUME].set) r->volume = first_number(a, t, tok, runs[CVX_RL_VOLUME]);
   if (runs[CVX_RL_ISSUE].set) r->issue = first_number(a, t, tok, runs[CVX_RL_ISSUE]);
