@@ -208,13 +208,19 @@ static long find_row(const cvx_model *m, uint32_t h) {
 }
 
 int cvx_model_predict(const cvx_model *m, const cvx_features *f, float *scores) {
-  for (int i = 0; i < m->k; i++) scores[i] = 0;
+  /* sums in blocks of 8 classes (a fixed trip count the compiler turns into
+   * vector adds); the class count is at most CVX_MODEL_MAX_CLASSES */
+  float sum[CVX_MODEL_MAX_CLASSES + 8] = {0};
+  const size_t k = (size_t)m->k, blocks = k / 8, tail = blocks * 8;
   for (size_t j = 0; j < f->n; j++) {
     long at = find_row(m, f->h[j]);
     if (at < 0) continue;
-    const float *w = m->w + (size_t)at * (size_t)m->k;
-    for (int i = 0; i < m->k; i++) scores[i] += w[i];
+    const float *w = m->w + (size_t)at * k;
+    for (size_t b = 0; b < tail; b += 8)
+      for (size_t i = 0; i < 8; i++) sum[b + i] += w[b + i];
+    for (size_t i = tail; i < k; i++) sum[i] += w[i];
   }
+  for (size_t i = 0; i < k; i++) scores[i] = sum[i];
   int best = 0;
   for (int i = 1; i < m->k; i++)
     if (scores[i] > scores[best]) best = i;

@@ -272,7 +272,8 @@ void cvx_reflabel_features(cvx_arena *a, const char *raw, size_t rawn, const cha
       static const char *const jw[] = {"journal", "review", "transactions", "letters", "magazine", "bulletin",
                                        "annals", "quarterly", "jour", "trans", "rev", NULL};
       m |= tm[j];
-      for (int q = 0; jw[q] && !kw; q++) kw = strcmp(low[j], jw[q]) == 0;
+      if (lowlen[j] >= 3 && strchr("jrtlmbaq", low[j][0]))
+        for (int q = 0; jw[q] && !kw; q++) kw = strcmp(low[j], jw[q]) == 0;
       j++;
     }
     for (size_t q = i; q < j; q++) sm[q] = m, skw[q] = kw, sb[q] = i, se[q] = j;
