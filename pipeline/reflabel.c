@@ -563,7 +563,9 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
   size_t ntok;
   cvx_reftok *tok = cvx_reflabel_tokenize(a, t, tn, &ntok);
   cvx_ref rr;
-  if (!ntok) {
+  /* no tokens, or far more than any reference the model learnt from (a
+   * pasted page, a hostile input): the rules, linear with small constants */
+  if (!ntok || ntok > CVX_REFLABEL_MAX_TOKENS) {
     cvx_ref_parse_rules(a, s, n, r);
     return;
   }

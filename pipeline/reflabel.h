@@ -32,6 +32,9 @@ enum {
 };
 extern const char *const cvx_reflabel_classes[CVX_RL_NCLASSES];
 
+/* References with more tokens than this are left to the rules. */
+#define CVX_REFLABEL_MAX_TOKENS 2000
+
 /* One token: bytes [s, e) of the working text; a word (letters and digits)
  * or a single punctuation mark. */
 typedef struct cvx_reftok {
