@@ -620,8 +620,15 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
   if (!r->nauthors && rr.nauthors && !runs[CVX_RL_TITLE].set) {
     r->authors = rr.authors, r->nauthors = rr.nauthors, r->et_al = rr.et_al;
   }
-  for (int l = 0; l < CVX_RL_NCLASSES; l++)
-    if (runs[l].set) balance(t, tok, ntok, &runs[l]);
+  for (int l = 0; l < CVX_RL_NCLASSES; l++) {
+    if (!runs[l].set) continue;
+    run *x = &runs[l];
+    /* a run never ends inside a hyphenated word: "HPCA-1" */
+    while (x->b + 1 < ntok && !tok[x->b].word && strchr("-/", t[tok[x->b].s]) && tok[x->b + 1].s == tok[x->b].e &&
+           tok[x->b + 1].word)
+      x->b++;
+    balance(t, tok, ntok, x);
+  }
   if (runs[CVX_RL_TITLE].set) {
     run x = runs[CVX_RL_TITLE];
     /* a quoted title runs to its closing quote over marks the labeller
@@ -669,6 +676,9 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
   cvx_ref_tidy_container(r);
   if (!r->container && rr.container && cvx_venue_lookup(rr.container))
     r->container = rr.container; /* a venue of the table the labeller did not see as one: "NeurIPS 2019" */
+  if (!r->container && rr.container && !r->publisher && !runs[CVX_RL_GENRE].set && r->title &&
+      !strstr(r->title, rr.container) && !strstr(rr.container, r->title))
+    r->container = rr.container; /* the rules saw a container where the labeller saw none */
   if (r->container && !runs[CVX_RL_VOLUME].set) {
     /* "Journal of Logic Programming 1": a number ending a journal's name,
      * with none labelled volume, is its volume */
