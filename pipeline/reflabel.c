@@ -677,8 +677,9 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
   if (!r->container && rr.container && cvx_venue_lookup(rr.container))
     r->container = rr.container; /* a venue of the table the labeller did not see as one: "NeurIPS 2019" */
   if (!r->container && rr.container && !r->publisher && !runs[CVX_RL_GENRE].set && r->title &&
+      (is_upper((unsigned char)rr.container[0]) || (unsigned char)rr.container[0] >= 0xC0) &&
       !strstr(r->title, rr.container) && !strstr(rr.container, r->title))
-    r->container = rr.container; /* the rules saw a container where the labeller saw none */
+    r->container = rr.container; /* the rules saw a (capitalised) container where the labeller saw none */
   if (r->container && !runs[CVX_RL_VOLUME].set) {
     /* "Journal of Logic Programming 1": a number ending a journal's name,
      * with none labelled volume, is its volume */
