@@ -140,7 +140,8 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/cvx $(DESTDIR)$(PREFIX)/share/man/man1/cvx.1
 
 # Retrains the models in pipeline/models/ from the shared sets (every CV
-# folder of ../shared/corpus but the gold answers, and ../shared/jobsite):
+# folder of ../shared/corpus but the gold answers, and ../shared/jobsite, for
+# section.model; the gold references of ../shared/refs/dev.jsonl for refs.model):
 # deterministic, the same bytes on every run. The models are data in the
 # repository, so nothing else needs this.
 SHARED       ?= ../shared
@@ -149,6 +150,8 @@ TRAIN_INPUTS  = $(sort $(filter-out $(SHARED)/corpus/gold%,$(wildcard $(SHARED)/
 train: all
 	@test -n "$(TRAIN_INPUTS)" || { echo "make train: no inputs under $(SHARED)"; exit 1; }
 	@$(BUILD)/cvx train -o pipeline/models/section.model $(TRAIN_INPUTS)
+	@test -f $(SHARED)/refs/dev.jsonl || { echo "make train: no $(SHARED)/refs/dev.jsonl"; exit 1; }
+	@$(BUILD)/cvx train --refs -o pipeline/models/refs.model $(SHARED)/refs/dev.jsonl
 	@$(MAKE) --no-print-directory all
 
 # Rewrites the expected outputs of fixtures/ after a reviewed change

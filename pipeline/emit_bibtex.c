@@ -402,8 +402,8 @@ static bool is_stop_word(const char *w, size_t n) {
   return false;
 }
 
-/* Appends the first folded word of s that is not a stop word (at most max
- * letters); words break at anything that folds to nothing except apostrophes. */
+/* Appends the first folded word of s that is not a stop word nor a number
+ * (at most max letters); words break at anything that folds to nothing except apostrophes. */
 static void fold_first_word(cvx_buf *b, const char *s, size_t max) {
   size_t n = strlen(s), start = b->len;
   for (size_t i = 0; i < n;) {
@@ -421,7 +421,9 @@ static void fold_first_word(cvx_buf *b, const char *s, size_t max) {
       i += len;
     }
     cvx_buf_truncate(b, start + max);
-    if (!is_stop_word(b->ptr + start, b->len - start)) return;
+    bool number = true; /* "2019", "100": a number is no title word */
+    for (size_t k = start; k < b->len && number; k++) number = b->ptr[k] >= '0' && b->ptr[k] <= '9';
+    if (!number && !is_stop_word(b->ptr + start, b->len - start)) return;
   }
   cvx_buf_truncate(b, start);
 }
@@ -753,12 +755,12 @@ static const char *first_author(const cvx_record *r) {
 /* Appends the base citation key for r (family + year + title word). */
 static void build_key(cvx_buf *key, const cvx_record *r, const cvx_bibtex_opts *opts,
                       const char *year) {
+  /* only the names, the year and the title: a venue, place or number in a
+   * key would change with every citation style */
   const char *author = first_author(r);
-  const char *venue = cvx_record_get(r, "publisher");
   const char *title = cvx_record_get(r, "name");
   if (author) fold_family(key, author);
   if (!key->len && opts->owner_name) fold_family(key, opts->owner_name);
-  if (!key->len && venue) fold_first_word(key, venue, KEY_PART_MAX);
   if (!key->len) cvx_buf_puts(key, "anon");
   cvx_buf_puts(key, year[0] ? year : "nd");
   if (title) fold_first_word(key, title, KEY_PART_MAX);

@@ -32,9 +32,18 @@ void cvx_features_free(cvx_features *f) {
 
 void cvx_features_clear(cvx_features *f) { f->n = 0; }
 
-void cvx_features_add(cvx_features *f, const char *prefix, const char *s, size_t n) {
+uint32_t cvx_feature_hash(const char *prefix, const char *s, size_t n) {
   uint32_t h = fnv(2166136261u, prefix, strlen(prefix));
-  if (s) h = fnv(h, s, n);
+  return s ? fnv(h, s, n) : h;
+}
+
+uint32_t cvx_feature_extend(uint32_t seed, const char *s, size_t n) { return fnv(seed, s, n); }
+
+void cvx_features_add(cvx_features *f, const char *prefix, const char *s, size_t n) {
+  cvx_features_add_hash(f, cvx_feature_hash(prefix, s, n));
+}
+
+void cvx_features_add_hash(cvx_features *f, uint32_t h) {
   if (f->n == f->cap) {
     size_t cap = f->cap ? f->cap * 2 : 64;
     uint32_t *nh = realloc(f->h, cap * sizeof *nh);
@@ -52,7 +61,19 @@ static int cmp_u32(const void *a, const void *b) {
 
 void cvx_features_close(cvx_features *f) {
   if (f->n < 2) return;
-  qsort(f->h, f->n, sizeof *f->h, cmp_u32);
+  if (f->n <= 192) { /* the common size: an insertion sort beats qsort's calls */
+    for (size_t i = 1; i < f->n; i++) {
+      uint32_t x = f->h[i];
+      size_t j = i;
+      while (j && f->h[j - 1] > x) {
+        f->h[j] = f->h[j - 1];
+        j--;
+      }
+      f->h[j] = x;
+    }
+  } else {
+    qsort(f->h, f->n, sizeof *f->h, cmp_u32);
+  }
   size_t o = 1;
   for (size_t i = 1; i < f->n; i++)
     if (f->h[i] != f->h[o - 1]) f->h[o++] = f->h[i];
@@ -67,6 +88,8 @@ struct cvx_model {
   size_t n;      /* features */
   uint32_t *key; /* sorted hashes */
   float *w;      /* n * k weights, row per feature */
+  uint32_t *slot; /* open-addressing index: row + 1, 0 empty; mask + 1 slots */
+  size_t mask;
 };
 
 void cvx_model_free(cvx_model *m) {
@@ -74,6 +97,7 @@ void cvx_model_free(cvx_model *m) {
   for (int i = 0; i < m->k; i++) free(m->names[i]);
   free(m->key);
   free(m->w);
+  free(m->slot);
   free(m);
 }
 
@@ -149,6 +173,17 @@ cvx_model *cvx_model_parse(const char *text, size_t len, char *err, size_t errsz
     m->n++;
   }
   if (!m->k) return fail(m, err, errsz, "no classes line", lineno);
+  /* a hash index over the rows, at most half full, for constant-time lookups */
+  size_t cap2 = 16;
+  while (cap2 < 2 * m->n + 2) cap2 *= 2;
+  m->slot = calloc(cap2, sizeof *m->slot);
+  if (!m->slot) abort();
+  m->mask = cap2 - 1;
+  for (size_t r = 0; r < m->n; r++) {
+    size_t i = (m->key[r] * 2654435761u) & m->mask;
+    while (m->slot[i]) i = (i + 1) & m->mask;
+    m->slot[i] = (uint32_t)(r + 1);
+  }
   return m;
 }
 
@@ -163,18 +198,38 @@ static long find_key(const uint32_t *key, size_t n, uint32_t h) {
   return lo < n && key[lo] == h ? (long)lo : -1;
 }
 
-int cvx_model_predict(const cvx_model *m, const cvx_features *f, float *scores) {
-  for (int i = 0; i < m->k; i++) scores[i] = 0;
-  for (size_t j = 0; j < f->n; j++) {
-    long at = find_key(m->key, m->n, f->h[j]);
-    if (at < 0) continue;
-    const float *w = m->w + (size_t)at * (size_t)m->k;
-    for (int i = 0; i < m->k; i++) scores[i] += w[i];
+/* The row of hash h through the index, or -1. */
+static long find_row(const cvx_model *m, uint32_t h) {
+  for (size_t i = (h * 2654435761u) & m->mask;; i = (i + 1) & m->mask) {
+    uint32_t r = m->slot[i];
+    if (!r) return -1;
+    if (m->key[r - 1] == h) return (long)r - 1;
   }
+}
+
+int cvx_model_predict(const cvx_model *m, const cvx_features *f, float *scores) {
+  /* sums in blocks of 8 classes (a fixed trip count the compiler turns into
+   * vector adds); the class count is at most CVX_MODEL_MAX_CLASSES */
+  float sum[CVX_MODEL_MAX_CLASSES + 8] = {0};
+  const size_t k = (size_t)m->k, blocks = k / 8, tail = blocks * 8;
+  for (size_t j = 0; j < f->n; j++) {
+    long at = find_row(m, f->h[j]);
+    if (at < 0) continue;
+    const float *w = m->w + (size_t)at * k;
+    for (size_t b = 0; b < tail; b += 8)
+      for (size_t i = 0; i < 8; i++) sum[b + i] += w[b + i];
+    for (size_t i = tail; i < k; i++) sum[i] += w[i];
+  }
+  for (size_t i = 0; i < k; i++) scores[i] = sum[i];
   int best = 0;
   for (int i = 1; i < m->k; i++)
     if (scores[i] > scores[best]) best = i;
   return best;
+}
+
+const float *cvx_model_row(const cvx_model *m, uint32_t h) {
+  long at = find_row(m, h);
+  return at < 0 ? NULL : m->w + (size_t)at * (size_t)m->k;
 }
 
 /* ------------------------------------------------------------- training */

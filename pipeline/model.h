@@ -26,6 +26,14 @@ void cvx_features_clear(cvx_features *f);
 void cvx_features_add(cvx_features *f, const char *prefix, const char *s, size_t n);
 /* Sorts and deduplicates: a feature counts once per example. */
 void cvx_features_close(cvx_features *f);
+/* The hash cvx_features_add gives the feature prefix + s[0,n). */
+uint32_t cvx_feature_hash(const char *prefix, const char *s, size_t n);
+/* The hash of a feature named by a name with hash seed followed by s[0,n):
+ * cvx_feature_extend(cvx_feature_hash(p, NULL, 0), s, n) equals
+ * cvx_feature_hash(p, s, n), so hot loops hash their prefixes once. */
+uint32_t cvx_feature_extend(uint32_t seed, const char *s, size_t n);
+/* Adds a feature by its hash. */
+void cvx_features_add_hash(cvx_features *f, uint32_t h);
 
 /* A loaded model: class names and, per feature hash (sorted), one weight per
  * class. Immutable once loaded, so threads share it. */
@@ -43,6 +51,9 @@ int cvx_model_class_index(const cvx_model *m, const char *name);
 /* Fills scores[0..nclasses) for the (closed) feature set; returns the best
  * class (ties: the lower index). */
 int cvx_model_predict(const cvx_model *m, const cvx_features *f, float *scores);
+/* The weight row (one weight per class, owned by m) of feature hash h, or
+ * NULL when the model has no such feature. */
+const float *cvx_model_row(const cvx_model *m, uint32_t h);
 
 /* ------------------------------------------------------------- training */
 

@@ -111,7 +111,7 @@ static void trim(const char *s, size_t *b, size_t *e, const char *lead, const ch
 /* Copies s into a working text: Markdown emphasis and HTML tags dropped,
  * whitespace collapsed, a line break without punctuation before it becomes
  * ". ", a leading "[12]" / "12." number dropped. */
-static char *clean(cvx_arena *a, const char *s, size_t n, size_t *outn) {
+char *cvx_ref_clean(cvx_arena *a, const char *s, size_t n, size_t *outn) {
   char *t = cvx_arena_alloc(a, 2 * n + 2);
   size_t k = 0;
   for (size_t i = 0; i < n; i++) {
@@ -218,9 +218,9 @@ static size_t arxiv_id(const char *s, size_t n, size_t *idlen) {
 
 /* Removes DOIs, arXiv ids and URLs (with labels such as "doi:", "Available:")
  * from t, filling the matching fields. */
-static void take_identifiers(cvx_arena *a, char *t, size_t *tn, cvx_ref *r) {
-  size_t n = *tn;
+static unsigned char *mark_identifiers(cvx_arena *a, const char *t, size_t n, cvx_ref *r) {
   unsigned char *del = cvx_arena_alloc(a, n + 1);
+  memset(del, 0, n + 1);
   for (size_t i = 0; i < n; i++) {
     if (i && is_alnum((unsigned char)t[i - 1])) continue;
     /* every identifier below starts with one of h w d 1 a (any case) */
@@ -305,6 +305,12 @@ static void take_identifiers(cvx_arena *a, char *t, size_t *tn, cvx_ref *r) {
     }
     i += len - 1;
   }
+  return del;
+}
+
+static void take_identifiers(cvx_arena *a, char *t, size_t *tn, cvx_ref *r) {
+  size_t n = *tn;
+  const unsigned char *del = mark_identifiers(a, t, n, r);
   size_t k = 0;
   for (size_t i = 0; i < n; i++) {
     if (del[i]) continue;
@@ -957,7 +963,7 @@ static bool dash_at(const char *t, size_t i, size_t e, size_t *len) {
 }
 
 /* Volume, issue and pages from the rest of a reference t[s,e). */
-static void numbers(cvx_arena *a, const char *t, size_t s, size_t e, int year, cvx_ref *r) {
+static void numbers(cvx_arena *a, const char *t, size_t s, size_t e, int year, cvx_ref *r, span *pgout) {
   /* pages: a range "12-34" / "pp. 12" / "pages 12-34" / "p. 12" */
   span pg = {0, 0};
   for (size_t i = s; i < e; i++) {
@@ -981,6 +987,7 @@ static void numbers(cvx_arena *a, const char *t, size_t s, size_t e, int year, c
           r->page = cvx_arena_strdup(a, b.ptr);
           cvx_buf_free(&b);
           pg = (span){i, m};
+          if (pgout) *pgout = pg;
           break;
         }
       }
@@ -1158,7 +1165,7 @@ static size_t container_end(const char *t, size_t s, size_t e, const year_at *y)
   return stop;
 }
 
-static void set_type(cvx_ref *r, bool had_in, bool thesis, bool report) {
+void cvx_ref_set_type(cvx_ref *r, bool had_in, bool thesis, bool report) {
   size_t cn = r->container ? strlen(r->container) : 0;
   if (thesis) r->type = "thesis";
   else if (r->container && conference_like(r->container, cn)) r->type = "paper-conference";
@@ -1170,17 +1177,53 @@ static void set_type(cvx_ref *r, bool had_in, bool thesis, bool report) {
   else if (r->arxiv) r->type = "preprint";
 }
 
+void cvx_ref_tidy_container(cvx_ref *r) {
+  if (r->container) { /* not containers: "Manuscript", "Oct", "to appear" */
+    static const char *const notc[] = {"manuscript", "preprint", "personal communication", "unpublished",
+                                       "submitted", "to appear", "in press", "forthcoming", "draft",
+                                       "us patent", "patent", "unpublished manuscript", "in preparation", NULL};
+    const char *c = r->container;
+    size_t cn = strlen(c);
+    for (int q = 0; notc[q]; q++)
+      if (cn == strlen(notc[q]) && starts_ci(c, cn, notc[q])) r->container = NULL;
+    if (r->container && cn <= 10 && month_word(c, cn)) {
+      bool only = true;
+      for (size_t q = 0; q < cn; q++) only &= is_alpha((unsigned char)c[q]) || c[q] == '.';
+      if (only) r->container = NULL;
+    }
+    if (r->container && has_word_ci(c, cn, "et al")) r->container = NULL;
+  }
+  if (r->container) { /* drop a trailing year: "NSDI 2019", "SOSP '17" */
+    char *c = (char *)r->container;
+    size_t cn = strlen(c);
+    size_t e = cn;
+    while (e && is_digit((unsigned char)c[e - 1])) e--;
+    if (cn - e == 4 || cn - e == 2) {
+      size_t b = e;
+      if (b && (c[b - 1] == '\'')) b--;
+      while (b && c[b - 1] == ' ') b--;
+      bool one_word = !memchr(c, ' ', b);
+      if (b && b < e && (c[e - 1] == ' ' || c[e - 1] == '\'' || cn - e == 4) &&
+          (one_word || cvx_venue_lookup(c))) {
+        c[b] = '\0';
+        while (b && strchr(" ,.", c[b - 1])) c[--b] = '\0';
+      }
+    }
+    if (!c[0]) r->container = NULL;
+  }
+}
+
 /* True when t[s,e) is a bare venue: an acronym with a year, a known venue. */
 static bool bare_venue(cvx_arena *a, const char *t, size_t s, size_t e) {
   if (e <= s || e - s > 80) return false;
   return cvx_venue_lookup(dup(a, t + s, e - s)) != NULL;
 }
 
-void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
+void cvx_ref_parse_rules(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
   memset(r, 0, sizeof *r);
   if (!s || !n) return;
   size_t tn;
-  char *t = clean(a, s, n, &tn);
+  char *t = cvx_ref_clean(a, s, n, &tn);
   take_identifiers(a, t, &tn, r);
   year_at y;
   bool has_year = find_year(t, tn, &y);
@@ -1399,40 +1442,8 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
       rs = ce;
     }
   }
-  if (r->container) { /* not containers: "Manuscript", "Oct", "to appear" */
-    static const char *const notc[] = {"manuscript", "preprint", "personal communication", "unpublished",
-                                       "submitted", "to appear", "in press", "forthcoming", "draft",
-                                       "us patent", "patent", "unpublished manuscript", "in preparation", NULL};
-    const char *c = r->container;
-    size_t cn = strlen(c);
-    for (int q = 0; notc[q]; q++)
-      if (cn == strlen(notc[q]) && starts_ci(c, cn, notc[q])) r->container = NULL;
-    if (r->container && cn <= 10 && month_word(c, cn)) {
-      bool only = true;
-      for (size_t q = 0; q < cn; q++) only &= is_alpha((unsigned char)c[q]) || c[q] == '.';
-      if (only) r->container = NULL;
-    }
-    if (r->container && has_word_ci(c, cn, "et al")) r->container = NULL;
-  }
-  if (r->container) { /* drop a trailing year: "NSDI 2019", "SOSP '17" */
-    char *c = (char *)r->container;
-    size_t cn = strlen(c);
-    size_t e = cn;
-    while (e && is_digit((unsigned char)c[e - 1])) e--;
-    if (cn - e == 4 || cn - e == 2) {
-      size_t b = e;
-      if (b && (c[b - 1] == '\'')) b--;
-      while (b && c[b - 1] == ' ') b--;
-      bool one_word = !memchr(c, ' ', b);
-      if (b && b < e && (c[e - 1] == ' ' || c[e - 1] == '\'' || cn - e == 4) &&
-          (one_word || cvx_venue_lookup(c))) {
-        c[b] = '\0';
-        while (b && strchr(" ,.", c[b - 1])) c[--b] = '\0';
-      }
-    }
-    if (!c[0]) r->container = NULL;
-  }
-  numbers(a, t, rs, re, has_year ? y.year : 0, r);
+  cvx_ref_tidy_container(r);
+  numbers(a, t, rs, re, has_year ? y.year : 0, r, NULL);
   /* publisher: a publisher-like piece of the rest ("MIT Press", "New York: Springer") */
   for (size_t i = rs; i < re && !r->publisher && !thesis;) {
     size_t j = i;
@@ -1446,10 +1457,77 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
       r->publisher = dup(a, t + b, e - b);
     i = j + 1;
   }
-  set_type(r, had_in, thesis, report);
+  cvx_ref_set_type(r, had_in, thesis, report);
   if (r->container) {
     const cvx_venue *v = cvx_venue_lookup(r->container);
     if (v && !thesis) r->type = v->type;
+  }
+}
+
+/* ------------------------------------------------- scanners as features */
+
+void cvx_ref_names(cvx_arena *a, const char *t, size_t n, cvx_ref *r) {
+  r->authors = NULL;
+  r->nauthors = 0;
+  r->et_al = false;
+  /* the list is read as in a whole reference, where a year follows it: the
+   * grammar decides a last chunk by what comes after */
+  size_t nw;
+  char *c = cvx_arena_alloc(a, n + 8);
+  memcpy(c, t, n);
+  memcpy(c + n, " (2000)", 8);
+  word *w = split_words(a, c, n + 7, &nw);
+  names nm = {a, c, r, 0};
+  parse_names(&nm, w, nw, nw ? nw - 1 : 0);
+}
+
+bool cvx_ref_thesis_like(const char *s, size_t n) { return thesis_like(s, n); }
+bool cvx_ref_report_like(const char *s, size_t n) { return report_like(s, n); }
+bool cvx_ref_conference_like(const char *s, size_t n) { return conference_like(s, n); }
+
+void cvx_ref_marks(cvx_arena *a, const char *t, size_t n, uint32_t *marks) {
+  memset(marks, 0, n * sizeof *marks);
+  if (!n) return;
+  cvx_ref scratch;
+  memset(&scratch, 0, sizeof scratch);
+  const unsigned char *del = mark_identifiers(a, t, n, &scratch);
+  for (size_t i = 0; i < n; i++)
+    if (del[i]) marks[i] |= CVX_REF_MARK_IDENT;
+  year_at y;
+  bool has_year = find_year(t, n, &y);
+  if (has_year)
+    for (size_t i = y.s; i < y.e; i++) marks[i] |= CVX_REF_MARK_YEAR;
+  span pg = {0, 0};
+  numbers(a, t, 0, n, has_year ? y.year : 0, &scratch, &pg);
+  for (size_t i = pg.s; i < pg.e; i++) marks[i] |= CVX_REF_MARK_PAGES;
+  size_t nw;
+  word *w = split_words(a, t, n, &nw);
+  for (size_t k = 0; k < nw; k++) {
+    uint32_t m = 0;
+    const word *x = &w[k];
+    if (w_initial(t, x)) m |= CVX_REF_MARK_INITIAL;
+    if (w_caps_initials(t, x)) m |= CVX_REF_MARK_CAPS;
+    if (w_capword(t, x)) m |= CVX_REF_MARK_CAPWORD;
+    if (w_particle(t, x)) m |= CVX_REF_MARK_PARTICLE;
+    if (w_suffix(t, x)) m |= CVX_REF_MARK_SUFFIX;
+    if (w_conj(t, x)) m |= CVX_REF_MARK_CONJ;
+    if (w_etal(t, w, k, nw)) m |= CVX_REF_MARK_ETAL;
+    if (editor_word(t, x)) m |= CVX_REF_MARK_EDITOR;
+    size_t wn = x->end - x->s, two = k + 1 < nw ? w[k + 1].end - x->s : wn;
+    if (wlen(x) && month_word(t + x->s, wn) && wlen(x) <= 9) m |= CVX_REF_MARK_MONTH;
+    if (vol_word(t + x->s, n - x->s)) m |= CVX_REF_MARK_VOLWORD;
+    if (publisher_like(t + x->s, wn)) m |= CVX_REF_MARK_PUBLISHER;
+    if (conference_like(t + x->s, wn)) m |= CVX_REF_MARK_CONFERENCE;
+    if (thesis_like(t + x->s, two)) m |= CVX_REF_MARK_THESIS;
+    if (report_like(t + x->s, two)) m |= CVX_REF_MARK_REPORT;
+    if (wlen(x) >= 2 && wlen(x) < 32 && is_alpha((unsigned char)t[x->s])) {
+      char key[32];
+      memcpy(key, t + x->s, wlen(x));
+      key[wlen(x)] = '\0';
+      const cvx_venue *v = cvx_venue_lookup(key);
+      if (v) m |= strcmp(v->type, "paper-conference") == 0 ? CVX_REF_MARK_VENUE_CONF : CVX_REF_MARK_VENUE_JOURNAL;
+    }
+    for (size_t i = x->s; i < x->e; i++) marks[i] |= m;
   }
 }
 

@@ -5,6 +5,7 @@
 #include "train.h"
 
 #include "convert.h"
+#include "reflabel.h"
 #include "secvote.h"
 
 #include <getopt.h>
@@ -24,7 +25,10 @@ static const char usage_train[] =
     "  -o, --output FILE   write the model here (default: standard output)\n"
     "  -e, --epochs N      passes over the examples (default 12)\n"
     "  -q, --quiet         no summary on stderr\n"
-    "  -h, --help          show this help\n";
+    "  -h, --help          show this help\n"
+    "\n"
+    "cvx train --refs FILE.jsonl trains the reference labeller instead\n"
+    "(cvx train --refs --help).\n";
 
 /* The classes, in the model file's order (secvote.c maps them to kinds). */
 static const char *const classes[] = {"work",    "volunteer", "education", "award",   "certificate",
@@ -53,6 +57,8 @@ int cvx_train_main(int argc, char **argv) {
                                            {"quiet", no_argument, NULL, 'q'},
                                            {"help", no_argument, NULL, 'h'},
                                            {NULL, 0, NULL, 0}};
+  for (int i = 1; i < argc; i++)
+    if (strcmp(argv[i], "--refs") == 0) return cvx_reftrain_main(argc, argv);
   const char *outpath = NULL;
   int epochs = 12, c;
   bool quiet = false;

@@ -60,6 +60,33 @@ def train_held_out(cvx, work, rotation):
     return p.stderr.strip()
 
 
+def train_refs_held_out(cvx, work, rotation):
+    """Trains the reference labeller (`cvx train --refs`) on the seen
+    references only and has every run use it (CVX_REFS_MODEL), as
+    train_held_out does for the section model. Returns the summary line."""
+    seen = os.path.join(work, "refs-seen.jsonl")
+    os.makedirs(work, exist_ok=True)
+    subset_jsonl(REFS, lambda i: in_part(i, "seen", rotation), seen)
+    model = os.path.join(work, "refs.model")
+    p = subprocess.run([cvx, "train", "--refs", "-o", model, seen], capture_output=True, text=True)
+    if p.returncode != 0:
+        raise RuntimeError(f"cvx train --refs failed ({p.returncode}): {p.stderr.strip()[-800:]}")
+    os.environ["CVX_REFS_MODEL"] = model
+    return p.stderr.strip().splitlines()[0]
+
+
+def eval_refs_cv(build):
+    """5-fold cross-validated refscore of the labeller on all of dev.jsonl, and
+    the hand-written rules on the same file (tests/eval/refs_cv.sh)."""
+    env = {k: v for k, v in os.environ.items() if k != "CVX_REFS_MODEL"}
+    env.update(CVX_REFS=REFS, CVX_REFSCORE=os.path.join(TOOLS, "refscore"))
+    p = subprocess.run(["sh", os.path.join(ROOT, "tests", "eval", "refs_cv.sh"), build, "5", "--json"],
+                       capture_output=True, text=True, env=env, cwd=ROOT)
+    if p.returncode != 0 or not p.stdout.startswith("{"):
+        return None
+    return round_floats(json.loads(p.stdout))
+
+
 # ---------------------------------------------------------------- the sets
 
 def eval_corpus(items, cvx, work, rotation, norm_text):
@@ -191,6 +218,21 @@ def print_refs(r):
     print(f"{'records':<26}" + "".join(f"{(r[p] or {}).get('records', 0):>8}" for p in PARTS))
 
 
+def print_refs_cv(cv):
+    if not cv:
+        print("refs, 5-fold cross-validation: skipped")
+        return
+    print("refs, 5-fold cross-validation on all of dev.jsonl (tests/eval/refs_cv.sh)")
+    print(f"{'field (F1)':<26}{'rules':>8}{'model':>8}")
+    for field in REF_KEY_FIELDS:
+        print(f"{field:<26}" + "".join(fmt(((cv[k] or {}).get("fields") or {}).get(field, {}).get("f1"), 8)
+                                        for k in ("rules", "model_cv")))
+    print(f"{'macro F1 (key fields)':<26}" + "".join(fmt(cv[k].get("macro_f1_key_fields"), 8)
+                                                    for k in ("rules", "model_cv")))
+    print(f"{'all key fields correct':<26}" + "".join(
+        fmt((cv[k].get("all_key_fields_correct") or {}).get("accuracy"), 8) for k in ("rules", "model_cv")))
+
+
 def print_layouts(lay):
     if "skipped" in lay:
         print(f"layouts: skipped ({lay['skipped']})")
@@ -220,6 +262,9 @@ def headline(res):
         lines.append(f"jobsite macro F1 {res['jobsite']['all']['macro_f1']:.3f}")
     if res["refs"]["all"]:
         lines.append(f"refs macro F1 {res['refs']['all']['macro_f1_key_fields']:.3f}")
+    if res.get("refs_cv"):
+        lines.append(f"refs 5-fold CV macro F1 {res['refs_cv']['model_cv']['macro_f1_key_fields']:.3f} "
+                     f"(rules {res['refs_cv']['rules']['macro_f1_key_fields']:.3f})")
     if "means" in res["layouts"]:
         lines.append(f"layouts mean F1 {res['layouts']['means']['all']['all']:.3f}")
     return "headline: " + "; ".join(lines)
@@ -252,19 +297,22 @@ def main():
     work = fresh_dir(os.path.join(a.build, "eval", "run"))
     items = corpus.discover()
     trained = train_held_out(cvx, work, a.rotation)
+    trained_refs = train_refs_held_out(cvx, work, a.rotation)
     res = {
         "cvx": run([cvx, "--version"]).strip(), "commit": git_commit(), "rotation": a.rotation,
         "corpus": eval_corpus(items, cvx, work, a.rotation, norm_text),
         "jobsite": eval_jobsite(cvx, work, a.rotation),
         "refs": eval_refs(cvx, work, a.rotation),
+        "refs_cv": eval_refs_cv(a.build),
         "layouts": {"skipped": "--quick"} if a.quick else
         layouts.run(items, cvx, a.build, a.rotation, norm_text),
     }
     print(f"{res['cvx']} at {res['commit']}; rotation {a.rotation}: "
           f"unseen = the quarter of each set whose name hashes to {a.rotation}")
     print(f"section model trained without the unseen quarter ({trained.removeprefix('cvx train: ')})")
+    print(f"reference labeller trained without the unseen quarter ({trained_refs.removeprefix('cvx train --refs: ')})")
     for printer, key in ((print_corpus, "corpus"), (print_jobsite, "jobsite"), (print_refs, "refs"),
-                         (print_layouts, "layouts")):
+                         (print_refs_cv, "refs_cv"), (print_layouts, "layouts")):
         print()
         printer(res[key])
     print()

@@ -72,18 +72,20 @@ static const ref_case cases[] = {
      "preprint"},
 };
 
-static void test_styles(void) {
+/* Every case through the trained labeller (cvx_ref_parse) and through the
+ * hand-written rules it keeps beside it. */
+static void test_styles(void (*parse)(cvx_arena *, const char *, size_t, cvx_ref *), const char *name) {
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
     const ref_case *c = &cases[k];
     cvx_arena *a = cvx_arena_new(16 * 1024);
     cvx_ref r;
-    cvx_ref_parse(a, c->text, strlen(c->text), &r);
+    parse(a, c->text, strlen(c->text), &r);
     char fam[512], ctx[64];
     families(&r, fam, sizeof fam);
-    snprintf(ctx, sizeof ctx, "case %zu authors", k);
+    snprintf(ctx, sizeof ctx, "%s case %zu authors", name, k);
     CHECK_STR(fam, c->families, ctx);
 #define FIELD(f)                                                                                   \
-  snprintf(ctx, sizeof ctx, "case %zu " #f, k);                                                  \
+  snprintf(ctx, sizeof ctx, "%s case %zu " #f, name, k);                                          \
   CHECK_STR(r.f, c->f, ctx);
     FIELD(title);
     FIELD(issued);
@@ -93,7 +95,7 @@ static void test_styles(void) {
     FIELD(doi);
     FIELD(arxiv);
     FIELD(type);
-    snprintf(ctx, sizeof ctx, "case %zu container", k);
+    snprintf(ctx, sizeof ctx, "%s case %zu container", name, k);
     CHECK_STR(r.container, c->container, ctx);
 #undef FIELD
     cvx_arena_free(a);
@@ -151,7 +153,8 @@ static void test_hostile(void) {
 }
 
 int main(void) {
-  test_styles();
+  test_styles(cvx_ref_parse, "labeller");
+  test_styles(cvx_ref_parse_rules, "rules");
   test_csl();
   test_venues();
   test_hostile();

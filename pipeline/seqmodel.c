@@ -1,0 +1,342 @@
+/* seqmodel.c — Viterbi decoding and averaged structured-perceptron training
+ * over model.c's hashed features: the sequence half of the one engine, for
+ * decisions made token by token (reference strings). */
+#include "seqmodel.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void cvx_seqmodel_init(cvx_seqmodel *sm, const cvx_model *m) {
+  int k = cvx_model_nclasses(m);
+  sm->m = m;
+  sm->k = k;
+  sm->trans = cvx_xcalloc((size_t)(k + 1) * (size_t)k, sizeof *sm->trans);
+  for (int p = 0; p <= k; p++) {
+    const char *name = p < k ? cvx_model_class(m, p) : CVX_SEQ_START;
+    const float *row = cvx_model_row(m, cvx_feature_hash(CVX_SEQ_TRANS, name, strlen(name)));
+    if (row) memcpy(sm->trans + (size_t)p * (size_t)k, row, (size_t)k * sizeof *row);
+  }
+}
+
+void cvx_seqmodel_free(cvx_seqmodel *sm) {
+  free(sm->trans);
+  sm->trans = NULL;
+}
+
+double cvx_seq_viterbi(size_t n, int k, const float *emit, const float *trans, int *out) {
+  if (n == 0 || k <= 0) return 0;
+  size_t K = (size_t)k;
+  double *best = cvx_xmalloc(2 * K * sizeof *best); /* two rows: previous, current */
+  int *back = cvx_xmalloc(n * K * sizeof *back);
+  double *prev = best, *cur = best + K;
+  for (size_t y = 0; y < K; y++) {
+    prev[y] = (double)trans[K * K + y] + emit[y];
+    back[y] = -1;
+  }
+  for (size_t i = 1; i < n; i++) {
+    for (size_t y = 0; y < K; y++) {
+      size_t arg = 0;
+      double top = prev[0] + trans[y];
+      for (size_t p = 1; p < K; p++) {
+        double v = prev[p] + trans[p * K + y];
+        if (v > top) top = v, arg = p;
+      }
+      cur[y] = top + emit[i * K + y];
+      back[i * K + y] = (int)arg;
+    }
+    double *sw = prev;
+    prev = cur;
+    cur = sw;
+  }
+  size_t y = 0;
+  for (size_t q = 1; q < K; q++)
+    if (prev[q] > prev[y]) y = q;
+  double score = prev[y];
+  for (size_t i = n; i-- > 0;) {
+    out[i] = (int)y;
+    if (i) y = (size_t)back[i * K + y];
+  }
+  free(best);
+  free(back);
+  return score;
+}
+
+void cvx_seqmodel_decode(const cvx_seqmodel *sm, const cvx_features *toks, size_t n, int *labels) {
+  if (!n) return;
+  size_t K = (size_t)sm->k;
+  float *emit = cvx_xmalloc(n * K * sizeof *emit);
+  for (size_t i = 0; i < n; i++) cvx_model_predict(sm->m, &toks[i], emit + i * K);
+  cvx_seq_viterbi(n, sm->k, emit, sm->trans, labels);
+  free(emit);
+}
+
+/* ------------------------------------------------------------- training */
+
+typedef struct seq {
+  size_t tok, n; /* tokens [tok, tok + n) */
+  uint32_t group;
+} seq;
+
+typedef struct token {
+  int label;
+  size_t off, n; /* features in the pool */
+} token;
+
+struct cvx_seqset {
+  int k;
+  const char *const *classes;
+  seq *s;
+  size_t ns, scap;
+  token *t;
+  size_t nt, tcap;
+  uint32_t *pool;
+  size_t pn, pcap;
+};
+
+cvx_seqset *cvx_seqset_new(int nclasses, const char *const *classes) {
+  cvx_seqset *t = cvx_xcalloc(1, sizeof *t);
+  t->k = nclasses;
+  t->classes = classes;
+  return t;
+}
+
+void cvx_seqset_free(cvx_seqset *t) {
+  if (!t) return;
+  free(t->s);
+  free(t->t);
+  free(t->pool);
+  free(t);
+}
+
+size_t cvx_seqset_size(const cvx_seqset *t) { return t->ns; }
+
+void cvx_seqset_add(cvx_seqset *t, size_t n, const cvx_features *toks, const int *labels, uint32_t group) {
+  for (size_t i = 0; i < n; i++)
+    if (labels[i] < 0 || labels[i] >= t->k) return;
+  if (t->ns == t->scap) {
+    t->scap = t->scap ? t->scap * 2 : 256;
+    t->s = cvx_xrealloc(t->s, t->scap * sizeof *t->s);
+  }
+  t->s[t->ns++] = (seq){t->nt, n, group};
+  for (size_t i = 0; i < n; i++) {
+    if (t->nt == t->tcap) {
+      t->tcap = t->tcap ? t->tcap * 2 : 4096;
+      t->t = cvx_xrealloc(t->t, t->tcap * sizeof *t->t);
+    }
+    while (t->pn + toks[i].n > t->pcap) {
+      t->pcap = t->pcap ? t->pcap * 2 : 65536;
+      t->pool = cvx_xrealloc(t->pool, t->pcap * sizeof *t->pool);
+    }
+    if (toks[i].n) memcpy(t->pool + t->pn, toks[i].h, toks[i].n * sizeof *toks[i].h);
+    t->t[t->nt++] = (token){labels[i], t->pn, toks[i].n};
+    t->pn += toks[i].n;
+  }
+}
+
+static bool held_out(uint32_t group, unsigned folds, unsigned held) { return folds && group % folds == held; }
+
+static int cmp_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
+static long find_key(const uint32_t *key, size_t n, uint32_t h) {
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (key[mid] < h) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < n && key[lo] == h ? (long)lo : -1;
+}
+
+/* The same generator as model.c's: no libc rand, whose sequence differs
+ * between C libraries. */
+static uint64_t lcg(uint64_t *s) {
+  *s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+  return *s >> 33;
+}
+
+/* One output row: a feature hash and where its averaged weights are. */
+typedef struct outrow {
+  uint32_t h;
+  size_t src; /* row index: < nk emission, else nk + transition row */
+} outrow;
+
+static int cmp_outrow(const void *a, const void *b) {
+  const outrow *x = a, *y = b;
+  if (x->h != y->h) return (x->h > y->h) - (x->h < y->h);
+  return (x->src > y->src) - (x->src < y->src);
+}
+
+void cvx_seqset_train(const cvx_seqset *t, int epochs, unsigned folds, unsigned held, const char *task,
+                      cvx_buf *out) {
+  const size_t K = (size_t)t->k;
+  size_t *order = cvx_xmalloc((t->ns + 1) * sizeof *order), no = 0, maxn = 1, pn = 0;
+  for (size_t i = 0; i < t->ns; i++) {
+    if (held_out(t->s[i].group, folds, held)) continue;
+    order[no++] = i;
+    if (t->s[i].n > maxn) maxn = t->s[i].n;
+    for (size_t j = 0; j < t->s[i].n; j++) pn += t->t[t->s[i].tok + j].n;
+  }
+  /* the feature index: hashes seen on at least two training tokens */
+  uint32_t *keys = cvx_xmalloc((pn + 1) * sizeof *keys);
+  size_t nk = 0;
+  for (size_t o = 0; o < no; o++) {
+    const seq *s = &t->s[order[o]];
+    for (size_t j = 0; j < s->n; j++) {
+      const token *tk = &t->t[s->tok + j];
+      memcpy(keys + nk, t->pool + tk->off, tk->n * sizeof *keys);
+      nk += tk->n;
+    }
+  }
+  qsort(keys, nk, sizeof *keys, cmp_u32);
+  size_t u = 0;
+  for (size_t i = 0; i < nk;) {
+    size_t j = i;
+    while (j < nk && keys[j] == keys[i]) j++;
+    if (j - i >= 2) keys[u++] = keys[i];
+    i = j;
+  }
+  nk = u;
+  /* tokens as feature indices, mapped once */
+  size_t *idx = cvx_xmalloc((t->pn + 1) * sizeof *idx), *nfeat = cvx_xmalloc((t->nt + 1) * sizeof *nfeat);
+  for (size_t o = 0; o < no; o++) {
+    const seq *s = &t->s[order[o]];
+    for (size_t j = 0; j < s->n; j++) {
+      const token *tk = &t->t[s->tok + j];
+      size_t m = 0;
+      for (size_t q = 0; q < tk->n; q++) {
+        long at = find_key(keys, nk, t->pool[tk->off + q]);
+        if (at >= 0) idx[tk->off + m++] = (size_t)at;
+      }
+      nfeat[s->tok + j] = m;
+    }
+  }
+  const size_t TR = (K + 1) * K;
+  double *w = cvx_xcalloc(nk * K + 1, sizeof *w), *acc = cvx_xcalloc(nk * K + 1, sizeof *acc);
+  double *tw = cvx_xcalloc(TR, sizeof *tw), *tacc = cvx_xcalloc(TR, sizeof *tacc);
+  float *emit = cvx_xmalloc(maxn * K * sizeof *emit), *trans = cvx_xmalloc(TR * sizeof *trans);
+  int *path = cvx_xmalloc(maxn * sizeof *path);
+  uint64_t seed = 0x9e3779b97f4a7c15ULL;
+  double c = 1;
+  for (int ep = 0; ep < epochs; ep++) {
+    for (size_t i = no; i > 1; i--) { /* Fisher-Yates */
+      size_t j = (size_t)(lcg(&seed) % i), tmp = order[i - 1];
+      order[i - 1] = order[j];
+      order[j] = tmp;
+    }
+    for (size_t o = 0; o < no; o++, c++) {
+      const seq *s = &t->s[order[o]];
+      for (size_t j = 0; j < s->n; j++) {
+        const token *tk = &t->t[s->tok + j];
+        float *e = emit + j * K;
+        double sc[CVX_MODEL_MAX_CLASSES] = {0};
+        for (size_t q = 0; q < nfeat[s->tok + j]; q++) {
+          const double *row = w + idx[tk->off + q] * K;
+          for (size_t y = 0; y < K; y++) sc[y] += row[y];
+        }
+        for (size_t y = 0; y < K; y++) e[y] = (float)sc[y];
+      }
+      for (size_t q = 0; q < TR; q++) trans[q] = (float)tw[q];
+      cvx_seq_viterbi(s->n, t->k, emit, trans, path);
+      /* a wrong path moves the weights: the gold path's features up, the
+       * predicted path's down (equal parts cancel, so only differences move) */
+      for (size_t j = 0; j < s->n; j++) {
+        const token *tk = &t->t[s->tok + j];
+        size_t g = (size_t)tk->label, p = (size_t)path[j];
+        size_t gp = j ? (size_t)t->t[s->tok + j - 1].label : K, pp = j ? (size_t)path[j - 1] : K;
+        if (g != p) {
+          for (size_t q = 0; q < nfeat[s->tok + j]; q++) {
+            size_t r = idx[tk->off + q] * K;
+            w[r + g] += 1;
+            acc[r + g] += c;
+            w[r + p] -= 1;
+            acc[r + p] -= c;
+          }
+        }
+        if (g != p || gp != pp) {
+          tw[gp * K + g] += 1;
+          tacc[gp * K + g] += c;
+          tw[pp * K + p] -= 1;
+          tacc[pp * K + p] -= c;
+        }
+      }
+    }
+  }
+  /* rows in hash order; a transition row whose hash meets a feature's adds to it */
+  outrow *rows = cvx_xmalloc((nk + K + 1) * sizeof *rows);
+  for (size_t f = 0; f < nk; f++) rows[f] = (outrow){keys[f], f};
+  for (size_t p = 0; p <= K; p++) {
+    const char *name = p < K ? t->classes[p] : CVX_SEQ_START;
+    rows[nk + p] = (outrow){cvx_feature_hash(CVX_SEQ_TRANS, name, strlen(name)), nk + p};
+  }
+  size_t nrows = nk + K + 1;
+  qsort(rows, nrows, sizeof *rows, cmp_outrow);
+  cvx_buf_printf(out, "cvx-model 1 %s\n", task);
+  cvx_buf_puts(out, "classes");
+  for (int i = 0; i < t->k; i++) cvx_buf_printf(out, " %s", t->classes[i]);
+  cvx_buf_putc(out, '\n');
+  for (size_t r = 0; r < nrows;) {
+    double avg[CVX_MODEL_MAX_CLASSES] = {0};
+    uint32_t h = rows[r].h;
+    for (; r < nrows && rows[r].h == h; r++) {
+      size_t src = rows[r].src;
+      for (size_t y = 0; y < K; y++)
+        avg[y] += src < nk ? w[src * K + y] - acc[src * K + y] / c
+                           : tw[(src - nk) * K + y] - tacc[(src - nk) * K + y] / c;
+    }
+    bool any = false;
+    for (size_t y = 0; y < K; y++) any |= fabs(avg[y]) >= 0.005;
+    if (!any) continue;
+    cvx_buf_printf(out, "%08x", h);
+    for (size_t y = 0; y < K; y++) {
+      if (fabs(avg[y]) < 0.005) cvx_buf_puts(out, " 0");
+      else cvx_buf_printf(out, " %.2f", avg[y]);
+    }
+    cvx_buf_putc(out, '\n');
+  }
+  free(rows);
+  free(order);
+  free(keys);
+  free(idx);
+  free(nfeat);
+  free(w);
+  free(acc);
+  free(tw);
+  free(tacc);
+  free(emit);
+  free(trans);
+  free(path);
+}
+
+double cvx_seqset_accuracy(const cvx_seqset *t, const cvx_seqmodel *sm, unsigned folds, unsigned held,
+                           size_t *n) {
+  size_t right = 0, all = 0, cap = 0;
+  int *path = NULL;
+  cvx_features *f = NULL;
+  for (size_t i = 0; i < t->ns; i++) {
+    const seq *s = &t->s[i];
+    if (folds && !held_out(s->group, folds, held)) continue;
+    if (s->n > cap) {
+      cap = s->n;
+      path = cvx_xrealloc(path, cap * sizeof *path);
+      f = cvx_xrealloc(f, cap * sizeof *f);
+    }
+    for (size_t j = 0; j < s->n; j++) {
+      const token *tk = &t->t[s->tok + j];
+      f[j] = (cvx_features){.h = t->pool + tk->off, .n = tk->n, .cap = tk->n};
+    }
+    cvx_seqmodel_decode(sm, f, s->n, path);
+    for (size_t j = 0; j < s->n; j++) {
+      const char *want = t->classes[t->t[s->tok + j].label];
+      right += strcmp(cvx_model_class(sm->m, path[j]), want) == 0;
+    }
+    all += s->n;
+  }
+  free(path);
+  free(f);
+  *n = all;
+  return all ? (double)right / (double)all : 0;
+}
