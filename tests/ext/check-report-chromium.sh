@@ -94,5 +94,14 @@ done
 try "hostile page: the RTL override is shown, not applied" sh -c "grep -q '\[U+202E\]' '$tmp/hostile.dom' && ! grep -q '‮' '$tmp/hostile.dom'"
 try "hostile page: the script tags are text" grep -q '&lt;script&gt;alert' "$tmp/hostile.dom"
 
+# the browser's console: no script error and no Content-Security-Policy refusal
+# on a fixture page, the index or a hostile page
+for pg in cv/resume.html index.html cv/hostile.html; do
+  timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-background-networking \
+    --disable-component-update --no-first-run --user-data-dir="$profile" --enable-logging=stderr --v=0 \
+    --dump-dom "file://$out/$pg" >/dev/null 2>"$tmp/console.log"
+  try "no console error on $pg" sh -c "! grep -E 'CONSOLE|Uncaught|Refused to' '$tmp/console.log'"
+done
+
 chrome --window-size=1400,1000 --screenshot="$here/$build/report-screenshot.png" "file://$out/cv/resume.html" >/dev/null
 try "screenshot of a fixture page ($build/report-screenshot.png)" test -s "$build/report-screenshot.png"
