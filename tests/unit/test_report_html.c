@@ -207,7 +207,7 @@ int main(void) {
   CHECK(well_nested(out.ptr), "overlap: elements misnested");
   CHECK(row.nspans == 4, "overlap: %zu highlights, want 4", row.nspans);
   for (int i = 0; i < 4; i++) {
-    char id[16];
+    char id[32];
     snprintf(id, sizeof id, " id=\"s%d\"", i);
     CHECK(count(out.ptr, id) == 1, "overlap: span %d has %zu first fragments", i, count(out.ptr, id));
   }
