@@ -187,8 +187,7 @@ cvx_model *cvx_model_parse(const char *text, size_t len, char *err, size_t errsz
   return m;
 }
 
-/* Index of hash h in the sorted keys, or -1. */
-static long find_key(const uint32_t *key, size_t n, uint32_t h) {
+long cvx_features_find(const uint32_t *key, size_t n, uint32_t h) {
   size_t lo = 0, hi = n;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
@@ -292,6 +291,26 @@ static uint64_t lcg(uint64_t *s) {
   return *s >> 33;
 }
 
+void cvx_train_shuffle(size_t *order, size_t n, uint64_t *seed) {
+  for (size_t i = n; i > 1; i--) {
+    size_t j = (size_t)(lcg(seed) % i), tmp = order[i - 1];
+    order[i - 1] = order[j];
+    order[j] = tmp;
+  }
+}
+
+size_t cvx_features_index(uint32_t *keys, size_t n) {
+  qsort(keys, n, sizeof *keys, cmp_u32);
+  size_t u = 0;
+  for (size_t i = 0; i < n;) {
+    size_t j = i;
+    while (j < n && keys[j] == keys[i]) j++;
+    if (j - i >= 2) keys[u++] = keys[i];
+    i = j;
+  }
+  return u;
+}
+
 void cvx_trainset_train(const cvx_trainset *t, int epochs, unsigned folds, unsigned held, const char *task,
                         cvx_buf *out) {
   const size_t k = (size_t)t->k;
@@ -307,16 +326,7 @@ void cvx_trainset_train(const cvx_trainset *t, int epochs, unsigned folds, unsig
     memcpy(keys + nk, t->pool + t->ex[i].off, t->ex[i].n * sizeof *keys);
     nk += t->ex[i].n;
   }
-  qsort(keys, nk, sizeof *keys, cmp_u32);
-  /* a feature seen in one example only says nothing general: left out */
-  size_t u = 0;
-  for (size_t i = 0; i < nk;) {
-    size_t j = i;
-    while (j < nk && keys[j] == keys[i]) j++;
-    if (j - i >= 2) keys[u++] = keys[i];
-    i = j;
-  }
-  nk = u;
+  nk = cvx_features_index(keys, nk);
   /* examples as feature indices, mapped once */
   size_t *idx = malloc((t->pn + 1) * sizeof *idx);
   double *w = calloc(nk * k + 1, sizeof *w), *acc = calloc(nk * k + 1, sizeof *acc);
@@ -327,7 +337,7 @@ void cvx_trainset_train(const cvx_trainset *t, int epochs, unsigned folds, unsig
     const example *e = &t->ex[order[o]];
     size_t m = 0; /* the example's features that are in the index */
     for (size_t j = 0; j < e->n; j++) {
-      long at = find_key(keys, nk, t->pool[e->off + j]);
+      long at = cvx_features_find(keys, nk, t->pool[e->off + j]);
       if (at >= 0) idx[e->off + m++] = (size_t)at;
     }
     nfeat[order[o]] = m;
@@ -335,12 +345,7 @@ void cvx_trainset_train(const cvx_trainset *t, int epochs, unsigned folds, unsig
   uint64_t seed = 0x9e3779b97f4a7c15ULL;
   double c = 1;
   for (int ep = 0; ep < epochs; ep++) {
-    for (size_t i = no; i > 1; i--) { /* Fisher-Yates */
-      size_t j = (size_t)(lcg(&seed) % i);
-      size_t tmp = order[i - 1];
-      order[i - 1] = order[j];
-      order[j] = tmp;
-    }
+    cvx_train_shuffle(order, no, &seed);
     for (size_t o = 0; o < no; o++, c++) {
       const example *e = &t->ex[order[o]];
       for (size_t i = 0; i < k; i++) score[i] = 0;

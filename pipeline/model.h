@@ -57,6 +57,17 @@ const float *cvx_model_row(const cvx_model *m, uint32_t h);
 
 /* ------------------------------------------------------------- training */
 
+/* The pieces every trainer of the engine shares (model.c, seqmodel.c). */
+/* Sorts hashes[0,n) and keeps, once each, the hashes that occur at least
+ * twice (a feature seen in one example says nothing general); returns how
+ * many were kept. */
+size_t cvx_features_index(uint32_t *hashes, size_t n);
+/* The position of h in the sorted keys[0,n), or -1. */
+long cvx_features_find(const uint32_t *keys, size_t n, uint32_t h);
+/* Shuffles order[0,n) (Fisher-Yates) with a fixed generator advanced from
+ * *seed: the same order on every C library, so training is reproducible. */
+void cvx_train_shuffle(size_t *order, size_t n, uint64_t *seed);
+
 /* Training examples collected in memory: each a class index and a closed
  * feature set. */
 typedef struct cvx_trainset cvx_trainset;

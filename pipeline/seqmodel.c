@@ -136,28 +136,6 @@ void cvx_seqset_add(cvx_seqset *t, size_t n, const cvx_features *toks, const int
 
 static bool held_out(uint32_t group, unsigned folds, unsigned held) { return folds && group % folds == held; }
 
-static int cmp_u32(const void *a, const void *b) {
-  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-  return (x > y) - (x < y);
-}
-
-static long find_key(const uint32_t *key, size_t n, uint32_t h) {
-  size_t lo = 0, hi = n;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (key[mid] < h) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < n && key[lo] == h ? (long)lo : -1;
-}
-
-/* The same generator as model.c's: no libc rand, whose sequence differs
- * between C libraries. */
-static uint64_t lcg(uint64_t *s) {
-  *s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
-  return *s >> 33;
-}
-
 /* One output row: a feature hash and where its averaged weights are. */
 typedef struct outrow {
   uint32_t h;
@@ -191,15 +169,7 @@ void cvx_seqset_train(const cvx_seqset *t, int epochs, unsigned folds, unsigned 
       nk += tk->n;
     }
   }
-  qsort(keys, nk, sizeof *keys, cmp_u32);
-  size_t u = 0;
-  for (size_t i = 0; i < nk;) {
-    size_t j = i;
-    while (j < nk && keys[j] == keys[i]) j++;
-    if (j - i >= 2) keys[u++] = keys[i];
-    i = j;
-  }
-  nk = u;
+  nk = cvx_features_index(keys, nk);
   /* tokens as feature indices, mapped once */
   size_t *idx = cvx_xmalloc((t->pn + 1) * sizeof *idx), *nfeat = cvx_xmalloc((t->nt + 1) * sizeof *nfeat);
   for (size_t o = 0; o < no; o++) {
@@ -208,7 +178,7 @@ void cvx_seqset_train(const cvx_seqset *t, int epochs, unsigned folds, unsigned 
       const token *tk = &t->t[s->tok + j];
       size_t m = 0;
       for (size_t q = 0; q < tk->n; q++) {
-        long at = find_key(keys, nk, t->pool[tk->off + q]);
+        long at = cvx_features_find(keys, nk, t->pool[tk->off + q]);
         if (at >= 0) idx[tk->off + m++] = (size_t)at;
       }
       nfeat[s->tok + j] = m;
@@ -222,11 +192,7 @@ void cvx_seqset_train(const cvx_seqset *t, int epochs, unsigned folds, unsigned 
   uint64_t seed = 0x9e3779b97f4a7c15ULL;
   double c = 1;
   for (int ep = 0; ep < epochs; ep++) {
-    for (size_t i = no; i > 1; i--) { /* Fisher-Yates */
-      size_t j = (size_t)(lcg(&seed) % i), tmp = order[i - 1];
-      order[i - 1] = order[j];
-      order[j] = tmp;
-    }
+    cvx_train_shuffle(order, no, &seed);
     for (size_t o = 0; o < no; o++, c++) {
       const seq *s = &t->s[order[o]];
       for (size_t j = 0; j < s->n; j++) {
