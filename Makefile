@@ -58,18 +58,18 @@ $(BUILD)/gen/report_assets.o: $(BUILD)/gen/report_assets.c
 	$(CC) $(CVX_CFLAGS) $(CFLAGS) -c $< -o $@
 
 # The venue table (acronym -> type, full name) is data, compiled in the same way.
-$(BUILD)/gen/venues.c: pipeline/venues.tsv pipeline/venues_embed.sh
+$(BUILD)/gen/venues.c: pipeline/venues.tsv pipeline/embed_bytes.sh
 	@mkdir -p $(dir $@)
-	sh pipeline/venues_embed.sh $@ pipeline/venues.tsv
+	sh pipeline/embed_bytes.sh $@ cvx_venues_tsv pipeline/venues.tsv
 
 $(BUILD)/gen/venues.o: $(BUILD)/gen/venues.c | pkg-check
 	$(CC) $(CVX_CFLAGS) $(CFLAGS) -c $< -o $@
 
 # Trained models (pipeline/models/*.model, made by `make train`) are data,
 # compiled in the same way: `make` needs no training.
-$(BUILD)/gen/model_%.c: pipeline/models/%.model pipeline/models/embed.sh
+$(BUILD)/gen/model_%.c: pipeline/models/%.model pipeline/embed_bytes.sh
 	@mkdir -p $(dir $@)
-	sh pipeline/models/embed.sh $@ $* $<
+	sh pipeline/embed_bytes.sh $@ cvx_model_$*_text $<
 
 $(BUILD)/gen/model_%.o: $(BUILD)/gen/model_%.c | pkg-check
 	$(CC) $(CVX_CFLAGS) $(CFLAGS) -c $< -o $@

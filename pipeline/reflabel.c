@@ -356,7 +356,7 @@ void cvx_reflabel_features(cvx_arena *a, const char *raw, size_t rawn, const cha
 /* ------------------------------------------------------------- the model */
 
 extern const char *const cvx_model_refs_text;
-extern const size_t cvx_model_refs_len;
+extern const size_t cvx_model_refs_text_len;
 
 static cvx_model *refs_model;
 static cvx_seqmodel refs_seq;
@@ -385,7 +385,7 @@ static void refs_load(void) {
     cvx_buf_free(&b);
     if (!refs_model) fprintf(stderr, "cvx: CVX_REFS_MODEL=%s: %s\n", path, fp ? err : "cannot read");
   } else {
-    refs_model = cvx_model_parse(cvx_model_refs_text, cvx_model_refs_len, err, sizeof err);
+    refs_model = cvx_model_parse(cvx_model_refs_text, cvx_model_refs_text_len, err, sizeof err);
     if (!refs_model) fprintf(stderr, "cvx: internal error: built-in refs model: %s\n", err);
   }
   bool ok = refs_model && cvx_model_nclasses(refs_model) == CVX_RL_NCLASSES;

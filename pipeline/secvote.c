@@ -10,7 +10,7 @@
 
 /* The built-in model, compiled from pipeline/models/section.model. */
 extern const char *const cvx_model_section_text;
-extern const size_t cvx_model_section_len;
+extern const size_t cvx_model_section_text_len;
 
 static cvx_model *section_model;
 
@@ -51,7 +51,7 @@ bool cvx_secvote_init(void) {
     cvx_buf_free(&b);
     if (!section_model) fprintf(stderr, "cvx: CVX_SECTION_MODEL=%s: %s\n", path, fp ? err : "cannot read");
   } else {
-    section_model = cvx_model_parse(cvx_model_section_text, cvx_model_section_len, err, sizeof err);
+    section_model = cvx_model_parse(cvx_model_section_text, cvx_model_section_text_len, err, sizeof err);
     if (!section_model) fprintf(stderr, "cvx: internal error: built-in section model: %s\n", err);
   }
   return section_model != NULL;
