@@ -14,7 +14,8 @@ extern const size_t cvx_model_section_text_len;
 
 static cvx_model *section_model;
 
-/* Class names of the model, by kind. "talk" is a projects section of talks. */
+/* Class names of the model, by kind, in the model file's order. "talk" is a
+ * projects section of talks. */
 static const struct {
   const char *name;
   cvx_rec_kind kind;
@@ -60,6 +61,12 @@ bool cvx_secvote_init(void) {
 void cvx_secvote_cleanup(void) {
   cvx_model_free(section_model);
   section_model = NULL;
+}
+
+int cvx_secvote_classes(const char **names, int max) {
+  int n = 0;
+  for (size_t i = 0; i < NCLASSES && n < max; i++) names[n++] = classes[i].name;
+  return n;
 }
 
 const char *cvx_secvote_class(cvx_rec_kind kind, bool talks) {

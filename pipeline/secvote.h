@@ -23,6 +23,10 @@ typedef struct cvx_section_sink {
 bool cvx_secvote_init(void);
 void cvx_secvote_cleanup(void);
 
+/* The section model's class names, in its file's order (what `cvx train`
+ * writes): fills names[0..max) and returns how many there are. */
+int cvx_secvote_classes(const char **names, int max);
+
 /* The model's class name for a section kind ("work", "talk" for a talks
  * section…), or NULL for kinds that are not voted (SECTION). */
 const char *cvx_secvote_class(cvx_rec_kind kind, bool talks);

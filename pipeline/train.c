@@ -30,21 +30,17 @@ static const char usage_train[] =
     "cvx train --refs FILE.jsonl trains the reference labeller instead\n"
     "(cvx train --refs --help).\n";
 
-/* The classes, in the model file's order (secvote.c maps them to kinds). */
-static const char *const classes[] = {"work",    "volunteer", "education", "award",   "certificate",
-                                      "publication", "skill", "language",  "interest", "reference",
-                                      "project", "talk",      "news",      "basics"};
-#define NCLASSES ((int)(sizeof classes / sizeof classes[0]))
-
 typedef struct collect {
   cvx_trainset *set;
-  size_t per_class[NCLASSES];
+  const char *classes[CVX_MODEL_MAX_CLASSES]; /* secvote.c's, in the model file's order */
+  int nclasses;
+  size_t per_class[CVX_MODEL_MAX_CLASSES];
 } collect;
 
 static void take_example(void *ctx, const char *cls, const cvx_features *f) {
   collect *c = ctx;
-  for (int i = 0; i < NCLASSES; i++) {
-    if (strcmp(classes[i], cls) != 0) continue;
+  for (int i = 0; i < c->nclasses; i++) {
+    if (strcmp(c->classes[i], cls) != 0) continue;
     cvx_trainset_add(c->set, i, f, 0);
     c->per_class[i]++;
     return;
@@ -83,7 +79,9 @@ int cvx_train_main(int argc, char **argv) {
     return 2;
   }
   if (!cvx_convert_init()) return 1;
-  collect col = {.set = cvx_trainset_new(NCLASSES, classes)};
+  collect col = {0};
+  col.nclasses = cvx_secvote_classes(col.classes, CVX_MODEL_MAX_CLASSES);
+  col.set = cvx_trainset_new(col.nclasses, col.classes);
   cvx_section_sink sink = {take_example, &col};
   cvx_convert_opts o = {.want_json = false, .today = "2000-01", .section_sink = &sink};
   size_t read = 0;
@@ -104,8 +102,8 @@ int cvx_train_main(int argc, char **argv) {
   }
   if (!quiet) {
     fprintf(stderr, "cvx train: %zu inputs read, %zu section examples:", read, cvx_trainset_size(col.set));
-    for (int i = 0; i < NCLASSES; i++)
-      if (col.per_class[i]) fprintf(stderr, " %s %zu", classes[i], col.per_class[i]);
+    for (int i = 0; i < col.nclasses; i++)
+      if (col.per_class[i]) fprintf(stderr, " %s %zu", col.classes[i], col.per_class[i]);
     char err[128];
     cvx_model *m = cvx_model_parse(model.ptr, model.len, err, sizeof err);
     size_t n = 0;
