@@ -141,9 +141,11 @@ uninstall:
 
 # Retrains the models in pipeline/models/ from the shared sets (every CV
 # folder of ../shared/corpus but the gold answers, and ../shared/jobsite, for
-# section.model; the gold references of ../shared/refs/dev.jsonl for refs.model):
-# deterministic, the same bytes on every run. The models are data in the
-# repository, so nothing else needs this.
+# section.model; the gold references of ../shared/refs/dev.jsonl for refs.model;
+# the gold corpus, its renders by the layout benchmark's themes and the job-site
+# annotations for entries.model, tests/eval/entry_pairs.py): deterministic, the
+# same bytes on every run. The models are data in the repository, so nothing
+# else needs this.
 SHARED       ?= ../shared
 TRAIN_INPUTS  = $(sort $(filter-out $(SHARED)/corpus/gold%,$(wildcard $(SHARED)/corpus/*/*)) \
 	$(wildcard $(SHARED)/jobsite/*.txt))
@@ -152,6 +154,9 @@ train: all
 	@$(BUILD)/cvx train -o pipeline/models/section.model $(TRAIN_INPUTS)
 	@test -f $(SHARED)/refs/dev.jsonl || { echo "make train: no $(SHARED)/refs/dev.jsonl"; exit 1; }
 	@$(BUILD)/cvx train --refs -o pipeline/models/refs.model $(SHARED)/refs/dev.jsonl
+	@$(MAKE) --no-print-directory all
+	@python3 tests/eval/entry_pairs.py --render --build $(BUILD) > $(BUILD)/entry-pairs.tsv
+	@$(BUILD)/cvx train --entries -o pipeline/models/entries.model $(BUILD)/entry-pairs.tsv
 	@$(MAKE) --no-print-directory all
 
 # Rewrites the expected outputs of fixtures/ after a reviewed change
@@ -169,7 +174,7 @@ clean:
 # `make fuzz-smoke` is the short CI budget (10 s each, a fresh corpus).
 # Reproducers land in build/fuzz/artifacts/.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := source frontmatter yamldata markdown html text refparse schema convert validate model
+FUZZ_TARGETS := source frontmatter yamldata markdown html text refparse schema convert validate model entryseg
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 fuzz-build:
 	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang WERROR=$(WERROR) \

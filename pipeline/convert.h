@@ -27,6 +27,7 @@ typedef struct cvx_convert_opts {
                        checked as a JSON Resume file instead of converted */
   const char *const *disabled; /* codes to leave out of the report, NULL-terminated; may be NULL */
   const struct cvx_section_sink *section_sink; /* training examples (cvx train); NULL */
+  const struct cvx_entry_sink *entry_sink;     /* training sections (cvx train --entries); NULL */
 } cvx_convert_opts;
 
 /* What converting one input produced: heap buffers owned by the result. */

@@ -307,6 +307,9 @@ typedef struct cvx_doc {
   /* when set, the interpreter hands it every section whose heading it knows
    * (training examples for the section model; secvote.h) */
   const struct cvx_section_sink *section_sink;
+  /* when set, the interpreter hands it every job-like section's blocks
+   * (training sections for the entry segmenter; entryseg.h) */
+  const struct cvx_entry_sink *entry_sink;
 } cvx_doc;
 
 cvx_doc *cvx_doc_new(cvx_arena *a, const cvx_source *src, cvx_diags *dx);

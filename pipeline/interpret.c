@@ -2,6 +2,7 @@
  * sections by heading, entries by section kind. Markdown and plain text both
  * arrive here, so an entry line is read the same way whatever its format. */
 #include "blocks.h"
+#include "entryseg.h"
 #include "grammar.h"
 #include "prose.h"
 #include "publications.h"
@@ -9,6 +10,8 @@
 #include "sections.h"
 
 #include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------------ text pieces */
@@ -2690,26 +2693,34 @@ static bool nav_link(const cvx_block *b) {
   return false;
 }
 
-/* Groups a section's blocks into entries and parses each. */
-static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading,
-                          cvx_block *first, cvx_block *end) {
+/* The rules' grouping of a section's blocks into entries: a sub-heading or
+ * a top-level block opens an entry unless the entry above claims it (its
+ * dates, description, labelled lines, highlights). With parse set, each
+ * entry is parsed; with act set, act[i] gets the rules' decision
+ * (CVX_RULE_*) for the i-th block taking part (cvx_entryseg_blocks order),
+ * for i < nact: the entry segmenter weighs it as evidence. */
+static void rule_entries(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading, cvx_block *first,
+                         cvx_block *end, bool parse, unsigned char *act, size_t nact) {
   cvx_record *other = NULL;
-  if (job_like(kind) && kind != CVX_REC_PROJECT) join_header_runs(c, first, end, kind == CVX_REC_EDUCATION);
   bool has_para_heads = false;
   for (cvx_block *b = first; b && b != end; b = b->next)
     if ((b->kind == CVX_BLK_PARA && b->level == 0 && has_alnum(b->text, b->len)) || b->kind == CVX_BLK_HEADING)
       has_para_heads = true;
   entry e = {0};
   bool head_dated = false;
+  size_t at = 0; /* the block's index among those taking part (cvx_entryseg_blocks) */
   for (cvx_block *b = first; b && b != end && !cvx_doc_expired(c->doc); b = b->next) {
-    if (b->kind == CVX_BLK_RULE) continue;
+    if (b->kind == CVX_BLK_RULE || !b->text) continue;
     /* an image or a separator alone (logo before an entry) is no entry head */
     if (b->kind != CVX_BLK_HEADING && !has_alnum(b->text, b->len)) continue;
+    size_t here = at++;
+    if (act && here < nact) act[here] = CVX_RULE_CONT;
     /* so is a line that points to a fuller list elsewhere */
     if (b->kind != CVX_BLK_HEADING && (nav_link(b) || (kind == CVX_REC_PROJECT && pointer_line(c, b)))) {
+      if (act && here < nact) act[here] = CVX_RULE_CLOSE;
       if (e.head) { /* it closes the entry above */
         e.end = b;
-        parse_entry(c, kind, talks, &other, heading, &e);
+        if (parse) parse_entry(c, kind, talks, &other, heading, &e);
         e = (entry){0};
       }
       continue;
@@ -2774,15 +2785,17 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
           (kind != CVX_REC_SKILL || b == e.title->next)) {
         e.head = b;
         starts = false;
+        if (act && here < nact) act[here] = CVX_RULE_HEAD;
         cvx_daterange d;
         head_dated = cvx_date_find(b->text, strlen(b->text), &d);
         continue;
       }
     }
     if (starts) {
+      if (act && here < nact) act[here] = CVX_RULE_START;
       if (e.head) {
         e.end = b;
-        parse_entry(c, kind, talks, &other, heading, &e);
+        if (parse) parse_entry(c, kind, talks, &other, heading, &e);
       }
       /* a second role under the same organisation heading keeps the heading */
       const cvx_block *keep = e.title && job_like(kind) && b->kind == CVX_BLK_PARA ? e.title : NULL;
@@ -2791,10 +2804,98 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
       head_dated = cvx_date_find(b->text, strlen(b->text), &d);
     }
   }
+  if (e.head && parse) {
+    e.end = end;
+    parse_entry(c, kind, talks, &other, heading, &e);
+  }
+}
+
+/* Groups a job-like section's blocks into entries by the entry segmenter's
+ * labels (entryseg.h): a B block opens an entry, an H block right after the
+ * entry's header is joined to it, everything else is the entry's detail.
+ * Hands the section to the training sink when there is one. Returns false
+ * when the section is left to the rules (no model, or too many blocks). */
+static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading,
+                                cvx_block *first, cvx_block *end) {
+  size_t n = cvx_entryseg_blocks(first, end, NULL, CVX_SEG_MAX_BLOCKS);
+  if (!n || n > CVX_SEG_MAX_BLOCKS) return false;
+  const cvx_block **bs = cvx_arena_alloc(c->doc->arena, n * sizeof *bs);
+  int *lab = cvx_arena_alloc(c->doc->arena, n * sizeof *lab);
+  if (!bs || !lab) return false;
+  cvx_entryseg_blocks(first, end, bs, n);
+  unsigned char *act = cvx_arena_alloc(c->doc->arena, n);
+  if (!act) return false;
+  rule_entries(c, kind, talks, heading, first, end, false, act, n);
+  if (c->doc->entry_sink) {
+    cvx_features *ft = calloc(n, sizeof *ft);
+    if (ft) {
+      for (size_t i = 0; i < n; i++) cvx_features_init(&ft[i]);
+      cvx_entryseg_features(kind, bs, n, act, ft);
+      c->doc->entry_sink->fn(c->doc->entry_sink->ctx, kind, bs, ft, n);
+      for (size_t i = 0; i < n; i++) cvx_features_free(&ft[i]);
+      free(ft);
+    }
+  }
+  if (!cvx_entryseg_active()) return false;
+  cvx_entryseg_label(kind, bs, n, act, lab);
+  if (getenv("CVX_ENTRY_DEBUG"))
+    for (size_t i = 0; i < n; i++)
+      fprintf(stderr, "entry %s %c%d %.*s\n", cvx_entryseg_classes[lab[i]], "hpirx"[bs[i]->kind], bs[i]->level,
+              (int)(bs[i]->len < 70 ? bs[i]->len : 70), bs[i]->text);
+  cvx_record *other = NULL;
+  entry e = {0};
+  bool in_head = false;
+  for (size_t i = 0; i < n && !cvx_doc_expired(c->doc); i++) {
+    cvx_block *b = (cvx_block *)bs[i];
+    /* a line that points to a fuller list elsewhere closes the entry above */
+    if (b->kind != CVX_BLK_HEADING && (nav_link(b) || (kind == CVX_REC_PROJECT && pointer_line(c, b)))) {
+      if (e.head) {
+        e.end = b;
+        parse_entry(c, kind, talks, &other, heading, &e);
+        e = (entry){0};
+      }
+      in_head = false;
+      continue;
+    }
+    if (lab[i] == CVX_SEG_B || !e.head) {
+      if (e.head) {
+        e.end = b;
+        parse_entry(c, kind, talks, &other, heading, &e);
+      }
+      e = (entry){b, NULL, b->kind == CVX_BLK_HEADING ? b : NULL};
+      in_head = true;
+      continue;
+    }
+    if (lab[i] == CVX_SEG_H && in_head) {
+      if (e.head == e.title && b->kind == CVX_BLK_PARA) { /* a sub-heading's first line */
+        e.head = b;
+        continue;
+      }
+      /* a nested line stays a child: the entry's parser reads it as the
+       * organisation or dates its header lacks */
+      if (e.head->next == b && b->level <= e.head->level) {
+        if (e.head != e.title) e.head->kind = CVX_BLK_PARA;
+        join_next(c, e.head);
+        continue;
+      }
+    }
+    in_head = false;
+  }
   if (e.head) {
     e.end = end;
     parse_entry(c, kind, talks, &other, heading, &e);
   }
+  return true;
+}
+
+/* Groups a section's blocks into entries and parses each. */
+static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading,
+                          cvx_block *first, cvx_block *end) {
+  if (job_like(kind) && kind != CVX_REC_PROJECT) join_header_runs(c, first, end, kind == CVX_REC_EDUCATION);
+  if (job_like(kind) && (c->doc->entry_sink || cvx_entryseg_active()) &&
+      parse_section_model(c, kind, talks, heading, first, end))
+    return;
+  rule_entries(c, kind, talks, heading, first, end, true, NULL, 0);
 }
 
 /* True when two optional values are equal (both absent counts). */

@@ -410,3 +410,23 @@ double cvx_trainset_accuracy(const cvx_trainset *t, const cvx_model *m, unsigned
   *n = all;
   return all ? (double)right / (double)all : 0;
 }
+
+cvx_model *cvx_model_load(const char *env, const char *text, size_t len, const char *name) {
+  char err[256] = "";
+  const char *path = env ? getenv(env) : NULL;
+  if (!path || !*path) {
+    cvx_model *m = cvx_model_parse(text, len, err, sizeof err);
+    if (!m) fprintf(stderr, "cvx: internal error: built-in %s model: %s\n", name, err);
+    return m;
+  }
+  FILE *fp = fopen(path, "rb");
+  cvx_buf b = CVX_BUF_INIT;
+  char chunk[65536];
+  size_t got;
+  while (fp && (got = fread(chunk, 1, sizeof chunk, fp)) > 0) cvx_buf_put(&b, chunk, got);
+  if (fp) fclose(fp);
+  cvx_model *m = fp ? cvx_model_parse(b.ptr, b.len, err, sizeof err) : NULL;
+  cvx_buf_free(&b);
+  if (!m) fprintf(stderr, "cvx: %s=%s: %s\n", env, path, fp ? err : "cannot read");
+  return m;
+}

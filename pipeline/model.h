@@ -45,6 +45,11 @@ typedef struct cvx_model cvx_model;
 cvx_model *cvx_model_parse(const char *text, size_t len, char *err, size_t errsz);
 void cvx_model_free(cvx_model *m);
 int cvx_model_nclasses(const cvx_model *m);
+/* Loads a task's model: the file named by the environment variable env when
+ * it is set and not empty (for cross-validation), else the built-in text.
+ * NULL, with a message on stderr naming the file or the task, when it does
+ * not parse. */
+cvx_model *cvx_model_load(const char *env, const char *text, size_t len, const char *name);
 const char *cvx_model_class(const cvx_model *m, int k);
 /* The index of the class named name, or -1. */
 int cvx_model_class_index(const cvx_model *m, const char *name);

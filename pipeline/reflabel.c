@@ -372,22 +372,7 @@ static void refs_load(void) {
     use_rules = true;
     return;
   }
-  char err[256] = "";
-  const char *path = getenv("CVX_REFS_MODEL");
-  if (path && *path) {
-    FILE *fp = fopen(path, "rb");
-    cvx_buf b = CVX_BUF_INIT;
-    char chunk[65536];
-    size_t got;
-    while (fp && (got = fread(chunk, 1, sizeof chunk, fp)) > 0) cvx_buf_put(&b, chunk, got);
-    if (fp) fclose(fp);
-    refs_model = fp ? cvx_model_parse(b.ptr, b.len, err, sizeof err) : NULL;
-    cvx_buf_free(&b);
-    if (!refs_model) fprintf(stderr, "cvx: CVX_REFS_MODEL=%s: %s\n", path, fp ? err : "cannot read");
-  } else {
-    refs_model = cvx_model_parse(cvx_model_refs_text, cvx_model_refs_text_len, err, sizeof err);
-    if (!refs_model) fprintf(stderr, "cvx: internal error: built-in refs model: %s\n", err);
-  }
+  refs_model = cvx_model_load("CVX_REFS_MODEL", cvx_model_refs_text, cvx_model_refs_text_len, "refs");
   bool ok = refs_model && cvx_model_nclasses(refs_model) == CVX_RL_NCLASSES;
   for (int i = 0; ok && i < CVX_RL_NCLASSES; i++)
     ok = strcmp(cvx_model_class(refs_model, i), cvx_reflabel_classes[i]) == 0;

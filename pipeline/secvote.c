@@ -38,23 +38,7 @@ static const struct {
 
 bool cvx_secvote_init(void) {
   if (section_model) return true;
-  char err[256] = "";
-  const char *path = getenv("CVX_SECTION_MODEL");
-  if (path && *path) {
-    FILE *fp = fopen(path, "rb");
-    cvx_buf b;
-    cvx_buf_init(&b);
-    char chunk[65536];
-    size_t got;
-    while (fp && (got = fread(chunk, 1, sizeof chunk, fp)) > 0) cvx_buf_put(&b, chunk, got);
-    if (fp) fclose(fp);
-    section_model = fp ? cvx_model_parse(b.ptr, b.len, err, sizeof err) : NULL;
-    cvx_buf_free(&b);
-    if (!section_model) fprintf(stderr, "cvx: CVX_SECTION_MODEL=%s: %s\n", path, fp ? err : "cannot read");
-  } else {
-    section_model = cvx_model_parse(cvx_model_section_text, cvx_model_section_text_len, err, sizeof err);
-    if (!section_model) fprintf(stderr, "cvx: internal error: built-in section model: %s\n", err);
-  }
+  section_model = cvx_model_load("CVX_SECTION_MODEL", cvx_model_section_text, cvx_model_section_text_len, "section");
   return section_model != NULL;
 }
 

@@ -5,6 +5,7 @@
 #include "train.h"
 
 #include "convert.h"
+#include "entryseg.h"
 #include "reflabel.h"
 #include "secvote.h"
 
@@ -28,7 +29,8 @@ static const char usage_train[] =
     "  -h, --help          show this help\n"
     "\n"
     "cvx train --refs FILE.jsonl trains the reference labeller instead\n"
-    "(cvx train --refs --help).\n";
+    "(cvx train --refs --help); cvx train --entries PAIRS the entry segmenter\n"
+    "(cvx train --entries --help).\n";
 
 typedef struct collect {
   cvx_trainset *set;
@@ -55,6 +57,8 @@ int cvx_train_main(int argc, char **argv) {
                                            {NULL, 0, NULL, 0}};
   for (int i = 1; i < argc; i++)
     if (strcmp(argv[i], "--refs") == 0) return cvx_reftrain_main(argc, argv);
+  for (int i = 1; i < argc; i++)
+    if (strcmp(argv[i], "--entries") == 0) return cvx_entrytrain_main(argc, argv);
   const char *outpath = NULL;
   int epochs = 12, c;
   bool quiet = false;

@@ -295,6 +295,27 @@ else
   echo "  skip: LibreOffice spreadsheet test (soffice not installed; sh tests/ext/check-csv-libreoffice.sh installs it)"
 fi
 
+echo "== trained models: cvx train --entries"
+printf 'tests/train/entry-train/resume.txt\ttests/train/entry-train/gold.json\n' >"$tmp/ep.tsv"
+printf 'tests/train/entry-train/resume.txt\ttests/train/entry-train/annotations.jsonl\tresume\n' >"$tmp/ep2.tsv"
+check "entry labels from a gold answer" sh -c "
+  CVX_ENTRY_DEBUG=1 '$cvx' train --entries -o '$tmp/ep.model' '$tmp/ep.tsv' 2>&1 | grep '^align' | diff tests/train/entry-train/align.expected -"
+check "entry labels from entity annotations" sh -c "
+  CVX_ENTRY_DEBUG=1 '$cvx' train --entries -o '$tmp/ep2.model' '$tmp/ep2.tsv' 2>&1 | grep '^align' | diff tests/train/entry-train/align-annotations.expected -"
+check "cvx train --entries gives the same bytes twice" sh -c "
+  cat '$tmp/ep.tsv' '$tmp/ep2.tsv' >'$tmp/ep3.tsv' && '$cvx' train --entries -q -o '$tmp/e3a' '$tmp/ep3.tsv' &&
+  '$cvx' train --entries -q -o '$tmp/e3b' '$tmp/ep3.tsv' && cmp -s '$tmp/e3a' '$tmp/e3b' && grep -q '^classes B H D' '$tmp/e3a'"
+check "a trained entries model is used (CVX_ENTRY_MODEL) and off turns it off" sh -c "
+  CVX_ENTRY_MODEL='$tmp/e3a' '$cvx' convert --stdout tests/train/entry-train/resume.txt | grep -q Brightwater &&
+  CVX_ENTRY_MODEL=off '$cvx' convert --stdout tests/train/entry-train/resume.txt | grep -q Brightwater"
+check "a broken entries model is an error naming it" sh -c "
+  echo 'cvx-model 1 entries' >'$tmp/bad.model' &&
+  CVX_ENTRY_MODEL='$tmp/bad.model' '$cvx' convert --stdout tests/train/entry-train/resume.txt 2>'$tmp/bad.err' >/dev/null;
+  test \$? != 0 && grep -q 'bad.model' '$tmp/bad.err'"
+check "a malformed pairs line is an error (1)" sh -c "
+  echo 'no tab here' >'$tmp/ep4.tsv' && '$cvx' train --entries -o '$tmp/e4' '$tmp/ep4.tsv' 2>'$tmp/ep4.err'; test \$? = 1 &&
+  grep -q 'ep4.tsv:1' '$tmp/ep4.err'"
+
 echo "== cvx report"
 check "cvx report --help" sh -c "'$cvx' report --help | grep -q 'review site'"
 check "cvx report refuses convert-only options (2)" sh -c "'$cvx' report -f json -o '$tmp/rpu' fixtures/plain-resume/resume.txt 2>/dev/null; test \$? = 2"

@@ -24,6 +24,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import corpus  # noqa: E402
+import entry_pairs  # noqa: E402
 import layouts  # noqa: E402
 import rename  # noqa: E402
 from common import (PARTS, ROOT, SHARED, TOOLS, cvx_convert, fresh_dir, in_part, load_tool,  # noqa: E402
@@ -73,6 +74,23 @@ def train_refs_held_out(cvx, work, rotation):
         raise RuntimeError(f"cvx train --refs failed ({p.returncode}): {p.stderr.strip()[-800:]}")
     os.environ["CVX_REFS_MODEL"] = model
     return p.stderr.strip().splitlines()[0]
+
+
+def train_entries_held_out(cvx, work, items, build, rotation, render):
+    """Trains the entry segmenter (`cvx train --entries`) on the seen part of
+    the gold corpus, of its theme renders (rendered first unless render is
+    false: --quick uses the cache as it is) and of the job-site resumes, and has
+    every run use it (CVX_ENTRY_MODEL). Returns the summary line."""
+    if render:
+        layouts.render_all(items, build)
+    pairs_path = os.path.join(work, "entry-pairs.tsv")
+    entry_pairs.write(pairs_path, entry_pairs.pairs(items, build, lambda n: in_part(n, "seen", rotation)))
+    model = os.path.join(work, "entries.model")
+    p = subprocess.run([cvx, "train", "--entries", "-o", model, pairs_path], capture_output=True, text=True)
+    if p.returncode != 0:
+        raise RuntimeError(f"cvx train --entries failed ({p.returncode}): {p.stderr.strip()[-800:]}")
+    os.environ["CVX_ENTRY_MODEL"] = model
+    return p.stderr.strip().splitlines()[-1] if p.stderr.strip() else ""
 
 
 def eval_refs_cv(build):
@@ -298,6 +316,7 @@ def main():
     items = corpus.discover()
     trained = train_held_out(cvx, work, a.rotation)
     trained_refs = train_refs_held_out(cvx, work, a.rotation)
+    trained_entries = train_entries_held_out(cvx, work, items, a.build, a.rotation, not a.quick)
     res = {
         "cvx": run([cvx, "--version"]).strip(), "commit": git_commit(), "rotation": a.rotation,
         "corpus": eval_corpus(items, cvx, work, a.rotation, norm_text),
@@ -311,6 +330,8 @@ def main():
           f"unseen = the quarter of each set whose name hashes to {a.rotation}")
     print(f"section model trained without the unseen quarter ({trained.removeprefix('cvx train: ')})")
     print(f"reference labeller trained without the unseen quarter ({trained_refs.removeprefix('cvx train --refs: ')})")
+    print(f"entry segmenter trained without the unseen quarter "
+          f"({trained_entries.removeprefix('cvx train --entries: ')})")
     for printer, key in ((print_corpus, "corpus"), (print_jobsite, "jobsite"), (print_refs, "refs"),
                          (print_refs_cv, "refs_cv"), (print_layouts, "layouts")):
         print()

@@ -177,14 +177,21 @@ def missing_tools():
     return [t for t in ("node", "w3m", "pandoc") if not shutil.which(t)]
 
 
-def run(items, cvx, build_dir, rotation, norm_text):
-    """Figures {theme: {form: {part: cvscore figures}}, rendered counts and means},
-    or {"skipped": reason}."""
-    ths = themes()
-    if not ths:
-        return {"skipped": "no jsonresume-theme-* installed in tests/node_modules (make deps)"}
+def skipped():
+    """Why the benchmark cannot run here, or None."""
+    if not themes():
+        return "no jsonresume-theme-* installed in tests/node_modules (make deps)"
     if missing_tools():
-        return {"skipped": "missing " + ", ".join(missing_tools()) + " (make deps)"}
+        return "missing " + ", ".join(missing_tools()) + " (make deps)"
+    return None
+
+
+def render_all(items, build_dir):
+    """Fills the render cache for every theme and form; {theme: its cache folder},
+    or None when the benchmark cannot run here."""
+    if skipped():
+        return None
+    ths = themes()
     cache = os.path.join(build_dir, "eval", "layouts")
     docs_dir = os.path.join(cache, "docs")
     prepare_docs(items, docs_dir)
@@ -192,6 +199,16 @@ def run(items, cvx, build_dir, rotation, norm_text):
     pages = [os.path.join(d, it.key + ".html") for d in tdirs.values() for it in items
              if os.path.exists(os.path.join(d, it.key + ".html"))]
     pmap(derive_forms, pages)
+    return tdirs
+
+
+def run(items, cvx, build_dir, rotation, norm_text):
+    """Figures {theme: {form: {part: cvscore figures}}, rendered counts and means},
+    or {"skipped": reason}."""
+    if skipped():
+        return {"skipped": skipped()}
+    ths = themes()
+    tdirs = render_all(items, build_dir)
     work = fresh_dir(os.path.join(build_dir, "eval", "run", "layouts"))
     jobs = [(t, form) for t in ths for form in FORMS]
     results = pmap(lambda j: score_form(j[0], j[1], tdirs[j[0]], items, cvx, work, rotation, norm_text),
