@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static cvx_schema *record_schema, *resume_schema;
 
@@ -702,4 +703,17 @@ void cvx_result_free(cvx_result *res) {
   free(res->items);
   res->items = NULL;
   res->nitems = 0;
+}
+
+void cvx_today(char out[16]) {
+  time_t t = time(NULL);
+  const char *sde = getenv("SOURCE_DATE_EPOCH");
+  if (sde && *sde) {
+    char *end;
+    long long v = strtoll(sde, &end, 10);
+    if (!*end && v >= 0) t = (time_t)v;
+  }
+  struct tm tm;
+  gmtime_r(&t, &tm);
+  snprintf(out, 16, "%04d-%02d", (tm.tm_year + 1900) % 10000, (tm.tm_mon + 1) % 100);
 }

@@ -88,6 +88,10 @@ void cvx_convert_doc(cvx_doc *doc, const char *const *extractors, const char *di
                      const cvx_convert_opts *o, cvx_result *res);
 void cvx_result_free(cvx_result *res);
 
+/* "YYYY-MM", the reference date of cvx_convert_opts.today: SOURCE_DATE_EPOCH
+ * when set (reproducible output), else today (UTC). */
+void cvx_today(char out[16]);
+
 /* Built-in schema texts, compiled into the binary from schemas/ (gen_schemas.c). */
 const char *cvx_builtin_schema(const char *name, size_t *len);
 

@@ -11,7 +11,10 @@
 #include <stdint.h>
 #include <string.h>
 
-#define CVX_VERSION "0.1.0"
+#include "cvx_public.h"
+
+/* the version, kept in one place: the public header */
+#define CVX_VERSION CVX_LIB_VERSION
 
 #if defined(__GNUC__) || defined(__clang__)
 #define CVX_MUST_USE __attribute__((warn_unused_result))

@@ -464,20 +464,6 @@ static void print_skipped(size_t hidden, size_t binary) {
   if (hidden) fprintf(stderr, "%zu hidden", hidden);
 }
 
-/* "YYYY-MM" for open-ended jobs: SOURCE_DATE_EPOCH when set, else today. */
-static void today(char out[16]) {
-  time_t t = time(NULL);
-  const char *sde = getenv("SOURCE_DATE_EPOCH");
-  if (sde && *sde) {
-    char *end;
-    long long v = strtoll(sde, &end, 10);
-    if (!*end && v >= 0) t = (time_t)v;
-  }
-  struct tm tm;
-  gmtime_r(&t, &tm);
-  snprintf(out, 16, "%04d-%02d", (tm.tm_year + 1900) % 10000, (tm.tm_mon + 1) % 100);
-}
-
 static int run(int argc, char **argv, bool validate, bool report) {
   enum {
     O_STDOUT = 256, O_PROV, O_MAXSIZE, O_PROGRESS, O_NOPROGRESS, O_ASCII, O_EXCEL, O_STRICT,
@@ -496,7 +482,7 @@ static int run(int argc, char **argv, bool validate, bool report) {
       {"time-budget", required_argument, NULL, O_BUDGET}, {"report", required_argument, NULL, O_REPORT},
       {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0}};
   char today_buf[16];
-  today(today_buf);
+  cvx_today(today_buf);
   cvx_batch_opts o = {.mode = validate ? CVX_MODE_VALIDATE : CVX_MODE_CONVERT,
                       .outdir = "out",
                       .conv = {.want_json = true, .want_bib = true, .want_csv = true, .today = today_buf,

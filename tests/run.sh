@@ -417,5 +417,8 @@ suite() { # suite LABEL SCRIPT
 echo "== pathological lines through convert and validate (tests/hostile/lines.sh)"
 suite lines tests/hostile/lines.sh
 
+echo "== the installed library: make install DESTDIR=, pkg-config, the embedding example (tests/embed/run.sh)"
+suite embed tests/embed/run.sh
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
