@@ -446,14 +446,16 @@ static void make_report(const cvx_source *src, const char *display, const char *
       }
       cvx_buf_printf(&res->report, "%s:%u:%u: %s[%s]: %s\n", pos_name, it->line, it->col,
                      cvx_severity_str(it->severity), it->code, it->message);
-      if (it->source_line && it->col <= 200) {
+      /* the caret under the span's start, found by its byte offset in the
+       * line shown (the column counts the file's code points, which NFC may
+       * have joined); tabs kept so it lines up */
+      size_t pos = g->span.start < src->len ? g->span.start : src->len;
+      size_t at = line ? pos - (size_t)(line - src->text) : 0;
+      if (it->source_line && at <= strlen(it->source_line)) {
         cvx_buf_printf(&res->report, "  %s\n  ", it->source_line);
-        /* the caret under the column, tabs kept so it lines up */
-        unsigned col = 1;
-        for (const char *p = it->source_line; *p && col < it->col; p++) {
+        for (const char *p = it->source_line; p < it->source_line + at; p++) {
           if (((unsigned char)*p & 0xC0) == 0x80) continue;
           cvx_buf_putc(&res->report, *p == '\t' ? '\t' : ' ');
-          col++;
         }
         cvx_buf_puts(&res->report, "^\n");
       }

@@ -108,6 +108,16 @@ check "cvx bib on an input over the size limit says what convert says (size, lim
   cat '$tmp/bigref.txt' | '$cvx' bib --max-size 10K 2>'$tmp/bigstdin.err'; test \$? = 1 &&
   grep -qx '<stdin>: error\\[source.too-large\\]: input is over the limit of 10240 bytes (--max-size)' '$tmp/bigstdin.err' &&
   head -c 9000 '$tmp/bigref.txt' | '$cvx' bib --max-size 10K >/dev/null"
+check "Unicode: input is read as NFC; --ascii BibTeX keeps combining marks (Nystro+U+0308+m is Nystr{\\\"o}m)" sh -c "
+  printf 'Nystro\\314\\210m, A. and Dvor\\314\\214a\\314\\201k, B. (2020). A study of things. Journal of Tests, 1(2), 3-4.\\n' >'$tmp/nfd.txt' &&
+  '$cvx' bib --ascii '$tmp/nfd.txt' >'$tmp/nfd.bib' && grep -qF 'author = {Nystr{\\\"o}m, A. and Dvo{\\v{r}}{\\'\"'\"'a}k, B.},' '$tmp/nfd.bib' &&
+  '$cvx' bib '$tmp/nfd.txt' | grep -q \"author = {Nystr\$(printf '\\303\\266')m, A. and Dvo\$(printf '\\305\\231\\303\\241')k, B.},\" &&
+  printf '# Jan Nystro\\314\\210m\\n\\nEmail: jan@@example.org\\n' >'$tmp/nfd.md' &&
+  '$cvx' convert --stdout '$tmp/nfd.md' 2>/dev/null | grep -q \"\\\"name\\\": \\\"Jan Nystr\$(printf '\\303\\266')m\\\"\""
+check "Unicode: after NFC, a column still counts the file's code points and the caret sits under the text shown" sh -c "
+  printf -- '---\\nlayout: page\\n---\\nNystro\\314\\210m, Nystro\\314\\210m [](http://x.org)\\n' >'$tmp/col.md' &&
+  '$cvx' validate '$tmp/col.md' 2>'$tmp/col.err'; grep -q '^$tmp/col.md:4:20: warning\\[link.empty\\]' '$tmp/col.err' &&
+  grep -qx '                   ^' '$tmp/col.err'"
 check "cvx bib on a missing file names it and the reason" sh -c "
   '$cvx' bib /nonexistent/refs.txt 2>'$tmp/bibmiss.err'; test \$? = 1 &&
   grep -qx '/nonexistent/refs.txt: error\\[source.io\\]: cannot open /nonexistent/refs.txt: No such file or directory' '$tmp/bibmiss.err'"
