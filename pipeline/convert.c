@@ -397,7 +397,14 @@ static bool is_disabled(const cvx_convert_opts *o, const char *code) {
 
 static void make_report(const cvx_source *src, const char *display, const char *pos_name, cvx_diags *dx,
                         const cvx_convert_opts *o, cvx_result *res) {
-  if (o->want_source && src && src->text) cvx_buf_put(&res->source, src->text, src->len);
+  if (o->want_source && src && src->text) {
+    cvx_buf_put(&res->source, src->text, src->len);
+    if (src->ncolfix) {
+      res->colfix = cvx_xmalloc(src->ncolfix * sizeof *res->colfix);
+      memcpy(res->colfix, src->colfix, src->ncolfix * sizeof *res->colfix);
+      res->ncolfix = src->ncolfix;
+    }
+  }
   if (!dx->n) return;
   /* by position, keeping the order of equal positions (a stable sort) */
   const cvx_diag *d = dx->items;
@@ -694,6 +701,9 @@ void cvx_result_free(cvx_result *res) {
   cvx_buf_free(&res->entries);
   cvx_buf_free(&res->report);
   cvx_buf_free(&res->source);
+  free(res->colfix);
+  res->colfix = NULL;
+  res->ncolfix = 0;
   if (res->tree_arena) cvx_arena_free(res->tree_arena);
   res->tree_arena = NULL;
   res->tree = NULL;

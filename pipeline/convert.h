@@ -44,6 +44,8 @@ typedef struct cvx_result {
   cvx_buf entries;     /* entries.csv rows */
   cvx_buf report;      /* diagnostics as text, one "file:line:col: …" block each */
   cvx_buf source;      /* the decoded text positions refer to (want_source; else empty) */
+  cvx_colfix *colfix;  /* and its NFC stretches (cvx_source.colfix), heap; may be NULL */
+  size_t ncolfix;
   struct cvx_arena *tree_arena; /* want_source: the JSON document as a tree */
   const struct cvx_sv *tree;    /* (in tree_arena), or NULL */
   /* the diagnostics themselves, kept for other report formats: */

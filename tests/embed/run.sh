@@ -91,4 +91,9 @@ s=$?
 { test $s = 1 && test ! -s "$tmp/bin.out" && grep -q ':0:0: error\[source.binary\]' "$tmp/bin.err"; } >"$tmp/b" 2>&1
 result "a binary input gives no JSON, a source.binary error and exit 1" $? "$tmp/bin.err"
 
+# the README shows this very example
+awk '/^## Embedding cvx/ {s = 1} s && /^```c$/ {c = 1; next} c && /^```$/ {exit} c' README.md >"$tmp/readme.c"
+cmp "$tmp/readme.c" tests/embed/example.c >"$tmp/rd" 2>&1
+result "README.md's embedding example is tests/embed/example.c" $? "$tmp/rd"
+
 echo "embed: done"
