@@ -47,8 +47,10 @@ typedef struct cvx_conversion cvx_conversion;
  * meta.cvx.source, and its extension is the format hint (.html/.htm, .md,
  * .yml/.yaml, .txt; NULL or no extension: judged from the content, as cvx
  * convert does). The bytes may be UTF-8 (with or without BOM), UTF-16 or
- * Windows-1252; they are not kept. Returns NULL only when bytes is NULL and
- * len is not 0; an unreadable input (binary, over 8 MiB) gives a conversion
+ * Windows-1252; they are not kept. The limits are cvx convert's defaults:
+ * inputs over 8 MiB are refused, and extraction stops after 30 s, keeping
+ * what it read (a limit.time error). Returns NULL only when bytes is NULL and
+ * len is not 0; an unreadable input (binary, too large) gives a conversion
  * with no JSON and an error diagnostic. */
 CVX_API cvx_conversion *cvx_convert(const void *bytes, size_t len, const char *name, unsigned flags);
 

@@ -151,6 +151,7 @@ static void test_nfc_spans(void) {
   CHECK(strstr(out.ptr, "title=\"/basics/name\" id=\"s0\">Nystr\xC3\xB6m Jos\xC3\xA9</mark>") != NULL,
         "nfd: the name's highlight is not the whole composed name");
   CHECK(strstr(res.json.ptr, "\"endColumn\": 17") != NULL, "nfd: the name ends at the file's column 17");
+  cvx_report_row_free(&row);
   cvx_buf_free(&out);
   cvx_result_free(&res);
 }
