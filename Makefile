@@ -2,8 +2,10 @@
 CC      ?= cc
 PREFIX  ?= /usr/local
 DESTDIR ?=
+LIBDIR  ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
 BUILD   ?= build
-PKGS    := libcmark yaml-0.1 libpcre2-8 jansson libxml-2.0
+PKGS    := libcmark yaml-0.1 libpcre2-8 jansson libxml-2.0 libutf8proc
 GEN_PKGS := jansson libutf8proc
 PKG_CONFIG ?= pkg-config
 WERROR  ?=
@@ -15,8 +17,17 @@ PKG_CFLAGS = $(eval PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/
 PKG_LIBS   = $(eval PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null))$(PKG_LIBS)
 CVX_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 	-Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wformat=2 \
-	-Ipipeline -Iextractors $(WERROR) $(PKG_CFLAGS) -MMD -MP
+	-Ipipeline -Iextractors $(WERROR) $(PKG_CFLAGS) -MMD -MP \
+	-fPIC -fvisibility=hidden
 LDLIBS  = $(PKG_LIBS) -lbtparse -lpthread -lm
+
+# The library: one set of objects (position-independent, every symbol hidden
+# but the CVX_API ones of pipeline/cvx_public.h) makes both libcvx.a and
+# libcvx.so.MAJOR.MINOR.PATCH (soname libcvx.so.MAJOR).
+VERSION := $(shell sed -n 's/^\#define CVX_LIB_VERSION "\(.*\)"/\1/p' pipeline/cvx_public.h)
+SOMAJOR := $(firstword $(subst ., ,$(VERSION)))
+SONAME  := libcvx.so.$(SOMAJOR)
+SOFILE  := libcvx.so.$(VERSION)
 
 LIB_SRC  := $(sort $(filter-out pipeline/main.c,$(wildcard pipeline/*.c)) $(wildcard extractors/*.c))
 SCHEMAS  := $(sort $(wildcard schemas/*.json))
@@ -30,11 +41,11 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all deps pkg-check check unit asan install uninstall clean demo fuzz bench golden-update \
 	fuzz-build fuzz-smoke train eval
-all: $(BUILD)/cvx
+all: $(BUILD)/cvx $(BUILD)/$(SOFILE) $(BUILD)/cvx.pc
 
 # Every compile waits for this check (order-only: it never makes an object stale).
 pkg-check:
-	@PKG_CONFIG='$(PKG_CONFIG)' CC='$(CC)' sh tests/deps.sh --check-build $(PKGS) libutf8proc
+	@PKG_CONFIG='$(PKG_CONFIG)' CC='$(CC)' sh tests/deps.sh --check-build $(PKGS)
 
 $(BUILD)/%.o: %.c | pkg-check
 	@mkdir -p $(dir $@)
@@ -96,6 +107,16 @@ $(BUILD)/libcvx.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+$(BUILD)/$(SOFILE): $(LIB_OBJ)
+	$(CC) -shared -Wl,-soname,$(SONAME) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# cvx.pc for `pkg-config --cflags --libs cvx` (--static adds the libraries
+# libcvx.a needs)
+$(BUILD)/cvx.pc: pipeline/cvx.pc.in pipeline/cvx_public.h Makefile
+	@mkdir -p $(dir $@)
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+	  -e 's|@VERSION@|$(VERSION)|' -e 's|@PKGS@|$(PKGS)|' pipeline/cvx.pc.in > $@
+
 $(BUILD)/cvx: $(BUILD)/pipeline/main.o $(BUILD)/libcvx.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -131,13 +152,25 @@ demo: deps
 	@mkdir -p out
 	$(BUILD)/cvx convert -o out fixtures/
 
+# The binary, the man page, and the library for embedders: libcvx.a,
+# libcvx.so (soname $(SONAME)), <cvx.h> (pipeline/cvx_public.h) and cvx.pc.
+# (Run ldconfig after installing into a system folder.)
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR)
 	install -m 0755 $(BUILD)/cvx $(DESTDIR)$(PREFIX)/bin/cvx
 	install -m 0644 pipeline/cvx.1 $(DESTDIR)$(PREFIX)/share/man/man1/cvx.1
+	install -m 0644 $(BUILD)/libcvx.a $(DESTDIR)$(LIBDIR)/libcvx.a
+	install -m 0755 $(BUILD)/$(SOFILE) $(DESTDIR)$(LIBDIR)/$(SOFILE)
+	ln -sf $(SOFILE) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libcvx.so
+	install -m 0644 pipeline/cvx_public.h $(DESTDIR)$(INCLUDEDIR)/cvx.h
+	install -m 0644 $(BUILD)/cvx.pc $(DESTDIR)$(LIBDIR)/pkgconfig/cvx.pc
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/cvx $(DESTDIR)$(PREFIX)/share/man/man1/cvx.1
+	rm -f $(DESTDIR)$(PREFIX)/bin/cvx $(DESTDIR)$(PREFIX)/share/man/man1/cvx.1 \
+	  $(DESTDIR)$(LIBDIR)/libcvx.a $(DESTDIR)$(LIBDIR)/$(SOFILE) $(DESTDIR)$(LIBDIR)/$(SONAME) \
+	  $(DESTDIR)$(LIBDIR)/libcvx.so $(DESTDIR)$(INCLUDEDIR)/cvx.h $(DESTDIR)$(LIBDIR)/pkgconfig/cvx.pc
 
 # Retrains the models in pipeline/models/ from the shared sets (every CV
 # folder of ../shared/corpus but the gold answers, and ../shared/jobsite, for

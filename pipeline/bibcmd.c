@@ -6,6 +6,7 @@
 #include "emit.h"
 #include "publications.h"
 #include "refparse.h"
+#include "usage.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -13,38 +14,42 @@
 #include <string.h>
 
 static const char usage_bib[] =
-    "usage: cvx bib [--csl] [--ascii] [--ids FILE] [FILE|-]\n"
+    "usage: cvx bib [--csl] [--ascii] [--ids FILE] [--max-size BYTES] [FILE|-]\n"
     "\n"
     "Reads references (one per line, or one per blank-line separated paragraph,\n"
     "or JSON lines with \"id\" and \"text\") and writes BibTeX to standard output.\n"
+    "The input is read and decoded as cvx convert reads a CV (UTF-8 or UTF-16,\n"
+    "NFC); FILE - or none is standard input.\n"
     "\n"
     "options:\n"
     "  --csl        one CSL-JSON object per reference instead: {\"id\": ..., fields}\n"
     "  --ids FILE   ids for the references, one per line (default: JSONL id, else 1, 2, ...)\n"
     "  --ascii      LaTeX-encode non-ASCII characters in BibTeX\n"
+    "  --max-size BYTES  refuse larger inputs (default 8388608; K, M, G suffixes)\n"
     "  -h, --help   show this help\n";
 
-/* Longest input read, as for convert. */
-#define BIB_MAX_INPUT CVX_DEFAULT_MAX_SIZE
-
-static char *slurp(const char *path, size_t *n) {
-  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-  if (!f) return NULL;
-  cvx_buf b = CVX_BUF_INIT;
-  char chunk[65536];
-  size_t got;
-  while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
-    cvx_buf_put(&b, chunk, got);
-    if (b.len > BIB_MAX_INPUT) break;
+/* Reads path ("-" = standard input) as cvx convert reads an input (size
+ * limit, binary check, decoding, NFC), printing its diagnostics as convert
+ * does; NULL when it cannot be read. The text lives in a. */
+static const cvx_source *load(cvx_arena *a, const char *path, const cvx_load_opts *lo) {
+  cvx_diags dx;
+  cvx_diags_init(&dx, a);
+  cvx_source *src = NULL;
+  cvx_status st = cvx_source_load(a, path, lo, &src, &dx);
+  for (size_t i = 0; i < dx.n; i++) {
+    const cvx_diag *d = &dx.items[i];
+    if (d->severity == CVX_NOTE || strcmp(d->code, "source.empty") == 0) continue;
+    const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    if (src && cvx_span_valid(d->span)) {
+      unsigned line, col;
+      cvx_source_position(src, d->span.start, &line, &col);
+      fprintf(stderr, "%s:%u:%u: %s[%s]: %s\n", name, line, col, cvx_severity_str(d->severity), d->code,
+              d->message);
+    } else {
+      fprintf(stderr, "%s: %s[%s]: %s\n", name, cvx_severity_str(d->severity), d->code, d->message);
+    }
   }
-  bool err = ferror(f) != 0;
-  if (f != stdin) fclose(f);
-  if (err || b.len > BIB_MAX_INPUT) {
-    cvx_buf_free(&b);
-    return NULL;
-  }
-  *n = b.len;
-  return cvx_buf_detach(&b);
+  return st == CVX_OK ? src : NULL;
 }
 
 typedef struct item {
@@ -149,42 +154,49 @@ static void json_quote(cvx_buf *out, const char *s) {
 int cvx_bib_main(int argc, char **argv) {
   bool csl = false, ascii = false;
   const char *ids_path = NULL, *path = NULL;
+  cvx_load_opts lo = {0};
+  bool options = true;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
-    if (!strcmp(a, "--csl")) csl = true;
-    else if (!strcmp(a, "--ascii")) ascii = true;
-    else if (!strcmp(a, "--ids") && i + 1 < argc) ids_path = argv[++i];
-    else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+    bool valued = !strcmp(a, "--ids") || !strcmp(a, "--max-size");
+    if (options && valued && i + 1 >= argc) return cvx_usage_error("bib", "option '%s' needs a value", a);
+    if (options && !strcmp(a, "--")) options = false;
+    else if (options && !strcmp(a, "--csl")) csl = true;
+    else if (options && !strcmp(a, "--ascii")) ascii = true;
+    else if (options && !strcmp(a, "--ids")) ids_path = argv[++i];
+    else if (options && !strcmp(a, "--max-size")) {
+      if (!cvx_parse_size(argv[++i], &lo.max_size))
+        return cvx_usage_error("bib", "--max-size wants a byte count up to 1G, not '%s'", argv[i]);
+    } else if (options && (!strcmp(a, "-h") || !strcmp(a, "--help"))) {
       fputs(usage_bib, stdout);
       return 0;
-    } else if (a[0] == '-' && a[1]) {
-      fprintf(stderr, "cvx bib: unknown option '%s'\n%s", a, usage_bib);
-      return 2;
-    } else if (!path) path = a;
-    else {
-      fprintf(stderr, "cvx bib: one input at most\n%s", usage_bib);
-      return 2;
+    } else if (options && a[0] == '-' && a[1]) {
+      return cvx_usage_error("bib", "unknown option '%s'", a);
+    } else if (!path) {
+      path = a;
+    } else {
+      return cvx_usage_error("bib", "one input at most, not '%s' after '%s'", a, path);
     }
   }
   if (!path) path = "-";
-  size_t n = 0;
-  char *data = slurp(path, &n);
-  if (!data) {
-    fprintf(stderr, "cvx bib: cannot read %s\n", path);
+  cvx_arena *a = cvx_arena_new(256 * 1024);
+  const cvx_source *in = load(a, path, &lo);
+  if (!in) {
+    cvx_arena_free(a);
     return 1;
   }
   items it = {NULL, 0, 0};
-  split_input(data, n, &it);
-  free(data);
+  split_input(in->text, in->len, &it);
   if (ids_path) {
-    size_t idn = 0;
-    char *ids = slurp(ids_path, &idn);
-    if (!ids) {
-      fprintf(stderr, "cvx bib: cannot read %s\n", ids_path);
+    const cvx_source *idsrc = load(a, ids_path, &lo);
+    if (!idsrc) {
       for (size_t i = 0; i < it.n; i++) free(it.v[i].id), free(it.v[i].text);
       free(it.v);
+      cvx_arena_free(a);
       return 1;
     }
+    const char *ids = idsrc->text;
+    size_t idn = idsrc->len;
     size_t k = 0, st = 0;
     for (size_t i = 0; i <= idn && k < it.n; i++) {
       if (i < idn && ids[i] != '\n') continue;
@@ -199,9 +211,7 @@ int cvx_bib_main(int argc, char **argv) {
       }
       st = i + 1;
     }
-    free(ids);
   }
-  cvx_arena *a = cvx_arena_new(256 * 1024);
   static const uint32_t one_line[] = {0};
   cvx_source src = {.path = path, .text = "", .len = 0, .lines = one_line, .nlines = 1};
   cvx_diags dx;

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static cvx_schema *record_schema, *resume_schema;
 
@@ -398,7 +399,14 @@ static bool is_disabled(const cvx_convert_opts *o, const char *code) {
 
 static void make_report(const cvx_source *src, const char *display, const char *pos_name, cvx_diags *dx,
                         const cvx_convert_opts *o, cvx_result *res) {
-  if (o->want_source && src && src->text) cvx_buf_put(&res->source, src->text, src->len);
+  if (o->want_source && src && src->text) {
+    cvx_buf_put(&res->source, src->text, src->len);
+    if (src->ncolfix) {
+      res->colfix = cvx_xmalloc(src->ncolfix * sizeof *res->colfix);
+      memcpy(res->colfix, src->colfix, src->ncolfix * sizeof *res->colfix);
+      res->ncolfix = src->ncolfix;
+    }
+  }
   if (!dx->n) return;
   /* by position, keeping the order of equal positions (a stable sort) */
   const cvx_diag *d = dx->items;
@@ -447,14 +455,16 @@ static void make_report(const cvx_source *src, const char *display, const char *
       }
       cvx_buf_printf(&res->report, "%s:%u:%u: %s[%s]: %s\n", pos_name, it->line, it->col,
                      cvx_severity_str(it->severity), it->code, it->message);
-      if (it->source_line && it->col <= 200) {
+      /* the caret under the span's start, found by its byte offset in the
+       * line shown (the column counts the file's code points, which NFC may
+       * have joined); tabs kept so it lines up */
+      size_t pos = g->span.start < src->len ? g->span.start : src->len;
+      size_t at = line ? pos - (size_t)(line - src->text) : 0;
+      if (it->source_line && at <= strlen(it->source_line)) {
         cvx_buf_printf(&res->report, "  %s\n  ", it->source_line);
-        /* the caret under the column, tabs kept so it lines up */
-        unsigned col = 1;
-        for (const char *p = it->source_line; *p && col < it->col; p++) {
+        for (const char *p = it->source_line; p < it->source_line + at; p++) {
           if (((unsigned char)*p & 0xC0) == 0x80) continue;
           cvx_buf_putc(&res->report, *p == '\t' ? '\t' : ' ');
-          col++;
         }
         cvx_buf_puts(&res->report, "^\n");
       }
@@ -694,6 +704,9 @@ void cvx_result_free(cvx_result *res) {
   cvx_buf_free(&res->entries);
   cvx_buf_free(&res->report);
   cvx_buf_free(&res->source);
+  free(res->colfix);
+  res->colfix = NULL;
+  res->ncolfix = 0;
   if (res->tree_arena) cvx_arena_free(res->tree_arena);
   res->tree_arena = NULL;
   res->tree = NULL;
@@ -705,4 +718,17 @@ void cvx_result_free(cvx_result *res) {
   free(res->items);
   res->items = NULL;
   res->nitems = 0;
+}
+
+void cvx_today(char out[16]) {
+  time_t t = time(NULL);
+  const char *sde = getenv("SOURCE_DATE_EPOCH");
+  if (sde && *sde) {
+    char *end;
+    long long v = strtoll(sde, &end, 10);
+    if (!*end && v >= 0) t = (time_t)v;
+  }
+  struct tm tm;
+  gmtime_r(&t, &tm);
+  snprintf(out, 16, "%04d-%02d", (tm.tm_year + 1900) % 10000, (tm.tm_mon + 1) % 100);
 }

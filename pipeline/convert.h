@@ -45,6 +45,8 @@ typedef struct cvx_result {
   cvx_buf entries;     /* entries.csv rows */
   cvx_buf report;      /* diagnostics as text, one "file:line:col: …" block each */
   cvx_buf source;      /* the decoded text positions refer to (want_source; else empty) */
+  cvx_colfix *colfix;  /* and its NFC stretches (cvx_source.colfix), heap; may be NULL */
+  size_t ncolfix;
   struct cvx_arena *tree_arena; /* want_source: the JSON document as a tree */
   const struct cvx_sv *tree;    /* (in tree_arena), or NULL */
   /* the diagnostics themselves, kept for other report formats: */
@@ -88,6 +90,10 @@ void cvx_convert_bytes(const char *display, const unsigned char *bytes, size_t n
 void cvx_convert_doc(cvx_doc *doc, const char *const *extractors, const char *display,
                      const cvx_convert_opts *o, cvx_result *res);
 void cvx_result_free(cvx_result *res);
+
+/* "YYYY-MM", the reference date of cvx_convert_opts.today: SOURCE_DATE_EPOCH
+ * when set (reproducible output), else today (UTC). */
+void cvx_today(char out[16]);
 
 /* Built-in schema texts, compiled into the binary from schemas/ (gen_schemas.c). */
 const char *cvx_builtin_schema(const char *name, size_t *len);

@@ -11,7 +11,10 @@
 #include <stdint.h>
 #include <string.h>
 
-#define CVX_VERSION "0.1.0"
+#include "cvx_public.h"
+
+/* the version, kept in one place: the public header */
+#define CVX_VERSION CVX_LIB_VERSION
 
 #if defined(__GNUC__) || defined(__clang__)
 #define CVX_MUST_USE __attribute__((warn_unused_result))
@@ -187,8 +190,19 @@ typedef enum cvx_encoding {
   CVX_ENC_UTF8_REPAIRED /* invalid sequences read as Windows-1252 */
 } cvx_encoding;
 
-/* A decoded input: valid UTF-8 with '\n' line ends (CRLF and lone CR become
- * '\n', so line numbers are those of the original file), no BOM, no NUL. */
+/* A stretch of cvx_source.text that NFC normalisation wrote with fewer (or
+ * more) code points than the file had: [start, end) in the text; cum is the
+ * file's code points minus the text's, summed over this stretch and every
+ * one before it. */
+typedef struct cvx_colfix {
+  uint32_t start, end;
+  int64_t cum;
+} cvx_colfix;
+
+/* A decoded input: valid UTF-8 in Unicode normalisation form C (NFC), with
+ * '\n' line ends (CRLF and lone CR become '\n', so line numbers are those of
+ * the original file), no BOM, no NUL. Spans are byte offsets into this text;
+ * cvx_source_position gives line and column in the file's own terms. */
 typedef struct cvx_source {
   const char *path;       /* as given; "<stdin>" for "-" */
   const char *text;       /* NUL-terminated, arena-owned */
@@ -197,6 +211,10 @@ typedef struct cvx_source {
   size_t nlines;
   cvx_encoding encoding;
   size_t raw_size;        /* bytes read from the file */
+  /* where NFC changed the number of code points (sorted, never across a
+   * line end), so that columns count the file's code points; usually none */
+  const cvx_colfix *colfix;
+  size_t ncolfix;
 } cvx_source;
 
 typedef struct cvx_load_opts {

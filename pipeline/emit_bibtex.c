@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <utf8proc.h>
 
 /* --------------------------------------------------------- character tables */
 
@@ -250,6 +251,125 @@ static bool has_ci(const char *s, const char *needle) {
   return false;
 }
 
+/* The LaTeX accent command of a combining mark, or 0 when it has none; the
+ * letter-named ones take their argument in braces (\v{z}), the others not
+ * (\"o). */
+static char mark_tex(uint32_t cp) {
+  switch (cp) {
+  case 0x300: return '`';
+  case 0x301: return '\'';
+  case 0x302: return '^';
+  case 0x303: return '~';
+  case 0x304: return '=';
+  case 0x306: return 'u';
+  case 0x307: return '.';
+  case 0x308: return '"';
+  case 0x30A: return 'r';
+  case 0x30B: return 'H';
+  case 0x30C: return 'v';
+  case 0x323: return 'd';
+  case 0x327: return 'c';
+  case 0x328: return 'k';
+  case 0x331: return 'b';
+  default: return 0;
+  }
+}
+
+/* A combining mark: a code point of non-zero canonical combining class. */
+static bool is_mark(uint32_t cp) {
+  return cp >= 0x300 && utf8proc_get_property((utf8proc_int32_t)cp)->combining_class != 0;
+}
+
+/* Marks after a base that one accent group takes; more are a group of their own. */
+#define CLUSTER_MARKS 8
+
+/* The end of the cluster at s[i]: its code point and the combining marks
+ * after it (at most CLUSTER_MARKS). */
+static size_t cluster_end(const char *s, size_t n, size_t i) {
+  uint32_t cp;
+  size_t j = i + cvx_utf8_decode(s, n, i, &cp);
+  for (int k = 0; k < CLUSTER_MARKS && j < n; k++) {
+    size_t l = cvx_utf8_decode(s, n, j, &cp);
+    if (!is_mark(cp)) break;
+    j += l;
+  }
+  return j;
+}
+
+/* True when the code point at s[i] has a combining mark after it. */
+static bool has_mark_after(const char *s, size_t n, size_t i) {
+  uint32_t cp;
+  size_t j = i + cvx_utf8_decode(s, n, i, &cp);
+  if (j >= n || (unsigned char)s[j] < 0xCC) return false; /* U+0300 is the first mark */
+  cvx_utf8_decode(s, n, j, &cp);
+  return is_mark(cp);
+}
+
+/* ASCII-mode LaTeX for the cluster s[i, j) (a letter and its marks, or a
+ * letter alone): the letter's own escape when the cluster composes to one
+ * (o + U+0308 is ö, {\"o}), else the base letter under one accent command
+ * per mark, innermost first (u + U+0308 + U+0301 is {\'{\"u}}); a base or a
+ * mark LaTeX has no command for is "?", so no mark is dropped unseen. */
+static void put_cluster(cvx_buf *out, const char *s, size_t i, size_t j) {
+  utf8proc_int32_t nfd[4 * (CLUSTER_MARKS + 1)], nfc[4 * (CLUSTER_MARKS + 1)];
+  utf8proc_ssize_t nd = utf8proc_decompose((const utf8proc_uint8_t *)s + i, (utf8proc_ssize_t)(j - i), nfd,
+                                           (utf8proc_ssize_t)(sizeof nfd / sizeof nfd[0]),
+                                           (utf8proc_option_t)(UTF8PROC_STABLE | UTF8PROC_DECOMPOSE));
+  if (nd <= 0 || (size_t)nd > sizeof nfd / sizeof nfd[0]) {
+    cvx_buf_putc(out, '?');
+    return;
+  }
+  memcpy(nfc, nfd, (size_t)nd * sizeof *nfd);
+  utf8proc_ssize_t nc = utf8proc_normalize_utf32(nfc, nd, (utf8proc_option_t)(UTF8PROC_STABLE | UTF8PROC_COMPOSE));
+  const char *whole = nc == 1 ? cp_tex((uint32_t)nfc[0]) : NULL;
+  if (whole) {
+    cvx_buf_puts(out, whole);
+    return;
+  }
+  /* the base: an ASCII letter, a letter with an escape of its own, or
+   * nothing when the cluster is marks alone */
+  size_t k = 0;
+  cvx_buf base = CVX_BUF_INIT;
+  uint32_t b0 = (uint32_t)nfd[0];
+  if (!is_mark(b0)) {
+    const char *t = b0 < 0x80 ? NULL : cp_tex(b0);
+    if (b0 < 0x80 && is_alnum((unsigned char)b0)) cvx_buf_putc(&base, (char)b0);
+    else cvx_buf_puts(&base, t ? t : "?");
+    k = 1;
+  }
+  size_t nmarks = 0;
+  for (size_t m = k; m < (size_t)nd; m++) nmarks += mark_tex((uint32_t)nfd[m]) != 0;
+  if (!nmarks) { /* nothing to put over it */
+    cvx_buf_put(out, base.ptr, base.len);
+    for (size_t m = k; m < (size_t)nd; m++) cvx_buf_putc(out, '?');
+    cvx_buf_free(&base);
+    return;
+  }
+  cvx_buf acc = CVX_BUF_INIT;
+  cvx_buf_put(&acc, base.ptr, base.len);
+  size_t unknown = 0, done = 0;
+  for (size_t m = k; m < (size_t)nd; m++) {
+    char a = mark_tex((uint32_t)nfd[m]);
+    if (!a) {
+      unknown++;
+      continue;
+    }
+    cvx_buf next = CVX_BUF_INIT;
+    bool symbol = !(a >= 'a' && a <= 'z') && !(a >= 'A' && a <= 'Z');
+    bool bare = symbol && done == 0 && base.len == 1; /* \"o, not \"{o} */
+    cvx_buf_printf(&next, bare ? "\\%c%s" : "\\%c{%s}", a, acc.ptr);
+    cvx_buf_free(&acc);
+    acc = next;
+    done++;
+  }
+  cvx_buf_putc(out, '{');
+  cvx_buf_put(out, acc.ptr, acc.len);
+  cvx_buf_putc(out, '}');
+  for (size_t u = 0; u < unknown; u++) cvx_buf_putc(out, '?');
+  cvx_buf_free(&acc);
+  cvx_buf_free(&base);
+}
+
 /* ------------------------------------------------------------------ escaping */
 
 typedef enum tex_mode {
@@ -285,9 +405,15 @@ static void put_tex(cvx_buf *out, const char *s, size_t n, tex_mode mode, bool a
         cvx_buf_putc(out, (char)c);
       }
       i++;
+    } else if (ascii && (c >= 0x80 || is_alnum(c)) && has_mark_after(s, n, i)) {
+      /* a letter and its combining marks, as one accented letter */
+      size_t j = cluster_end(s, n, i);
+      put_cluster(out, s, i, j);
+      i = j;
     } else if (is_alnum(c) && i >= plain_until) {
       size_t j = i;
       while (j < n && is_alnum((unsigned char)s[j])) j++;
+      if (ascii && j - i > 1 && has_mark_after(s, n, j - 1)) j--; /* its last letter has marks */
       size_t len = j - i;
       bool protect = false;
       if (mode == TEX_TITLE) {
@@ -336,8 +462,8 @@ static void put_tex(cvx_buf *out, const char *s, size_t n, tex_mode mode, bool a
         const char *t = cp_tex(cp);
         if (t)
           cvx_buf_puts(out, t);
-        else if (cp < 0x300 || cp > 0x36F) /* combining accents: dropped */
-          cvx_buf_putc(out, '?');
+        else /* a letter with a canonical decomposition (ǎ, ạ, ế), a lone mark */
+          put_cluster(out, s, i, i + len);
       } else if (cp == 0xFFFD) {
         cvx_buf_puts(out, "\xEF\xBF\xBD");
       } else {

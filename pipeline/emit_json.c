@@ -288,9 +288,17 @@ static void prov_add(jctx *c, const char *path, const cvx_record *r, cvx_span sp
   set(o, "line", integer(c, l1));
   set(o, "column", integer(c, c1));
   if (value) {
-    cvx_source_position(c->doc->src, span.end > span.start ? span.end - 1 : span.end, &l2, &c2);
+    /* the column after the last character: that of span.end on the same
+     * line (exact over a stretch NFC joined), else one past the last one */
+    const cvx_source *src = c->doc->src;
+    if (span.end > span.start && span.end <= src->len && src->text[span.end - 1] != '\n') {
+      cvx_source_position(src, span.end, &l2, &c2);
+    } else {
+      cvx_source_position(src, span.end > span.start ? span.end - 1 : span.end, &l2, &c2);
+      c2++;
+    }
     set(o, "endLine", integer(c, l2));
-    set(o, "endColumn", integer(c, c2 + 1));
+    set(o, "endColumn", integer(c, c2));
   }
   push(c->prov, o);
 }

@@ -8,6 +8,7 @@
 #include "report_html.h"
 #include "rules.h"
 #include "site.h"
+#include "usage.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -38,7 +39,8 @@ static const char usage_main[] =
     "  train      retrain the section model from CVs (cvx train --help)\n"
     "\n"
     "options:\n"
-    "  -h, --help       show this help (cvx COMMAND --help for a command's options)\n"
+    "  -h, --help       show this help (cvx help COMMAND, or cvx COMMAND --help,\n"
+    "                   for a command's options)\n"
     "  -V, --version    print the version\n"
     "\n"
     "exit status: 0 every input converted cleanly, 1 some inputs had errors (the\n"
@@ -353,21 +355,6 @@ static bool folder_is_empty(const char *dir) {
 
 /* ------------------------------------------------------------ options */
 
-static bool parse_size(const char *s, size_t *out) {
-  char *end;
-  errno = 0;
-  unsigned long long v = strtoull(s, &end, 10);
-  if (errno || end == s || s[0] == '-') return false;
-  unsigned long long mul = 1;
-  if (*end == 'k' || *end == 'K') mul = 1024ull, end++;
-  else if (*end == 'm' || *end == 'M') mul = 1024ull * 1024, end++;
-  else if (*end == 'g' || *end == 'G') mul = 1024ull * 1024 * 1024, end++;
-  if (*end) return false;
-  if (v > CVX_HARD_MAX_SIZE / mul) return false;
-  *out = (size_t)(v * mul);
-  return *out > 0;
-}
-
 static bool parse_formats(const char *s, cvx_convert_opts *c, bool *ndjson) {
   c->want_json = c->want_bib = c->want_csv = false;
   *ndjson = false;
@@ -379,13 +366,13 @@ static bool parse_formats(const char *s, cvx_convert_opts *c, bool *ndjson) {
     else if (strcmp(t, "csv") == 0) c->want_csv = true;
     else if (strcmp(t, "ndjson") == 0) *ndjson = true;
     else {
-      fprintf(stderr, "cvx: unknown format '%s' (expected json, bib, csv or ndjson)\n", t);
+      cvx_usage_error("convert", "unknown format '%s' (expected json, bib, csv or ndjson)", t);
       ok = false;
     }
   }
   free(copy);
   if (ok && *ndjson && (c->want_json || c->want_bib || c->want_csv)) {
-    fprintf(stderr, "cvx: -f ndjson goes to standard output and combines with no other format\n");
+    cvx_usage_error("convert", "-f ndjson goes to standard output and combines with no other format");
     return false;
   }
   return ok && (c->want_json || c->want_bib || c->want_csv || *ndjson);
@@ -443,7 +430,7 @@ static bool add_disabled(const char ***v, size_t *n, const char *s) {
   for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
     const cvx_rule *r = cvx_rule_find(t);
     if (!r) {
-      fprintf(stderr, "cvx: --disable: unknown code '%s' (cvx validate --rules lists them)\n", t);
+      fprintf(stderr, "cvx: --disable: unknown code '%s'; cvx validate --rules lists them\n", t);
       ok = false;
       continue;
     }
@@ -464,20 +451,6 @@ static void print_skipped(size_t hidden, size_t binary) {
   if (hidden) fprintf(stderr, "%zu hidden", hidden);
 }
 
-/* "YYYY-MM" for open-ended jobs: SOURCE_DATE_EPOCH when set, else today. */
-static void today(char out[16]) {
-  time_t t = time(NULL);
-  const char *sde = getenv("SOURCE_DATE_EPOCH");
-  if (sde && *sde) {
-    char *end;
-    long long v = strtoll(sde, &end, 10);
-    if (!*end && v >= 0) t = (time_t)v;
-  }
-  struct tm tm;
-  gmtime_r(&t, &tm);
-  snprintf(out, 16, "%04d-%02d", (tm.tm_year + 1900) % 10000, (tm.tm_mon + 1) % 100);
-}
-
 static int run(int argc, char **argv, bool validate, bool report) {
   enum {
     O_STDOUT = 256, O_PROV, O_MAXSIZE, O_PROGRESS, O_NOPROGRESS, O_ASCII, O_EXCEL, O_STRICT,
@@ -496,7 +469,7 @@ static int run(int argc, char **argv, bool validate, bool report) {
       {"time-budget", required_argument, NULL, O_BUDGET}, {"report", required_argument, NULL, O_REPORT},
       {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0}};
   char today_buf[16];
-  today(today_buf);
+  cvx_today(today_buf);
   cvx_batch_opts o = {.mode = validate ? CVX_MODE_VALIDATE : CVX_MODE_CONVERT,
                       .outdir = "out",
                       .conv = {.want_json = true, .want_bib = true, .want_csv = true, .today = today_buf,
@@ -511,11 +484,13 @@ static int run(int argc, char **argv, bool validate, bool report) {
   size_t ndisabled = 0;
   const char *files_from = NULL;
   const char *usage = validate ? usage_validate : report ? usage_report : usage_convert;
+  const char *cmd = validate ? "validate" : report ? "report" : "convert";
   const char *report_dir = NULL;
   if (report) o.outdir = "report";
   optind = 1;
+  opterr = 0; /* usage errors are reported here, in one line */
   int c;
-  while ((c = getopt_long(argc, argv, "o:f:j:qh0", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":o:f:j:qh0", longopts, NULL)) != -1) {
     /* options that belong to the other command are usage errors */
     bool convert_only = c == 'o' || c == 'f' || c == O_STDOUT || c == O_PROV || c == O_ASCII ||
                         c == O_EXCEL || c == O_NDJSON_IN || c == O_REPORT;
@@ -524,21 +499,21 @@ static int run(int argc, char **argv, bool validate, bool report) {
     bool not_report = c == 'f' || c == O_STDOUT || c == O_ASCII || c == O_EXCEL || c == O_NDJSON_IN ||
                       c == O_REPORT;
     if ((validate && convert_only) || (!validate && validate_only) || (report && not_report)) {
-      fprintf(stderr, "cvx: option '%s' is not a cvx %s option\n", argv[optind - 1],
-              validate ? "validate" : report ? "report" : "convert");
       free(disabled);
-      return EXIT_USAGE;
+      return cvx_usage_error(cmd, "option '%s' is not a cvx %s option", argv[optind - 1], cmd);
     }
     switch (c) {
     case 'o': o.outdir = optarg; break;
     case 'f':
-      if (!parse_formats(optarg, &o.conv, &ndjson)) return EXIT_USAGE;
+      if (!parse_formats(optarg, &o.conv, &ndjson)) {
+        free(disabled);
+        return EXIT_USAGE;
+      }
       break;
     case O_FORMAT:
       if (!cvx_report_format_parse(optarg, &fmt)) {
-        fprintf(stderr, "cvx: --format wants text, github, json or sarif, not '%s'\n", optarg);
         free(disabled);
-        return EXIT_USAGE;
+        return cvx_usage_error(cmd, "--format wants text, github, json or sarif, not '%s'", optarg);
       }
       break;
     case O_DISABLE:
@@ -555,8 +530,8 @@ static int run(int argc, char **argv, bool validate, bool report) {
       char *end;
       long j = strtol(optarg, &end, 10);
       if (*end || j < 1 || j > 1024) {
-        fprintf(stderr, "cvx: -j wants a number from 1 to 1024, not '%s'\n", optarg);
-        return EXIT_USAGE;
+        free(disabled);
+        return cvx_usage_error(cmd, "-j wants a number from 1 to 1024, not '%s'", optarg);
       }
       o.jobs = (int)j;
       break;
@@ -565,18 +540,18 @@ static int run(int argc, char **argv, bool validate, bool report) {
     case O_PROV: o.conv.provenance = true; break;
     case O_REPORT: report_dir = optarg; break;
     case O_MAXSIZE:
-      if (!parse_size(optarg, &o.conv.load.max_size)) {
-        fprintf(stderr, "cvx: --max-size wants a byte count up to 1G, not '%s'\n", optarg);
-        return EXIT_USAGE;
+      if (!cvx_parse_size(optarg, &o.conv.load.max_size)) {
+        free(disabled);
+        return cvx_usage_error(cmd, "--max-size wants a byte count up to 1G, not '%s'", optarg);
       }
       break;
     case O_BUDGET: {
       char *end;
       long ms = strtol(optarg, &end, 10);
       if (*end || ms < 0 || ms > 3600000) {
-        fprintf(stderr, "cvx: --time-budget wants milliseconds from 0 (no limit) to 3600000, not '%s'\n", optarg);
         free(disabled);
-        return EXIT_USAGE;
+        return cvx_usage_error(cmd, "--time-budget wants milliseconds from 0 (no limit) to 3600000, not '%s'",
+                               optarg);
       }
       o.conv.time_budget_ms = (unsigned)ms;
       break;
@@ -588,7 +563,7 @@ static int run(int argc, char **argv, bool validate, bool report) {
     case O_STRICT: strict = true; break;
     case 'q': o.quiet = true; break;
     case 'h': free(disabled); fputs(usage, stdout); return EXIT_CLEAN;
-    default: free(disabled); fputs(usage, stderr); return EXIT_USAGE;
+    default: free(disabled); return cvx_getopt_error(cmd, c, argc, argv, longopts);
     }
   }
   if (list_rules) {
@@ -604,14 +579,12 @@ static int run(int argc, char **argv, bool validate, bool report) {
   }
   if (ndjson_in) {
     if (optind < argc || files_from) {
-      fprintf(stderr, "cvx: --ndjson-in reads standard input and takes no INPUT\n");
       free(disabled);
-      return EXIT_USAGE;
+      return cvx_usage_error(cmd, "--ndjson-in reads standard input and takes no INPUT");
     }
     if (o.mode == CVX_MODE_STDOUT) {
-      fprintf(stderr, "cvx: --ndjson-in writes standard output already; drop --stdout\n");
       free(disabled);
-      return EXIT_USAGE;
+      return cvx_usage_error(cmd, "--ndjson-in writes standard output already: drop --stdout");
     }
     o.conv.want_json = o.conv.compact = true;
     o.conv.want_bib = o.conv.want_csv = false;
@@ -631,9 +604,8 @@ static int run(int argc, char **argv, bool validate, bool report) {
     return st.with_errors ? EXIT_ERRORS : EXIT_CLEAN;
   }
   if (optind >= argc && !files_from) {
-    fprintf(stderr, "cvx: no input given\n%s", usage);
     free(disabled);
-    return EXIT_USAGE;
+    return cvx_usage_error(cmd, "no input given");
   }
   if (o.quiet) o.progress = false;
   if (o.mode == CVX_MODE_NDJSON) o.progress = o.progress && !isatty(STDOUT_FILENO);
@@ -648,9 +620,8 @@ static int run(int argc, char **argv, bool validate, bool report) {
   }
   if (report_dir) {
     if (o.mode != CVX_MODE_CONVERT) {
-      fprintf(stderr, "cvx: --report writes files: it does not go with --stdout or -f ndjson\n");
       free(disabled);
-      return EXIT_USAGE;
+      return cvx_usage_error(cmd, "--report writes files: it does not go with --stdout or -f ndjson");
     }
     o.conv.want_json = true;
     o.conv.provenance = o.conv.want_source = true;
@@ -666,10 +637,9 @@ static int run(int argc, char **argv, bool validate, bool report) {
   }
   settle_walked(&in, o.mode == CVX_MODE_STDOUT); /* --stdout counts its inputs first */
   if (o.mode == CVX_MODE_STDOUT && in.n != 1) {
-    fprintf(stderr, "cvx: --stdout takes exactly one input (got %zu)\n", in.n);
     free_inputs(&in);
     free(disabled);
-    return EXIT_USAGE;
+    return cvx_usage_error(cmd, "--stdout takes exactly one input (got %zu)", in.n);
   }
   if (o.mode == CVX_MODE_STDOUT && !o.conv.want_json) o.conv.want_bib = true;
   if (in.n == 0) {
@@ -772,17 +742,37 @@ static void malloc_policy(void) {
 #endif
 }
 
-int main(int argc, char **argv) {
-  malloc_policy();
-  if (argc < 2) {
-    fputs(usage_main, stderr);
-    return EXIT_USAGE;
-  }
-  const char *cmd = argv[1];
-  if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
+/* cvx help [COMMAND]: the command's help on standard output. */
+static int help(int argc, char **argv) {
+  if (argc < 3) {
     fputs(usage_main, stdout);
     return EXIT_CLEAN;
   }
+  if (argc > 3) return cvx_usage_error(NULL, "help takes one command, not %d", argc - 2);
+  const char *cmd = argv[2];
+  char h[] = "--help";
+  char *args[] = {argv[2], h, NULL};
+  if (strcmp(cmd, "convert") == 0) return run(2, args, false, false);
+  if (strcmp(cmd, "validate") == 0) return run(2, args, true, false);
+  if (strcmp(cmd, "report") == 0) return run(2, args, false, true);
+  if (strcmp(cmd, "bib") == 0) return cvx_bib_main(2, args);
+  if (strcmp(cmd, "train") == 0) return cvx_train_main(2, args);
+  if (strcmp(cmd, "help") == 0) {
+    fputs(usage_main, stdout);
+    return EXIT_CLEAN;
+  }
+  return cvx_usage_error(NULL, "no command '%s'", cmd);
+}
+
+int main(int argc, char **argv) {
+  malloc_policy();
+  if (argc < 2) return cvx_usage_error(NULL, "no command given");
+  const char *cmd = argv[1];
+  if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0) {
+    fputs(usage_main, stdout);
+    return EXIT_CLEAN;
+  }
+  if (strcmp(cmd, "help") == 0) return help(argc, argv);
   if (strcmp(cmd, "-V") == 0 || strcmp(cmd, "--version") == 0) {
     printf("cvx %s\n", CVX_VERSION);
     return EXIT_CLEAN;
@@ -792,6 +782,5 @@ int main(int argc, char **argv) {
   if (strcmp(cmd, "report") == 0) return run(argc - 1, argv + 1, false, true);
   if (strcmp(cmd, "bib") == 0) return cvx_bib_main(argc - 1, argv + 1);
   if (strcmp(cmd, "train") == 0) return cvx_train_main(argc - 1, argv + 1);
-  fprintf(stderr, "cvx: unknown command '%s'\n%s", cmd, usage_main);
-  return EXIT_USAGE;
+  return cvx_usage_error(NULL, "unknown command '%s'", cmd);
 }

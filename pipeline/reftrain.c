@@ -5,6 +5,7 @@
 #include "reflabel.h"
 
 #include "seqmodel.h"
+#include "usage.h"
 
 #include <getopt.h>
 #include <jansson.h>
@@ -189,28 +190,27 @@ int cvx_reftrain_main(int argc, char **argv) {
   unsigned folds = 0, held = 0;
   bool quiet = false;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "o:e:qh", longopts, NULL)) != -1) {
+  opterr = 0;
+  while ((c = getopt_long(argc, argv, ":o:e:qh", longopts, NULL)) != -1) {
     switch (c) {
     case 'r': break;
     case 'o': outpath = optarg; break;
     case 'e':
       epochs = atoi(optarg);
       if (epochs < 1 || epochs > 1000) {
-        fprintf(stderr, "cvx train: --epochs takes 1..1000\n");
-        return 2;
+        return cvx_usage_error("train", "--epochs takes 1..1000, not '%s'", optarg);
       }
       break;
     case 'K': folds = (unsigned)atoi(optarg); break;
     case 'I': held = (unsigned)atoi(optarg); break;
     case 'q': quiet = true; break;
     case 'h': fputs(usage_refs, stdout); return 0;
-    default: fputs(usage_refs, stderr); return 2;
+    default: return cvx_getopt_error("train", c, argc, argv, longopts);
     }
   }
-  if (optind + 1 != argc || (folds && held >= folds)) {
-    fputs(usage_refs, stderr);
-    return 2;
-  }
+  if (optind + 1 != argc)
+    return cvx_usage_error("train", "--refs reads one FILE.jsonl, not %d", argc - optind);
+  if (folds && held >= folds) return cvx_usage_error("train", "--fold must be below --folds");
   FILE *in = fopen(argv[optind], "rb");
   if (!in) {
     fprintf(stderr, "cvx train: cannot read %s\n", argv[optind]);

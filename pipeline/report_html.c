@@ -316,9 +316,11 @@ typedef struct colpos {
 } colpos;
 
 /* Byte offset of 1-based (line, column in code points) in t; columns past
- * the line's end stop at its end. */
-static uint32_t offset_of(const char *t, size_t n, const uint32_t *ls, size_t nl, long line, long col,
-                          colpos *last) {
+ * the line's end stop at its end. Columns count the file's code points: over
+ * a stretch NFC changed (fx, cvx_source.colfix) they advance by the file's
+ * count, and a column inside one gives its start. */
+static uint32_t offset_of(const char *t, size_t n, const uint32_t *ls, size_t nl, const cvx_colfix *fx,
+                          size_t nfx, long line, long col, colpos *last) {
   if (line < 1 || nl == 0) return 0;
   if ((size_t)line > nl) return (uint32_t)n;
   size_t p = ls[line - 1], e = (size_t)line < nl ? ls[line] - 1 : n;
@@ -327,7 +329,22 @@ static uint32_t offset_of(const char *t, size_t n, const uint32_t *ls, size_t nl
     p = last->off;
     c = last->col;
   }
-  for (; c < col && p < e; c++) {
+  size_t k = 0, hi = nfx; /* the first stretch that ends after p */
+  while (k < hi) {
+    size_t mid = k + (hi - k) / 2;
+    if (fx[mid].end <= p) k = mid + 1;
+    else hi = mid;
+  }
+  while (c < col && p < e) {
+    if (k < nfx && fx[k].start == p) {
+      long w = (long)(fx[k].cum - (k ? fx[k - 1].cum : 0));
+      for (size_t q = fx[k].start; q < fx[k].end; q++) w += ((unsigned char)t[q] & 0xC0) != 0x80;
+      if (c + w > col) break;
+      c += w;
+      p = fx[k++].end;
+      continue;
+    }
+    c++;
     if ((unsigned char)t[p++] < 0x80) continue;
     while (p < e && ((unsigned char)t[p] & 0xC0) == 0x80) p++;
   }
@@ -836,8 +853,8 @@ static void collect_spans(ctx *c, const jv *cvx) {
     long l2 = jint(el);
     long c2 = jint(jget(p, "endColumn"));
     span *s = &c->sp[c->nsp];
-    s->start = offset_of(c->text, c->len, c->ls, c->nl, l1, c1, &at);
-    s->end = offset_of(c->text, c->len, c->ls, c->nl, l2, c2, &at);
+    s->start = offset_of(c->text, c->len, c->ls, c->nl, c->res->colfix, c->res->ncolfix, l1, c1, &at);
+    s->end = offset_of(c->text, c->len, c->ls, c->nl, c->res->colfix, c->res->ncolfix, l2, c2, &at);
     if (s->end <= s->start) continue;
     size_t slot = id_slot(c, path);
     if (c->idpath[slot]) {

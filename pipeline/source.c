@@ -3,6 +3,7 @@
  * binary and oversize files, I/O errors; every problem becomes a diagnostic. */
 #include "cvx.h"
 #include "swar.h"
+#include "utf8.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utf8proc.h>
 
 /* Binary sniffing looks at this many leading bytes. */
 #define SNIFF_BYTES 8192u
@@ -453,6 +455,213 @@ static void build_lines(cvx_arena *a, cvx_source *src) {
   src->nlines = count;
 }
 
+/* ------------------------------------------------------------------ NFC */
+
+/* The decoded text is put in normalisation form C with utf8proc, so that
+ * "Nystro" + U+0308 + "m" and "Nyström" are the same text to every later
+ * stage (names, places, BibTeX). Spans are offsets into the normalised text;
+ * line numbers never change (NFC never moves a character across a '\n'),
+ * and the stretches where the number of code points changed are kept
+ * (cvx_colfix) so that columns still count the file's code points.
+ *
+ * The text is cut into pieces at "safe" code points, before which NFC never
+ * joins or reorders anything: below U+0300 (ASCII and the precomposed Latin
+ * letters; the first combining mark is U+0300), CJK ideographs and Hangul
+ * syllables. A piece holding only safe code points is already NFC and is
+ * skipped, so Latin text costs one pass of byte tests; the others go through
+ * utf8proc. A piece is also cut after PIECE_MAX bytes at a starter and after
+ * STREAM_SAFE_MARKS marks in a row (the Stream-Safe Text Format of UAX #15),
+ * which bounds the memory and the time of the mark reordering on hostile
+ * input. */
+#define PIECE_MAX 4096u
+#define STREAM_SAFE_MARKS 30u
+#define NFC_OPTS ((utf8proc_option_t)(UTF8PROC_STABLE | UTF8PROC_COMPOSE))
+
+static bool nfc_safe(uint32_t cp) {
+  return cp < 0x300 || (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) ||
+         (cp >= 0xAC00 && cp <= 0xD7A3);
+}
+
+/* One changed stretch: bytes [start, end) of the decoded text become
+ * rep_len bytes at rep_off of the replacement buffer; delta is the original
+ * code points minus the new ones. */
+typedef struct nfc_edit {
+  uint32_t start, end;
+  size_t rep_off, rep_len;
+  int64_t delta;
+} nfc_edit;
+
+typedef struct nfc_state {
+  utf8proc_int32_t *cps, *orig; /* scratch: the piece normalised, and as it was */
+  size_t cap;
+  nfc_edit *edits;
+  size_t nedits, edits_cap;
+  cvx_buf rep;
+} nfc_state;
+
+/* Normalises text[a, b) and records the change, if any. */
+static void nfc_piece(nfc_state *st, const char *text, size_t a, size_t b) {
+  const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)text + a;
+  utf8proc_ssize_t n = (utf8proc_ssize_t)(b - a);
+  utf8proc_ssize_t need = utf8proc_decompose(p, n, st->cps, (utf8proc_ssize_t)st->cap, NFC_OPTS);
+  if (need < 0) return; /* not UTF-8: cannot happen, the text was decoded */
+  if ((size_t)need > st->cap) {
+    st->cap = (size_t)need * 2;
+    free(st->cps);
+    free(st->orig);
+    st->cps = cvx_xmalloc(st->cap * sizeof *st->cps);
+    st->orig = cvx_xmalloc(st->cap * sizeof *st->orig);
+    need = utf8proc_decompose(p, n, st->cps, (utf8proc_ssize_t)st->cap, NFC_OPTS);
+    if (need < 0) return;
+  }
+  utf8proc_ssize_t m = utf8proc_normalize_utf32(st->cps, need, NFC_OPTS);
+  if (m < 0) return;
+  /* the original code points and where each starts */
+  size_t k = 0;
+  for (size_t i = a; i < b && k < st->cap;) {
+    uint32_t cp;
+    i += cvx_utf8_decode(text, b, i, &cp);
+    st->orig[k++] = (utf8proc_int32_t)cp;
+  }
+  size_t nm = (size_t)m;
+  if (nm == k && memcmp(st->orig, st->cps, k * sizeof *st->cps) == 0) return;
+  /* the common start and end stay; only the middle is replaced */
+  size_t pre = 0, suf = 0;
+  while (pre < k && pre < nm && st->orig[pre] == st->cps[pre]) pre++;
+  while (suf < k - pre && suf < nm - pre && st->orig[k - 1 - suf] == st->cps[nm - 1 - suf]) suf++;
+  size_t start = a, end = b;
+  for (size_t i = 0; i < pre; i++) {
+    uint32_t cp;
+    start += cvx_utf8_decode(text, b, start, &cp);
+  }
+  for (size_t i = 0; i < suf; i++) {
+    end--;
+    while (((unsigned char)text[end] & 0xC0) == 0x80) end--;
+  }
+  if (st->nedits == st->edits_cap) {
+    st->edits_cap = st->edits_cap ? st->edits_cap * 2 : 16;
+    st->edits = cvx_xrealloc(st->edits, st->edits_cap * sizeof *st->edits);
+  }
+  nfc_edit *e = &st->edits[st->nedits++];
+  e->start = (uint32_t)start;
+  e->end = (uint32_t)end;
+  e->rep_off = st->rep.len;
+  for (size_t i = pre; i < nm - suf; i++) {
+    utf8proc_uint8_t u[4];
+    utf8proc_ssize_t l = utf8proc_encode_char(st->cps[i], u);
+    cvx_buf_put(&st->rep, u, (size_t)l);
+  }
+  e->rep_len = st->rep.len - e->rep_off;
+  e->delta = (int64_t)(k - pre - suf) - (int64_t)(nm - pre - suf);
+}
+
+/* Where offset off of the decoded text lands in the normalised one (the
+ * start of a changed stretch it falls inside). */
+static uint32_t nfc_map(const nfc_state *st, uint32_t off) {
+  int64_t shift = 0;
+  for (size_t i = 0; i < st->nedits && st->edits[i].start < off; i++) {
+    const nfc_edit *e = &st->edits[i];
+    if (off < e->end) return (uint32_t)((int64_t)e->start + shift);
+    shift += (int64_t)e->rep_len - (int64_t)(e->end - e->start);
+  }
+  return (uint32_t)((int64_t)off + shift);
+}
+
+static cvx_span nfc_map_span(const nfc_state *st, cvx_span s) {
+  if (!cvx_span_valid(s)) return s;
+  return cvx_span_make(nfc_map(st, s.start), nfc_map(st, s.end));
+}
+
+/* Finds the pieces of text[0, len) that NFC changes (st->edits). */
+static void nfc_scan(nfc_state *st, const char *text, size_t len) {
+  size_t i = 0;
+  while (i < len) {
+    /* skip ASCII eight bytes at a time */
+    while (i + 8 <= len && !swar_nonascii(swar_load8(text + i))) i += 8;
+    while (i < len && (unsigned char)text[i] < 0x80) i++;
+    if (i >= len) break;
+    /* a piece starts at the safe code point before the first unsafe one */
+    size_t piece = i > 0 ? i - 1 : 0; /* the ASCII byte before, which a mark may join */
+    bool unsafe = false;
+    unsigned marks = 0;
+    while (i < len) {
+      unsigned char c = (unsigned char)text[i];
+      if (c < 0x80) break; /* ASCII is safe: the piece ends */
+      uint32_t cp;
+      size_t l = cvx_utf8_decode(text, len, i, &cp);
+      bool cut = false;
+      if (nfc_safe(cp)) {
+        cut = true;
+        marks = 0;
+      } else {
+        unsigned ccc = utf8proc_get_property((utf8proc_int32_t)cp)->combining_class;
+        if (ccc) {
+          cut = ++marks > STREAM_SAFE_MARKS;
+          if (cut) marks = 1;
+        } else {
+          marks = 0;
+          cut = i - piece >= PIECE_MAX;
+        }
+      }
+      if (cut && i > piece) {
+        if (unsafe) nfc_piece(st, text, piece, i);
+        piece = i;
+        unsafe = false;
+      }
+      unsafe |= !nfc_safe(cp);
+      i += l;
+    }
+    if (unsafe) nfc_piece(st, text, piece, i);
+  }
+}
+
+/* Puts src->text in NFC (see above); the spans of the decoding's
+ * diagnostics, s[0..ns), move with the text. False (text unchanged) when
+ * the normalised text would not fit a span. */
+static bool nfc_normalise(cvx_arena *a, cvx_source *src, cvx_span *const *s, size_t ns) {
+  nfc_state st = {0};
+  cvx_buf_init(&st.rep);
+  nfc_scan(&st, src->text, src->len);
+  bool ok = true;
+  if (st.nedits) {
+    size_t len = src->len;
+    for (size_t i = 0; i < st.nedits; i++) len = len - (st.edits[i].end - st.edits[i].start) + st.edits[i].rep_len;
+    if (len >= UINT32_MAX) {
+      ok = false;
+    } else {
+      char *t = cvx_arena_alloc(a, len + 1);
+      cvx_colfix *fix = cvx_arena_alloc(a, st.nedits * sizeof *fix);
+      size_t o = 0, from = 0, nfix = 0;
+      int64_t cum = 0;
+      for (size_t i = 0; i < st.nedits; i++) {
+        const nfc_edit *e = &st.edits[i];
+        memcpy(t + o, src->text + from, e->start - from);
+        o += e->start - from;
+        if (e->delta) {
+          cum += e->delta;
+          fix[nfix++] = (cvx_colfix){(uint32_t)o, (uint32_t)(o + e->rep_len), cum};
+        }
+        memcpy(t + o, st.rep.ptr + e->rep_off, e->rep_len);
+        o += e->rep_len;
+        from = e->end;
+      }
+      memcpy(t + o, src->text + from, src->len - from);
+      o += src->len - from;
+      t[o] = '\0';
+      for (size_t i = 0; i < ns; i++) *s[i] = nfc_map_span(&st, *s[i]);
+      src->text = t;
+      src->len = o;
+      src->colfix = nfix ? fix : NULL;
+      src->ncolfix = nfix;
+    }
+  }
+  free(st.cps);
+  free(st.orig);
+  free(st.edits);
+  cvx_buf_free(&st.rep);
+  return ok;
+}
+
 typedef enum form { FORM_UTF8, FORM_UTF16LE, FORM_UTF16BE } form;
 
 static void decode(emitter *e, repairs *r, form f, const unsigned char *p, size_t n, size_t start) {
@@ -544,6 +753,12 @@ cvx_status cvx_source_from_bytes(cvx_arena *a, const char *path, const unsigned 
   src->len = w.len;
   src->encoding = r.count && f == FORM_UTF8 ? CVX_ENC_UTF8_REPAIRED : enc;
   src->raw_size = n;
+  cvx_span *moved[] = {&r.span, &e.ctrl_span};
+  if (!nfc_normalise(a, src, moved, 2)) {
+    cvx_diag_add(dx, CVX_ERROR, "source.too-large", CVX_NOSPAN,
+                 "normalised text is over the limit of %zu bytes", (size_t)UINT32_MAX - 1);
+    return CVX_ELIMIT;
+  }
   build_lines(a, src);
 
   if (guess)
@@ -563,8 +778,8 @@ cvx_status cvx_source_from_bytes(cvx_arena *a, const char *path, const unsigned 
     cvx_diag_add(dx, CVX_NOTE, "source.control-chars", e.ctrl_span,
                  "%zu control character(s) replaced by spaces, first at byte offset %zu", e.nctrl,
                  e.ctrl_raw);
-  if (strspn(text, " \t\n") == w.len) {
-    if (w.len == 0)
+  if (strspn(src->text, " \t\n") == src->len) {
+    if (src->len == 0)
       cvx_diag_add(dx, CVX_WARNING, "source.empty", CVX_NOSPAN, "file is empty");
     else
       cvx_diag_add(dx, CVX_WARNING, "source.empty", CVX_NOSPAN,
@@ -787,7 +1002,21 @@ static size_t line_end(const cvx_source *src, size_t start) {
   return nl ? (size_t)(nl - src->text) : src->len;
 }
 
-/* 1-based line and code-point column of off. Offsets past the end clamp to
+/* The index of the first NFC stretch that ends after off (ncolfix if none). */
+static size_t first_fix_ending_after(const cvx_source *src, size_t off) {
+  size_t lo = 0, hi = src->ncolfix;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (src->colfix[mid].end <= off)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+/* 1-based line and code-point column of off, counted in the file's code
+ * points (before NFC). Offsets past the end clamp to
  * the end; an offset inside a character gives that character's column; the
  * end of a text ending in '\n' is the end of its last line (no phantom line). */
 void cvx_source_position(const cvx_source *src, uint32_t off, unsigned *line, unsigned *col) {
@@ -798,7 +1027,14 @@ void cvx_source_position(const cvx_source *src, uint32_t off, unsigned *line, un
     size_t start = src->lines[i], end = line_end(src, start);
     size_t stop = off < end ? off : end;
     while (stop > start && ((unsigned char)src->text[stop] & 0xc0) == 0x80) stop--;
+    int64_t fixed = 0;
+    if (src->ncolfix) { /* NFC changed code points on this line: count the file's */
+      size_t lo = first_fix_ending_after(src, start), hi = first_fix_ending_after(src, stop);
+      if (hi < src->ncolfix && src->colfix[hi].start < stop) stop = src->colfix[hi].start; /* inside one */
+      if (hi > lo) fixed = src->colfix[hi - 1].cum - (lo ? src->colfix[lo - 1].cum : 0);
+    }
     for (size_t k = start; k < stop; k++) c += ((unsigned char)src->text[k] & 0xc0) != 0x80;
+    c = (unsigned)((int64_t)c + fixed);
     l = (unsigned)(i + 1);
   }
   if (line) *line = l;

@@ -8,6 +8,7 @@
 #include "entryseg.h"
 #include "reflabel.h"
 #include "secvote.h"
+#include "usage.h"
 
 #include <getopt.h>
 #include <stdint.h>
@@ -63,24 +64,23 @@ int cvx_train_main(int argc, char **argv) {
   int epochs = 12, c;
   bool quiet = false;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "o:e:qh", longopts, NULL)) != -1) {
+  opterr = 0;
+  while ((c = getopt_long(argc, argv, ":o:e:qh", longopts, NULL)) != -1) {
     switch (c) {
     case 'o': outpath = optarg; break;
     case 'e':
       epochs = atoi(optarg);
       if (epochs < 1 || epochs > 1000) {
-        fprintf(stderr, "cvx train: --epochs takes 1..1000\n");
-        return 2;
+        return cvx_usage_error("train", "--epochs takes 1..1000, not '%s'", optarg);
       }
       break;
     case 'q': quiet = true; break;
     case 'h': fputs(usage_train, stdout); return 0;
-    default: fputs(usage_train, stderr); return 2;
+    default: return cvx_getopt_error("train", c, argc, argv, longopts);
     }
   }
   if (optind >= argc) {
-    fprintf(stderr, "cvx train: no input (cvx train --help)\n");
-    return 2;
+    return cvx_usage_error("train", "no input given");
   }
   if (!cvx_convert_init()) return 1;
   collect col = {0};

@@ -62,6 +62,65 @@ check "cvx convert --help" sh -c "'$cvx' convert --help | grep -q -- '--max-size
 check "no command is a usage error (2)" sh -c "'$cvx'; test \$? = 2"
 check "unknown option is a usage error (2)" sh -c "'$cvx' convert --bogus x 2>/dev/null; test \$? = 2"
 check "bad -j is a usage error (2)" sh -c "'$cvx' convert -j 0 x 2>/dev/null; test \$? = 2"
+for c in convert validate report bib train; do
+  check "cvx help $c prints the $c help, as cvx $c --help does" sh -c "
+    '$cvx' help $c >'$tmp/help.out' && head -1 '$tmp/help.out' | grep -q '^usage: cvx $c ' &&
+    '$cvx' $c --help | cmp -s - '$tmp/help.out'"
+done
+check "cvx help prints the commands; cvx help NAME of no command is a usage error" sh -c "
+  '$cvx' help | grep -q '^  convert ' && '$cvx' help nope 2>'$tmp/help.err'; test \$? = 2 &&
+  test \"\$(cat '$tmp/help.err')\" = \"cvx: no command 'nope'; try 'cvx help'\""
+# a usage error is one line naming the problem and the help to read, exit 2
+while IFS='|' read -r args want; do
+  [ -n "$args" ] || continue
+  check "usage error: cvx $args" sh -c "
+    '$cvx' $args >'$tmp/ue.out' 2>'$tmp/ue.err'; s=\$?
+    test \$s = 2 && test ! -s '$tmp/ue.out' && test \"\$(cat '$tmp/ue.err')\" = \"\$1\"" sh "$want"
+done <<'EOF_USAGE'
+convert --x fixtures/plain-resume/resume.txt|cvx: unknown option '--x'; try 'cvx help convert'
+convert -Z fixtures/plain-resume/resume.txt|cvx: unknown option '-Z'; try 'cvx help convert'
+convert -o|cvx: option '-o' needs a value; try 'cvx help convert'
+convert --output|cvx: option '--output' needs a value; try 'cvx help convert'
+convert --stdout=1 fixtures/plain-resume/resume.txt|cvx: option '--stdout' takes no value; try 'cvx help convert'
+convert --pro fixtures/plain-resume/resume.txt|cvx: option '--pro' is ambiguous; try 'cvx help convert'
+convert|cvx: no input given; try 'cvx help convert'
+convert -j 0 x|cvx: -j wants a number from 1 to 1024, not '0'; try 'cvx help convert'
+validate --stdout x|cvx: option '--stdout' is not a cvx validate option; try 'cvx help validate'
+validate --format xml x|cvx: --format wants text, github, json or sarif, not 'xml'; try 'cvx help validate'
+report --ascii x|cvx: option '--ascii' is not a cvx report option; try 'cvx help report'
+bib --x|cvx: unknown option '--x'; try 'cvx help bib'
+bib --ids|cvx: option '--ids' needs a value; try 'cvx help bib'
+bib a b|cvx: one input at most, not 'b' after 'a'; try 'cvx help bib'
+train --bogus x|cvx: unknown option '--bogus'; try 'cvx help train'
+train|cvx: no input given; try 'cvx help train'
+frobnicate|cvx: unknown command 'frobnicate'; try 'cvx help'
+|
+EOF_USAGE
+check "no command: one line and a hint, exit 2" sh -c "
+  '$cvx' 2>'$tmp/nc.err'; test \$? = 2 && test \"\$(cat '$tmp/nc.err')\" = \"cvx: no command given; try 'cvx help'\""
+check "cvx bib on an input over the size limit says what convert says (size, limit, --max-size)" sh -c "
+  head -c 20000 /dev/zero | tr '\\000' a >'$tmp/bigref.txt' &&
+  '$cvx' bib --max-size 10K '$tmp/bigref.txt' >'$tmp/bigref.out' 2>'$tmp/bigref.err'; s=\$?
+  test \$s = 1 && test ! -s '$tmp/bigref.out' &&
+  test \"\$(cat '$tmp/bigref.err')\" = \"$tmp/bigref.txt: error[source.too-large]: file is 20000 bytes, over the limit of 10240 bytes (--max-size)\" &&
+  '$cvx' convert --no-progress --max-size 10K -o '$tmp/bigref' '$tmp/bigref.txt' 2>'$tmp/bigconv.err'; test \$? = 1 &&
+  head -1 '$tmp/bigconv.err' | cmp -s - '$tmp/bigref.err' &&
+  cat '$tmp/bigref.txt' | '$cvx' bib --max-size 10K 2>'$tmp/bigstdin.err'; test \$? = 1 &&
+  grep -qx '<stdin>: error\\[source.too-large\\]: input is over the limit of 10240 bytes (--max-size)' '$tmp/bigstdin.err' &&
+  head -c 9000 '$tmp/bigref.txt' | '$cvx' bib --max-size 10K >/dev/null"
+check "Unicode: input is read as NFC; --ascii BibTeX keeps combining marks (Nystro+U+0308+m is Nystr{\\\"o}m)" sh -c "
+  printf 'Nystro\\314\\210m, A. and Dvor\\314\\214a\\314\\201k, B. (2020). A study of things. Journal of Tests, 1(2), 3-4.\\n' >'$tmp/nfd.txt' &&
+  '$cvx' bib --ascii '$tmp/nfd.txt' >'$tmp/nfd.bib' && grep -qF 'author = {Nystr{\\\"o}m, A. and Dvo{\\v{r}}{\\'\"'\"'a}k, B.},' '$tmp/nfd.bib' &&
+  '$cvx' bib '$tmp/nfd.txt' | grep -q \"author = {Nystr\$(printf '\\303\\266')m, A. and Dvo\$(printf '\\305\\231\\303\\241')k, B.},\" &&
+  printf '# Jan Nystro\\314\\210m\\n\\nEmail: jan@@example.org\\n' >'$tmp/nfd.md' &&
+  '$cvx' convert --stdout '$tmp/nfd.md' 2>/dev/null | grep -q \"\\\"name\\\": \\\"Jan Nystr\$(printf '\\303\\266')m\\\"\""
+check "Unicode: after NFC, a column still counts the file's code points and the caret sits under the text shown" sh -c "
+  printf -- '---\\nlayout: page\\n---\\nNystro\\314\\210m, Nystro\\314\\210m [](http://x.org)\\n' >'$tmp/col.md' &&
+  '$cvx' validate '$tmp/col.md' 2>'$tmp/col.err'; grep -q '^$tmp/col.md:4:20: warning\\[link.empty\\]' '$tmp/col.err' &&
+  grep -qx '                   ^' '$tmp/col.err'"
+check "cvx bib on a missing file names it and the reason" sh -c "
+  '$cvx' bib /nonexistent/refs.txt 2>'$tmp/bibmiss.err'; test \$? = 1 &&
+  grep -qx '/nonexistent/refs.txt: error\\[source.io\\]: cannot open /nonexistent/refs.txt: No such file or directory' '$tmp/bibmiss.err'"
 check "missing input is an error (1), batch goes on" sh -c "
   '$cvx' convert -q -o '$tmp/miss' /nonexistent/cv.md fixtures/plain-resume/resume.txt 2>'$tmp/miss.err'; s=\$?
   test \$s = 1 && test -s '$tmp/miss/resume.json' && grep -q 'nonexistent/cv.md.*source.io' '$tmp/miss.err'"
@@ -437,6 +496,9 @@ suite() { # suite LABEL SCRIPT
 
 echo "== pathological lines through convert and validate (tests/hostile/lines.sh)"
 suite lines tests/hostile/lines.sh
+
+echo "== the installed library: make install DESTDIR=, pkg-config, the embedding example (tests/embed/run.sh)"
+suite embed tests/embed/run.sh
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -103,5 +103,6 @@ for pg in cv/resume.html index.html cv/hostile.html; do
   try "no console error on $pg" sh -c "! grep -E 'CONSOLE|Uncaught|Refused to' '$tmp/console.log'"
 done
 
-chrome --window-size=1400,1000 --screenshot="$here/$build/report-screenshot.png" "file://$out/cv/resume.html" >/dev/null
+case $build in /*) shot=$build/report-screenshot.png ;; *) shot=$here/$build/report-screenshot.png ;; esac # BUILD may be absolute
+chrome --window-size=1400,1000 --screenshot="$shot" "file://$out/cv/resume.html" >/dev/null
 try "screenshot of a fixture page ($build/report-screenshot.png)" test -s "$build/report-screenshot.png"

@@ -82,6 +82,8 @@ static bool tex_safe(const char *s) {
                                    "\\c{",
                                    "\\k{",
                                    "\\r{",
+                                   "\\d{",
+                                   "\\b{",
                                    "\\ss}",
                                    "\\o}",
                                    "\\O}",
@@ -125,6 +127,45 @@ static void expect_bib(fixture *f, bool ascii, const char *owner, size_t want_n,
   dump(out.ptr);
   cvx_buf_free(&out);
   cvx_buf_free(&again);
+}
+
+/* --ascii: a letter and its combining marks, or a precomposed letter, is
+ * one accented letter; no mark is dropped. */
+static void test_ascii_accents(void) {
+  static const struct {
+    const char *in, *want; /* title in, title out */
+  } t[] = {
+      {"Nystro\xCC\x88m", "Nystr{\\\"o}m"},                      /* o + U+0308 */
+      {"Nystr\xC3\xB6m", "Nystr{\\\"o}m"},                       /* precomposed */
+      {"Dvor\xCC\x8C" "a\xCC\x81k", "Dvo{\\v{r}}{\\'a}k"},       /* r + caron, a + acute */
+      {"Nguye\xCC\x82\xCC\x83n", "Nguy{\\~{\\^e}}n"},            /* e + circumflex + tilde */
+      {"Nguy\xE1\xBB\x85n", "Nguy{\\~{\\^e}}n"},                  /* the same, precomposed */
+      {"\xC7\x8E", "{\\v{a}}"},                                    /* U+01CE a with caron */
+      {"\xE1\xBA\xA1", "{\\d{a}}"},                                /* U+1EA1 a with dot below */
+      {"\xC7\x98", "{\\'{\\\"u}}"},                              /* U+01D8: u, diaeresis, acute */
+      {"u\xCC\x88\xCC\x81", "{\\'{\\\"u}}"},                     /* the same, decomposed */
+      {"Ko\xCC\x88nig and Mu\xCC\x88ller", "K{\\\"o}nig and {M}{\\\"u}ller"}, /* as precomposed */
+      {"\xCC\x88x", "{\\\"{}}x"},                                  /* a mark with no base */
+      {"a\xCC\x90", "a?"},                                          /* a mark LaTeX has no command for */
+      {"\xC3\x98\xCC\x81", "{\\'{{\\O}}}"},                       /* O-slash + acute */
+      {"\xE6\x9D\xB1", "?"},                                         /* no accent, no letter: as before */
+  };
+  for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+    fixture f;
+    fx_init(&f);
+    add(&f, pub(&f), "name", t[i].in);
+    add(&f, f.doc->records, "releaseDate", "2020");
+    cvx_bibtex_opts o = {true, NULL};
+    cvx_buf out = CVX_BUF_INIT;
+    cvx_emit_bibtex(f.doc, &o, &out);
+    cvx_buf want = CVX_BUF_INIT;
+    cvx_buf_printf(&want, "  title = {%s},\n", t[i].want);
+    CHECK(strstr(out.ptr, want.ptr) != NULL, "ascii accents %zu: want '%s' in\n%s", i, t[i].want, out.ptr);
+    CHECK(tex_safe(out.ptr), "ascii accents %zu: unsafe TeX", i);
+    cvx_buf_free(&want);
+    cvx_buf_free(&out);
+    fx_free(&f);
+  }
 }
 
 static void test_normal(void) {
@@ -504,10 +545,10 @@ static void test_unicode(void) {
              "ascii");
   fx_free(&f);
 
-  /* combining accents are dropped in ASCII mode, kept otherwise */
+  /* combining accents become LaTeX accents in ASCII mode, are kept otherwise */
   fx_init(&f);
   add(&f, pub(&f), "name", "Cafe\xcc\x81");
-  expect_bib(&f, true, NULL, 1, "@misc{anonndcafe,\n  title = {Cafe}\n}\n", "combining, ascii");
+  expect_bib(&f, true, NULL, 1, "@misc{anonndcafe,\n  title = {Caf{\\'e}}\n}\n", "combining, ascii");
   expect_bib(&f, false, NULL, 1, "@misc{anonndcafe,\n  title = {Cafe\xcc\x81}\n}\n",
              "combining, utf-8");
   fx_free(&f);
@@ -622,6 +663,7 @@ static void test_limits(void) {
 
 int main(void) {
   test_normal();
+  test_ascii_accents();
   test_types();
   test_keys();
   test_hostile();

@@ -140,8 +140,25 @@ static const char hostile[] =
     "* <a href=\"javascript:alert(5)\">click</a>\n"
     "* <iframe src=\"https://evil.example\"></iframe><style>body{display:none}</style>\n";
 
+/* NFC joined letters before and at the end of a value: the highlight still
+ * covers exactly the value, though its columns count the file's code points. */
+static void test_nfc_spans(void) {
+  static const char text[] = "# Nystro\xCC\x88m Jose\xCC\x81\n\nA\xCC\x8A Engineer at Acme. Mail: jose\xCC\x81@example.org\n";
+  cvx_buf out = CVX_BUF_INIT;
+  cvx_report_row row;
+  cvx_result res;
+  page_of("nfd.md", text, sizeof text - 1, &out, &row, &res);
+  CHECK(strstr(out.ptr, "title=\"/basics/name\" id=\"s0\">Nystr\xC3\xB6m Jos\xC3\xA9</mark>") != NULL,
+        "nfd: the name's highlight is not the whole composed name");
+  CHECK(strstr(res.json.ptr, "\"endColumn\": 17") != NULL, "nfd: the name ends at the file's column 17");
+  cvx_report_row_free(&row);
+  cvx_buf_free(&out);
+  cvx_result_free(&res);
+}
+
 int main(void) {
   if (!cvx_convert_init()) return 1;
+  test_nfc_spans();
 
   cvx_buf out = CVX_BUF_INIT;
   cvx_report_row row;

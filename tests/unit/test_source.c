@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utf8proc.h>
 
 #define IN(s) .in = (s), .n = sizeof(s) - 1
 #define OUT(s) .out = (s), .out_n = sizeof(s) - 1
@@ -336,7 +337,8 @@ static size_t put_utf16(unsigned char *p, uint32_t cp, bool be) {
   return 2 * k;
 }
 
-/* Text code points (no controls, no surrogates), as UTF-8 and UTF-16, decode the same. */
+/* Text code points (no controls, no surrogates), as UTF-8 and UTF-16, decode
+ * the same: those code points in NFC. */
 static void test_roundtrip(void) {
   int bad = 0;
   for (int round = 0; round < 500; round++) {
@@ -364,10 +366,16 @@ static void test_roundtrip(void) {
     cvx_source *s8 = NULL, *s16 = NULL;
     cvx_status st8 = cvx_source_from_bytes(a, "r", u8, n8, NULL, &s8, &dx);
     cvx_status st16 = cvx_source_from_bytes(a, "r", u16, n16, NULL, &s16, &dx);
-    if (st8 != CVX_OK || st16 != CVX_OK || !s8 || !s16 || s8->len != n8 ||
-        memcmp(s8->text, u8, n8) != 0 || s16->len != n8 || memcmp(s16->text, u8, n8) != 0 ||
-        dx.n != 0)
+    /* the same text: the code points in NFC */
+    char z[sizeof u8 + 1];
+    memcpy(z, u8, n8);
+    z[n8] = '\0';
+    utf8proc_uint8_t *nfc = utf8proc_NFC((const utf8proc_uint8_t *)z);
+    size_t nn = nfc ? strlen((const char *)nfc) : 0;
+    if (st8 != CVX_OK || st16 != CVX_OK || !s8 || !s16 || !nfc || s8->len != nn ||
+        memcmp(s8->text, nfc, nn) != 0 || s16->len != nn || memcmp(s16->text, nfc, nn) != 0 || dx.n != 0)
       bad++;
+    free(nfc);
     cvx_arena_free(a);
   }
   CHECK(bad == 0, "round trip: %d of 500 rounds differ", bad);
@@ -595,6 +603,131 @@ static void test_chunks(void) {
   }
 }
 
+/* ------------------------------------------------------------------ NFC */
+
+/* The text is NFC; columns count the file's code points. */
+static void test_nfc(void) {
+  static const struct {
+    const char *name, *in, *out;
+    size_t ncolfix;
+    uint32_t at; /* an offset in the normalised text … */
+    unsigned line, col; /* … and where it is in the file */
+  } t[] = {
+      {"decomposed o + diaeresis", "Nystro\xCC\x88m", "Nystr\xC3\xB6m", 1, 7, 1, 8},
+      {"precomposed stays", "Nystr\xC3\xB6m", "Nystr\xC3\xB6m", 0, 7, 1, 7},
+      {"two marks, reordered (acute, ogonek)", "xa\xCC\x81\xCC\xA8y", "x\xC4\x85\xCC\x81y", 1, 5, 1, 5},
+      {"singleton ANGSTROM SIGN to A with ring", "\xE2\x84\xAB" "x", "\xC3\x85x", 0, 2, 1, 2},
+      {"Hangul jamo L V T to one syllable", "\xE1\x84\x80\xE1\x85\xA1\xE1\x86\xA8!", "\xEA\xB0\x81!", 1, 3, 1, 4},
+      {"Greek alpha + acute", "\xCE\xB1\xCC\x81\xCE\xB2", "\xCE\xAC\xCE\xB2", 1, 2, 1, 3},
+      {"CJK unchanged", "\xE6\x9D\xB1\xE4\xBA\xAC", "\xE6\x9D\xB1\xE4\xBA\xAC", 0, 3, 1, 2},
+      {"a mark with no base stays", "\xCC\x88x", "\xCC\x88x", 0, 2, 1, 2},
+      {"a mark after a newline stays on its line", "a\n\xCC\x88x", "a\n\xCC\x88x", 0, 4, 2, 2},
+      {"CRLF and NFD", "o\xCC\x88\r\nxo\xCC\x88y", "\xC3\xB6\nx\xC3\xB6y", 2, 6, 2, 4},
+      {"second line of three changes", "a\nbe\xCC\x81" "e\xCC\x81z\nc", "a\nb\xC3\xA9\xC3\xA9z\nc", 2, 7, 2, 6},
+      {"inside a composed letter: its start", "o\xCC\x88", "\xC3\xB6", 1, 1, 1, 1},
+  };
+  cvx_arena *a = cvx_arena_new(0);
+  cvx_diags dx;
+  cvx_diags_init(&dx, a);
+  for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+    cvx_source *s = NULL;
+    cvx_status st = cvx_source_from_bytes(a, "n", (const unsigned char *)t[i].in, strlen(t[i].in), NULL, &s, &dx);
+    CHECK(st == CVX_OK && s && strcmp(s->text, t[i].out) == 0 && s->len == strlen(t[i].out),
+          "%s: text '%s'", t[i].name, s ? s->text : "(none)");
+    if (!s) continue;
+    CHECK(s->ncolfix == t[i].ncolfix, "%s: %zu column fixes, want %zu", t[i].name, s->ncolfix, t[i].ncolfix);
+    unsigned line = 0, col = 0;
+    cvx_source_position(s, t[i].at, &line, &col);
+    CHECK(line == t[i].line && col == t[i].col, "%s: offset %u at %u:%u, want %u:%u", t[i].name, t[i].at, line,
+          col, t[i].line, t[i].col);
+  }
+
+  /* UTF-16 input is normalised too */
+  static const unsigned char u16[] = {0xFF, 0xFE, 'o', 0, 0x08, 0x03, 'k', 0};
+  cvx_source *s = NULL;
+  CHECK(cvx_source_from_bytes(a, "u", u16, sizeof u16, NULL, &s, &dx) == CVX_OK && s &&
+            strcmp(s->text, "\xC3\xB6k") == 0,
+        "UTF-16 o + U+0308: '%s'", s ? s->text : "");
+
+  /* a repair's span moves with the text: o U+0308 ' ' 0xFF */
+  cvx_diags d2;
+  cvx_diags_init(&d2, a);
+  CHECK(cvx_source_from_bytes(a, "r", (const unsigned char *)"o\xCC\x88 \xFF", 5, NULL, &s, &d2) == CVX_OK && s,
+        "repair after NFD: load");
+  bool found = false;
+  for (size_t i = 0; s && i < d2.n; i++) {
+    if (strcmp(d2.items[i].code, "source.invalid-utf8") != 0) continue;
+    found = true;
+    unsigned line = 0, col = 0;
+    cvx_source_position(s, d2.items[i].span.start, &line, &col);
+    CHECK(d2.items[i].span.start == 3 && memcmp(s->text + 3, "\xC3\xBF", 2) == 0 && line == 1 && col == 4,
+          "repair span [%u,%u) at %u:%u, want [3,5) at 1:4", d2.items[i].span.start, d2.items[i].span.end, line,
+          col);
+  }
+  CHECK(found, "repair after NFD: a source.invalid-utf8 warning");
+
+  /* hostile: 5,000 marks on one base (cut every 30 marks), no crash, one line */
+  cvx_buf b = CVX_BUF_INIT;
+  cvx_buf_putc(&b, 'a');
+  for (int i = 0; i < 5000; i++) cvx_buf_puts(&b, i % 2 ? "\xCC\x81" : "\xCC\xA8");
+  CHECK(cvx_source_from_bytes(a, "h", (const unsigned char *)b.ptr, b.len, NULL, &s, &dx) == CVX_OK && s &&
+            s->nlines == 1 && strncmp(s->text, "\xC4\x85", 2) == 0,
+        "5,000 marks: loads, starts with a-ogonek");
+  cvx_buf_free(&b);
+  cvx_arena_free(a);
+}
+
+/* Random texts: the result is utf8proc's NFC of the whole text (so cutting
+ * into pieces changes nothing), and every line ends at the column after the
+ * file's last code point of that line. */
+static void test_nfc_random(void) {
+  static const char *const alphabet[] = {"o", "e", "a", " ", "\n", "\r\n", "\xCC\x88", "\xCC\x81", "\xCC\xA8",
+                                         "\xCC\xA3", "\xC3\xA9", "\xE2\x84\xAB", "\xE1\x84\x80", "\xE1\x85\xA1",
+                                         "\xE1\x86\xA8", "\xE6\x9D\xB1", "\xCE\xB1", "\xCD\x84", "\xE0\xBD\xB3"};
+  size_t na = sizeof alphabet / sizeof alphabet[0];
+  unsigned seed = 12345;
+  size_t bad_text = 0, bad_col = 0;
+  for (int round = 0; round < 400; round++) {
+    cvx_arena *a = cvx_arena_new(0);
+    cvx_diags dx;
+    cvx_diags_init(&dx, a);
+    cvx_buf in = CVX_BUF_INIT;
+    int n = 1 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 60;
+    for (int i = 0; i < n; i++) cvx_buf_puts(&in, alphabet[((seed = seed * 1103515245u + 12345u) >> 16) % na]);
+    /* the reference: CRLF to LF, then NFC of the whole */
+    cvx_buf lf = CVX_BUF_INIT;
+    for (size_t i = 0; i < in.len; i++)
+      if (!(in.ptr[i] == '\r' && in.ptr[i + 1] == '\n')) cvx_buf_putc(&lf, in.ptr[i]);
+    utf8proc_uint8_t *ref = utf8proc_NFC((const utf8proc_uint8_t *)lf.ptr);
+    cvx_source *s = NULL;
+    if (cvx_source_from_bytes(a, "r", (const unsigned char *)in.ptr, in.len, NULL, &s, &dx) != CVX_OK || !s ||
+        !ref || strcmp(s->text, (const char *)ref) != 0)
+      bad_text++;
+    /* line k of lf has c_k code points: its end is column c_k + 1 */
+    size_t k = 0, cps = 0;
+    for (size_t i = 0; s && i <= lf.len; i++) {
+      if (i < lf.len && lf.ptr[i] != '\n') {
+        cps += ((unsigned char)lf.ptr[i] & 0xC0) != 0x80;
+        continue;
+      }
+      if (k < s->nlines) {
+        size_t end = k + 1 < s->nlines ? s->lines[k + 1] - 1 : s->len;
+        unsigned line = 0, col = 0;
+        cvx_source_position(s, (uint32_t)end, &line, &col);
+        if (line != k + 1 || col != cps + 1) bad_col++;
+      }
+      k++;
+      cps = 0;
+    }
+    free(ref);
+    cvx_buf_free(&lf);
+    cvx_buf_free(&in);
+    cvx_arena_free(a);
+  }
+  CHECK(bad_text == 0, "random NFC: %zu of 400 texts differ from utf8proc_NFC of the whole", bad_text);
+  CHECK(bad_col == 0, "random NFC: %zu line ends not at the file's column", bad_col);
+}
+
 int main(void) {
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) run_case(&cases[i]);
   test_chunks();
@@ -602,5 +735,7 @@ int main(void) {
   test_roundtrip();
   test_random();
   test_load();
+  test_nfc();
+  test_nfc_random();
   return check_done("source");
 }
