@@ -465,7 +465,8 @@ static const char *first_number(cvx_arena *a, const char *t, const cvx_reftok *t
         if (is_digit((unsigned char)t[q])) return cvx_arena_strndup(a, t + tok[i].s, tok[i].e - tok[i].s);
   char *s = span_text(a, t, tok, r);
   s = trim(s, "([.,;:", ")].,;:");
-  return *s ? s : NULL;
+  /* no digits: a roman numeral ("XII") or nothing ("Selected papers" is no volume) */
+  return *s && strspn(s, "IVXLCDMivxlcdm") == strlen(s) ? s : NULL;
 }
 
 static bool tok_is(const char *t, const cvx_reftok *k, const char *s);
