@@ -728,6 +728,12 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
     if (dot && cvx_venue_lookup(dot + 2) && !cvx_venue_lookup(r->container)) r->container = dot + 2;
   }
   cvx_ref_tidy_container(r);
+  if (r->container) { /* a venue has a capital, a digit or a letter beyond ASCII: "text --" is none */
+    bool cap = false;
+    for (const char *p = r->container; *p && !cap; p++)
+      cap = is_upper((unsigned char)*p) || is_digit((unsigned char)*p) || (unsigned char)*p >= 0xC0;
+    if (!cap) r->container = NULL;
+  }
   if (!r->container && rr.container && cvx_venue_lookup(rr.container))
     r->container = rr.container; /* a venue of the table the labeller did not see as one: "NeurIPS 2019" */
   if (!r->container && rr.container && !r->publisher && !runs[CVX_RL_GENRE].set && r->title &&
