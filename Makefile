@@ -174,11 +174,12 @@ uninstall:
 
 # Retrains the models in pipeline/models/ from the shared sets (every CV
 # folder of ../shared/corpus but the gold answers, and ../shared/jobsite, for
-# section.model; the gold references of ../shared/refs/dev.jsonl for refs.model;
-# the gold corpus, its renders by the layout benchmark's themes and the job-site
-# annotations for entries.model, tests/eval/entry_pairs.py): deterministic, the
-# same bytes on every run. The models are data in the repository, so nothing
-# else needs this.
+# section.model; the gold references of ../shared/refs/dev.jsonl and the
+# project's own pipeline/models/refs-extra.jsonl, written by refs_extra.py, for
+# refs.model; the gold corpus, its renders by the layout benchmark's themes and
+# the job-site annotations for entries.model, tests/eval/entry_pairs.py):
+# deterministic, the same bytes on every run. The models are data in the
+# repository, so nothing else needs this.
 SHARED       ?= ../shared
 TRAIN_INPUTS  = $(sort $(filter-out $(SHARED)/corpus/gold%,$(wildcard $(SHARED)/corpus/*/*)) \
 	$(wildcard $(SHARED)/jobsite/*.txt))
@@ -186,7 +187,7 @@ train: all
 	@test -n "$(TRAIN_INPUTS)" || { echo "make train: no inputs under $(SHARED)"; exit 1; }
 	@$(BUILD)/cvx train -o pipeline/models/section.model $(TRAIN_INPUTS)
 	@test -f $(SHARED)/refs/dev.jsonl || { echo "make train: no $(SHARED)/refs/dev.jsonl"; exit 1; }
-	@$(BUILD)/cvx train --refs -o pipeline/models/refs.model $(SHARED)/refs/dev.jsonl
+	@$(BUILD)/cvx train --refs -o pipeline/models/refs.model $(SHARED)/refs/dev.jsonl pipeline/models/refs-extra.jsonl
 	@$(MAKE) --no-print-directory all
 	@python3 tests/eval/entry_pairs.py --render --build $(BUILD) > $(BUILD)/entry-pairs.tsv
 	@$(BUILD)/cvx train --entries -o pipeline/models/entries.model $(BUILD)/entry-pairs.tsv
@@ -225,9 +226,11 @@ fuzz-smoke: fuzz-build
 
 # ---------------------------------------------------------------- benchmark
 # Assembles a 20,000+ file corpus in a temp dir and prints throughput, RSS,
-# scaling and linearity next to their targets (not a timed test).
+# scaling and linearity next to their targets, then `cvx bib` references per
+# second on one core (tests/bench/refs_rate.sh; target 10,000). Not a timed test.
 bench: all
 	@sh tests/bench/bench.sh $(BUILD)
+	@sh tests/bench/refs_rate.sh $(BUILD)
 
 # ---------------------------------------------------------------- evaluation
 # One table of how well this build generalises: every ../shared set converted and

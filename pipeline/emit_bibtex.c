@@ -529,6 +529,7 @@ static bool is_stop_word(const char *w, size_t n) {
 }
 
 /* Appends the first folded word of s that is not a stop word nor a number
+ * (nor starts with a digit)
  * (at most max letters); words break at anything that folds to nothing except apostrophes. */
 static void fold_first_word(cvx_buf *b, const char *s, size_t max) {
   size_t n = strlen(s), start = b->len;
@@ -547,8 +548,9 @@ static void fold_first_word(cvx_buf *b, const char *s, size_t max) {
       i += len;
     }
     cvx_buf_truncate(b, start + max);
-    bool number = true; /* "2019", "100": a number is no title word */
-    for (size_t k = start; k < b->len && number; k++) number = b->ptr[k] >= '0' && b->ptr[k] <= '9';
+    /* "2019", "100", "43rd", "4D": a word that starts with a digit is a
+     * number, no title word */
+    bool number = b->len > start && b->ptr[start] >= '0' && b->ptr[start] <= '9';
     if (!number && !is_stop_word(b->ptr + start, b->len - start)) return;
   }
   cvx_buf_truncate(b, start);
@@ -979,9 +981,14 @@ size_t cvx_emit_bibtex(const cvx_doc *doc, const cvx_bibtex_opts *opts, cvx_buf 
      * them (biber flags them as invalid on @misc, @phdthesis, …) */
     bool paged = strcmp(etype, "article") == 0 || strcmp(etype, "inproceedings") == 0 ||
                  strcmp(etype, "incollection") == 0;
-    escape_into(&val, paged || strcmp(etype, "book") == 0 ? cvx_record_get(r, "volume") : NULL, TEX_TEXT,
-                opts->ascii);
+    /* biber's volume is an integer: a volume in words ("Selected papers")
+     * is kept as a note */
+    const char *vol = paged || strcmp(etype, "book") == 0 ? cvx_record_get(r, "volume") : NULL;
+    bool vol_num = vol && *vol && strspn(vol, "0123456789") == strlen(vol);
+    escape_into(&val, vol_num ? vol : NULL, TEX_TEXT, opts->ascii);
     put_field(&body, "volume", &val, &any);
+    escape_into(&val, vol && !vol_num ? vol : NULL, TEX_TEXT, opts->ascii);
+    put_field(&body, "note", &val, &any);
     escape_into(&val, strcmp(etype, "article") == 0 || strcmp(etype, "techreport") == 0 ? cvx_record_get(r, "issue") : NULL,
                 TEX_TEXT, opts->ascii);
     put_field(&body, "number", &val, &any);

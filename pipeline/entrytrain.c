@@ -10,6 +10,7 @@
 #include "entryseg.h"
 #include "grammar.h"
 #include "seqmodel.h"
+#include "usage.h"
 
 #include <ctype.h>
 #include <getopt.h>
@@ -350,33 +351,25 @@ int cvx_entrytrain_main(int argc, char **argv) {
   int epochs = 10, folds = 0, c;
   bool quiet = false;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "o:e:f:qh", longopts, NULL)) != -1) {
+  opterr = 0;
+  while ((c = getopt_long(argc, argv, ":o:e:f:qh", longopts, NULL)) != -1) {
     switch (c) {
     case 'E': break;
     case 'o': outpath = optarg; break;
     case 'e':
       epochs = atoi(optarg);
-      if (epochs < 1 || epochs > 1000) {
-        fprintf(stderr, "cvx train: --epochs takes 1..1000\n");
-        return 2;
-      }
+      if (epochs < 1 || epochs > 1000) return cvx_usage_error("train", "--epochs takes 1..1000, not '%s'", optarg);
       break;
     case 'f':
       folds = atoi(optarg);
-      if (folds < 2 || folds > 100) {
-        fprintf(stderr, "cvx train: --folds takes 2..100\n");
-        return 2;
-      }
+      if (folds < 2 || folds > 100) return cvx_usage_error("train", "--folds takes 2..100, not '%s'", optarg);
       break;
     case 'q': quiet = true; break;
     case 'h': fputs(usage_entries, stdout); return 0;
-    default: fputs(usage_entries, stderr); return 2;
+    default: return cvx_getopt_error("train", c, argc, argv, longopts);
     }
   }
-  if (optind + 1 != argc) {
-    fprintf(stderr, "cvx train --entries: one PAIRS file (cvx train --entries --help)\n");
-    return 2;
-  }
+  if (optind + 1 != argc) return cvx_usage_error("train", "--entries reads one PAIRS file, not %d", argc - optind);
   FILE *pairs = fopen(argv[optind], "r");
   if (!pairs) {
     fprintf(stderr, "cvx train --entries: cannot read %s\n", argv[optind]);

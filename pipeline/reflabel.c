@@ -346,6 +346,17 @@ void cvx_reflabel_features(cvx_arena *a, const char *raw, size_t rawn, const cha
     ADD(P_RS, buf, join(buf, rl, shp[i]));
     ADD0(i < year_at ? P_YRL : i == year_at ? P_YRE : P_YRG);
     if (skw[i]) ADD0(P_SEGKW);
+    {
+      for (uint32_t bits = sm[i]; bits; bits &= bits - 1) {
+        unsigned b = (unsigned)__builtin_ctz(bits);
+        if (b < NMARKS) ADD(P_SEGM, mark_names[b], strlen(mark_names[b]));
+      }
+      size_t sl = se[i] - sb[i];
+      char lq = sl <= 2 ? '1' : sl <= 5 ? '2' : sl <= 10 ? '3' : sl <= 20 ? '4' : '5';
+      ADD(P_SEGLEN, &lq, 1);
+      char pq2 = i == sb[i] ? 'b' : i + 1 == se[i] ? 'e' : 'm';
+      ADD(P_SEGPOS, &pq2, 1);
+    }
     if (k->word && len == 4 && is_digit((unsigned char)s[0])) {
       int y = atoi(s);
       if (y >= 1500 && y <= 2099) ADD0(P_YEARLIKE);
@@ -439,8 +450,11 @@ static const char *first_number(cvx_arena *a, const char *t, const cvx_reftok *t
         if (is_digit((unsigned char)t[q])) return cvx_arena_strndup(a, t + tok[i].s, tok[i].e - tok[i].s);
   char *s = span_text(a, t, tok, r);
   s = trim(s, "([.,;:", ")].,;:");
-  return *s ? s : NULL;
+  /* no digits: a roman numeral ("XII") or nothing ("Selected papers" is no volume) */
+  return *s && strspn(s, "IVXLCDMivxlcdm") == strlen(s) ? s : NULL;
 }
+
+static bool tok_is(const char *t, const cvx_reftok *k, const char *s);
 
 /* Pages: the numbers of the run joined by "-", ranges by ", ". */
 static const char *pages(cvx_arena *a, const char *t, const cvx_reftok *tok, run r) {
@@ -448,9 +462,15 @@ static const char *pages(cvx_arena *a, const char *t, const cvx_reftok *tok, run
   size_t nums = 0;
   for (size_t i = r.a; i <= r.b; i++) {
     if (!tok[i].word) continue;
-    bool digit = false;
-    for (size_t q = tok[i].s; q < tok[i].e; q++) digit |= is_digit((unsigned char)t[q]);
-    if (!digit) continue;
+    /* a page number starts with a digit, or one letter does ("e1024",
+     * "S12"): the digits of a word ("write18") are none */
+    size_t lead = tok[i].s;
+    while (lead < tok[i].e && !is_digit((unsigned char)t[lead])) lead++;
+    if (lead == tok[i].e || lead - tok[i].s > 1) continue;
+    /* nor is the year of a venue's name: "SIGCOMM'18" */
+    if (i >= 2 && tok[i - 1].e == tok[i].s && tok[i - 2].e == tok[i - 1].s && tok[i - 2].word &&
+        (t[tok[i - 1].s] == '\'' || tok_is(t, &tok[i - 1], "\xe2\x80\x99")))
+      continue;
     if (nums) {
       /* a dash between the two numbers makes a range, anything else a list */
       bool dash = false;
@@ -533,6 +553,33 @@ static void balance(const char *t, const cvx_reftok *tok, size_t ntok, run *x) {
   }
   /* a "(" never closed ends the run before it: "The marketing plan (5" */
   if (paren > 0 && open_at > x->a) x->b = open_at - 1;
+}
+
+/* How many space-separated words s has. */
+static size_t words_in(const char *s) {
+  size_t k = 0;
+  for (bool sp = true; *s; s++) {
+    if (*s != ' ' && sp) k++;
+    sp = *s == ' ';
+  }
+  return k;
+}
+
+/* True when c[0,n) holds nothing the scanners see as a venue, a publisher,
+ * a volume or a report word, and no lower-case word but "and": only names
+ * could be there. */
+static bool people_only(cvx_arena *a, const char *c, size_t n) {
+  uint32_t *m = cvx_arena_alloc(a, (n + 1) * sizeof *m);
+  cvx_ref_marks(a, c, n, m);
+  const uint32_t venue = CVX_REF_MARK_VOLWORD | CVX_REF_MARK_PUBLISHER | CVX_REF_MARK_CONFERENCE |
+                         CVX_REF_MARK_THESIS | CVX_REF_MARK_REPORT | CVX_REF_MARK_VENUE_CONF |
+                         CVX_REF_MARK_VENUE_JOURNAL | CVX_REF_MARK_YEAR | CVX_REF_MARK_IDENT;
+  for (size_t i = 0; i < n; i++) {
+    if (m[i] & venue) return false;
+    bool word_start = is_lower((unsigned char)c[i]) && (i == 0 || c[i - 1] == ' ');
+    if (word_start && !(n - i >= 4 && memcmp(c + i, "and ", 4) == 0)) return false;
+  }
+  return true;
 }
 
 void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
@@ -658,13 +705,50 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
     if (strncmp(r->container, rr.container, rn) == 0 && r->container[rn] == '.' && r->container[rn + 1] == ' ')
       r->container = rr.container;
   }
+  if (r->container) {
+    /* "Initech. SOSP": a venue of the table after the container's last
+     * sentence end is the venue */
+    const char *dot = NULL;
+    for (const char *p = strstr(r->container, ". "); p; p = strstr(p + 1, ". ")) dot = p;
+    if (dot && cvx_venue_lookup(dot + 2) && !cvx_venue_lookup(r->container)) r->container = dot + 2;
+  }
   cvx_ref_tidy_container(r);
+  if (r->container) { /* a venue has a capital, a digit or a letter beyond ASCII: "text --" is none */
+    bool cap = false;
+    for (const char *p = r->container; *p && !cap; p++)
+      cap = is_upper((unsigned char)*p) || is_digit((unsigned char)*p) || (unsigned char)*p >= 0xC0;
+    if (!cap) r->container = NULL;
+  }
   if (!r->container && rr.container && cvx_venue_lookup(rr.container))
     r->container = rr.container; /* a venue of the table the labeller did not see as one: "NeurIPS 2019" */
   if (!r->container && rr.container && !r->publisher && !runs[CVX_RL_GENRE].set && r->title &&
       (is_upper((unsigned char)rr.container[0]) || (unsigned char)rr.container[0] >= 0xC0) &&
       !strstr(r->title, rr.container) && !strstr(rr.container, r->title))
     r->container = rr.container; /* the rules saw a (capitalised) container where the labeller saw none */
+  if (r->container) {
+    /* a venue is no list of people ("Ann Lee, Bo Chen, and Cy Diaz. DAC"):
+     * such names are the authors when none were found, and the venue is
+     * what follows their last sentence end, if anything */
+    const char *c = r->container, *dot = NULL;
+    for (const char *p = strstr(c, ". "); p; p = strstr(p + 1, ". ")) dot = p;
+    size_t ln = dot ? (size_t)(dot - c) + 1 : strlen(c);
+    if (memchr(c, ',', ln) && people_only(a, c, ln)) {
+      cvx_ref nm;
+      memset(&nm, 0, sizeof nm);
+      cvx_ref_names(a, c, ln, &nm);
+      const char *lastf = nm.nauthors ? nm.authors[nm.nauthors - 1].family : NULL;
+      const char *at = lastf ? strstr(c, lastf) : NULL;
+      bool people = nm.nauthors >= 2 && at && (size_t)(at - c) + strlen(lastf) + 2 >= ln;
+      for (size_t i = 0; i < nm.nauthors && people; i++) /* "Given Family": a few words each */
+        people = nm.authors[i].given && nm.authors[i].family &&
+                 words_in(nm.authors[i].given) + words_in(nm.authors[i].family) <= 4;
+      if (people) {
+        if (!r->nauthors) r->authors = nm.authors, r->nauthors = nm.nauthors, r->et_al = nm.et_al;
+        char *rest = dot ? trim(cvx_arena_strdup(a, dot + 2), " ,.;:", " ,.;:") : NULL;
+        r->container = rest && *rest ? rest : NULL;
+      }
+    }
+  }
   if (r->container && !runs[CVX_RL_VOLUME].set) {
     /* "Journal of Logic Programming 1": a number ending a journal's name,
      * with none labelled volume, is its volume */

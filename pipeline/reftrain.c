@@ -14,7 +14,7 @@
 #include <string.h>
 
 static const char usage_refs[] =
-    "usage: cvx train --refs [options] FILE.jsonl\n"
+    "usage: cvx train --refs [options] FILE.jsonl [MORE.jsonl...]\n"
     "\n"
     "Trains the reference labeller from references with gold fields, one JSON\n"
     "object per line: {\"id\", \"text\", \"gold\": {CSL fields}}. Each gold value is\n"
@@ -23,8 +23,9 @@ static const char usage_refs[] =
     "options:\n"
     "  -o, --output FILE   write the model here (default: standard output)\n"
     "  -e, --epochs N      passes over the references (default 20)\n"
-    "  --folds K --fold I  leave out the references whose line number (from 0)\n"
-    "                      is I modulo K (for cross-validation)\n"
+    "  --folds K --fold I  leave out the references of the first file whose\n"
+    "                      line number (from 0) is I modulo K (for\n"
+    "                      cross-validation); further files are always used\n"
     "  -q, --quiet         no summary on stderr\n"
     "  -h, --help          show this help\n";
 
@@ -208,13 +209,15 @@ int cvx_reftrain_main(int argc, char **argv) {
     default: return cvx_getopt_error("train", c, argc, argv, longopts);
     }
   }
-  if (optind + 1 != argc)
-    return cvx_usage_error("train", "--refs reads one FILE.jsonl, not %d", argc - optind);
+  if (optind >= argc) return cvx_usage_error("train", "--refs needs a FILE.jsonl");
   if (folds && held >= folds) return cvx_usage_error("train", "--fold must be below --folds");
-  FILE *in = fopen(argv[optind], "rb");
-  if (!in) {
-    fprintf(stderr, "cvx train: cannot read %s\n", argv[optind]);
-    return 1;
+  for (int q = optind; q < argc; q++) { /* every file readable before the work */
+    FILE *in = fopen(argv[q], "rb");
+    if (!in) {
+      fprintf(stderr, "cvx train: cannot read %s\n", argv[q]);
+      return 1;
+    }
+    fclose(in);
   }
   cvx_seqset *set = cvx_seqset_new(CVX_RL_NCLASSES, cvx_reflabel_classes);
   size_t gold_n[NFIELDS] = {0}, placed_n[NFIELDS] = {0}, names_gold = 0, names_placed = 0, records = 0;
@@ -222,120 +225,134 @@ int cvx_reftrain_main(int argc, char **argv) {
   char *line = NULL;
   size_t cap = 0;
   ssize_t len;
-  uint32_t lineno = 0;
-  while ((len = getline(&line, &cap, in)) > 0) {
-    uint32_t group = lineno++;
-    json_error_t jerr;
-    json_t *o = json_loadb(line, (size_t)len, 0, &jerr);
-    const char *text = o ? json_string_value(json_object_get(o, "text")) : NULL;
-    json_t *g = o ? json_object_get(o, "gold") : NULL;
-    if (!text || !json_is_object(g)) {
-      json_decref(o);
+  for (int file = optind; file < argc; file++) {
+    FILE *in = fopen(argv[file], "rb");
+    if (!in) {
+      fprintf(stderr, "cvx train: cannot read %s\n", argv[file]);
       continue;
     }
-    records++;
-    cvx_arena *a = cvx_arena_new(64 * 1024);
-    size_t tn, ntok;
-    char *t = cvx_ref_clean(a, text, strlen(text), &tn);
-    cvx_reftok *tok = cvx_reflabel_tokenize(a, t, tn, &ntok);
-    align al = {a, t, tok, ntok, cvx_arena_alloc(a, (ntok + 1) * sizeof(size_t)), 0,
-                cvx_arena_alloc(a, (ntok + 1) * sizeof(int))};
-    for (size_t i = 0; i < ntok; i++) {
-      al.lab[i] = CVX_RL_OTHER;
-      if (tok[i].word) al.w[al.nw++] = i;
-    }
-    bool ok;
-    /* identifiers anywhere, then the fields in reading order */
-    const char *const ids[] = {gold_str(g, "DOI"), gold_str(g, "URL")};
-    for (int q = 0; q < 2; q++)
-      if (ids[q]) {
-        gold_n[F_DOI + q]++;
-        place(&al, ids[q], 0, q ? CVX_RL_URL : CVX_RL_DOI, &ok);
-        placed_n[F_DOI + q] += ok;
+    /* the first file's lines are numbered for the folds; later files are
+     * always trained on */
+    uint32_t lineno = 0;
+    while ((len = getline(&line, &cap, in)) > 0) {
+      uint32_t group = file == optind ? lineno++ : CVX_SEQ_ALWAYS;
+      json_error_t jerr;
+      json_t *o = json_loadb(line, (size_t)len, 0, &jerr);
+      const char *text = o ? json_string_value(json_object_get(o, "text")) : NULL;
+      json_t *g = o ? json_object_get(o, "gold") : NULL;
+      if (!text || !json_is_object(g)) {
+        json_decref(o);
+        continue;
       }
-    size_t cur = 0;
-    json_t *au = json_object_get(g, "author");
-    if (json_is_array(au) && json_array_size(au)) {
-      size_t pn;
-      gold_n[F_AUTHOR]++;
-      names_gold += json_array_size(au);
-      cur = place_names(&al, au, json_is_true(json_object_get(g, "et_al")), 0, CVX_RL_AUTHOR, &pn);
-      names_placed += pn;
-      placed_n[F_AUTHOR] += pn > 0;
-    }
-    size_t after_authors = cur;
-    const char *title = gold_str(g, "title");
-    if (title) {
-      gold_n[F_TITLE]++;
-      cur = place(&al, title, cur, CVX_RL_TITLE, &ok);
-      placed_n[F_TITLE] += ok;
-    }
-    size_t after_title = cur;
-    json_t *ed = json_object_get(g, "editor");
-    if (json_is_array(ed) && json_array_size(ed)) {
-      size_t pn;
-      gold_n[F_EDITOR]++;
-      place_names(&al, ed, false, after_title, CVX_RL_EDITOR, &pn);
-      placed_n[F_EDITOR] += pn > 0;
-    }
-    const char *cont = gold_str(g, "container-title");
-    if (cont) {
-      gold_n[F_CONTAINER]++;
-      cur = place(&al, cont, after_title, CVX_RL_CONTAINER, &ok);
-      placed_n[F_CONTAINER] += ok;
-    }
-    const struct {
-      const char *key;
-      int field, label;
-    } rest[] = {{"publisher", F_PUBLISHER, CVX_RL_PUBLISHER}, {"publisher-place", F_PLACE, CVX_RL_LOCATION}};
-    for (int q = 0; q < 2; q++) {
-      const char *v = gold_str(g, rest[q].key);
-      if (!v) continue;
-      gold_n[rest[q].field]++;
-      place(&al, v, after_title, rest[q].label, &ok);
-      placed_n[rest[q].field] += ok;
-    }
-    const char *issued = gold_str(g, "issued");
-    if (issued) {
-      gold_n[F_ISSUED]++;
-      place_year(&al, issued, after_authors, &ok);
-      placed_n[F_ISSUED] += ok;
-    }
-    const struct {
-      const char *key;
-      int field, label;
-    } nums[] = {{"volume", F_VOLUME, CVX_RL_VOLUME}, {"issue", F_ISSUE, CVX_RL_ISSUE}, {"page", F_PAGE, CVX_RL_PAGES}};
-    size_t ncur = cur > after_title ? cur : after_title;
-    for (int q = 0; q < 3; q++) {
-      const char *v = gold_str(g, nums[q].key);
-      if (!v) continue;
-      gold_n[nums[q].field]++;
-      size_t e = place(&al, v, ncur, nums[q].label, &ok);
-      if (ok) ncur = e;
-      placed_n[nums[q].field] += ok;
-    }
-    /* genre words the gold has no field for: thesis and report phrases */
-    uint32_t *marks = cvx_arena_alloc(a, (tn + 1) * sizeof *marks);
-    cvx_ref_marks(a, t, tn, marks);
-    for (size_t i = 0; i < ntok; i++)
-      if (tok[i].word && al.lab[i] == CVX_RL_OTHER && (marks[tok[i].s] & (CVX_REF_MARK_THESIS | CVX_REF_MARK_REPORT)))
-        al.lab[i] = CVX_RL_GENRE;
-    if (ntok) {
-      cvx_features *f = cvx_xcalloc(ntok, sizeof *f);
-      cvx_reflabel_features(a, text, strlen(text), t, tn, tok, ntok, f, NULL);
-      for (size_t i = 0; i < ntok; i++) cvx_features_close(&f[i]);
-      cvx_seqset_add(set, ntok, f, al.lab, group);
+      records++;
+      cvx_arena *a = cvx_arena_new(64 * 1024);
+      size_t tn, ntok;
+      char *t = cvx_ref_clean(a, text, strlen(text), &tn);
+      cvx_reftok *tok = cvx_reflabel_tokenize(a, t, tn, &ntok);
+      align al = {a, t, tok, ntok, cvx_arena_alloc(a, (ntok + 1) * sizeof(size_t)), 0,
+                  cvx_arena_alloc(a, (ntok + 1) * sizeof(int))};
       for (size_t i = 0; i < ntok; i++) {
-        label_n[al.lab[i]]++;
-        cvx_features_free(&f[i]);
+        al.lab[i] = CVX_RL_OTHER;
+        if (tok[i].word) al.w[al.nw++] = i;
       }
-      free(f);
+      bool ok;
+      /* identifiers anywhere, then the fields in reading order */
+      const char *const ids[] = {gold_str(g, "DOI"), gold_str(g, "URL")};
+      for (int q = 0; q < 2; q++)
+        if (ids[q]) {
+          gold_n[F_DOI + q]++;
+          place(&al, ids[q], 0, q ? CVX_RL_URL : CVX_RL_DOI, &ok);
+          placed_n[F_DOI + q] += ok;
+        }
+      size_t cur = 0;
+      json_t *au = json_object_get(g, "author");
+      if (json_is_array(au) && json_array_size(au)) {
+        size_t pn;
+        gold_n[F_AUTHOR]++;
+        names_gold += json_array_size(au);
+        cur = place_names(&al, au, json_is_true(json_object_get(g, "et_al")), 0, CVX_RL_AUTHOR, &pn);
+        names_placed += pn;
+        placed_n[F_AUTHOR] += pn > 0;
+      }
+      size_t after_authors = cur;
+      const char *title = gold_str(g, "title");
+      if (title) {
+        gold_n[F_TITLE]++;
+        cur = place(&al, title, cur, CVX_RL_TITLE, &ok);
+        placed_n[F_TITLE] += ok;
+      }
+      size_t after_title = cur;
+      json_t *ed = json_object_get(g, "editor");
+      if (json_is_array(ed) && json_array_size(ed)) {
+        size_t pn;
+        gold_n[F_EDITOR]++;
+        place_names(&al, ed, false, after_title, CVX_RL_EDITOR, &pn);
+        placed_n[F_EDITOR] += pn > 0;
+      }
+      const char *cont = gold_str(g, "container-title");
+      if (cont) {
+        gold_n[F_CONTAINER]++;
+        cur = place(&al, cont, after_title, CVX_RL_CONTAINER, &ok);
+        placed_n[F_CONTAINER] += ok;
+      }
+      const struct {
+        const char *key;
+        int field, label;
+      } rest[] = {{"publisher", F_PUBLISHER, CVX_RL_PUBLISHER}, {"publisher-place", F_PLACE, CVX_RL_LOCATION}};
+      for (int q = 0; q < 2; q++) {
+        const char *v = gold_str(g, rest[q].key);
+        if (!v) continue;
+        gold_n[rest[q].field]++;
+        place(&al, v, after_title, rest[q].label, &ok);
+        placed_n[rest[q].field] += ok;
+      }
+      const char *issued = gold_str(g, "issued");
+      if (issued) {
+        gold_n[F_ISSUED]++;
+        place_year(&al, issued, after_authors, &ok);
+        placed_n[F_ISSUED] += ok;
+      }
+      const struct {
+        const char *key;
+        int field, label;
+      } nums[] = {{"volume", F_VOLUME, CVX_RL_VOLUME}, {"issue", F_ISSUE, CVX_RL_ISSUE}, {"page", F_PAGE, CVX_RL_PAGES}};
+      size_t ncur = cur > after_title ? cur : after_title;
+      for (int q = 0; q < 3; q++) {
+        const char *v = gold_str(g, nums[q].key);
+        if (!v) continue;
+        gold_n[nums[q].field]++;
+        size_t e = place(&al, v, ncur, nums[q].label, &ok);
+        if (ok) ncur = e;
+        placed_n[nums[q].field] += ok;
+      }
+      /* genre words the gold has no field for: thesis and report phrases */
+      uint32_t *marks = cvx_arena_alloc(a, (tn + 1) * sizeof *marks);
+      cvx_ref_marks(a, t, tn, marks);
+      for (size_t i = 0; i < ntok; i++)
+        if (tok[i].word && al.lab[i] == CVX_RL_OTHER && (marks[tok[i].s] & (CVX_REF_MARK_THESIS | CVX_REF_MARK_REPORT)))
+          al.lab[i] = CVX_RL_GENRE;
+      if (getenv("CVX_REFS_DEBUG")) { /* each token and its gold label on stderr */
+        for (size_t i = 0; i < ntok; i++)
+          fprintf(stderr, "%.*s/%s ", (int)(tok[i].e - tok[i].s), t + tok[i].s, cvx_reflabel_classes[al.lab[i]]);
+        fputc('\n', stderr);
+      }
+      if (ntok) {
+        cvx_features *f = cvx_xcalloc(ntok, sizeof *f);
+        cvx_reflabel_features(a, text, strlen(text), t, tn, tok, ntok, f, NULL);
+        for (size_t i = 0; i < ntok; i++) cvx_features_close(&f[i]);
+        cvx_seqset_add(set, ntok, f, al.lab, group);
+        for (size_t i = 0; i < ntok; i++) {
+          label_n[al.lab[i]]++;
+          cvx_features_free(&f[i]);
+        }
+        free(f);
+      }
+      cvx_arena_free(a);
+      json_decref(o);
     }
-    cvx_arena_free(a);
-    json_decref(o);
+    fclose(in);
   }
   free(line);
-  fclose(in);
   cvx_buf model = CVX_BUF_INIT;
   cvx_seqset_train(set, epochs, folds, held, "refs", &model);
   int status = 0;

@@ -134,7 +134,9 @@ void cvx_seqset_add(cvx_seqset *t, size_t n, const cvx_features *toks, const int
   }
 }
 
-static bool held_out(uint32_t group, unsigned folds, unsigned held) { return folds && group % folds == held; }
+static bool held_out(uint32_t group, unsigned folds, unsigned held) {
+  return folds && group != CVX_SEQ_ALWAYS && group % folds == held;
+}
 
 /* One output row: a feature hash and where its averaged weights are. */
 typedef struct outrow {

@@ -44,13 +44,15 @@ typedef struct cvx_seqset cvx_seqset;
 
 cvx_seqset *cvx_seqset_new(int nclasses, const char *const *classes);
 void cvx_seqset_free(cvx_seqset *t);
+/* A group no fold holds out: the sequence is always trained on. */
+#define CVX_SEQ_ALWAYS UINT32_MAX
 /* Adds a sequence of n tokens (features copied; each set closed). Labels
  * outside [0, nclasses) make the call a no-op. */
 void cvx_seqset_add(cvx_seqset *t, size_t n, const cvx_features *toks, const int *labels, uint32_t group);
 size_t cvx_seqset_size(const cvx_seqset *t);
 /* Trains an averaged structured perceptron for epochs passes over the
  * sequences in a fixed pseudo-random order, skipping those whose group g has
- * g % folds == held (folds 0: use every sequence); writes the model file
+ * g % folds == held (folds 0: use every sequence; CVX_SEQ_ALWAYS: never skipped); writes the model file
  * text (task named task, transitions included) into out. */
 void cvx_seqset_train(const cvx_seqset *t, int epochs, unsigned folds, unsigned held, const char *task,
                       cvx_buf *out);

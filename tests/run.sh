@@ -452,6 +452,24 @@ if [ -d tests/node_modules ]; then
       sh tests/ext/refscore.sh "$build" 0.93 >"$tmp/refscore" 2>&1; then ok; else fail "reference parser below macro F1 0.93"; fi
     grep -iE 'macro|issued|type' "$tmp/refscore" | head -4 | sed 's/^/  refscore: /'
   fi
+  if [ -d "$shared/corpus" ]; then
+    # the BibTeX of every corpus file (YAML and JSON data too, not the gold
+    # answers): biber's data model, and pandoc --citeproc renders every entry
+    # with no author in a venue field and keys of name, year and title word
+    all_files=$(find "$shared/corpus" -type f ! -path '*/gold/*' ! -name MANIFEST.tsv ! -name README.md | sort)
+    # shellcheck disable=SC2086
+    "$cvx" convert -q -j 2 -o "$tmp/cbib" $all_files 2>/dev/null
+    cbibs=$(find "$tmp/cbib" -name '*.bib' -size +0 | sort)
+    if [ -n "$cbibs" ]; then
+      # shellcheck disable=SC2086
+      check "corpus BibTeX: biber validates the data model" sh tests/ext/check-biber.sh $cbibs
+      # shellcheck disable=SC2086
+      check "corpus BibTeX: pandoc --citeproc renders every entry, venues and keys clean" \
+        python3 tests/ext/check-citeproc.py $cbibs
+    fi
+  else
+    echo "  skip: corpus BibTeX checks ($shared/corpus missing)"
+  fi
   csvs=$(find "$tmp/c1" fixtures -name '*.csv' | sort)
   # shellcheck disable=SC2086
   [ -n "$csvs" ] && check "CSV reads with Python's csv module" python3 tests/ext/check-csv.py $csvs

@@ -69,7 +69,8 @@ def train_refs_held_out(cvx, work, rotation):
     os.makedirs(work, exist_ok=True)
     subset_jsonl(REFS, lambda i: in_part(i, "seen", rotation), seen)
     model = os.path.join(work, "refs.model")
-    p = subprocess.run([cvx, "train", "--refs", "-o", model, seen], capture_output=True, text=True)
+    extra = os.path.join(ROOT, "pipeline", "models", "refs-extra.jsonl")  # the project's own, as `make train`
+    p = subprocess.run([cvx, "train", "--refs", "-o", model, seen, extra], capture_output=True, text=True)
     if p.returncode != 0:
         raise RuntimeError(f"cvx train --refs failed ({p.returncode}): {p.stderr.strip()[-800:]}")
     os.environ["CVX_REFS_MODEL"] = model

@@ -337,8 +337,9 @@ static void test_keys(void) {
       {"et al.", "A Paper", NULL, "2020", "owner2020paper"},
       {"Jean d'Alembert", "Traité de dynamique", NULL, "1743", "dalembert1743traite"},
       {"Smith", "The", NULL, "2020", "smith2020"},
-      {"Smith", "3D Printing", NULL, "2020", "smith20203d"},
+      {"Smith", "3D Printing", NULL, "2020", "smith2020printing"}, /* no digit glued to the year */
       {"Smith", "O'Neil's Law", NULL, "2020", "smith2020oneils"},
+      {"Land", "43rd Meeting of the Society", NULL, "2012", "land2012meeting"},
       {"Smith", "Title", NULL, "20", "smithndtitle"},
       {"Jane Doe †", "Title", NULL, "2020", "doe2020title"},
       {"Smith", "2019 in Review", NULL, "2020", "smith2020review"},
