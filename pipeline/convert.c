@@ -48,8 +48,8 @@ void cvx_convert_cleanup(void) {
 
 static const cvx_extractor *const wholes[] = {&cvx_extractor_yamldata, NULL};
 static const cvx_extractor *const preamble[] = {&cvx_extractor_frontmatter, NULL};
-static const cvx_extractor *const bodies[] = {&cvx_extractor_markdown, &cvx_extractor_html, &cvx_extractor_text,
-                                              NULL};
+static const cvx_extractor *const bodies[] = {&cvx_extractor_pdf,  &cvx_extractor_docx, &cvx_extractor_markdown,
+                                              &cvx_extractor_html, &cvx_extractor_text, NULL};
 
 static void norm_url(const char *u, char *out, size_t outsz) {
   size_t o = 0;
@@ -443,8 +443,17 @@ static void make_report(const cvx_source *src, const char *display, const char *
         memcpy(it->source_line, line, len);
         it->source_line[len] = '\0';
       }
-      cvx_buf_printf(&res->report, "%s:%u:%u: %s[%s]: %s\n", pos_name, it->line, it->col,
-                     cvx_severity_str(it->severity), it->code, it->message);
+      unsigned page = 0, pline = 0;
+      if (cvx_source_page(src, g->span.start, &page, &pline)) {
+        /* a PDF: page:line:column, the line counted on its page */
+        it->page = page;
+        it->line = pline;
+        cvx_buf_printf(&res->report, "%s:%u:%u:%u: %s[%s]: %s\n", pos_name, page, it->line, it->col,
+                       cvx_severity_str(it->severity), it->code, it->message);
+      } else {
+        cvx_buf_printf(&res->report, "%s:%u:%u: %s[%s]: %s\n", pos_name, it->line, it->col,
+                       cvx_severity_str(it->severity), it->code, it->message);
+      }
       if (it->source_line && it->col <= 200) {
         cvx_buf_printf(&res->report, "  %s\n  ", it->source_line);
         /* the caret under the column, tabs kept so it lines up */
@@ -504,7 +513,7 @@ static void run(cvx_arena *a, cvx_source *src, cvx_diags *dx, const char *displa
   doc->section_sink = o->section_sink;
   const char *ran[4] = {0};
   int nran = 0;
-  for (int i = 0; wholes[i]; i++) {
+  for (int i = 0; wholes[i] && !src->layout; i++) {
     if (!wholes[i]->accepts(src)) continue;
     if (wholes[i]->extract(src, doc, dx) == CVX_OK)
       ran[nran++] = wholes[i]->name;
@@ -514,11 +523,12 @@ static void run(cvx_arena *a, cvx_source *src, cvx_diags *dx, const char *displa
     tail(doc, ran, display, o, res);
     return;
   }
-  for (int i = 0; preamble[i]; i++) {
+  /* a PDF, DOCX or ODT document's text is what it shows: no front matter, no markup to hide */
+  for (int i = 0; preamble[i] && !src->layout; i++) {
     if (!preamble[i]->accepts(src)) continue;
     if (preamble[i]->extract(src, doc, dx) == CVX_OK) ran[nran++] = preamble[i]->name;
   }
-  cvx_hide_markup(doc, doc->body_start);
+  if (!src->layout) cvx_hide_markup(doc, doc->body_start);
   const cvx_extractor *best = NULL;
   int best_score = 0;
   for (int i = 0; bodies[i]; i++) {
@@ -634,6 +644,13 @@ static void init_result(cvx_result *res) {
   cvx_buf_init(&res->source);
 }
 
+/* The load options with the time budget: a binary document's reader keeps to it. */
+static cvx_load_opts load_opts(const cvx_convert_opts *o) {
+  cvx_load_opts lo = o->load;
+  if (!lo.time_budget_ms) lo.time_budget_ms = o->time_budget_ms;
+  return lo;
+}
+
 static void convert_path(const char *path, const char *display, const cvx_convert_opts *o, bool walked,
                          cvx_result *res) {
   init_result(res);
@@ -642,8 +659,9 @@ static void convert_path(const char *path, const char *display, const cvx_conver
   cvx_diags_init(&dx, a);
   cvx_source *src = NULL;
   bool skipped = false;
-  cvx_status st = walked ? cvx_source_load_walked(a, path, &o->load, &src, &dx, &skipped)
-                         : cvx_source_load(a, path, &o->load, &src, &dx);
+  cvx_load_opts lo = load_opts(o);
+  cvx_status st = walked ? cvx_source_load_walked(a, path, &lo, &src, &dx, &skipped)
+                         : cvx_source_load(a, path, &lo, &src, &dx);
   if (skipped) {
     res->skipped = true;
     res->status = st;
@@ -671,7 +689,8 @@ void cvx_convert_bytes(const char *display, const unsigned char *bytes, size_t n
   cvx_diags_init(&dx, a);
   cvx_source *src = NULL;
   res->bytes = n;
-  cvx_status st = cvx_source_from_bytes(a, display, bytes, n, &o->load, &src, &dx);
+  cvx_load_opts lo = load_opts(o);
+  cvx_status st = cvx_source_from_bytes(a, display, bytes, n, &lo, &src, &dx);
   if (st == CVX_OK) run(a, src, &dx, display, o, res);
   finish(a, st == CVX_OK ? src : NULL, &dx, display, st, o, res);
 }

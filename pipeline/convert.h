@@ -55,6 +55,7 @@ typedef struct cvx_report_item {
   cvx_severity severity;
   char *code;
   char *message;
+  unsigned page;      /* a PDF's page (1-based; line is then counted on it), else 0 */
   unsigned line, col; /* 0 when unpositioned */
   char *source_line;  /* the line's text, or NULL */
 } cvx_report_item;
