@@ -54,8 +54,8 @@ static bool read_entry(zipdoc *zd, const char *name, bool optional, char **out, 
   zip_stat_init(&st);
   if (zip_stat_index(zd->z, (zip_uint64_t)idx, 0, &st) == 0 && (st.valid & ZIP_STAT_SIZE) && st.size > zd->budget) {
     cvx_diag_add(zd->dx, CVX_ERROR, "docx.limit", CVX_NOSPAN,
-                 "%s declares %llu bytes uncompressed, over the limit of what is left of %s (--max-size)", name,
-                 (unsigned long long)st.size, "the input's size limit");
+                 "%s declares %llu bytes uncompressed, over the %zu bytes an input may hold (--max-size); a zip bomb?",
+                 name, (unsigned long long)st.size, zd->budget);
     *failed = true;
     return false;
   }
@@ -356,7 +356,7 @@ static void para_end(walker *w) {
   if (!w->para) return;
   w->para = false;
   if (w->rows > 0) return;
-  if (w->seen && w->bold_run && !w->strong_done) cvx_lb_strong(w->lb);
+  if (w->seen && w->bold_run && !w->strong_done && w->lb->kind != CVX_BLK_HEADING) cvx_lb_strong(w->lb);
   cvx_lb_end(w->lb);
   cvx_lb_newline(w->lb);
 }

@@ -260,10 +260,13 @@ static void mark_furniture(rd *r) {
   keycount *kc = NULL;
   size_t nk = 0, capk = 0;
   char **keys = cvx_xcalloc(r->ns ? r->ns : 1, sizeof *keys); /* each band segment's key, or NULL */
+  int band_page = -1, band_n = 0;
   for (size_t i = 0; i < r->ns; i++) {
     seg *s = &r->s[i];
     float h = r->page_h[s->page];
     if (h <= 0 || (s->y1 > h * BAND && s->y0 < h * (1 - BAND))) continue;
+    if (s->page != band_page) band_page = s->page, band_n = 0;
+    if (++band_n > 64) continue; /* a header or footer is a few lines: bounded work */
     seg_text(r, s, &t);
     furniture_key(t.ptr, &key);
     if (!key.len) continue;
@@ -312,25 +315,40 @@ typedef struct order {
   float body;
 } order;
 
-static int by_top(const rd *r, size_t a, size_t b) {
-  const seg *x = &r->s[a], *y = &r->s[b];
-  /* one line when the baselines are close: then left to right */
-  float tol = 0.4f * (x->size < y->size ? x->size : y->size);
-  if (fabsf(x->y1 - y->y1) > tol) return x->y1 < y->y1 ? -1 : 1;
-  if (x->x0 != y->x0) return x->x0 < y->x0 ? -1 : 1;
-  return a < b ? -1 : 1;
+/* Reading order inside one column: lines top to bottom (baselines closer
+ * than 0.4 of the smaller size are one line), each left to right. Sorts by
+ * baseline, then cuts lines and sorts each by x: O(n log n) whatever the page. */
+typedef struct skey {
+  float y, x;
+  size_t idx;
+} skey;
+
+static int cmp_y(const void *a, const void *b) {
+  const skey *p = a, *q = b;
+  if (p->y != q->y) return p->y < q->y ? -1 : 1;
+  return p->idx < q->idx ? -1 : p->idx > q->idx;
 }
 
-/* insertion sort with a context (qsort_r is not C11); pages hold few segments */
+static int cmp_x(const void *a, const void *b) {
+  const skey *p = a, *q = b;
+  if (p->x != q->x) return p->x < q->x ? -1 : 1;
+  return p->idx < q->idx ? -1 : p->idx > q->idx;
+}
+
 static void sort_top(const rd *r, size_t *v, size_t n) {
-  for (size_t i = 1; i < n; i++) {
-    size_t t = v[i], j = i;
-    while (j > 0 && by_top(r, v[j - 1], t) > 0) {
-      v[j] = v[j - 1];
-      j--;
-    }
-    v[j] = t;
+  if (n < 2) return;
+  skey *k = cvx_xmalloc(n * sizeof *k);
+  for (size_t i = 0; i < n; i++) k[i] = (skey){r->s[v[i]].y1, r->s[v[i]].x0, v[i]};
+  qsort(k, n, sizeof *k, cmp_y);
+  for (size_t i = 0; i < n;) {
+    size_t j = i + 1;
+    float tol = 0.4f * r->s[k[i].idx].size;
+    while (j < n && k[j].y - k[i].y <= tol) j++;
+    qsort(k + i, j - i, sizeof *k, cmp_x);
+    i = j;
   }
+  for (size_t i = 0; i < n; i++) v[i] = k[i].idx;
+  free(k);
 }
 
 /* The widest vertical gutter among segments v[0,n): a band of x that no
@@ -385,7 +403,7 @@ static void order_segs(order *o, size_t *v, size_t n, int depth);
 static bool order_columns(order *o, size_t *v, size_t n, int depth) {
   const rd *r = o->r;
   float g0, g1;
-  if (depth > 3 || !find_gutter(r, v, n, o->body, &g0, &g1)) return false;
+  if (depth > 3 || n > 5000 || !find_gutter(r, v, n, o->body, &g0, &g1)) return false;
   size_t *L = cvx_xmalloc(n * sizeof *L), *R = cvx_xmalloc(n * sizeof *R), *S = cvx_xmalloc(n * sizeof *S);
   size_t nl = 0, nr = 0, ns = 0;
   float ly0 = 1e9f, ly1 = -1e9f, ry0 = 1e9f, ry1 = -1e9f;
@@ -403,13 +421,15 @@ static bool order_columns(order *o, size_t *v, size_t n, int depth) {
       S[ns++] = v[i];
     }
   }
-  bool ok = nl >= 2 && nr >= 2 && ly1 - ly0 > 3 * o->body && ry1 - ry0 > 3 * o->body;
+  /* a few segments span the gutter (a name, a section title over both
+   * columns); many are no columns, and would cost a zone each */
+  bool ok = nl >= 2 && nr >= 2 && ns <= 64 && ly1 - ly0 > 3 * o->body && ry1 - ry0 > 3 * o->body;
   if (ok) {
     const size_t *small = nl < nr ? L : R, *big = nl < nr ? R : L;
     size_t nsmall = nl < nr ? nl : nr, nbig = nl < nr ? nr : nl, shared = 0;
-    for (size_t i = 0; i < nsmall; i++) {
+    for (size_t i = 0; i < nsmall && i < 400; i++) { /* a sample bounds the pairs */
       const seg *s = &r->s[small[i]];
-      for (size_t j = 0; j < nbig; j++) {
+      for (size_t j = 0; j < nbig && j < 400; j++) {
         const seg *t = &r->s[big[j]];
         if (fabsf(s->y1 - t->y1) < 0.3f * s->size) {
           shared++;
@@ -430,6 +450,7 @@ static bool order_columns(order *o, size_t *v, size_t n, int depth) {
       left_al += r->s[R[i]].x0 - rx0 < 2;
       right_al += rx1 - r->s[R[i]].x1 < 2;
     }
+    if (nsmall > 400) nsmall = 400;
     ok = shared * 2 <= nsmall || (left_al * 10 >= nr * 6 && left_al > right_al);
   }
   if (ok) {

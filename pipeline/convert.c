@@ -622,9 +622,38 @@ static void tail(cvx_doc *doc, const char *const *ran, const char *display, cons
   }
 }
 
+static const struct {
+  const char *code;
+  cvx_skip skip;
+} reader_codes[] = {
+    {"pdf.no-text", CVX_SKIP_PDF_NO_TEXT},     {"pdf.encrypted", CVX_SKIP_PDF_ENCRYPTED},
+    {"pdf.corrupt", CVX_SKIP_PDF_CORRUPT},     {"docx.no-text", CVX_SKIP_DOC_NO_TEXT},
+    {"docx.encrypted", CVX_SKIP_DOC_ENCRYPTED}, {"docx.corrupt", CVX_SKIP_DOC_CORRUPT},
+    {"docx.doctype", CVX_SKIP_DOC_CORRUPT},    {"docx.depth", CVX_SKIP_DOC_CORRUPT},
+    {"docx.limit", CVX_SKIP_DOC_LIMIT},
+};
+
+const char *cvx_skip_name(cvx_skip k) {
+  static const char *const names[CVX_SKIP__COUNT] = {
+      "", "binary", "image", "archive", "executable", "PDF without text", "encrypted PDF", "unreadable PDF",
+      "document without text", "encrypted document", "unreadable document", "document over the size limit"};
+  return (unsigned)k < CVX_SKIP__COUNT ? names[k] : "";
+}
+
+/* The kind of a document its reader refused, from the reader's error. */
+static cvx_skip reader_skip(const cvx_diags *dx) {
+  for (size_t i = 0; i < dx->n; i++) {
+    if (dx->items[i].severity != CVX_ERROR) continue;
+    for (size_t k = 0; k < sizeof reader_codes / sizeof reader_codes[0]; k++)
+      if (strcmp(dx->items[i].code, reader_codes[k].code) == 0) return reader_codes[k].skip;
+  }
+  return CVX_SKIP_NONE;
+}
+
 static void finish(cvx_arena *a, cvx_source *src, cvx_diags *dx, const char *display, cvx_status st,
                    const cvx_convert_opts *o, cvx_result *res) {
   res->status = st;
+  if (st != CVX_OK) res->skip = reader_skip(dx);
   if (st != CVX_OK) {
     res->nerrors = dx->nerrors ? dx->nerrors : 1;
     res->nwarnings = dx->nwarnings;
@@ -664,6 +693,7 @@ static void convert_path(const char *path, const char *display, const cvx_conver
                          : cvx_source_load(a, path, &lo, &src, &dx);
   if (skipped) {
     res->skipped = true;
+    res->skip = cvx_skip_of_file(path);
     res->status = st;
     cvx_arena_free(a);
     return;

@@ -2,6 +2,7 @@
  * line ends and a line map: BOMs, UTF-16, invalid UTF-8 (read as Windows-1252),
  * binary and oversize files, I/O errors; every problem becomes a diagnostic. */
 #include "cvx.h"
+#include "convert.h"
 #include "layout.h"
 #include "swar.h"
 
@@ -343,6 +344,24 @@ static const char *binary_kind(const unsigned char *p, size_t n) {
   if (n >= 2 && p[0] == 'M' && p[1] == 'Z' && memchr(p, 0, n < 512 ? n : 512))
     return "Windows executable";
   return NULL;
+}
+
+cvx_skip cvx_skip_of_bytes(const unsigned char *p, size_t n) {
+  const char *kind = binary_kind(p, n);
+  if (!kind) return CVX_SKIP_BINARY;
+  if (strstr(kind, "image")) return CVX_SKIP_IMAGE;
+  if (strstr(kind, "archive")) return CVX_SKIP_ARCHIVE;
+  if (strstr(kind, "executable") || strstr(kind, "binary or Java")) return CVX_SKIP_EXECUTABLE;
+  return CVX_SKIP_BINARY;
+}
+
+cvx_skip cvx_skip_of_file(const char *path) {
+  unsigned char b[512];
+  FILE *f = fopen(path, "rb");
+  if (!f) return CVX_SKIP_BINARY;
+  size_t n = fread(b, 1, sizeof b, f);
+  fclose(f);
+  return cvx_skip_of_bytes(b, n);
 }
 
 /* Refuses 8-bit input that is not text: a NUL anywhere, or too many controls

@@ -183,7 +183,7 @@ static void run_case(const tcase *c) {
   cvx_arena *a = cvx_arena_new(4096);
   cvx_diags dx;
   cvx_diags_init(&dx, a);
-  cvx_load_opts opts = {c->max_size};
+  cvx_load_opts opts = {c->max_size, 0};
   cvx_source *src = (cvx_source *)&dx; /* must be reset */
   cvx_status st = cvx_source_from_bytes(a, "cv.txt", (const unsigned char *)c->in, c->n, &opts,
                                         &src, &dx);
@@ -448,7 +448,7 @@ static cvx_source *load(cvx_arena *a, const char *path, size_t max, cvx_status w
                         const char *code, const char *msg) {
   cvx_diags dx;
   cvx_diags_init(&dx, a);
-  cvx_load_opts opts = {max};
+  cvx_load_opts opts = {max, 0};
   cvx_source *src = NULL;
   cvx_status st = cvx_source_load(a, path, &opts, &src, &dx);
   CHECK(st == want, "load %s: status %s, want %s", path, cvx_status_str(st), cvx_status_str(want));
@@ -561,7 +561,7 @@ static void test_load(void) {
         "NULL arena");
 
   /* a limit above the hard cap is clamped to it */
-  cvx_load_opts huge = {(size_t)-1};
+  cvx_load_opts huge = {(size_t)-1, 0};
   CHECK(cvx_source_from_bytes(a, "x", (const unsigned char *)"hi", 2, &huge, &src, &dx) == CVX_OK,
         "huge max_size");
 
