@@ -169,7 +169,7 @@ clean:
 # `make fuzz-smoke` is the short CI budget (10 s each, a fresh corpus).
 # Reproducers land in build/fuzz/artifacts/.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := source frontmatter yamldata markdown html text refparse schema convert validate model
+FUZZ_TARGETS := source frontmatter yamldata markdown html text pdf docx refparse schema convert validate model
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 fuzz-build:
 	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang WERROR=$(WERROR) \

@@ -351,9 +351,12 @@ static void sort_top(const rd *r, size_t *v, size_t n) {
   free(k);
 }
 
-/* The widest vertical gutter among segments v[0,n): a band of x that no
- * narrow segment (or very few) crosses, with text on both sides. */
-static bool find_gutter(const rd *r, const size_t *v, size_t n, float body, float *g0, float *g1) {
+#define MAX_GUTTERS 8
+
+/* The vertical gutters among segments v[0,n), widest first (at most
+ * MAX_GUTTERS): bands of x that no narrow segment (or very few) crosses,
+ * with text on both sides. Returns how many. */
+static int find_gutters(const rd *r, const size_t *v, size_t n, float body, float *g0, float *g1) {
   float minx = 1e9f, maxx = -1e9f;
   for (size_t i = 0; i < n; i++) {
     const seg *s = &r->s[v[i]];
@@ -361,7 +364,7 @@ static bool find_gutter(const rd *r, const size_t *v, size_t n, float body, floa
     if (s->x1 > maxx) maxx = s->x1;
   }
   float width = maxx - minx;
-  if (n < 4 || width < 40) return false;
+  if (n < 4 || width < 40) return 0;
   size_t nb = (size_t)width + 1;
   if (nb > 4096) nb = 4096;
   float scale = (float)nb / width;
@@ -372,9 +375,9 @@ static bool find_gutter(const rd *r, const size_t *v, size_t n, float body, floa
     size_t a = (size_t)((s->x0 - minx) * scale), b = (size_t)((s->x1 - minx) * scale);
     for (size_t k = a; k <= b && k < nb; k++) cov[k]++;
   }
-  unsigned allow = (unsigned)(n / 25);
+  unsigned allow = (unsigned)(n / 25) + 1; /* a name or a title may cross it */
   float need = body * 0.9f > 9 ? body * 0.9f : 9;
-  size_t best_a = 0, best_len = 0;
+  int ng = 0;
   for (size_t k = 1; k < nb;) {
     if (cov[k] > allow) {
       k++;
@@ -382,16 +385,20 @@ static bool find_gutter(const rd *r, const size_t *v, size_t n, float body, floa
     }
     size_t a = k;
     while (k < nb && cov[k] <= allow) k++;
-    if (k < nb && k - a > best_len) {
-      best_a = a;
-      best_len = k - a;
+    float w = (float)(k - a) / scale;
+    if (k >= nb || w < need) continue;
+    int at = ng < MAX_GUTTERS ? ng++ : MAX_GUTTERS - 1; /* insert by width, widest first */
+    if (at == MAX_GUTTERS - 1 && ng == MAX_GUTTERS && w <= g1[at] - g0[at]) continue;
+    while (at > 0 && g1[at - 1] - g0[at - 1] < w) {
+      g0[at] = g0[at - 1];
+      g1[at] = g1[at - 1];
+      at--;
     }
+    g0[at] = minx + (float)a / scale;
+    g1[at] = minx + (float)k / scale;
   }
   free(cov);
-  if ((float)best_len / scale < need) return false;
-  *g0 = minx + (float)best_a / scale;
-  *g1 = minx + (float)(best_a + best_len) / scale;
-  return true;
+  return ng;
 }
 
 static void order_segs(order *o, size_t *v, size_t n, int depth);
@@ -400,10 +407,19 @@ static void order_segs(order *o, size_t *v, size_t n, int depth);
  * segments that span it. False when the sides are no columns: most of the
  * smaller side's lines continue a line of the other (a date or place set
  * right), or a side is short. */
+static bool split_columns(order *o, size_t *v, size_t n, int depth, float g0, float g1);
+
 static bool order_columns(order *o, size_t *v, size_t n, int depth) {
+  float g0[MAX_GUTTERS], g1[MAX_GUTTERS];
+  if (depth > 3 || n > 5000) return false;
+  int ng = find_gutters(o->r, v, n, o->body, g0, g1);
+  for (int i = 0; i < ng; i++)
+    if (split_columns(o, v, n, depth, g0[i], g1[i])) return true;
+  return false;
+}
+
+static bool split_columns(order *o, size_t *v, size_t n, int depth, float g0, float g1) {
   const rd *r = o->r;
-  float g0, g1;
-  if (depth > 3 || n > 5000 || !find_gutter(r, v, n, o->body, &g0, &g1)) return false;
   size_t *L = cvx_xmalloc(n * sizeof *L), *R = cvx_xmalloc(n * sizeof *R), *S = cvx_xmalloc(n * sizeof *S);
   size_t nl = 0, nr = 0, ns = 0;
   float ly0 = 1e9f, ly1 = -1e9f, ry0 = 1e9f, ry1 = -1e9f;
