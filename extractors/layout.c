@@ -28,6 +28,13 @@ static bool text_put(cvx_lb *lb, const char *s, size_t n) {
   return true;
 }
 
+/* b's length without the trailing bytes of set. */
+static size_t trimmed(const cvx_buf *b, const char *set) {
+  size_t k = b->len;
+  while (k && strchr(set, b->ptr[k - 1])) k--;
+  return k;
+}
+
 static bool at_line_start(const cvx_lb *lb) { return !lb->text.len || lb->text.ptr[lb->text.len - 1] == '\n'; }
 
 void cvx_lb_page(cvx_lb *lb) {
@@ -99,16 +106,14 @@ void cvx_lb_put(cvx_lb *lb, const char *s, size_t n) {
 
 void cvx_lb_newline(cvx_lb *lb) {
   /* blanks at a line's end are the line's, not the block's */
-  while (lb->bt.len && lb->bt.ptr[lb->bt.len - 1] == ' ') lb->bt.len--;
-  lb->bt.ptr[lb->bt.len] = '\0';
+  cvx_buf_truncate(&lb->bt, trimmed(&lb->bt, " "));
   (void)text_put(lb, "\n", 1);
   if (lb->open && lb->bt.len && lb->bt.ptr[lb->bt.len - 1] != '\n') cvx_buf_putc(&lb->bt, '\n');
 }
 
 void cvx_lb_tab(cvx_lb *lb) {
   if (at_line_start(lb)) return;
-  while (lb->bt.len && lb->bt.ptr[lb->bt.len - 1] == ' ') lb->bt.len--;
-  lb->bt.ptr[lb->bt.len] = '\0';
+  cvx_buf_truncate(&lb->bt, trimmed(&lb->bt, " "));
   if (!text_put(lb, "\t", 1)) return;
   if (lb->open && lb->bt.len && lb->bt.ptr[lb->bt.len - 1] != '\n' && lb->bt.ptr[lb->bt.len - 1] != '\t')
     cvx_buf_putc(&lb->bt, '\t');
@@ -144,10 +149,7 @@ void cvx_lb_end(cvx_lb *lb) {
   lb->open = false;
   for (size_t i = 0; i < lb->nlinks; i++)
     if (lb->links[i].open) cvx_lb_link_end(lb);
-  while (lb->bt.len && (lb->bt.ptr[lb->bt.len - 1] == '\n' || lb->bt.ptr[lb->bt.len - 1] == ' ' ||
-                        lb->bt.ptr[lb->bt.len - 1] == '\t'))
-    lb->bt.len--;
-  lb->bt.ptr[lb->bt.len] = '\0';
+  cvx_buf_truncate(&lb->bt, trimmed(&lb->bt, " \n\t"));
   if (!lb->bt.len && !lb->nlinks) return;
   /* the span: from the first visible byte to the last one put */
   size_t s = lb->bstarted ? lb->bstart : lb->text.len, e = lb->text.len;

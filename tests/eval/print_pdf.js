@@ -2,7 +2,7 @@
 // whole batch (the DevTools protocol over --remote-debugging-pipe: no network
 // port, no extra package), as `chromium --print-to-pdf` does page by page but
 // without a browser start per page. Reads "page.html<TAB>out.pdf" lines on
-// stdin; writes each PDF atomically (out.pdf.tmp, then renamed) and prints
+// stdin (file:// pages; no network is reached); writes each PDF atomically (out.pdf.tmp, then renamed) and prints
 // "FAIL page: reason" for a page it cannot print. No header or footer.
 "use strict";
 const { spawn } = require("child_process");
@@ -13,7 +13,10 @@ const path = require("path");
 const jobs = fs.readFileSync(0, "utf8").split("\n").filter(Boolean).map((l) => l.split("\t"));
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), "cvx-print-"));
 const chrome = spawn(process.env.CHROMIUM || "chromium",
+  // no network: a theme's web fonts and CDN style sheets fail at once, so every
+  // run prints the same pages, and none waits on a host that does not answer
   ["--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--remote-debugging-pipe",
+   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost",
    `--user-data-dir=${profile}`, "about:blank"],
   { stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"] });
 const toChrome = chrome.stdio[3], fromChrome = chrome.stdio[4];
@@ -76,8 +79,15 @@ function once(method, sessionId, ms) {
       }
     }
   } finally {
+    // the profile goes once the browser has left it
+    const gone = new Promise((resolve) => chrome.once("exit", resolve));
     chrome.kill();
-    fs.rmSync(profile, { recursive: true, force: true });
+    await gone;
+    try {
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    } catch (e) {
+      console.error(`print_pdf: cannot remove ${profile}: ${e.message}`);
+    }
   }
   process.exitCode = failed === jobs.length && jobs.length ? 1 : 0;
 })();
