@@ -21,6 +21,10 @@
 #define MAX_GLYPHS ((size_t)4 << 20)
 /* A segment per page at most. */
 #define MAX_SEGS_PAGE 20000
+/* A gap between glyphs is a space when it is wider than the segment's usual
+ * gap between letters by this many ems (poppler's own spaces are not taken:
+ * it puts them between the letters of letter-spaced and small-caps text). */
+#define WORD_GAP 0.15f
 /* Header and footer bands: this share of the page height at its top and bottom. */
 #define BAND 0.075f
 
@@ -200,21 +204,45 @@ static void make_segs(rd *r, size_t g0, size_t g1, int page) {
   if (open) push_seg(r, &cur);
 }
 
-/* The segment's text: its glyphs, a space where a gap with no space glyph
- * separates words, blanks collapsed, trimmed. */
+static int cmp_float(const void *a, const void *b) {
+  float x = *(const float *)a, y = *(const float *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The width of a gap between two glyphs of segment s that is a space: the
+ * gap most letter pairs have (the lower quartile), plus WORD_GAP ems. */
+static float word_gap(const rd *r, const seg *s) {
+  float em = s->size > 0 ? s->size : 10;
+  size_t n = 0;
+  float *gaps = cvx_xmalloc((s->g1 - s->g0 + 1) * sizeof *gaps);
+  const glyph *prev = NULL;
+  for (size_t i = s->g0; i < s->g1; i++) {
+    const glyph *gl = &r->g[i];
+    if (gl->space) continue;
+    if (prev) gaps[n++] = gl->x0 - prev->x1;
+    prev = gl;
+  }
+  float base = 0;
+  if (n >= 3) {
+    qsort(gaps, n, sizeof *gaps, cmp_float);
+    base = gaps[n / 4];
+    if (base < 0) base = 0;
+    if (base > 0.5f * em) base = 0.5f * em;
+  }
+  free(gaps);
+  return base + WORD_GAP * em;
+}
+
+/* The segment's text: its glyphs, a space where a gap separates words
+ * (word_gap), trimmed. */
 static void seg_text(const rd *r, const seg *s, cvx_buf *out) {
   cvx_buf_clear(out);
   const glyph *prev = NULL;
-  bool space = false;
+  float wg = word_gap(r, s);
   for (size_t i = s->g0; i < s->g1; i++) {
     const glyph *gl = &r->g[i];
-    if (gl->space) {
-      space = true;
-      continue;
-    }
-    if (prev && !space && gl->x0 - prev->x1 > 0.18f * (gl->size > 0 ? gl->size : 10)) space = true;
-    if (space && out->len) cvx_buf_putc(out, ' ');
-    space = false;
+    if (gl->space) continue;
+    if (prev && gl->x0 - prev->x1 > wg && out->len) cvx_buf_putc(out, ' ');
     cvx_buf_put(out, r->chars.ptr + gl->off, gl->len);
     prev = gl;
   }
@@ -409,6 +437,14 @@ static void order_segs(order *o, size_t *v, size_t n, int depth);
  * right), or a side is short. */
 static bool split_columns(order *o, size_t *v, size_t n, int depth, float g0, float g1);
 
+/* The share of [y0, y1] that the segments v[0,n) cover (their heights summed). */
+static float fill(const rd *r, const size_t *v, size_t n, float y0, float y1) {
+  if (y1 <= y0) return 1;
+  double h = 0;
+  for (size_t i = 0; i < n; i++) h += r->s[v[i]].y1 - r->s[v[i]].y0;
+  return (float)(h / (y1 - y0));
+}
+
 static bool order_columns(order *o, size_t *v, size_t n, int depth) {
   float g0[MAX_GUTTERS], g1[MAX_GUTTERS];
   if (depth > 3 || n > 5000) return false;
@@ -453,21 +489,14 @@ static bool split_columns(order *o, size_t *v, size_t n, int depth, float g0, fl
         }
       }
     }
-    /* lines that share baselines across the gutter are a column only when
-     * the right side is aligned on its left edge (a sidebar, a second
-     * column), not on its right edge (dates and places set right) */
-    size_t left_al = 0, right_al = 0;
-    float rx0 = 1e9f, rx1 = -1e9f;
-    for (size_t i = 0; i < nr; i++) {
-      if (r->s[R[i]].x0 < rx0) rx0 = r->s[R[i]].x0;
-      if (r->s[R[i]].x1 > rx1) rx1 = r->s[R[i]].x1;
-    }
-    for (size_t i = 0; i < nr; i++) {
-      left_al += r->s[R[i]].x0 - rx0 < 2;
-      right_al += rx1 - r->s[R[i]].x1 < 2;
-    }
+    /* most of the smaller side's lines continue a line of the other: a
+     * column of dates or places beside the entries, read with them */
     if (nsmall > 400) nsmall = 400;
-    ok = shared * 2 <= nsmall || (left_al * 10 >= nr * 6 && left_al > right_al);
+    ok = shared * 2 <= nsmall;
+    /* a side whose lines fill little of its height is a column of labels
+     * (section titles, dates, places hung beside the entries), read row by
+     * row with them; a sidebar or a second column is dense */
+    ok = ok && fill(r, L, nl, ly0, ly1) >= 0.4f && fill(r, R, nr, ry0, ry1) >= 0.4f;
   }
   if (ok) {
     sort_top(r, S, ns);
@@ -553,19 +582,16 @@ static void put_seg(emitter *e, const seg *s, size_t skip) {
   bool space = false;
   int32_t link = -1;
   size_t done = 0;
+  float wg = word_gap(r, s);
   for (size_t i = s->g0; i < s->g1; i++) {
     const glyph *gl = &r->g[i];
-    if (gl->space) {
-      space = true;
-      continue;
-    }
+    if (gl->space) continue;
     if (done < skip) { /* the bullet already written */
       done += gl->len;
       prev = gl;
-      space = false;
       continue;
     }
-    if (prev && !space && gl->x0 - prev->x1 > 0.18f * (gl->size > 0 ? gl->size : 10)) space = true;
+    space = prev && gl->x0 - prev->x1 > wg;
     if (gl->link != link) {
       if (link >= 0) cvx_lb_link_end(e->lb);
       if (space && prev && done >= skip) cvx_lb_put(e->lb, " ", 1);
@@ -727,9 +753,9 @@ static void emit_all(rd *r, cvx_lb *lb) {
       cvx_lb_hidden_line(lb, t.ptr, t.len);
     }
     for (size_t k = 0; k < o.nout && !cvx_lb_full(lb);) {
-      size_t m = k + 1; /* the segments on this line, left to right */
+      size_t m = k + 1; /* the segments on this line, left to right, in one size */
       while (m < o.nout && fabsf(r->s[out[m]].y1 - r->s[out[m - 1]].y1) < 0.4f * r->s[out[m - 1]].size &&
-             r->s[out[m]].x0 > r->s[out[m - 1]].x1)
+             r->s[out[m]].x0 > r->s[out[m - 1]].x1 && fabsf(r->s[out[m]].size - r->s[out[k]].size) < 1)
         m++;
       emit_line(&e, out + k, m - k);
       k = m;
