@@ -127,6 +127,8 @@ static void read_page(rd *r, PopplerPage *pg, int page) {
     const char *c = text + i;
     i += cl;
     if (*c == '\n' || *c == '\r') continue; /* poppler's line ends: the boxes say where lines are */
+    if (cl == 3 && (((unsigned char)c[0] == 0xEE) || ((unsigned char)c[0] == 0xEF && (unsigned char)c[1] < 0xA4)))
+      continue; /* U+E000-U+F8FF: an icon font's glyph (a phone, an envelope), no text */
     if (r->ng >= MAX_GLYPHS) {
       r->glyph_limit = true;
       break;
