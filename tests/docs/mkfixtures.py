@@ -82,3 +82,15 @@ paras = [
 ]
 write("docx-styles", "cv.docx", docx(paras))
 write("odt-basic", "cv.odt", odt(paras))
+
+# ---- a PDF for `cvx validate`: its diagnostics print page:line:column (an
+# entry dated in the future on page 1, a publication with no venue on page 2)
+vpages = [{"runs": [(72, 720, "B", 20, "Ines Obradovic-Lund"), (72, 700, "R", 10, "ines@example.com"),
+                    (72, 660, "B", 14, "Experience"), (72, 640, "R", 10, "\u2022 Survey Technician, Fjordline, 2016 - 2019"),
+                    (72, 626, "R", 10, "\u2022 Harbour Mapper, 2031")]},
+          {"runs": [(72, 720, "B", 14, "Publications"),
+                    (72, 700, "R", 10, "\u2022 Tidal benchmarks in narrow fjords. 2020.")]}]
+d = os.path.join(root, "fixtures", "validate-pdf", "input")
+os.makedirs(d, exist_ok=True)
+with open(os.path.join(d, "cv.pdf"), "wb") as f:
+    f.write(pdf(vpages))
