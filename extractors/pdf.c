@@ -17,8 +17,8 @@
 
 /* Pages read at most; a CV has a few. */
 #define MAX_PAGES 100
-/* Glyphs kept at most (about 40 bytes each), whatever --max-size allows. */
-#define MAX_GLYPHS ((size_t)4 << 20)
+/* Glyphs kept at most (about 40 bytes each: 40 MB), whatever --max-size allows; a CV has tens of thousands. */
+#define MAX_GLYPHS ((size_t)1 << 20)
 /* A segment per page at most. */
 #define MAX_SEGS_PAGE 20000
 /* A gap between glyphs is a space when it is wider than the segment's usual
