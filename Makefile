@@ -5,7 +5,7 @@ DESTDIR ?=
 LIBDIR  ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 BUILD   ?= build
-PKGS    := libcmark yaml-0.1 libpcre2-8 jansson libxml-2.0 libutf8proc
+PKGS    := libcmark yaml-0.1 libpcre2-8 jansson libxml-2.0 libutf8proc poppler-glib libzip
 GEN_PKGS := jansson libutf8proc
 PKG_CONFIG ?= pkg-config
 WERROR  ?=
@@ -208,7 +208,7 @@ clean:
 # `make fuzz-smoke` is the short CI budget (10 s each, a fresh corpus).
 # Reproducers land in build/fuzz/artifacts/.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := source frontmatter yamldata markdown html text refparse schema convert validate model entryseg
+FUZZ_TARGETS := source frontmatter yamldata markdown html text pdf docx refparse schema convert validate model entryseg
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 fuzz-build:
 	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang WERROR=$(WERROR) \

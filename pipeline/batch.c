@@ -401,8 +401,19 @@ static void progress(const cvx_batch_opts *o, const cvx_batch_stats *st, size_t 
   double el = now() - t0;
   fprintf(stderr, "\r\033[K[%zu/%zu] %3d%%  %zu with errors  %.0f files/s", done, n,
           n ? (int)(100.0 * (double)done / (double)n) : 100, st->with_errors, el > 0 ? (double)done / el : 0.0);
-  size_t hidden = o->skipped_hidden, binary = o->skipped_binary + st->skipped_binary;
-  if (hidden + binary) fprintf(stderr, "  %zu skipped (%zu binary, %zu hidden)", hidden + binary, binary, hidden);
+  size_t hidden = o->skipped_hidden, other = 0;
+  for (int k = 1; k < CVX_SKIP__COUNT; k++) other += st->skipped[k] + (o->skipped ? o->skipped[k] : 0);
+  if (hidden + other) {
+    fprintf(stderr, "  %zu skipped (", hidden + other);
+    const char *sep = "";
+    for (int k = 1; k < CVX_SKIP__COUNT; k++) {
+      size_t c = st->skipped[k] + (o->skipped ? o->skipped[k] : 0);
+      if (!c) continue;
+      fprintf(stderr, "%s%zu %s", sep, c, cvx_skip_name((cvx_skip)k));
+      sep = ", ";
+    }
+    fprintf(stderr, "%s%zu hidden)", sep, hidden);
+  }
   if (final) fputs("\r\033[K", stderr);
   fflush(stderr);
 }
@@ -414,14 +425,19 @@ static void emit(pool *p, size_t i) {
   slot *s = &p->slots[i % p->window];
   cvx_batch_stats *st = p->st;
   cvx_result *r = &s->res;
-  if (r->skipped && !s->dropped) st->skipped_binary++;
+  if (r->skipped && !s->dropped) st->skipped[r->skip ? r->skip : CVX_SKIP_BINARY]++;
+  bool unread = !r->skipped && r->skip != CVX_SKIP_NONE && !s->dropped; /* a document its reader refused */
+  if (unread) {
+    st->skipped[r->skip]++;
+    st->unreadable++;
+  }
   if (o->site && !s->dropped) {
     if (r->skipped) cvx_report_site_skip(o->site, in->display, "binary file in a folder");
     else cvx_report_site_add(o->site, in->display, in->stem, s->has_page, &s->row);
   }
   if (o->site) cvx_report_row_free(&s->row);
   if (!r->skipped && !s->dropped) {
-    st->files++;
+    if (!unread) st->files++;
     st->bytes += r->bytes;
     size_t errs = r->nerrors;
     if (s->write_err) {
@@ -429,8 +445,13 @@ static void emit(pool *p, size_t i) {
       cvx_buf_printf(&r->report, "%s: error[output.write]: cannot write %s/%s: %s\n", in->display, o->outdir,
                      s->write_what, strerror(s->write_err));
     }
-    if (errs) st->with_errors++;
-    else if (r->nwarnings) st->with_warnings++;
+    if (unread) {
+      /* counted as skipped, by kind; its error still prints and fails the run */
+    } else if (errs) {
+      st->with_errors++;
+    } else if (r->nwarnings) {
+      st->with_warnings++;
+    }
     if (o->mode == CVX_MODE_CONVERT && r->status == CVX_OK && r->json_valid && !s->write_err) st->written++;
     if (o->mode == CVX_MODE_STDOUT) {
       const cvx_buf *b = o->conv.want_json ? &r->json : &r->bib;

@@ -40,8 +40,8 @@ typedef struct cvx_batch_opts {
   FILE *diag_out;    /* where diagnostics go (stderr) */
   struct cvx_reporter *reporter; /* when set, every result's diagnostics go to it
                                     (report.h) instead of diag_out as text */
-  size_t skipped_hidden, skipped_binary; /* walked files left out before the batch
-                                            (for --progress) */
+  size_t skipped_hidden; /* walked files left out before the batch (for --progress) */
+  const size_t *skipped; /* [CVX_SKIP__COUNT] walked binaries left out before it, or NULL */
   struct cvx_report_site *site; /* when set, each input's review page is written
                                    into its folder and its row added to the
                                    index (report_html.h); needs conv.provenance
@@ -52,7 +52,9 @@ typedef struct cvx_batch_opts {
 typedef struct cvx_batch_stats {
   size_t files, with_errors, with_warnings, written;
   size_t bytes;
-  size_t skipped_binary; /* walked files the workers found binary and left out */
+  size_t skipped[CVX_SKIP__COUNT]; /* inputs not read, by why: walked binaries the
+                                     workers left out, documents their readers refused */
+  size_t unreadable; /* of those, the documents refused (each has an error) */
   double seconds;
   bool interrupted;
   bool fatal; /* the batch could not run at all (e.g. output folder) */

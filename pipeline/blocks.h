@@ -43,6 +43,10 @@ typedef struct cvx_blocks {
 
 /* Appends a zeroed block (arena-owned) of the given kind and returns it. */
 cvx_block *cvx_blocks_add(cvx_doc *doc, cvx_blocks *bl, cvx_blk_kind kind, int level, cvx_span span);
+/* The same without a document (a binary document's reader builds its blocks
+ * before the document exists): arena-owned. */
+cvx_block *cvx_blocks_push(cvx_arena *a, cvx_blocks *bl, cvx_blk_kind kind, int level, cvx_span span);
+void cvx_links_add(cvx_arena *a, cvx_block *b, const char *text, const char *url, cvx_span span);
 /* Adds a link to a block (copies strings into the arena). */
 void cvx_block_link(cvx_doc *doc, cvx_block *b, const char *text, const char *url, cvx_span span);
 

@@ -51,8 +51,8 @@ void cvx_convert_cleanup(void) {
 
 static const cvx_extractor *const wholes[] = {&cvx_extractor_yamldata, NULL};
 static const cvx_extractor *const preamble[] = {&cvx_extractor_frontmatter, NULL};
-static const cvx_extractor *const bodies[] = {&cvx_extractor_markdown, &cvx_extractor_html, &cvx_extractor_text,
-                                              NULL};
+static const cvx_extractor *const bodies[] = {&cvx_extractor_pdf,  &cvx_extractor_docx, &cvx_extractor_markdown,
+                                              &cvx_extractor_html, &cvx_extractor_text, NULL};
 
 static void norm_url(const char *u, char *out, size_t outsz) {
   size_t o = 0;
@@ -453,8 +453,17 @@ static void make_report(const cvx_source *src, const char *display, const char *
         memcpy(it->source_line, line, len);
         it->source_line[len] = '\0';
       }
-      cvx_buf_printf(&res->report, "%s:%u:%u: %s[%s]: %s\n", pos_name, it->line, it->col,
-                     cvx_severity_str(it->severity), it->code, it->message);
+      unsigned page = 0, pline = 0;
+      if (cvx_source_page(src, g->span.start, &page, &pline)) {
+        /* a PDF: page:line:column, the line counted on its page */
+        it->page = page;
+        it->line = pline;
+        cvx_buf_printf(&res->report, "%s:%u:%u:%u: %s[%s]: %s\n", pos_name, page, it->line, it->col,
+                       cvx_severity_str(it->severity), it->code, it->message);
+      } else {
+        cvx_buf_printf(&res->report, "%s:%u:%u: %s[%s]: %s\n", pos_name, it->line, it->col,
+                       cvx_severity_str(it->severity), it->code, it->message);
+      }
       /* the caret under the span's start, found by its byte offset in the
        * line shown (the column counts the file's code points, which NFC may
        * have joined); tabs kept so it lines up */
@@ -517,7 +526,7 @@ static void run(cvx_arena *a, cvx_source *src, cvx_diags *dx, const char *displa
   doc->entry_sink = o->entry_sink;
   const char *ran[4] = {0};
   int nran = 0;
-  for (int i = 0; wholes[i]; i++) {
+  for (int i = 0; wholes[i] && !src->layout; i++) {
     if (!wholes[i]->accepts(src)) continue;
     if (wholes[i]->extract(src, doc, dx) == CVX_OK)
       ran[nran++] = wholes[i]->name;
@@ -527,11 +536,12 @@ static void run(cvx_arena *a, cvx_source *src, cvx_diags *dx, const char *displa
     tail(doc, ran, display, o, res);
     return;
   }
-  for (int i = 0; preamble[i]; i++) {
+  /* a PDF, DOCX or ODT document's text is what it shows: no front matter, no markup to hide */
+  for (int i = 0; preamble[i] && !src->layout; i++) {
     if (!preamble[i]->accepts(src)) continue;
     if (preamble[i]->extract(src, doc, dx) == CVX_OK) ran[nran++] = preamble[i]->name;
   }
-  cvx_hide_markup(doc, doc->body_start);
+  if (!src->layout) cvx_hide_markup(doc, doc->body_start);
   const cvx_extractor *best = NULL;
   int best_score = 0;
   for (int i = 0; bodies[i]; i++) {
@@ -625,9 +635,38 @@ static void tail(cvx_doc *doc, const char *const *ran, const char *display, cons
   }
 }
 
+static const struct {
+  const char *code;
+  cvx_skip skip;
+} reader_codes[] = {
+    {"pdf.no-text", CVX_SKIP_PDF_NO_TEXT},     {"pdf.encrypted", CVX_SKIP_PDF_ENCRYPTED},
+    {"pdf.corrupt", CVX_SKIP_PDF_CORRUPT},     {"docx.no-text", CVX_SKIP_DOC_NO_TEXT},
+    {"docx.encrypted", CVX_SKIP_DOC_ENCRYPTED}, {"docx.corrupt", CVX_SKIP_DOC_CORRUPT},
+    {"docx.doctype", CVX_SKIP_DOC_CORRUPT},    {"docx.depth", CVX_SKIP_DOC_CORRUPT},
+    {"docx.limit", CVX_SKIP_DOC_LIMIT},
+};
+
+const char *cvx_skip_name(cvx_skip k) {
+  static const char *const names[CVX_SKIP__COUNT] = {
+      "", "binary", "image", "archive", "executable", "PDF without text", "encrypted PDF", "unreadable PDF",
+      "document without text", "encrypted document", "unreadable document", "document over the size limit"};
+  return (unsigned)k < CVX_SKIP__COUNT ? names[k] : "";
+}
+
+/* The kind of a document its reader refused, from the reader's error. */
+static cvx_skip reader_skip(const cvx_diags *dx) {
+  for (size_t i = 0; i < dx->n; i++) {
+    if (dx->items[i].severity != CVX_ERROR) continue;
+    for (size_t k = 0; k < sizeof reader_codes / sizeof reader_codes[0]; k++)
+      if (strcmp(dx->items[i].code, reader_codes[k].code) == 0) return reader_codes[k].skip;
+  }
+  return CVX_SKIP_NONE;
+}
+
 static void finish(cvx_arena *a, cvx_source *src, cvx_diags *dx, const char *display, cvx_status st,
                    const cvx_convert_opts *o, cvx_result *res) {
   res->status = st;
+  if (st != CVX_OK) res->skip = reader_skip(dx);
   if (st != CVX_OK) {
     res->nerrors = dx->nerrors ? dx->nerrors : 1;
     res->nwarnings = dx->nwarnings;
@@ -647,6 +686,13 @@ static void init_result(cvx_result *res) {
   cvx_buf_init(&res->source);
 }
 
+/* The load options with the time budget: a binary document's reader keeps to it. */
+static cvx_load_opts load_opts(const cvx_convert_opts *o) {
+  cvx_load_opts lo = o->load;
+  if (!lo.time_budget_ms) lo.time_budget_ms = o->time_budget_ms;
+  return lo;
+}
+
 static void convert_path(const char *path, const char *display, const cvx_convert_opts *o, bool walked,
                          cvx_result *res) {
   init_result(res);
@@ -655,10 +701,12 @@ static void convert_path(const char *path, const char *display, const cvx_conver
   cvx_diags_init(&dx, a);
   cvx_source *src = NULL;
   bool skipped = false;
-  cvx_status st = walked ? cvx_source_load_walked(a, path, &o->load, &src, &dx, &skipped)
-                         : cvx_source_load(a, path, &o->load, &src, &dx);
+  cvx_load_opts lo = load_opts(o);
+  cvx_status st = walked ? cvx_source_load_walked(a, path, &lo, &src, &dx, &skipped)
+                         : cvx_source_load(a, path, &lo, &src, &dx);
   if (skipped) {
     res->skipped = true;
+    res->skip = cvx_skip_of_file(path);
     res->status = st;
     cvx_arena_free(a);
     return;
@@ -684,7 +732,8 @@ void cvx_convert_bytes(const char *display, const unsigned char *bytes, size_t n
   cvx_diags_init(&dx, a);
   cvx_source *src = NULL;
   res->bytes = n;
-  cvx_status st = cvx_source_from_bytes(a, display, bytes, n, &o->load, &src, &dx);
+  cvx_load_opts lo = load_opts(o);
+  cvx_status st = cvx_source_from_bytes(a, display, bytes, n, &lo, &src, &dx);
   if (st == CVX_OK) run(a, src, &dx, display, o, res);
   finish(a, st == CVX_OK ? src : NULL, &dx, display, st, o, res);
 }

@@ -10,6 +10,32 @@
  * enough that a pathological input cannot stall a batch. */
 #define CVX_DEFAULT_TIME_BUDGET_MS 30000u
 
+/* Why an input was not read, for the summary line ("3 skipped: 2 PDF without
+ * text, 1 image"): a binary file met in a folder (by what its first bytes
+ * are), or a document whose reader refused it (with its diagnostic). */
+typedef enum cvx_skip {
+  CVX_SKIP_NONE = 0,
+  CVX_SKIP_BINARY,
+  CVX_SKIP_IMAGE,
+  CVX_SKIP_ARCHIVE,
+  CVX_SKIP_EXECUTABLE,
+  CVX_SKIP_PDF_NO_TEXT,
+  CVX_SKIP_PDF_ENCRYPTED,
+  CVX_SKIP_PDF_CORRUPT,
+  CVX_SKIP_DOC_NO_TEXT,
+  CVX_SKIP_DOC_ENCRYPTED,
+  CVX_SKIP_DOC_CORRUPT,
+  CVX_SKIP_DOC_LIMIT,
+  CVX_SKIP__COUNT
+} cvx_skip;
+
+/* "PDF without text", "image", … (static). */
+const char *cvx_skip_name(cvx_skip k);
+/* The kind of binary file p[0,n) starts with: image, archive, executable, else binary. */
+cvx_skip cvx_skip_of_bytes(const unsigned char *p, size_t n);
+/* The same for the first bytes of the file at path. */
+cvx_skip cvx_skip_of_file(const char *path);
+
 typedef struct cvx_convert_opts {
   cvx_load_opts load;
   bool provenance;  /* full per-value spans in meta.cvx.provenance */
@@ -38,7 +64,9 @@ typedef struct cvx_result {
   size_t npublications;
   bool json_valid;     /* the JSON passed the resume schema (else not written) */
   bool skipped;        /* a binary file met in a folder: not an input at all
-                          (cvx_convert_walked); nothing else is set */
+                          (cvx_convert_walked); nothing else is set but skip */
+  cvx_skip skip;       /* why it was not read: skipped, or a document its
+                          reader refused (then the report says why) */
   cvx_buf json;        /* JSON Resume document, '\n'-terminated (empty if none) */
   cvx_buf bib;         /* BibTeX (empty when the CV lists no publication) */
   cvx_buf csv_row;     /* one cvx.csv row */
@@ -58,6 +86,7 @@ typedef struct cvx_report_item {
   cvx_severity severity;
   char *code;
   char *message;
+  unsigned page;      /* a PDF's page (1-based; line is then counted on it), else 0 */
   unsigned line, col; /* 0 when unpositioned */
   char *source_line;  /* the line's text, or NULL */
 } cvx_report_item;

@@ -215,10 +215,18 @@ typedef struct cvx_source {
    * line end), so that columns count the file's code points; usually none */
   const cvx_colfix *colfix;
   size_t ncolfix;
+  /* A binary document (PDF, DOCX, ODT) read by its reader: text is its text,
+   * one layout line per line, and layout the blocks read from it (layout.h);
+   * NULL for a text input. */
+  struct cvx_layout *layout;
+  /* PDF: text offset where each page starts (positions print as page:line:col) */
+  const uint32_t *pages;
+  size_t npages;
 } cvx_source;
 
 typedef struct cvx_load_opts {
   size_t max_size; /* bytes; 0 means the default, CVX_DEFAULT_MAX_SIZE */
+  unsigned time_budget_ms; /* a binary document's reader stops after this (0 = no limit) */
 } cvx_load_opts;
 #define CVX_DEFAULT_MAX_SIZE ((size_t)8 << 20)
 #define CVX_HARD_MAX_SIZE ((size_t)1 << 30)
@@ -250,6 +258,15 @@ bool cvx_file_looks_binary(const char *path);
 CVX_MUST_USE cvx_status cvx_source_load_walked(cvx_arena *a, const char *path,
                                                const cvx_load_opts *opts, cvx_source **out,
                                                cvx_diags *dx, bool *skipped);
+/* A source over text[0,len) (arena-owned, NUL-terminated, already clean
+ * UTF-8 with '\n' lines: a binary document's reader made it); builds the line map. */
+cvx_source *cvx_source_from_text(cvx_arena *a, const char *path, char *text, size_t len, size_t raw_size);
+/* The binary document formats cvx reads, by their first bytes. */
+typedef enum cvx_docfmt { CVX_DOCFMT_NONE = 0, CVX_DOCFMT_PDF, CVX_DOCFMT_ZIP } cvx_docfmt;
+cvx_docfmt cvx_document_format(const unsigned char *p, size_t n);
+/* The page (1-based) holding off and the line within that page, for a
+ * source with pages; false (nothing set) for one without. */
+bool cvx_source_page(const cvx_source *src, uint32_t off, unsigned *page, unsigned *line);
 /* 1-based line and 1-based column (in code points) of byte offset off. */
 void cvx_source_position(const cvx_source *src, uint32_t off, unsigned *line, unsigned *col);
 /* The line holding off, without its '\n'. */
@@ -396,6 +413,8 @@ extern const cvx_extractor cvx_extractor_markdown;
 extern const cvx_extractor cvx_extractor_html;
 extern const cvx_extractor cvx_extractor_text;
 extern const cvx_extractor cvx_extractor_yamldata; /* a .yml/.yaml data CV, read whole */
+extern const cvx_extractor cvx_extractor_pdf;      /* a PDF's layout (decoded when loaded) */
+extern const cvx_extractor cvx_extractor_docx;     /* a DOCX or ODT document's layout */
 
 /* Hides HTML comments and Liquid ({% %}, {{ }}, {% comment %}…{% endcomment %},
  * {% raw %} kept) in doc->view from `from` on; adds diagnostics for unterminated ones. */

@@ -51,8 +51,9 @@ static const char usage_convert[] =
     "usage: cvx convert [options] INPUT...\n"
     "\n"
     "Converts each INPUT: a file, a folder (searched recursively for .md,\n"
-    ".markdown, .txt, .text, .html, .htm, .yml, .yaml and extension-less files;\n"
-    "hidden and binary files and _config.yml are skipped) or - for standard input;\n"
+    ".markdown, .txt, .text, .html, .htm, .yml, .yaml, .pdf, .docx, .odt and\n"
+    "extension-less files; hidden and binary files and _config.yml are skipped)\n"
+    "or - for standard input; a PDF, DOCX or ODT is known by its first bytes;\n"
     "a folder holding a _config.yml is a\n"
     "Jekyll site, converted as one input named after the folder. Writes\n"
     "DIR/<stem>.json (JSON Resume),\n"
@@ -137,7 +138,8 @@ typedef struct inputs {
   cvx_input *v;
   size_t n, cap;
   cvx_arena *names, *stems;
-  size_t hidden, binary; /* walked files left out: hidden names, binary content */
+  size_t hidden;                   /* walked files left out for their hidden names */
+  size_t skipped[CVX_SKIP__COUNT]; /* and for their binary content, by kind */
   const char **dropped; /* walked files found binary here (for cvx report) */
   size_t ndropped;
 } inputs;
@@ -158,10 +160,18 @@ static bool wanted_name(const char *name) {
   if (strcmp(name, "_config.yml") == 0) return false; /* a Jekyll site's settings (site.c) */
   const char *dot = strrchr(name, '.');
   if (!dot) return true;
-  static const char *const exts[] = {".md", ".markdown", ".txt", ".text", ".html", ".htm", ".yml", ".yaml", NULL};
+  static const char *const exts[] = {".md",   ".markdown", ".txt", ".text", ".html", ".htm", ".yml",
+                                     ".yaml", ".pdf",      ".docx", ".odt",  NULL};
   for (int i = 0; exts[i]; i++)
     if (strcasecmp(dot, exts[i]) == 0) return true;
   return false;
+}
+
+/* A PDF, DOCX or ODT document by its name: read, never skipped silently
+ * (one its reader refuses is reported and counted by why). */
+static bool document_name(const char *name) {
+  const char *dot = strrchr(name, '.');
+  return dot && (strcasecmp(dot, ".pdf") == 0 || strcasecmp(dot, ".docx") == 0 || strcasecmp(dot, ".odt") == 0);
 }
 
 typedef struct entry {
@@ -225,7 +235,7 @@ static void walk(inputs *in, const char *dir, int depth) {
       /* a link counts when it leads to a regular file */
       if (type == DT_REG || (stat(p, &st) == 0 && S_ISREG(st.st_mode))) {
         push(in, p, p);
-        in->v[in->n - 1].sniff = true;
+        in->v[in->n - 1].sniff = !document_name(ents[i].name);
       }
     }
     free(p);
@@ -318,7 +328,7 @@ static void settle_walked(inputs *in, bool all) {
       if (v->sniff && (all || hit[i] || !text_seen)) {
         v->sniff = false;
         if (cvx_file_looks_binary(v->path)) {
-          in->binary++;
+          in->skipped[cvx_skip_of_file(v->path)]++;
           removed = true; /* its names stay in the arena until the end */
           in->dropped = cvx_xrealloc(in->dropped, (in->ndropped + 1) * sizeof *in->dropped);
           in->dropped[in->ndropped++] = v->display;
@@ -444,11 +454,19 @@ static bool add_disabled(const char ***v, size_t *n, const char *s) {
 
 /* The end of the summary line for the walked files left out, when any:
  * "; 2 skipped: 1 binary, 1 hidden". */
-static void print_skipped(size_t hidden, size_t binary) {
-  if (!hidden && !binary) return;
-  fprintf(stderr, "; %zu skipped: ", hidden + binary);
-  if (binary) fprintf(stderr, "%zu binary%s", binary, hidden ? ", " : "");
-  if (hidden) fprintf(stderr, "%zu hidden", hidden);
+static void print_skipped(size_t hidden, const size_t *walked, const size_t *batch) {
+  size_t total = hidden;
+  for (int k = 1; k < CVX_SKIP__COUNT; k++) total += walked[k] + (batch ? batch[k] : 0);
+  if (!total) return;
+  fprintf(stderr, "; %zu skipped: ", total);
+  const char *sep = "";
+  for (int k = 1; k < CVX_SKIP__COUNT; k++) {
+    size_t n = walked[k] + (batch ? batch[k] : 0);
+    if (!n) continue;
+    fprintf(stderr, "%s%zu %s", sep, n, cvx_skip_name((cvx_skip)k));
+    sep = ", ";
+  }
+  if (hidden) fprintf(stderr, "%s%zu hidden", sep, hidden);
 }
 
 static int run(int argc, char **argv, bool validate, bool report) {
@@ -644,7 +662,7 @@ static int run(int argc, char **argv, bool validate, bool report) {
   if (o.mode == CVX_MODE_STDOUT && !o.conv.want_json) o.conv.want_bib = true;
   if (in.n == 0) {
     fprintf(stderr, "cvx: no input files found");
-    print_skipped(in.hidden, in.binary);
+    print_skipped(in.hidden, in.skipped, NULL);
     fputc('\n', stderr);
     free_inputs(&in);
     free(disabled);
@@ -688,7 +706,7 @@ static int run(int argc, char **argv, bool validate, bool report) {
   }
   if (validate && fmt != CVX_REPORT_TEXT) o.reporter = cvx_reporter_new(fmt, stdout);
   o.skipped_hidden = in.hidden;
-  o.skipped_binary = in.binary;
+  o.skipped = in.skipped;
   cvx_batch_stats st;
   cvx_batch_run(in.v, in.n, &o, &st);
   cvx_reporter_finish(o.reporter);
@@ -718,14 +736,14 @@ static int run(int argc, char **argv, bool validate, bool report) {
               "cvx: converted %zu file%s (%zu with errors, %zu with warnings), %.2f MB in %.2f s (%.0f files/s)",
               st.files, st.files == 1 ? "" : "s", st.with_errors, st.with_warnings, mb, st.seconds,
               st.seconds > 0 ? (double)st.files / st.seconds : 0.0);
-    print_skipped(in.hidden, in.binary + st.skipped_binary);
+    print_skipped(in.hidden, in.skipped, st.skipped);
     fputc('\n', stderr);
   }
   cvx_convert_cleanup();
   free_inputs(&in);
   free(disabled);
   if (st.interrupted) return EXIT_INTERRUPTED;
-  if (st.with_errors || st.fatal || (strict && st.with_warnings)) return EXIT_ERRORS;
+  if (st.with_errors || st.unreadable || st.fatal || (strict && st.with_warnings)) return EXIT_ERRORS;
   return EXIT_CLEAN;
 }
 

@@ -156,6 +156,7 @@ void cvx_reporter_add(cvx_reporter *r, const char *display, const cvx_result *re
       json_object_set_new(d, "severity", json_string(cvx_severity_str(it->severity)));
       json_object_set_new(d, "code", json_string(it->code));
       json_object_set_new(d, "message", json_string(it->message));
+      if (it->page) json_object_set_new(d, "page", json_integer(it->page)); /* a PDF's: line is counted on it */
       json_object_set_new(d, "line", it->line ? json_integer(it->line) : json_null());
       json_object_set_new(d, "column", it->line ? json_integer(it->col) : json_null());
       json_array_append_new(ds, d);

@@ -2,6 +2,8 @@
  * line ends and a line map: BOMs, UTF-16, invalid UTF-8 (read as Windows-1252),
  * binary and oversize files, I/O errors; every problem becomes a diagnostic. */
 #include "cvx.h"
+#include "convert.h"
+#include "layout.h"
 #include "swar.h"
 #include "utf8.h"
 
@@ -344,6 +346,24 @@ static const char *binary_kind(const unsigned char *p, size_t n) {
   if (n >= 2 && p[0] == 'M' && p[1] == 'Z' && memchr(p, 0, n < 512 ? n : 512))
     return "Windows executable";
   return NULL;
+}
+
+cvx_skip cvx_skip_of_bytes(const unsigned char *p, size_t n) {
+  const char *kind = binary_kind(p, n);
+  if (!kind) return CVX_SKIP_BINARY;
+  if (strstr(kind, "image")) return CVX_SKIP_IMAGE;
+  if (strstr(kind, "archive")) return CVX_SKIP_ARCHIVE;
+  if (strstr(kind, "executable") || strstr(kind, "binary or Java")) return CVX_SKIP_EXECUTABLE;
+  return CVX_SKIP_BINARY;
+}
+
+cvx_skip cvx_skip_of_file(const char *path) {
+  unsigned char b[512];
+  FILE *f = fopen(path, "rb");
+  if (!f) return CVX_SKIP_BINARY;
+  size_t n = fread(b, 1, sizeof b, f);
+  fclose(f);
+  return cvx_skip_of_bytes(b, n);
 }
 
 /* Refuses 8-bit input that is not text: a NUL anywhere, or too many controls
@@ -692,6 +712,10 @@ cvx_status cvx_source_from_bytes(cvx_arena *a, const char *path, const unsigned 
                  "file is UTF-32 (by its byte-order mark); only UTF-8 and UTF-16 are read");
     return CVX_EPARSE;
   }
+  /* a PDF, DOCX or ODT document: its reader makes the text and the layout */
+  cvx_docfmt df = cvx_document_format(p, n);
+  if (df == CVX_DOCFMT_PDF) return cvx_pdf_decode(a, path ? path : "<memory>", p, n, opts, out, dx);
+  if (df == CVX_DOCFMT_ZIP) return cvx_zipdoc_decode(a, path ? path : "<memory>", p, n, opts, out, dx);
   const char *kind = binary_kind(p, n);
   if (kind) {
     cvx_diag_add(dx, CVX_ERROR, "source.binary", CVX_NOSPAN, "binary file (%s)", kind);
@@ -789,6 +813,23 @@ cvx_status cvx_source_from_bytes(cvx_arena *a, const char *path, const unsigned 
   return CVX_OK;
 }
 
+cvx_source *cvx_source_from_text(cvx_arena *a, const char *path, char *text, size_t len, size_t raw_size) {
+  cvx_source *src = cvx_arena_alloc(a, sizeof *src);
+  src->path = cvx_arena_strdup(a, path ? path : "<memory>");
+  src->text = cvx_arena_strndup(a, text, len);
+  src->len = len;
+  src->encoding = CVX_ENC_UTF8;
+  src->raw_size = raw_size;
+  build_lines(a, src);
+  return src;
+}
+
+cvx_docfmt cvx_document_format(const unsigned char *p, size_t n) {
+  if (n >= 5 && memcmp(p, "%PDF-", 5) == 0) return CVX_DOCFMT_PDF;
+  if (n >= 4 && memcmp(p, "PK\x03\x04", 4) == 0) return CVX_DOCFMT_ZIP;
+  return CVX_DOCFMT_NONE;
+}
+
 /* ------------------------------------------------------------- reading */
 
 /* strerror_r comes in an XSI (int) and a GNU (char *) flavour; take either. */
@@ -861,6 +902,7 @@ static int read_all(int fd, size_t hint, size_t cap, unsigned char **data, size_
 }
 
 bool cvx_bytes_look_binary(const unsigned char *b, size_t n) {
+  if (cvx_document_format(b, n) == CVX_DOCFMT_PDF) return false; /* read, and reported when unreadable */
   if (n > CVX_SNIFF_SIZE) n = CVX_SNIFF_SIZE;
   if (n >= 2 && ((b[0] == 0xFF && b[1] == 0xFE) || (b[0] == 0xFE && b[1] == 0xFF))) return false;
   return n && memchr(b, 0, n) != NULL;
@@ -1000,6 +1042,24 @@ static size_t line_index(const cvx_source *src, uint32_t off) {
 static size_t line_end(const cvx_source *src, size_t start) {
   const char *nl = memchr(src->text + start, '\n', src->len - start);
   return nl ? (size_t)(nl - src->text) : src->len;
+}
+
+bool cvx_source_page(const cvx_source *src, uint32_t off, unsigned *page, unsigned *line) {
+  if (!src || !src->pages || !src->npages || !src->nlines) return false;
+  if (off > src->len) off = (uint32_t)src->len;
+  size_t lo = 0, hi = src->npages;
+  while (hi - lo > 1) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (src->pages[mid] <= off)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  size_t first = line_index(src, src->pages[lo] < src->len ? src->pages[lo] : (uint32_t)src->len);
+  size_t at = line_index(src, off);
+  if (page) *page = (unsigned)(lo + 1);
+  if (line) *line = (unsigned)(at >= first ? at - first + 1 : 1);
+  return true;
 }
 
 /* The index of the first NFC stretch that ends after off (ncolfix if none). */

@@ -257,7 +257,7 @@ def print_layouts(lay):
         print(f"layouts: skipped ({lay['skipped']})")
         return
     print(f"layouts: cvscore structured F1 of {lay['documents']} gold answers rendered by JSON Resume "
-          "themes, read as copied text / pandoc Markdown / HTML")
+          "themes, read as copied text / pandoc Markdown / HTML / Chromium PDF / pandoc DOCX")
     forms = list(layouts.FORMS) + ["mean"]
     print(part_header("theme (rendered)", forms, 6))
     means = lay["means"]

@@ -1,10 +1,12 @@
 """layouts.py — the layout-variation benchmark of `make eval`: every gold answer,
 taken as a JSON Resume document, is rendered by real JSON Resume themes (the
 jsonresume-theme-* packages pinned in tests/package.json), and each rendering is
-given to cvx in three forms a CV really arrives in:
+given to cvx in the forms a CV really arrives in:
   text  the page's copied text (w3m -dump)
   md    the page converted to Markdown (pandoc -f html -t gfm)
   html  the HTML file itself
+  pdf   the page printed to PDF (headless Chromium --print-to-pdf, no header or footer)
+  docx  the page converted to Word (pandoc -f html -t docx)
 Each conversion is scored by cvscore against the gold document reduced to the leaves
 whose text occurs in that form (a theme that leaves a field out is not cvx's miss).
 Every theme is treated alike: no theme is named in this file.
@@ -15,6 +17,7 @@ import hashlib
 import html
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -23,8 +26,11 @@ from common import EVAL_DIR, PARTS, ROOT, cvscore, cvx_convert, fresh_dir, in_pa
 
 TESTS = os.path.join(ROOT, "tests")
 THEME_PREFIX = "jsonresume-theme-"
-FORMS = ("text", "md", "html")
-EXT = {"text": ".txt", "md": ".md", "html": ".html"}
+FORMS = ("text", "md", "html", "pdf", "docx")
+EXT = {"text": ".txt", "md": ".md", "html": ".html", "pdf": ".pdf", "docx": ".docx"}
+# the binary forms' gold leaves are those the form they are made like shows: a
+# printed page shows what its copied text shows, a pandoc DOCX what its Markdown does
+HAY_OF = {"pdf": "text", "docx": "md"}
 # bump when the document preparation or the derived forms change: old renders go stale
 PREP_VERSION = "1"
 # JSON Resume fields whose value is a list of strings; in any other field a list of
@@ -106,8 +112,15 @@ def render_theme(theme, items, cache, docs_dir):
 
 
 def derive_forms(html_path):
-    """Makes the text and Markdown forms of one rendered page, if missing."""
+    """Makes the text, Markdown and DOCX forms of one rendered page, if missing."""
     base = html_path[:-5]
+    if not os.path.exists(base + ".docx"):
+        # images are no text, and pandoc stops on one it cannot fetch: left out
+        with open(html_path, encoding="utf-8", errors="replace") as f:
+            page = re.sub(r"<img\b[^>]*>", "", f.read(), flags=re.I)
+        subprocess.run(["pandoc", "-f", "html", "-t", "docx", "-o", base + ".docx.tmp"],
+                       input=page.encode("utf-8"), capture_output=True, check=True)
+        os.replace(base + ".docx.tmp", base + ".docx")
     if not os.path.exists(base + ".txt"):
         out = subprocess.run(["w3m", "-dump", "-cols", "200", "-T", "text/html", "-I", "UTF-8",
                               "-O", "UTF-8", html_path], capture_output=True, check=True).stdout
@@ -116,6 +129,27 @@ def derive_forms(html_path):
         out = subprocess.run(["pandoc", "-f", "html", "-t", "gfm", html_path],
                              capture_output=True, check=True).stdout
         atomic_write(base + ".md", out)
+
+
+def print_pdfs(pages):
+    """Prints the pages with no PDF form yet, with one headless Chromium per half
+    of them (print_pdf.js); writes NAME.pdf.fail for a page it cannot print."""
+    todo = [p for p in pages if not os.path.exists(p[:-5] + ".pdf") and not os.path.exists(p[:-5] + ".pdf.fail")]
+    if not todo or not shutil.which("chromium"):
+        return
+    halves = [todo[i::2] for i in range(2)]
+
+    def batch(part):
+        if not part:
+            return
+        p = subprocess.run(["node", os.path.join(EVAL_DIR, "print_pdf.js")], capture_output=True, text=True,
+                           input="".join(f"{h}\t{h[:-5]}.pdf\n" for h in part))
+        for line in p.stdout.splitlines():
+            if line.startswith("FAIL "):
+                page, msg = line[5:].split(": ", 1)
+                with open(page[:-5] + ".pdf.fail", "w", encoding="utf-8") as f:
+                    f.write(msg + "\n")
+    pmap(batch, halves)
 
 
 def atomic_write(path, data):
@@ -199,6 +233,7 @@ def render_all(items, build_dir):
     pages = [os.path.join(d, it.key + ".html") for d in tdirs.values() for it in items
              if os.path.exists(os.path.join(d, it.key + ".html"))]
     pmap(derive_forms, pages)
+    print_pdfs(pages)
     return tdirs
 
 
@@ -240,8 +275,9 @@ def score_form(theme, form, tdir, items, cvx, work, rotation, norm_text):
         page = os.path.join(tdir, it.key + EXT[form])
         if not os.path.exists(page):
             continue  # the theme could not render this document
-        with open(page, encoding="utf-8", errors="replace") as f:
-            hay = haystack(form, f.read(), norm_text)
+        hay_form = HAY_OF.get(form, form)
+        with open(os.path.join(tdir, it.key + EXT[hay_form]), encoding="utf-8", errors="replace") as f:
+            hay = haystack(hay_form, f.read(), norm_text)
         gold = filter_leaves(it.doc, None, hay, norm_text) or {}
         golds[it.stem] = os.path.join(gold_dir, it.stem + ".json")
         with open(golds[it.stem], "w", encoding="utf-8") as f:

@@ -15,7 +15,7 @@ secs=${2:-60}
 shift 2 2>/dev/null || shift $#
 here=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$here" || exit 2
-targets=${*:-"source frontmatter yamldata markdown html text refparse schema convert validate model entryseg"}
+targets=${*:-"source frontmatter yamldata markdown html text pdf docx refparse schema convert validate model entryseg"}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 mkdir -p "$build/artifacts"
@@ -47,6 +47,17 @@ seed() { # seed TARGET DIR: copy seed inputs into DIR
       for f in fixtures/*/*.yml fixtures/*/*.yaml fixtures/*/*.md; do
         [ -f "$f" ] || continue
         i=$((i + 1)); cp "$f" "$d/seed$i"
+      done
+      ;;
+    pdf)
+      for f in fixtures/*/*.pdf; do [ -f "$f" ] && { i=$((i + 1)); cp "$f" "$d/seed$i"; }; done
+      ;;
+    docx)
+      for f in fixtures/*/*.docx fixtures/*/*.odt; do [ -f "$f" ] && { i=$((i + 1)); cp "$f" "$d/seed$i"; }; done
+      # the XML alone (the target stores it as word/document.xml)
+      for f in fixtures/*/*.docx; do
+        [ -f "$f" ] || continue
+        i=$((i + 1)); python3 -c 'import sys, zipfile; sys.stdout.buffer.write(zipfile.ZipFile(sys.argv[1]).read("word/document.xml"))' "$f" >"$d/xml$i" 2>/dev/null || rm -f "$d/xml$i"
       done
       ;;
     model)

@@ -51,8 +51,9 @@ case("utf32", "utf32.txt", b"\xff\xfe\x00\x00" + resume.encode("utf-32-le"), 1, 
 # ---- binary and empty
 case("nul-bytes", "nul.txt", resume.encode() + b"\x00\x00tail\n", 1, "source.binary", "no")
 case("elf-renamed", "elf.txt", b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)) * 8, 1, "source.binary", "no")
-case("pdf-renamed", "pdf.txt", b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n", 1, "source.binary", "no")
-case("zip-renamed", "zip.txt", b"PK\x03\x04\x14\x00\x06\x00" + b"\x00" * 64 + b"word/document.xml", 1, "source.binary", "no")
+# a PDF or a zip is known by its first bytes, whatever its name: its reader says what is wrong
+case("pdf-renamed", "pdf.txt", b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n", 1, "pdf.corrupt", "no")
+case("zip-renamed", "zip.txt", b"PK\x03\x04\x14\x00\x06\x00" + b"\x00" * 64 + b"word/document.xml", 1, "docx.corrupt", "no")
 case("control-chars", "controls.txt", b"\x01\x02\x03\x04\x05\x06\x07\x08\x0e\x0f" * 100, 1, "source.binary", "no")
 case("empty", "empty.txt", b"", 0, "source.empty", "yes")
 case("whitespace-only", "blank.md", b"  \n\t\n\r\n   \n" * 100, 0, "source.empty", "yes")
@@ -72,6 +73,57 @@ case("html-external-entities", "xxe.html", "<!DOCTYPE html [<!ENTITY x SYSTEM \"
 case("many-lines", "many-lines.txt", "- Python, C, Go 2019-2020\n" * 200000, 0, "-", "yes", 30)
 case("many-headings", "many-headings.md", "## Experience\n### Engineer at X, 2019\n" * 50000, 0, "limit.records", "yes", 30)
 case("long-table", "long-table.md", "| a | b |\n|---|---|\n" + "| x | 2019 |\n" * 100000, 0, "-", "yes", 30)
+# ---- PDF and DOCX documents (made here: tests/docs/mkpdf.py writes the PDFs)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs"))
+import io  # noqa: E402
+import zipfile  # noqa: E402
+from mkpdf import build as pdf  # noqa: E402
+
+cv_page = {"runs": [(72, 700, "B", 20, "Jane Example"), (72, 680, "R", 10, "jane@example.org"),
+                    (72, 640, "B", 14, "Experience"), (72, 620, "R", 10, "Senior Engineer, Example Corp, 2019 - 2023")]}
+case("pdf-encrypted", "encrypted.pdf", pdf([cv_page], encrypt=True), 1, "pdf.encrypted", "no")
+case("pdf-image-only", "scan.pdf", pdf([{"images": [(40, 40, 570, 750)]}] * 3), 1, "pdf.no-text", "no")
+case("pdf-truncated", "cut.pdf", pdf([cv_page])[:400], 1, "pdf.corrupt", "no")
+case("pdf-garbage", "garbage.pdf", b"%PDF-1.7\n" + bytes(range(256)) * 64, 1, "pdf.corrupt", "no")
+case("pdf-many-pages", "pages.pdf", pdf([cv_page] * 150), 0, "pdf.pages", "yes", 30)
+huge = {"runs": [(10 + (i % 40) * 14, 780 - (i // 40) * 2.5, "R", 2, "wxyz") for i in range(12000)]}
+case("pdf-huge-page", "huge-page.pdf", pdf([huge] * 4), 0, "-", "yes", 30)
+
+
+def docx(document, extra=None, method=zipfile.ZIP_DEFLATED):
+    b = io.BytesIO()
+    with zipfile.ZipFile(b, "w", method) as z:
+        z.writestr("[Content_Types].xml", '<?xml version="1.0"?><Types/>')
+        z.writestr("word/document.xml", document)
+        for name, data in (extra or {}).items():
+            z.writestr(name, data)
+    return b.getvalue()
+
+
+W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+body = ('<w:p><w:r><w:t>Jane Example</w:t></w:r></w:p>'
+        '<w:p><w:r><w:t>Senior Engineer, Example Corp, 2019 - 2023</w:t></w:r></w:p>')
+# a zip bomb: 300 MB of one byte, a few hundred KB compressed
+case("docx-zip-bomb", "bomb.docx", docx(f'<w:document {W}><w:body>{body}<w:p><w:r><w:t>' + "a" * (300 << 20)
+                                         + '</w:t></w:r></w:p></w:body></w:document>'), 1, "docx.limit", "no")
+case("docx-nested-xml", "nested.docx", docx(f'<w:document {W}><w:body>' + "<w:sdt><w:sdtContent>" * 100000
+                                             + body), 1, "docx.depth", "no")
+laughs = '<?xml version="1.0"?>\n<!DOCTYPE w:document [\n<!ENTITY lol "lol">\n'
+for i in range(1, 10):
+    laughs += '<!ENTITY lol%d "%s">\n' % (i, ("&lol%d;" % (i - 1) if i > 1 else "&lol;") * 10)
+laughs += f']>\n<w:document {W}><w:body><w:p><w:r><w:t>&lol9;</w:t></w:r></w:p>{body}</w:body></w:document>'
+case("docx-billion-laughs", "laughs.docx", docx(laughs), 1, "docx.doctype", "no")
+case("docx-external-entity", "xxe.docx", docx('<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM '
+                                              '"file:///etc/passwd">]>' f'<w:document {W}><w:body><w:p><w:r>'
+                                              '<w:t>&x;</w:t></w:r></w:p></w:body></w:document>'), 1, "docx.doctype", "no")
+case("docx-not-xml", "broken.docx", docx("<w:document><w:body><w:p>"), 1, "docx.corrupt", "no")
+plain_zip = io.BytesIO()
+with zipfile.ZipFile(plain_zip, "w") as z:
+    z.writestr("notes.txt", "not a document")
+case("zip-not-document", "archive.docx", plain_zip.getvalue(), 1, "source.binary", "no")
+case("docx-huge-text", "huge.docx", docx(f'<w:document {W}><w:body>{body}'
+                                         + f'<w:p><w:r><w:t>{"Python, C, Go 2019 " * 20}</w:t></w:r></w:p>' * 20000
+                                         + '</w:body></w:document>'), 0, "-", "yes", 30)
 # ---- front matter
 bomb = "---\na: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
 for i in range(1, 10):

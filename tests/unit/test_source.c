@@ -89,10 +89,11 @@ static const tcase cases[] = {
      "binary file: NUL byte at offset 2"},
     {"elf", IN("\x7f" "ELF\x02\x01\x01\0"), 0, CVX_EBINARY, NULL, 0, 0, "source.binary", 0, 0,
      "binary file (ELF executable)"},
-    {"pdf", IN("%PDF-1.7\n%\xE2\xE3\xCF\xD3\n"), 0, CVX_EBINARY, NULL, 0, 0, "source.binary", 0, 0,
-     "binary file (PDF document)"},
-    {"zip/docx", IN("PK\x03\x04\x14\0\x06\0"), 0, CVX_EBINARY, NULL, 0, 0, "source.binary", 0, 0,
-     "binary file (zip archive"},
+    /* a PDF or a zip goes to its document reader, which says what is wrong */
+    {"pdf", IN("%PDF-1.7\n%\xE2\xE3\xCF\xD3\n"), 0, CVX_EPARSE, NULL, 0, 0, "pdf.corrupt", 0, 0,
+     "not a readable PDF"},
+    {"zip/docx", IN("PK\x03\x04\x14\0\x06\0"), 0, CVX_EPARSE, NULL, 0, 0, "docx.corrupt", 0, 0,
+     "damaged zip archive"},
     {"png", IN("\x89PNG\r\n\x1a\n\0\0\0\rIHDR"), 0, CVX_EBINARY, NULL, 0, 0, "source.binary", 0, 0,
      "PNG image"},
     {"gzip", IN("\x1f\x8b\x08\0"), 0, CVX_EBINARY, NULL, 0, 0, "source.binary", 0, 0, "gzip"},
@@ -184,7 +185,7 @@ static void run_case(const tcase *c) {
   cvx_arena *a = cvx_arena_new(4096);
   cvx_diags dx;
   cvx_diags_init(&dx, a);
-  cvx_load_opts opts = {c->max_size};
+  cvx_load_opts opts = {c->max_size, 0};
   cvx_source *src = (cvx_source *)&dx; /* must be reset */
   cvx_status st = cvx_source_from_bytes(a, "cv.txt", (const unsigned char *)c->in, c->n, &opts,
                                         &src, &dx);
@@ -456,7 +457,7 @@ static cvx_source *load(cvx_arena *a, const char *path, size_t max, cvx_status w
                         const char *code, const char *msg) {
   cvx_diags dx;
   cvx_diags_init(&dx, a);
-  cvx_load_opts opts = {max};
+  cvx_load_opts opts = {max, 0};
   cvx_source *src = NULL;
   cvx_status st = cvx_source_load(a, path, &opts, &src, &dx);
   CHECK(st == want, "load %s: status %s, want %s", path, cvx_status_str(st), cvx_status_str(want));
@@ -520,7 +521,7 @@ static void test_load(void) {
   write_file(tmp_path("empty.txt"), "", 0);
   load(a, tmp_path("empty.txt"), 0, CVX_OK, "source.empty", "file is empty");
   write_file(tmp_path("cv.pdf"), "%PDF-1.4\n", 9);
-  load(a, tmp_path("cv.pdf"), 0, CVX_EBINARY, "source.binary", "PDF document");
+  load(a, tmp_path("cv.pdf"), 0, CVX_EPARSE, "pdf.corrupt", "not a readable PDF");
 
   /* bigger than the first read buffer: the reader grows and keeps going */
   size_t big = 300000;
@@ -569,7 +570,7 @@ static void test_load(void) {
         "NULL arena");
 
   /* a limit above the hard cap is clamped to it */
-  cvx_load_opts huge = {(size_t)-1};
+  cvx_load_opts huge = {(size_t)-1, 0};
   CHECK(cvx_source_from_bytes(a, "x", (const unsigned char *)"hi", 2, &huge, &src, &dx) == CVX_OK,
         "huge max_size");
 

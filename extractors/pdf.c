@@ -1,0 +1,894 @@
+/* pdf.c — the PDF reader: poppler (its GLib API) gives every glyph with its
+ * box and font; glyphs become line segments, segments are put in reading
+ * order (columns found by their gutter, one after the other), repeated page
+ * headers, footers and page numbers are set aside, and lines become the
+ * block stream the other extractors make, font size and weight telling
+ * headings from body text. Positions print as page:line:column. */
+#include "layout.h"
+
+#include <glib.h>
+#include <math.h>
+#include <poppler.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+/* Pages read at most; a CV has a few. */
+#define MAX_PAGES 100
+/* Glyphs kept at most (about 40 bytes each: 40 MB), whatever --max-size allows; a CV has tens of thousands. */
+#define MAX_GLYPHS ((size_t)1 << 20)
+/* A segment per page at most. */
+#define MAX_SEGS_PAGE 20000
+/* A gap between glyphs is a space when it is wider than the segment's usual
+ * gap between letters by this many ems (poppler's own spaces are not taken:
+ * it puts them between the letters of letter-spaced and small-caps text). */
+#define WORD_GAP 0.15f
+/* Header and footer bands: this share of the page height at its top and bottom. */
+#define BAND 0.075f
+
+typedef struct glyph {
+  float x0, y0, x1, y1; /* top-left origin, points */
+  float size;
+  uint32_t off; /* its UTF-8 bytes in rd.chars */
+  uint8_t len;
+  bool bold, space;
+  int32_t link; /* index in rd.links, or -1 */
+} glyph;
+
+typedef struct seg {
+  size_t g0, g1; /* glyphs [g0, g1) of rd.g */
+  float x0, y0, x1, y1;
+  float size; /* of its first visible glyph */
+  bool bold;  /* every visible glyph bold */
+  int page;
+  bool furniture;
+  size_t nvis;
+} seg;
+
+typedef struct plink {
+  float x0, y0, x1, y1;
+  int page;
+  const char *url; /* arena */
+} plink;
+
+typedef struct rd {
+  cvx_arena *a;
+  cvx_buf chars;
+  glyph *g;
+  size_t ng, capg;
+  seg *s;
+  size_t ns, caps;
+  plink *links;
+  size_t nlinks, caplinks;
+  float *page_h;
+  int npages;
+  bool glyph_limit;
+} rd;
+
+/* ------------------------------------------------------------ glyphs */
+
+/* A font name that says bold: "Roboto-Bold", "ABCDEF+Arial,Black", "…SemiBold". */
+static bool bold_font(const char *name) {
+  if (!name) return false;
+  static const char *const words[] = {"bold", "black", "heavy", "demi", NULL};
+  for (const char *p = name; *p; p++)
+    for (int i = 0; words[i]; i++)
+      if (strncasecmp(p, words[i], strlen(words[i])) == 0) return true;
+  return false;
+}
+
+static void add_link(rd *r, int page, float h, const PopplerRectangle *area, const char *uri) {
+  if (!uri || !*uri) return;
+  if (r->nlinks == r->caplinks) {
+    r->caplinks = r->caplinks ? r->caplinks * 2 : 16;
+    r->links = cvx_xrealloc(r->links, r->caplinks * sizeof *r->links);
+  }
+  /* link areas use PDF coordinates (origin at the bottom left) */
+  r->links[r->nlinks++] = (plink){(float)area->x1, h - (float)area->y2, (float)area->x2, h - (float)area->y1, page,
+                                  cvx_arena_strdup(r->a, uri)};
+}
+
+static int32_t link_at(const rd *r, size_t first, int page, float cx, float cy) {
+  for (size_t i = first; i < r->nlinks; i++) {
+    const plink *l = &r->links[i];
+    if (l->page == page && cx >= l->x0 && cx <= l->x1 && cy >= l->y0 - 1 && cy <= l->y1 + 1) return (int32_t)i;
+  }
+  return -1;
+}
+
+/* Reads one page's glyphs and links into r. */
+static void read_page(rd *r, PopplerPage *pg, int page) {
+  double w, h;
+  poppler_page_get_size(pg, &w, &h);
+  r->page_h[page] = (float)h;
+  size_t first_link = r->nlinks;
+  GList *lm = poppler_page_get_link_mapping(pg);
+  for (GList *l = lm; l; l = l->next) {
+    PopplerLinkMapping *m = l->data;
+    if (m && m->action && m->action->type == POPPLER_ACTION_URI) add_link(r, page, (float)h, &m->area, m->action->uri.uri);
+  }
+  poppler_page_free_link_mapping(lm);
+  char *text = poppler_page_get_text(pg);
+  PopplerRectangle *rects = NULL;
+  guint nrects = 0;
+  if (!text || !poppler_page_get_text_layout(pg, &rects, &nrects)) {
+    g_free(text);
+    return;
+  }
+  GList *attrs = poppler_page_get_text_attributes(pg);
+  GList *at = attrs;
+  size_t len = strlen(text), k = 0;
+  for (size_t i = 0; i < len && k < nrects; k++) {
+    size_t cl = (size_t)(g_utf8_next_char(text + i) - (text + i));
+    if (cl == 0 || i + cl > len) break;
+    while (at && ((PopplerTextAttributes *)at->data)->end_index < (gint)k) at = at->next;
+    const char *c = text + i;
+    i += cl;
+    if (*c == '\n' || *c == '\r') continue; /* poppler's line ends: the boxes say where lines are */
+    if (cl == 3 && (((unsigned char)c[0] == 0xEE) || ((unsigned char)c[0] == 0xEF && (unsigned char)c[1] < 0xA4)))
+      continue; /* U+E000-U+F8FF: an icon font's glyph (a phone, an envelope), no text */
+    if (r->ng >= MAX_GLYPHS) {
+      r->glyph_limit = true;
+      break;
+    }
+    if (r->ng == r->capg) {
+      r->capg = r->capg ? r->capg * 2 : 4096;
+      r->g = cvx_xrealloc(r->g, r->capg * sizeof *r->g);
+    }
+    const PopplerRectangle *rc = &rects[k];
+    const PopplerTextAttributes *ta = at ? at->data : NULL;
+    glyph *gl = &r->g[r->ng++];
+    gl->x0 = (float)rc->x1;
+    gl->y0 = (float)rc->y1;
+    gl->x1 = (float)rc->x2;
+    gl->y1 = (float)rc->y2;
+    gl->size = ta && ta->font_size > 0 ? (float)ta->font_size : (float)(rc->y2 - rc->y1);
+    gl->bold = ta && bold_font(ta->font_name);
+    gl->space = *c == ' ' || *c == '\t' || (cl == 2 && (unsigned char)c[0] == 0xC2 && (unsigned char)c[1] == 0xA0);
+    gl->off = (uint32_t)r->chars.len;
+    gl->len = (uint8_t)cl;
+    gl->link = r->nlinks > first_link ? link_at(r, first_link, page, (gl->x0 + gl->x1) / 2, (gl->y0 + gl->y1) / 2) : -1;
+    cvx_buf_put(&r->chars, c, cl);
+  }
+  poppler_page_free_text_attributes(attrs);
+  g_free(rects);
+  g_free(text);
+}
+
+/* ---------------------------------------------------------- segments */
+
+static void push_seg(rd *r, seg *s) {
+  if (!s->nvis) return;
+  if (r->ns == r->caps) {
+    r->caps = r->caps ? r->caps * 2 : 1024;
+    r->s = cvx_xrealloc(r->s, r->caps * sizeof *r->s);
+  }
+  r->s[r->ns++] = *s;
+}
+
+/* Cuts a page's glyphs [g0, g1) into segments: runs on one baseline with no
+ * wide gap (a column gutter, a right-aligned date) inside. */
+static void make_segs(rd *r, size_t g0, size_t g1, int page) {
+  seg cur = {0};
+  bool open = false;
+  size_t count = 0;
+  for (size_t i = g0; i < g1 && count < MAX_SEGS_PAGE; i++) {
+    const glyph *gl = &r->g[i];
+    if (open && !gl->space) {
+      float sz = cur.size > 0 ? cur.size : gl->size;
+      float base = cur.y1, gb = gl->y1;
+      bool same_line = fabsf(gb - base) <= 0.45f * sz || (gl->y0 < cur.y1 && gl->y1 > cur.y0 &&
+                                                           fabsf(gb - base) <= 0.7f * sz);
+      float gap = gl->x0 - cur.x1;
+      if (!same_line || gap > 1.6f * sz || gap < -0.5f * sz) {
+        push_seg(r, &cur);
+        count++;
+        open = false;
+      }
+    }
+    if (!open) {
+      if (gl->space) continue;
+      cur = (seg){.g0 = i, .g1 = i, .x0 = gl->x0, .y0 = gl->y0, .x1 = gl->x1, .y1 = gl->y1, .size = gl->size,
+                  .bold = true, .page = page};
+      open = true;
+    }
+    cur.g1 = i + 1;
+    if (gl->space) continue;
+    cur.nvis++;
+    if (gl->x0 < cur.x0) cur.x0 = gl->x0;
+    if (gl->x1 > cur.x1) cur.x1 = gl->x1;
+    if (gl->y0 < cur.y0) cur.y0 = gl->y0;
+    if (gl->y1 > cur.y1) cur.y1 = gl->y1;
+    if (!gl->bold) cur.bold = false;
+  }
+  if (open) push_seg(r, &cur);
+}
+
+static int cmp_float(const void *a, const void *b) {
+  float x = *(const float *)a, y = *(const float *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The width of a gap between two glyphs of segment s that is a space: the
+ * gap most letter pairs have (the lower quartile), plus WORD_GAP ems. */
+static float word_gap(const rd *r, const seg *s) {
+  float em = s->size > 0 ? s->size : 10;
+  size_t n = 0;
+  float *gaps = cvx_xmalloc((s->g1 - s->g0 + 1) * sizeof *gaps);
+  const glyph *prev = NULL;
+  for (size_t i = s->g0; i < s->g1; i++) {
+    const glyph *gl = &r->g[i];
+    if (gl->space) continue;
+    if (prev) gaps[n++] = gl->x0 - prev->x1;
+    prev = gl;
+  }
+  float base = 0;
+  if (n >= 3) {
+    qsort(gaps, n, sizeof *gaps, cmp_float);
+    base = gaps[n / 4];
+    if (base < 0) base = 0;
+    if (base > 0.5f * em) base = 0.5f * em;
+  }
+  free(gaps);
+  return base + WORD_GAP * em;
+}
+
+/* The segment's text: its glyphs, a space where a gap separates words
+ * (word_gap), trimmed. */
+static void seg_text(const rd *r, const seg *s, cvx_buf *out) {
+  cvx_buf_clear(out);
+  const glyph *prev = NULL;
+  float wg = word_gap(r, s);
+  for (size_t i = s->g0; i < s->g1; i++) {
+    const glyph *gl = &r->g[i];
+    if (gl->space) continue;
+    if (prev && gl->x0 - prev->x1 > wg && out->len) cvx_buf_putc(out, ' ');
+    cvx_buf_put(out, r->chars.ptr + gl->off, gl->len);
+    prev = gl;
+  }
+}
+
+/* ------------------------------------------------------------ furniture */
+
+/* A key for text repeated on pages: digits as '#', letters lowercased, blanks dropped. */
+static void furniture_key(const char *t, cvx_buf *out) {
+  cvx_buf_clear(out);
+  for (; *t; t++) {
+    unsigned char c = (unsigned char)*t;
+    if (c >= '0' && c <= '9') {
+      if (!out->len || out->ptr[out->len - 1] != '#') cvx_buf_putc(out, '#');
+    } else if (c != ' ') {
+      cvx_buf_putc(out, (char)(c >= 'A' && c <= 'Z' ? c + 32 : c));
+    }
+  }
+}
+
+/* A page number as pages show them: "3", "- 3 -", "Page 3", "3 / 5", "Page 3 of 5", "3/5". */
+static bool page_number(const char *key) {
+  const char *k = key;
+  if (strncmp(k, "page", 4) == 0) k += 4;
+  else if (strncmp(k, "p.", 2) == 0) k += 2;
+  if (*k == '-') k++;
+  if (*k != '#') return false;
+  k++;
+  if (*k == '/') k++;
+  else if (strncmp(k, "of", 2) == 0) k += 2;
+  else if (*k == '-') return k[1] == '\0';
+  else return *k == '\0';
+  return k[0] == '#' && k[1] == '\0';
+}
+
+typedef struct keycount {
+  char *key;
+  int pages, last_page;
+} keycount;
+
+static void mark_furniture(rd *r) {
+  cvx_buf t = CVX_BUF_INIT, key = CVX_BUF_INIT;
+  keycount *kc = NULL;
+  size_t nk = 0, capk = 0;
+  char **keys = cvx_xcalloc(r->ns ? r->ns : 1, sizeof *keys); /* each band segment's key, or NULL */
+  int band_page = -1, band_n = 0;
+  for (size_t i = 0; i < r->ns; i++) {
+    seg *s = &r->s[i];
+    float h = r->page_h[s->page];
+    if (h <= 0 || (s->y1 > h * BAND && s->y0 < h * (1 - BAND))) continue;
+    if (s->page != band_page) band_page = s->page, band_n = 0;
+    if (++band_n > 64) continue; /* a header or footer is a few lines: bounded work */
+    seg_text(r, s, &t);
+    furniture_key(t.ptr, &key);
+    if (!key.len) continue;
+    if (page_number(key.ptr)) {
+      s->furniture = true;
+      continue;
+    }
+    keys[i] = cvx_xstrdup(key.ptr);
+    size_t j = 0;
+    while (j < nk && strcmp(kc[j].key, key.ptr) != 0) j++;
+    if (j == nk) {
+      if (nk >= 4096) continue; /* bounded: a page's band holds a few lines */
+      if (nk == capk) {
+        capk = capk ? capk * 2 : 32;
+        kc = cvx_xrealloc(kc, capk * sizeof *kc);
+      }
+      kc[nk++] = (keycount){cvx_xstrdup(keys[i]), 0, -1};
+    }
+    if (kc[j].last_page != s->page) {
+      kc[j].pages++;
+      kc[j].last_page = s->page;
+    }
+  }
+  for (size_t i = 0; i < r->ns; i++) {
+    if (!keys[i]) continue;
+    for (size_t j = 0; j < nk; j++)
+      if (strcmp(kc[j].key, keys[i]) == 0) {
+        if (kc[j].pages >= 2) r->s[i].furniture = true;
+        break;
+      }
+    free(keys[i]);
+  }
+  free(keys);
+  for (size_t j = 0; j < nk; j++) free(kc[j].key);
+  free(kc);
+  cvx_buf_free(&t);
+  cvx_buf_free(&key);
+}
+
+/* ------------------------------------------------------------ reading order */
+
+typedef struct order {
+  const rd *r;
+  size_t *out;
+  size_t nout;
+  float body;
+} order;
+
+/* Reading order inside one column: lines top to bottom (baselines closer
+ * than 0.4 of the smaller size are one line), each left to right. Sorts by
+ * baseline, then cuts lines and sorts each by x: O(n log n) whatever the page. */
+typedef struct skey {
+  float y, x;
+  size_t idx;
+} skey;
+
+static int cmp_y(const void *a, const void *b) {
+  const skey *p = a, *q = b;
+  if (p->y != q->y) return p->y < q->y ? -1 : 1;
+  return p->idx < q->idx ? -1 : p->idx > q->idx;
+}
+
+static int cmp_x(const void *a, const void *b) {
+  const skey *p = a, *q = b;
+  if (p->x != q->x) return p->x < q->x ? -1 : 1;
+  return p->idx < q->idx ? -1 : p->idx > q->idx;
+}
+
+static void sort_top(const rd *r, size_t *v, size_t n) {
+  if (n < 2) return;
+  skey *k = cvx_xmalloc(n * sizeof *k);
+  for (size_t i = 0; i < n; i++) k[i] = (skey){r->s[v[i]].y1, r->s[v[i]].x0, v[i]};
+  qsort(k, n, sizeof *k, cmp_y);
+  for (size_t i = 0; i < n;) {
+    size_t j = i + 1;
+    float tol = 0.4f * r->s[k[i].idx].size;
+    while (j < n && k[j].y - k[i].y <= tol) j++;
+    qsort(k + i, j - i, sizeof *k, cmp_x);
+    i = j;
+  }
+  for (size_t i = 0; i < n; i++) v[i] = k[i].idx;
+  free(k);
+}
+
+#define MAX_GUTTERS 8
+
+/* The vertical gutters among segments v[0,n), widest first (at most
+ * MAX_GUTTERS): bands of x that no narrow segment (or very few) crosses,
+ * with text on both sides. Returns how many. */
+static int find_gutters(const rd *r, const size_t *v, size_t n, float body, float *g0, float *g1) {
+  float minx = 1e9f, maxx = -1e9f;
+  for (size_t i = 0; i < n; i++) {
+    const seg *s = &r->s[v[i]];
+    if (s->x0 < minx) minx = s->x0;
+    if (s->x1 > maxx) maxx = s->x1;
+  }
+  float width = maxx - minx;
+  if (n < 4 || width < 40) return 0;
+  size_t nb = (size_t)width + 1;
+  if (nb > 4096) nb = 4096;
+  float scale = (float)nb / width;
+  unsigned *cov = cvx_xcalloc(nb + 1, sizeof *cov);
+  for (size_t i = 0; i < n; i++) {
+    const seg *s = &r->s[v[i]];
+    if (s->x1 - s->x0 > 0.45f * width) continue; /* spanning: a header over both columns */
+    size_t a = (size_t)((s->x0 - minx) * scale), b = (size_t)((s->x1 - minx) * scale);
+    for (size_t k = a; k <= b && k < nb; k++) cov[k]++;
+  }
+  unsigned allow = (unsigned)(n / 25) + 1; /* a name or a title may cross it */
+  float need = body * 0.9f > 9 ? body * 0.9f : 9;
+  int ng = 0;
+  for (size_t k = 1; k < nb;) {
+    if (cov[k] > allow) {
+      k++;
+      continue;
+    }
+    size_t a = k;
+    while (k < nb && cov[k] <= allow) k++;
+    float w = (float)(k - a) / scale;
+    if (k >= nb || w < need) continue;
+    int at = ng < MAX_GUTTERS ? ng++ : MAX_GUTTERS - 1; /* insert by width, widest first */
+    if (at == MAX_GUTTERS - 1 && ng == MAX_GUTTERS && w <= g1[at] - g0[at]) continue;
+    while (at > 0 && g1[at - 1] - g0[at - 1] < w) {
+      g0[at] = g0[at - 1];
+      g1[at] = g1[at - 1];
+      at--;
+    }
+    g0[at] = minx + (float)a / scale;
+    g1[at] = minx + (float)k / scale;
+  }
+  free(cov);
+  return ng;
+}
+
+static void order_segs(order *o, size_t *v, size_t n, int depth);
+
+/* Columns: the gutter's sides, read one after the other between the
+ * segments that span it. False when the sides are no columns: most of the
+ * smaller side's lines continue a line of the other (a date or place set
+ * right), or a side is short. */
+static bool split_columns(order *o, size_t *v, size_t n, int depth, float g0, float g1);
+
+/* The share of [y0, y1] that the segments v[0,n) cover (their heights summed). */
+static float fill(const rd *r, const size_t *v, size_t n, float y0, float y1) {
+  if (y1 <= y0) return 1;
+  double h = 0;
+  for (size_t i = 0; i < n; i++) h += r->s[v[i]].y1 - r->s[v[i]].y0;
+  return (float)(h / (y1 - y0));
+}
+
+static bool order_columns(order *o, size_t *v, size_t n, int depth) {
+  float g0[MAX_GUTTERS], g1[MAX_GUTTERS];
+  if (depth > 3 || n > 5000) return false;
+  int ng = find_gutters(o->r, v, n, o->body, g0, g1);
+  for (int i = 0; i < ng; i++)
+    if (split_columns(o, v, n, depth, g0[i], g1[i])) return true;
+  return false;
+}
+
+static bool split_columns(order *o, size_t *v, size_t n, int depth, float g0, float g1) {
+  const rd *r = o->r;
+  size_t *L = cvx_xmalloc(n * sizeof *L), *R = cvx_xmalloc(n * sizeof *R), *S = cvx_xmalloc(n * sizeof *S);
+  size_t nl = 0, nr = 0, ns = 0;
+  float ly0 = 1e9f, ly1 = -1e9f, ry0 = 1e9f, ry1 = -1e9f;
+  for (size_t i = 0; i < n; i++) {
+    const seg *s = &r->s[v[i]];
+    if (s->x1 <= g0 + 1) {
+      L[nl++] = v[i];
+      if (s->y0 < ly0) ly0 = s->y0;
+      if (s->y1 > ly1) ly1 = s->y1;
+    } else if (s->x0 >= g1 - 1) {
+      R[nr++] = v[i];
+      if (s->y0 < ry0) ry0 = s->y0;
+      if (s->y1 > ry1) ry1 = s->y1;
+    } else {
+      S[ns++] = v[i];
+    }
+  }
+  /* a few segments span the gutter (a name, a section title over both
+   * columns); many are no columns, and would cost a zone each */
+  bool ok = nl >= 2 && nr >= 2 && ns <= 64 && ly1 - ly0 > 3 * o->body && ry1 - ry0 > 3 * o->body;
+  if (ok) {
+    const size_t *small = nl < nr ? L : R, *big = nl < nr ? R : L;
+    size_t nsmall = nl < nr ? nl : nr, nbig = nl < nr ? nr : nl, shared = 0;
+    for (size_t i = 0; i < nsmall && i < 400; i++) { /* a sample bounds the pairs */
+      const seg *s = &r->s[small[i]];
+      for (size_t j = 0; j < nbig && j < 400; j++) {
+        const seg *t = &r->s[big[j]];
+        if (fabsf(s->y1 - t->y1) < 0.3f * s->size) {
+          shared++;
+          break;
+        }
+      }
+    }
+    /* most of the smaller side's lines continue a line of the other: a
+     * column of dates or places beside the entries, read with them */
+    if (nsmall > 400) nsmall = 400;
+    ok = shared * 2 <= nsmall;
+    /* a side whose lines fill little of its height is a column of labels
+     * (section titles, dates, places hung beside the entries), read row by
+     * row with them; a sidebar or a second column is dense */
+    ok = ok && fill(r, L, nl, ly0, ly1) >= 0.4f && fill(r, R, nr, ry0, ry1) >= 0.4f;
+  }
+  if (ok) {
+    sort_top(r, S, ns);
+    size_t *zl = cvx_xmalloc(n * sizeof *zl), *zr = cvx_xmalloc(n * sizeof *zr);
+    for (size_t z = 0; z <= ns; z++) {
+      float top = z ? r->s[S[z - 1]].y1 : -1e9f, bot = z < ns ? r->s[S[z]].y0 : 1e9f;
+      size_t a = 0, b = 0;
+      for (size_t i = 0; i < nl; i++) {
+        float c = (r->s[L[i]].y0 + r->s[L[i]].y1) / 2;
+        if (c >= top && (c < bot || z == ns)) zl[a++] = L[i];
+      }
+      for (size_t i = 0; i < nr; i++) {
+        float c = (r->s[R[i]].y0 + r->s[R[i]].y1) / 2;
+        if (c >= top && (c < bot || z == ns)) zr[b++] = R[i];
+      }
+      order_segs(o, zl, a, depth + 1);
+      order_segs(o, zr, b, depth + 1);
+      if (z < ns) o->out[o->nout++] = S[z];
+    }
+    free(zl);
+    free(zr);
+  }
+  free(L);
+  free(R);
+  free(S);
+  return ok;
+}
+
+static void order_segs(order *o, size_t *v, size_t n, int depth) {
+  if (!n) return;
+  if (order_columns(o, v, n, depth)) return;
+  sort_top(o->r, v, n);
+  for (size_t i = 0; i < n; i++) o->out[o->nout++] = v[i];
+}
+
+/* ----------------------------------------------------------------- blocks */
+
+static const char *const bullets[] = {"\xe2\x80\xa2", "\xe2\x97\xa6", "\xe2\x96\xaa", "\xe2\x80\xa3", "\xe2\x97\x8f",
+                                      "\xe2\x97\x8b", "\xe2\x96\xa0", "\xc2\xb7",     "\xe2\x81\x83", "-",
+                                      "\xe2\x80\x93", "*",            "\xef\x82\xb7", "\xe2\x9e\xa2", NULL};
+
+/* The bullet that opens t (followed by a blank, or alone), or NULL. */
+static const char *bullet_of(const char *t, size_t *len) {
+  for (int i = 0; bullets[i]; i++) {
+    size_t k = strlen(bullets[i]);
+    if (strncmp(t, bullets[i], k) == 0 && (t[k] == ' ' || (t[k] == '\0' && k > 1))) {
+      *len = k;
+      return bullets[i];
+    }
+  }
+  return NULL;
+}
+
+/* Rounded to half points: sizes that differ by less are one size. */
+static float half(float x) { return roundf(x * 2) / 2; }
+
+typedef struct emitter {
+  rd *r;
+  cvx_lb *lb;
+  float body;
+  float hsizes[6];
+  int nh;
+  /* the line before */
+  bool have;
+  float px0, py0, py1, psize;
+  bool pbold, in_item;
+  int page;
+  cvx_blk_kind kind;
+  float item_x;
+  cvx_buf t;
+} emitter;
+
+static int heading_level(const emitter *e, float size) {
+  for (int i = 0; i < e->nh; i++)
+    if (half(size) >= e->hsizes[i]) return i + 1;
+  return e->nh ? e->nh : 1;
+}
+
+/* Writes segment s's glyphs into the builder, opening and closing links. */
+static void put_seg(emitter *e, const seg *s, size_t skip) {
+  rd *r = e->r;
+  const glyph *prev = NULL;
+  bool space = false;
+  int32_t link = -1;
+  size_t done = 0;
+  float wg = word_gap(r, s);
+  for (size_t i = s->g0; i < s->g1; i++) {
+    const glyph *gl = &r->g[i];
+    if (gl->space) continue;
+    if (done < skip) { /* the bullet already written */
+      done += gl->len;
+      prev = gl;
+      continue;
+    }
+    space = prev && gl->x0 - prev->x1 > wg;
+    if (gl->link != link) {
+      if (link >= 0) cvx_lb_link_end(e->lb);
+      if (space && prev && done >= skip) cvx_lb_put(e->lb, " ", 1);
+      space = false;
+      link = gl->link;
+      if (link >= 0) cvx_lb_link_begin(e->lb, r->links[link].url);
+    }
+    if (space && prev) cvx_lb_put(e->lb, " ", 1);
+    space = false;
+    cvx_lb_put(e->lb, r->chars.ptr + gl->off, gl->len);
+    prev = gl;
+  }
+  if (link >= 0) cvx_lb_link_end(e->lb);
+}
+
+/* One line: segments line[0,n) on one baseline, in reading order. */
+static void emit_line(emitter *e, const size_t *line, size_t n) {
+  rd *r = e->r;
+  const seg *f = &r->s[line[0]];
+  float x0 = f->x0, y0 = f->y0, y1 = f->y1, size = f->size;
+  bool bold = true;
+  for (size_t i = 0; i < n; i++) {
+    const seg *s = &r->s[line[i]];
+    if (s->y0 < y0) y0 = s->y0;
+    if (s->y1 > y1) y1 = s->y1;
+    if (!s->bold) bold = false;
+  }
+  seg_text(r, f, &e->t);
+  size_t blen = 0;
+  const char *bullet = bullet_of(e->t.ptr, &blen);
+  bool heading = half(size) >= e->body * 1.18f && e->t.len <= 120 && !bullet;
+  float gap = y0 - e->py1;
+  bool near = e->have && e->page == f->page && gap < 0.75f * size && gap > -0.5f * size && y0 > e->py0;
+  bool cont = false;
+  if (heading)
+    cont = near && e->kind == CVX_BLK_HEADING && half(size) == half(e->psize);
+  else if (bullet)
+    cont = false;
+  else if (e->in_item)
+    cont = near && x0 >= e->item_x - 2 && half(size) == half(e->psize) && !(bold && !e->pbold);
+  else
+    cont = near && e->kind == CVX_BLK_PARA && half(size) == half(e->psize) && !(bold && !e->pbold) &&
+           fabsf(x0 - e->px0) < 4 * size;
+  if (cont) {
+    cvx_lb_newline(e->lb);
+  } else {
+    if (e->have) cvx_lb_newline(e->lb);
+    if (heading) {
+      cvx_lb_begin(e->lb, CVX_BLK_HEADING, heading_level(e, size), NULL);
+      e->kind = CVX_BLK_HEADING;
+      e->in_item = false;
+    } else if (bullet) {
+      cvx_lb_begin(e->lb, CVX_BLK_ITEM, 0, bullet);
+      cvx_lb_raw(e->lb, e->t.ptr, blen);
+      e->kind = CVX_BLK_ITEM;
+      e->in_item = true;
+      e->item_x = x0 + size;
+    } else {
+      cvx_lb_begin(e->lb, CVX_BLK_PARA, 0, NULL);
+      e->kind = CVX_BLK_PARA;
+      e->in_item = false;
+    }
+  }
+  bool first_line = !cont;
+  for (size_t i = 0; i < n; i++) {
+    if (i) cvx_lb_tab(e->lb);
+    put_seg(e, &r->s[line[i]], i == 0 ? blen : 0);
+    if (first_line && r->s[line[i]].bold && !heading && (i + 1 == n || !r->s[line[i + 1]].bold)) {
+      cvx_lb_strong(e->lb);
+      first_line = false;
+    } else if (!r->s[line[i]].bold) {
+      first_line = false;
+    }
+  }
+  e->have = true;
+  e->px0 = x0;
+  e->py0 = y0;
+  e->py1 = y1;
+  e->psize = size;
+  e->pbold = bold;
+  e->page = f->page;
+}
+
+/* The body size: the size most glyphs have. */
+static float body_size(const rd *r) {
+  float sizes[64];
+  size_t counts[64] = {0};
+  int ns = 0;
+  for (size_t i = 0; i < r->ns; i++) {
+    const seg *s = &r->s[i];
+    if (s->furniture) continue;
+    float h = half(s->size);
+    int k = 0;
+    while (k < ns && sizes[k] != h) k++;
+    if (k == ns) {
+      if (ns == 64) continue;
+      sizes[ns++] = h;
+    }
+    counts[k] += s->nvis;
+  }
+  float best = 10;
+  size_t bc = 0;
+  for (int k = 0; k < ns; k++)
+    if (counts[k] > bc) {
+      bc = counts[k];
+      best = sizes[k];
+    }
+  return best;
+}
+
+/* The heading sizes, largest first (at most six). */
+static void heading_sizes(emitter *e) {
+  e->nh = 0;
+  for (size_t i = 0; i < e->r->ns; i++) {
+    const seg *s = &e->r->s[i];
+    float h = half(s->size);
+    if (s->furniture || h < e->body * 1.18f) continue;
+    int k = 0;
+    while (k < e->nh && e->hsizes[k] != h) k++;
+    if (k < e->nh) continue;
+    if (e->nh < 6) {
+      e->hsizes[e->nh++] = h;
+    } else if (h > e->hsizes[5]) {
+      e->hsizes[5] = h;
+    } else {
+      continue;
+    }
+    for (int a = e->nh - 1; a > 0 && e->hsizes[a] > e->hsizes[a - 1]; a--) {
+      float t = e->hsizes[a];
+      e->hsizes[a] = e->hsizes[a - 1];
+      e->hsizes[a - 1] = t;
+    }
+  }
+}
+
+static void emit_all(rd *r, cvx_lb *lb) {
+  emitter e = {.r = r, .lb = lb};
+  cvx_buf_init(&e.t);
+  e.body = body_size(r);
+  heading_sizes(&e);
+  size_t *v = cvx_xmalloc((r->ns ? r->ns : 1) * sizeof *v), *out = cvx_xmalloc((r->ns ? r->ns : 1) * sizeof *out);
+  cvx_buf t = CVX_BUF_INIT;
+  for (size_t i = 0; i < r->ns;) {
+    int page = r->s[i].page;
+    size_t j = i;
+    while (j < r->ns && r->s[j].page == page) j++;
+    cvx_lb_page(lb);
+    e.have = false;
+    e.in_item = false;
+    size_t n = 0;
+    for (size_t k = i; k < j; k++)
+      if (!r->s[k].furniture) v[n++] = k;
+    order o = {r, out, 0, e.body};
+    order_segs(&o, v, n, 0);
+    /* furniture first, as lines of their own (shown, not read) */
+    for (size_t k = i; k < j; k++) {
+      if (!r->s[k].furniture) continue;
+      seg_text(r, &r->s[k], &t);
+      cvx_lb_hidden_line(lb, t.ptr, t.len);
+    }
+    for (size_t k = 0; k < o.nout && !cvx_lb_full(lb);) {
+      size_t m = k + 1; /* the segments on this line, left to right, in one size */
+      while (m < o.nout && fabsf(r->s[out[m]].y1 - r->s[out[m - 1]].y1) < 0.4f * r->s[out[m - 1]].size &&
+             r->s[out[m]].x0 > r->s[out[m - 1]].x1 && fabsf(r->s[out[m]].size - r->s[out[k]].size) < 1)
+        m++;
+      emit_line(&e, out + k, m - k);
+      k = m;
+    }
+    cvx_lb_end(lb);
+    i = j;
+  }
+  free(v);
+  free(out);
+  cvx_buf_free(&t);
+  cvx_buf_free(&e.t);
+}
+
+/* ------------------------------------------------------------------ decode */
+
+/* poppler's global state is not made for threads: one document at a time. */
+static pthread_mutex_t poppler_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void quiet_log(const gchar *domain, GLogLevelFlags level, const gchar *msg, gpointer data) {
+  (void)domain, (void)level, (void)msg, (void)data; /* poppler's complaints about a bad file: the diagnostic says it */
+}
+
+static uint64_t now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+cvx_status cvx_pdf_decode(cvx_arena *a, const char *path, const unsigned char *p, size_t n, const cvx_load_opts *o,
+                          cvx_source **out, cvx_diags *dx) {
+  *out = NULL;
+  size_t max = o && o->max_size ? o->max_size : CVX_DEFAULT_MAX_SIZE;
+  if (n > max) {
+    cvx_diag_add(dx, CVX_ERROR, "source.too-large", CVX_NOSPAN,
+                 "file is %zu bytes, over the limit of %zu bytes (--max-size)", n, max);
+    return CVX_ELIMIT;
+  }
+  unsigned budget = o ? o->time_budget_ms : 0;
+  uint64_t t0 = now_ms();
+  pthread_mutex_lock(&poppler_lock);
+  guint h1 = g_log_set_handler("Poppler", G_LOG_LEVEL_MASK | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION, quiet_log, NULL);
+  GBytes *bytes = g_bytes_new_static(p, n);
+  GError *err = NULL;
+  PopplerDocument *doc = poppler_document_new_from_bytes(bytes, NULL, &err);
+  cvx_status st = CVX_OK;
+  if (!doc) {
+    if (err && err->domain == POPPLER_ERROR && err->code == POPPLER_ERROR_ENCRYPTED) {
+      cvx_diag_add(dx, CVX_ERROR, "pdf.encrypted", CVX_NOSPAN,
+                   "encrypted PDF: it needs a password, and cvx reads no protected document");
+    } else {
+      cvx_diag_add(dx, CVX_ERROR, "pdf.corrupt", CVX_NOSPAN, "not a readable PDF (%s)",
+                   err && err->message ? err->message : "poppler cannot open it");
+    }
+    if (err) g_error_free(err);
+    g_bytes_unref(bytes);
+    g_log_remove_handler("Poppler", h1);
+    pthread_mutex_unlock(&poppler_lock);
+    return CVX_EPARSE;
+  }
+  int np = poppler_document_get_n_pages(doc);
+  rd r = {.a = a};
+  cvx_buf_init(&r.chars);
+  int npages = np > MAX_PAGES ? MAX_PAGES : np;
+  r.page_h = cvx_xcalloc((size_t)(npages > 0 ? npages : 1), sizeof *r.page_h);
+  bool late = false;
+  int read = 0;
+  for (int i = 0; i < npages; i++) {
+    if (budget && now_ms() - t0 > budget) {
+      late = true;
+      break;
+    }
+    PopplerPage *pg = poppler_document_get_page(doc, i);
+    if (!pg) continue;
+    size_t g0 = r.ng;
+    read_page(&r, pg, i);
+    g_object_unref(pg);
+    make_segs(&r, g0, r.ng, i);
+    read++;
+    if (r.glyph_limit || r.chars.len > max) break;
+  }
+  r.npages = read;
+  g_object_unref(doc);
+  g_bytes_unref(bytes);
+  g_log_remove_handler("Poppler", h1);
+  pthread_mutex_unlock(&poppler_lock);
+
+  if (np <= 0 || r.ns == 0) {
+    if (np <= 0)
+      cvx_diag_add(dx, CVX_ERROR, "pdf.corrupt", CVX_NOSPAN, "not a readable PDF (it has no pages)");
+    else
+      cvx_diag_add(dx, CVX_ERROR, "pdf.no-text", CVX_NOSPAN,
+                   "PDF without text: %d page%s of images or drawings (a scan?); cvx does not read text "
+                   "from images",
+                   np, np == 1 ? "" : "s");
+    st = CVX_EPARSE;
+  } else {
+    mark_furniture(&r);
+    cvx_lb lb;
+    cvx_lb_init(&lb, a, "pdf", max);
+    emit_all(&r, &lb);
+    bool full = cvx_lb_full(&lb);
+    *out = cvx_lb_finish(&lb, path, n);
+    (*out)->raw_size = n;
+    if (np > MAX_PAGES)
+      cvx_diag_add(dx, CVX_WARNING, "pdf.pages", CVX_NOSPAN, "PDF has %d pages: only the first %d are read", np,
+                   MAX_PAGES);
+    if (r.glyph_limit || full)
+      cvx_diag_add(dx, CVX_WARNING, "pdf.limit", CVX_NOSPAN,
+                   "PDF text over the limit of %zu bytes (--max-size): read up to page %d of %d",
+                   r.glyph_limit ? (size_t)MAX_GLYPHS : max, read, np);
+    if (late)
+      cvx_diag_add(dx, CVX_ERROR, "limit.time", CVX_NOSPAN,
+                   "gave up reading the PDF after %u ms (--time-budget): read %d of %d pages", budget, read, np);
+  }
+  free(r.g);
+  free(r.s);
+  free(r.links);
+  free(r.page_h);
+  cvx_buf_free(&r.chars);
+  return st;
+}
+
+/* ------------------------------------------------------------- extractor */
+
+static int pdf_accepts(const cvx_source *src) {
+  return src && src->layout && strcmp(src->layout->format, "pdf") == 0 ? 1000 : 0;
+}
+
+static cvx_status pdf_extract(const cvx_source *src, cvx_doc *doc, cvx_diags *dx) {
+  (void)dx;
+  return cvx_layout_extract(src, doc, "pdf");
+}
+
+const cvx_extractor cvx_extractor_pdf = {"pdf", CVX_ROLE_BODY, pdf_accepts, pdf_extract};

@@ -1,0 +1,202 @@
+/* test_docs.c — the PDF, DOCX and ODT readers, table-driven: the block stream
+ * each fixture document gives (kind, level, marker, text), its links and page
+ * furniture, page:line positions, and the reason each refused input gets. */
+#include "check.h"
+#include "convert.h"
+#include "layout.h"
+
+#include <stdlib.h>
+
+typedef struct want_block {
+  cvx_blk_kind kind;
+  int level;
+  const char *marker; /* NULL: none */
+  const char *text;
+} want_block;
+
+typedef struct doc_case {
+  const char *path;
+  const char *format;
+  size_t pages, hidden;
+  const char *link_url, *link_text; /* one link that must be there, with its visible text */
+  want_block blocks[24];
+} doc_case;
+
+#define H(l, t) {CVX_BLK_HEADING, l, NULL, t}
+#define P(t) {CVX_BLK_PARA, 0, NULL, t}
+#define I(l, m, t) {CVX_BLK_ITEM, l, m, t}
+#define ROW(t) {CVX_BLK_ROW, 0, NULL, t}
+
+static const doc_case docs[] = {
+    /* the sidebar is read before the main column; right-set dates stay on their
+     * line; the running header and "Page N of 2" are set aside */
+    {"fixtures/pdf-columns/cv.pdf", "pdf", 2, 4, "mailto:orla.qv@example.net", "orla.qv@example.net",
+     {H(1, "Orla Quennell-Varga"), P("Marine Data Engineer"), H(2, "Contact"),
+      P("orla.qv@example.net\n+44 20 7946 0311\nGalway, Ireland"), H(2, "Skills"), P("Python, Rust, SQL\nSensor networks"),
+      H(2, "Languages"), P("Irish (native)\nHungarian (fluent)"), H(2, "Experience"),
+      P("Lead Data Engineer\t2021 \xe2\x80\x93 Present\nTidewatch Buoys Ltd, Galway"),
+      I(0, "\xe2\x80\xa2", "Built a fleet telemetry pipeline for 400 buoys"),
+      I(0, "\xe2\x80\xa2", "Cut storage costs by a third with columnar archives"),
+      P("Data Engineer\t2017 \xe2\x80\x93 2021\nSaltmarsh Analytics, Cork"),
+      I(0, "\xe2\x80\xa2", "Wrote the tide model ingest service"), H(2, "Education"),
+      P("MSc Ocean Science\t2015 \xe2\x80\x93 2017\nUniversity of Galway"), H(2, "Publications"),
+      P("O. Quennell-Varga, T. Brandt. Drift-aware buoy calibration.\nJournal of Ocean Instruments, 12(3), 2022.")}},
+    /* Title and Heading1 styles, bold entry heads, list levels, a table, links */
+    {"fixtures/docx-styles/cv.docx", "docx", 0, 0, "https://tes.example.org", "tes.example.org",
+     {H(1, "Tobiah Ekwueme-Sand"),
+      P("Structural engineer \xc2\xb7 tobiah.es@example.org \xc2\xb7 tes.example.org"), H(1, "Experience"),
+      P("Senior Bridge Engineer, Ferrocarril Design, Lisbon, 2019 \xe2\x80\x93 2024"),
+      I(0, "-", "Led the retrofit of three rail viaducts"), I(1, "-", "Seismic assessment to Eurocode 8"),
+      I(0, "-", "Mentored six graduate engineers"),
+      P("Graduate Engineer, Kestrel & Lowe, Manchester, 2015 \xe2\x80\x93 2019"), H(1, "Education"),
+      P("MEng Civil Engineering, University of Leeds, 2011 \xe2\x80\x93 2015"), H(1, "Languages"),
+      ROW("English\tnative"), ROW("Portuguese\tprofessional"), ROW("Igbo\tconversational"), H(1, "Skills"),
+      I(0, "-", "Finite element analysis, SAP2000, Python")}},
+    {"fixtures/odt-basic/cv.odt", "odt", 0, 0, "mailto:tobiah.es@example.org", "tobiah.es@example.org",
+     {H(1, "Tobiah Ekwueme-Sand"),
+      P("Structural engineer \xc2\xb7 tobiah.es@example.org \xc2\xb7 tes.example.org"), H(1, "Experience"),
+      P("Senior Bridge Engineer, Ferrocarril Design, Lisbon, 2019 \xe2\x80\x93 2024"),
+      I(0, "-", "Led the retrofit of three rail viaducts"), I(1, "-", "Seismic assessment to Eurocode 8"),
+      I(0, "-", "Mentored six graduate engineers")}},
+};
+
+static void check_doc(const doc_case *c) {
+  cvx_arena *a = cvx_arena_new(65536);
+  cvx_diags dx;
+  cvx_diags_init(&dx, a);
+  cvx_source *src = NULL;
+  cvx_load_opts lo = {0, 0};
+  cvx_status st = cvx_source_load(a, c->path, &lo, &src, &dx);
+  CHECK(st == CVX_OK && src && src->layout, "%s: not read (%s)", c->path, cvx_status_str(st));
+  if (st != CVX_OK || !src || !src->layout) {
+    cvx_arena_free(a);
+    return;
+  }
+  CHECK_STR(src->layout->format, c->format, c->path);
+  CHECK(src->npages == c->pages, "%s: %zu pages, want %zu", c->path, src->npages, c->pages);
+  CHECK(src->layout->nhidden == c->hidden, "%s: %zu furniture lines, want %zu", c->path, src->layout->nhidden,
+        c->hidden);
+  const cvx_block *b = src->layout->blocks.head;
+  bool link_found = false;
+  for (size_t i = 0; i < sizeof c->blocks / sizeof c->blocks[0] && c->blocks[i].text; i++, b = b ? b->next : NULL) {
+    const want_block *w = &c->blocks[i];
+    char ctx[256];
+    snprintf(ctx, sizeof ctx, "%s block %zu", c->path, i);
+    CHECK(b != NULL, "%s: missing", ctx);
+    if (!b) break;
+    CHECK(b->kind == w->kind && b->level == w->level, "%s: kind %d level %d, want %d %d", ctx, (int)b->kind, b->level,
+          (int)w->kind, w->level);
+    CHECK_STR(b->marker, w->marker, ctx);
+    CHECK_STR(b->text, w->text, ctx);
+    /* the span holds the block's first line as it shows in the text */
+    CHECK(cvx_span_valid(b->span) && b->span.end <= src->len, "%s: span out of the text", ctx);
+    size_t first = strcspn(w->text, "\t\n");
+    CHECK(b->span.end - b->span.start >= first && strncmp(src->text + b->span.start, w->text, first) == 0,
+          "%s: span does not start at its text", ctx);
+    for (size_t k = 0; k < b->nlinks; k++) {
+      if (strcmp(b->links[k].url, c->link_url) != 0) continue;
+      link_found = true;
+      CHECK_STR(b->links[k].text, c->link_text, ctx);
+      CHECK(strncmp(src->text + b->links[k].span.start, c->link_text, strlen(c->link_text)) == 0,
+            "%s: link span does not hold its text", ctx);
+    }
+  }
+  CHECK(link_found, "%s: no link to %s", c->path, c->link_url);
+  CHECK(dx.nerrors == 0, "%s: %zu errors", c->path, dx.nerrors);
+  cvx_arena_free(a);
+}
+
+/* Positions: a PDF's offsets read as page and line on that page. */
+static void check_pages(void) {
+  cvx_arena *a = cvx_arena_new(65536);
+  cvx_diags dx;
+  cvx_diags_init(&dx, a);
+  cvx_source *src = NULL;
+  cvx_load_opts lo = {0, 0};
+  if (cvx_source_load(a, "fixtures/pdf-columns/cv.pdf", &lo, &src, &dx) == CVX_OK && src) {
+    const char *at = strstr(src->text, "MSc Ocean Science");
+    unsigned page = 0, line = 0;
+    CHECK(at && cvx_source_page(src, (uint32_t)(at - src->text), &page, &line), "no page for an offset");
+    /* page 2: the running header, the page number, "Education", then this line */
+    CHECK(page == 2 && line == 4, "MSc line at page %u line %u, want 2:4", page, line);
+    CHECK(cvx_source_page(src, 0, &page, &line) && page == 1 && line == 1, "offset 0 at %u:%u", page, line);
+  } else {
+    CHECK(0, "pdf-columns not read");
+  }
+  cvx_source *txt = NULL;
+  unsigned page = 9, line = 9;
+  CHECK(cvx_source_from_bytes(a, "t.txt", (const unsigned char *)"a\nb\n", 4, &lo, &txt, &dx) == CVX_OK &&
+            !cvx_source_page(txt, 2, &page, &line) && page == 9,
+        "a text source has no pages");
+  cvx_arena_free(a);
+}
+
+/* Refused inputs, made in memory: the status and the reason's code. */
+typedef struct bad_case {
+  const char *name;
+  const char *bytes;
+  size_t len;
+  cvx_status status;
+  const char *code;
+} bad_case;
+
+#define BAD(n, s, st, code) {n, s, sizeof(s) - 1, st, code}
+static const bad_case bad[] = {
+    BAD("pdf header only", "%PDF-1.4\n", CVX_EPARSE, "pdf.corrupt"),
+    BAD("pdf no xref", "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n", CVX_EPARSE, "pdf.corrupt"),
+    BAD("zip header only", "PK\x03\x04", CVX_EPARSE, "docx.corrupt"),
+    BAD("zip garbage", "PK\x03\x04garbage that is no zip at all", CVX_EPARSE, "docx.corrupt"),
+};
+
+static void check_bad(void) {
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    const bad_case *c = &bad[i];
+    cvx_arena *a = cvx_arena_new(65536);
+    cvx_diags dx;
+    cvx_diags_init(&dx, a);
+    cvx_source *src = NULL;
+    cvx_load_opts lo = {0, 0};
+    cvx_status st = cvx_source_from_bytes(a, c->name, (const unsigned char *)c->bytes, c->len, &lo, &src, &dx);
+    CHECK(st == c->status && !src, "%s: status %s, want %s", c->name, cvx_status_str(st), cvx_status_str(c->status));
+    CHECK(dx.n >= 1 && strcmp(dx.items[0].code, c->code) == 0 && dx.items[0].severity == CVX_ERROR,
+          "%s: code %s, want %s", c->name, dx.n ? dx.items[0].code : "(none)", c->code);
+    cvx_arena_free(a);
+  }
+  /* a document larger than --max-size is refused before its reader runs */
+  cvx_arena *a = cvx_arena_new(65536);
+  cvx_diags dx;
+  cvx_diags_init(&dx, a);
+  cvx_source *src = NULL;
+  cvx_load_opts lo = {16, 0};
+  cvx_status st = cvx_source_load(a, "fixtures/docx-styles/cv.docx", &lo, &src, &dx);
+  CHECK(st == CVX_ELIMIT && dx.n && strcmp(dx.items[0].code, "source.too-large") == 0, "max-size: %s",
+        cvx_status_str(st));
+  cvx_arena_free(a);
+}
+
+/* Skip kinds, as the summary names them. */
+static void check_skips(void) {
+  static const struct {
+    const char *bytes;
+    size_t len;
+    cvx_skip want;
+  } t[] = {{"\x89PNG\r\n\x1a\n\0\0", 10, CVX_SKIP_IMAGE},
+           {"\xff\xd8\xff\xe0\0\0", 6, CVX_SKIP_IMAGE},
+           {"\x1f\x8b\x08\0\0\0", 6, CVX_SKIP_ARCHIVE},
+           {"\x7f" "ELF\x02\x01", 6, CVX_SKIP_EXECUTABLE},
+           {"\0\0\0\0\0\0", 6, CVX_SKIP_BINARY}};
+  for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+    CHECK(cvx_skip_of_bytes((const unsigned char *)t[i].bytes, t[i].len) == t[i].want, "skip kind %zu", i);
+  CHECK_STR(cvx_skip_name(CVX_SKIP_PDF_NO_TEXT), "PDF without text", "skip name");
+  CHECK_STR(cvx_skip_name(CVX_SKIP_IMAGE), "image", "skip name");
+  /* a PDF is read even in a folder walk: its start is not "binary" */
+  CHECK(!cvx_bytes_look_binary((const unsigned char *)"%PDF-1.7\n\0\0", 11), "a PDF is not skipped as binary");
+}
+
+int main(void) {
+  for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++) check_doc(&docs[i]);
+  check_pages();
+  check_bad();
+  check_skips();
+  return check_done("docs");
+}
