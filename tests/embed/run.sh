@@ -85,8 +85,8 @@ for app in app app-static; do
 done
 
 # an input it cannot read: no JSON, one error, exit 1
-printf 'PK\003\004\000\000\000binary' >"$tmp/cv.docx"
-LD_LIBRARY_PATH="$lib" "$tmp/app" "$tmp/cv.docx" >"$tmp/bin.out" 2>"$tmp/bin.err"
+printf '\177ELF\002\001\001\000\000\000\000binary' >"$tmp/cv.bin"
+LD_LIBRARY_PATH="$lib" "$tmp/app" "$tmp/cv.bin" >"$tmp/bin.out" 2>"$tmp/bin.err"
 s=$?
 { test $s = 1 && test ! -s "$tmp/bin.out" && grep -q ':0:0: error\[source.binary\]' "$tmp/bin.err"; } >"$tmp/b" 2>&1
 result "a binary input gives no JSON, a source.binary error and exit 1" $? "$tmp/bin.err"
