@@ -186,7 +186,8 @@ check "an interrupt lets the file in hand finish, takes no new one, commits no C
   mkdir -p '$tmp/int' && cp fixtures/plain-resume/resume.txt '$tmp/int/a.txt' && cp fixtures/prose-bio/*.md '$tmp/int/c.md' &&
   mkfifo '$tmp/int/go' && { { read x <'$tmp/int/go'; cat fixtures/plain-resume/resume.txt; } |
     '$cvx' convert -q -j1 -o '$tmp/int/out' '$tmp/int/a.txt' - '$tmp/int/c.md' 2>'$tmp/int/err' & pid=\$!; } &&
-  for i in \$(seq 100); do test -f '$tmp/int/out/a.json' && break; sleep 0.1; done && sleep 0.2 && kill -INT \$pid &&
+  for i in \$(seq 100); do test -f '$tmp/int/out/a.json' && break; sleep 0.1; done &&
+  for i in \$(seq 100); do grep -qsE '^(0 0x0|7|271) ' /proc/\$pid/task/*/syscall && break; sleep 0.1; done && kill -INT \$pid &&
   echo go >'$tmp/int/go'; wait \$pid; s=\$?
   test \$s = 130 && test -f '$tmp/int/out/stdin.json' && test ! -e '$tmp/int/out/c.json' && test ! -e '$tmp/int/out/cvx.csv' &&
   test -z \"\$(ls -A '$tmp/int/out' | grep '^\\.cvx-tmp')\" && grep -q '^cvx: interrupted: converted 2 of 3 inputs' '$tmp/int/err'"
