@@ -37,6 +37,7 @@ char *cvx_xstrdup(const char *s) {
 typedef struct chunk {
   struct chunk *prev;
   size_t size;
+  bool single; /* holds one big block, which cvx_arena_give_back may free */
   _Alignas(max_align_t) unsigned char data[];
 } chunk;
 
@@ -56,6 +57,7 @@ static chunk *chunk_new(cvx_arena *a, size_t min) {
   chunk *c = cvx_xmalloc(sizeof(chunk) + size);
   c->prev = a->head;
   c->size = size;
+  c->single = false;
   a->head = c;
   a->w.next = c->data;
   a->w.end = c->data + size;
@@ -78,6 +80,7 @@ static void *alloc_slow(cvx_arena *a, size_t n, bool zero) {
   if (n > a->chunk_size / 4 && c) {
     chunk *big = cvx_xmalloc(sizeof(chunk) + n);
     big->size = n;
+    big->single = true;
     big->prev = c->prev;
     c->prev = big;
     a->reserved += sizeof(chunk) + n;
@@ -149,10 +152,30 @@ char *cvx_arena_printf(cvx_arena *a, const char *fmt, ...) {
   return p;
 }
 
+bool cvx_arena_give_back(cvx_arena *a, void *p) {
+  if (!a || !p || !a->head) return false;
+  /* big blocks sit under the current chunk, newest first: the search is short */
+  for (chunk **pp = &a->head->prev; *pp; pp = &(*pp)->prev) {
+    chunk *c = *pp;
+    if (c->data != p) continue;
+    if (!c->single) return false;
+    *pp = c->prev;
+    a->reserved -= sizeof(chunk) + c->size;
+    free(c);
+    return true;
+  }
+  return false;
+}
+
 void *cvx_arena_grow(cvx_arena *a, void *old, size_t old_n, size_t new_n, size_t elem) {
   if (new_n && elem > SIZE_MAX / new_n) oom(SIZE_MAX);
   void *p = cvx_arena_alloc(a, new_n * elem);
-  if (old && old_n) memcpy(p, old, (old_n < new_n ? old_n : new_n) * elem);
+  if (old && old_n) {
+    memcpy(p, old, (old_n < new_n ? old_n : new_n) * elem);
+    /* only a block bigger than a quarter chunk can have a chunk of its own:
+     * the old copy of a big array is freed, not left behind at each doubling */
+    if (old_n * elem > a->chunk_size / 4) cvx_arena_give_back(a, old);
+  }
   return p;
 }
 

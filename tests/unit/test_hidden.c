@@ -32,7 +32,7 @@ static char *visible(const cvx_doc *doc) {
   size_t n = doc->src->len;
   char *o = malloc(n + 1), *p = o;
   for (size_t i = 0; i < n; i++) {
-    if (!doc->hidden[i] || doc->src->text[i] == '\n') *p++ = doc->src->text[i];
+    if (!(doc->marks[i] & CVX_MARK_HIDDEN) || doc->src->text[i] == '\n') *p++ = doc->src->text[i];
   }
   *p = '\0';
   return o;
