@@ -191,9 +191,12 @@ fuzz-smoke: fuzz-build
 
 # ---------------------------------------------------------------- benchmark
 # Assembles a 20,000+ file corpus in a temp dir and prints throughput, RSS,
-# scaling and linearity next to their targets (not a timed test).
+# scaling and linearity next to their targets (not a timed test); then the
+# peak RSS of one big input of each shape against its size (bigmem.sh,
+# BENCH_MEM_MB=200).
 bench: all
 	@sh tests/bench/bench.sh $(BUILD)
+	@sh tests/bench/bigmem.sh $(BUILD)
 
 # ---------------------------------------------------------------- evaluation
 # One table of how well this build generalises: every ../shared set converted and

@@ -628,6 +628,9 @@ static cvx_block *add_block(md *m, cvx_blk_kind kind, int level, cvx_span span) 
   return b;
 }
 
+/* A block text this long is handed to the arena in its buffer, not copied. */
+#define ADOPT_MIN ((size_t)64 * 1024)
+
 /* Makes a block of raw[a, b) and the links that start there. Blocks with
  * neither text nor links are not made (NULL). */
 static cvx_block *emit_text(md *m, cvx_blk_kind kind, int level, cvx_span span, size_t a, size_t b,
@@ -657,7 +660,18 @@ static cvx_block *emit_text(md *m, cvx_blk_kind kind, int level, cvx_span span, 
     tl -= 4;
     mark = mark != SIZE_MAX && mark > 4 ? mark - 4 : SIZE_MAX;
   }
-  blk->text = cvx_arena_strndup(m->doc->arena, t, tl);
+  if (tl >= ADOPT_MIN && m->tmp.cap) {
+    /* a big text is not copied: the buffer itself, cut to size, goes to the
+     * arena, and the next block starts a new one */
+    size_t off = (size_t)(t - m->tmp.ptr);
+    char *own = cvx_xrealloc(m->tmp.ptr, off + tl + 1);
+    own[off + tl] = '\0';
+    cvx_arena_adopt(m->doc->arena, own, off + tl + 1);
+    blk->text = own + off;
+    cvx_buf_init(&m->tmp);
+  } else {
+    blk->text = cvx_arena_strndup(m->doc->arena, t, tl);
+  }
   blk->len = tl;
   if (mark != SIZE_MAX && mark > 0 && mark <= tl) blk->strong_len = mark;
   if (!nl) return blk;
@@ -1640,7 +1654,8 @@ static void pool_release(md_pool *pl) {
  * as a setext underline: a giant paragraph or list is cut into two there,
  * which only a giant one has. Link reference definitions serve their own
  * piece (the text of a link to another piece's stays visible as written). */
-#define MD_PIECE ((size_t)1 << 20)
+size_t cvx_markdown_piece = (size_t)1 << 20;
+#define MD_PIECE cvx_markdown_piece
 
 /* Up to 3 spaces of indentation, then the rest of line [s, e). */
 static size_t indent3(const char *t, size_t s, size_t e) {

@@ -42,9 +42,16 @@ typedef struct chunk {
 } chunk;
 
 /* w (first, for cvx_arena_alloc_inline) is the unused room of head */
+/* A heap block the arena took over (cvx_arena_adopt). */
+typedef struct adopted {
+  struct adopted *next;
+  void *p;
+} adopted;
+
 struct cvx_arena {
   cvx_arena_window w;
   chunk *head;
+  adopted *adopted;
   size_t chunk_size;
   size_t reserved;
 };
@@ -118,13 +125,12 @@ void *(cvx_arena_alloc)(cvx_arena *a, size_t n) {
 /* The copy is never cleared first: every byte of it is written. */
 char *(cvx_arena_strndup)(cvx_arena *a, const char *s, size_t n) {
   if (n >= SIZE_MAX - ALIGN) oom(n);
-  size_t need = (n + 1 + ALIGN - 1) & ~(ALIGN - 1);
   char *p;
-  if (room_of(a) >= need) {
-    p = (char *)a->w.next;
-    a->w.next += need;
+  if (room_of(a) >= n + 1) { /* packed down from the end of the room: no alignment */
+    a->w.end -= n + 1;
+    p = (char *)a->w.end;
   } else {
-    p = alloc_slow(a, need, false);
+    p = alloc_slow(a, (n + 1 + ALIGN - 1) & ~(ALIGN - 1), false);
   }
   if (n) memcpy(p, s, n);
   p[n] = '\0';
@@ -181,8 +187,18 @@ void *cvx_arena_grow(cvx_arena *a, void *old, size_t old_n, size_t new_n, size_t
 
 size_t cvx_arena_bytes(const cvx_arena *a) { return a->reserved; }
 
+void cvx_arena_adopt(cvx_arena *a, void *p, size_t n) {
+  if (!p) return;
+  adopted *ad = cvx_arena_alloc(a, sizeof *ad); /* may add a chunk: before p is counted */
+  ad->p = p;
+  ad->next = a->adopted;
+  a->adopted = ad;
+  a->reserved += n;
+}
+
 void cvx_arena_free(cvx_arena *a) {
   if (!a) return;
+  for (adopted *ad = a->adopted; ad; ad = ad->next) free(ad->p); /* the records live in chunks */
   chunk *c = a->head;
   while (c) {
     chunk *p = c->prev;

@@ -60,11 +60,16 @@ void *cvx_arena_grow(cvx_arena *a, void *old, size_t old_n, size_t new_n, size_t
  * cvx_arena_free and returns false. p must not be used after true. For the
  * few blocks as large as the input that die before the document does. */
 bool cvx_arena_give_back(cvx_arena *a, void *p);
+/* Takes over heap block p (n bytes, from cvx_xmalloc): it is freed with the
+ * arena. For a block as large as the input built in a growable buffer, which
+ * a copy into the arena would double for a while. */
+void cvx_arena_adopt(cvx_arena *a, void *p, size_t n);
 size_t cvx_arena_bytes(const cvx_arena *a); /* bytes reserved from the system */
 void cvx_arena_free(cvx_arena *a);
 
 /* The free room of an arena's current chunk, the first member of struct
- * cvx_arena, so that small blocks are taken inline; next is always aligned. */
+ * cvx_arena, so that small blocks are taken inline; next is always aligned
+ * (blocks are taken from it), end is not (strings are taken below it). */
 typedef struct cvx_arena_window {
   unsigned char *next, *end;
 } cvx_arena_window;
@@ -86,13 +91,16 @@ static inline void *cvx_arena_alloc_inline(cvx_arena *a, size_t n) {
 #define cvx_arena_alloc(a, n) cvx_arena_alloc_inline((a), (n))
 
 /* cvx_arena_strndup with the common case inline: the copy fits the current
- * chunk (it is never cleared first: every byte of it is written). */
+ * chunk (it is never cleared first: every byte of it is written). Strings
+ * need no alignment: they are packed down from the end of the chunk's room
+ * while aligned blocks fill it up from the start, so that a short string
+ * costs its length and its NUL, not a multiple of 16 bytes. */
 static inline char *cvx_arena_strndup_inline(cvx_arena *a, const char *s, size_t n) {
   cvx_arena_window *w = (cvx_arena_window *)(void *)a;
-  size_t need = (n + sizeof(max_align_t)) & ~(sizeof(max_align_t) - 1); /* n + 1, rounded up */
+  size_t need = n + 1;
   if (n < 4096 && (uintptr_t)w->end - (uintptr_t)w->next >= need) {
-    char *p = (char *)w->next;
-    w->next += need;
+    w->end -= need;
+    char *p = (char *)w->end;
     if (n) memcpy(p, s, n);
     p[n] = '\0';
     return p;
@@ -300,8 +308,11 @@ typedef struct cvx_doc {
   const cvx_source *src;
   cvx_diags *dx;
   /* the source text with hidden content (front matter, HTML comments, Liquid)
-   * replaced by spaces, newlines kept: same length and offsets as src->text */
+   * replaced by spaces, newlines kept: same length and offsets as src->text.
+   * It is src->text itself until something is hidden (view_owned false):
+   * a text that could hold nothing to hide costs no copy. */
   char *view;
+  bool view_owned;
   uint32_t body_start;   /* first byte after the front matter (0 if none) */
   bool as_data;          /* the whole source was read as data (a YAML CV), not as a page */
   /* per byte of the source, CVX_MARK_* bits: one map for every concern, not
@@ -339,6 +350,9 @@ void cvx_cancel(void);
 void cvx_cancel_reset(void);
 /* True when cvx_cancel was called more than its grace second ago. */
 bool cvx_cancelled(void);
+/* Makes doc->view a copy of its own (a no-op once it is): called by a stage
+ * that keeps doc->view in a variable and then hides, before it reads it. */
+void cvx_doc_own_view(cvx_doc *doc);
 /* Gives back the view and the marks (two blocks as large as the input) once
  * no stage reads them: after cvx_coverage, before the
  * outputs are built. They are NULL afterwards; nothing may hide or take. */

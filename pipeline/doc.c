@@ -33,14 +33,27 @@ cvx_doc *cvx_doc_new(cvx_arena *a, const cvx_source *src, cvx_diags *dx) {
   d->arena = a;
   d->src = src;
   d->dx = dx;
-  d->view = cvx_arena_strndup(a, src->text, src->len);
+  /* hiding needs a '<' (comments, elements), a '{' (Liquid, kramdown) or a
+   * front matter fence; cvx_doc_hide copies anyway if anything else hides */
+  if (memchr(src->text, '<', src->len) || memchr(src->text, '{', src->len) ||
+      (src->len && (src->text[0] == '-' || src->text[0] == '+')))
+    cvx_doc_own_view(d);
+  else
+    d->view = (char *)(uintptr_t)src->text; /* read only until owned */
   d->marks = cvx_arena_alloc(a, src->len + 1);
   d->max_records = DEFAULT_MAX_RECORDS;
   return d;
 }
 
+void cvx_doc_own_view(cvx_doc *doc) {
+  if (doc->view_owned) return;
+  doc->view = cvx_arena_strndup(doc->arena, doc->src->text, doc->src->len);
+  doc->view_owned = true;
+}
+
 void cvx_doc_release_maps(cvx_doc *doc) {
-  cvx_arena_give_back(doc->arena, doc->view);
+  if (doc->view_owned) cvx_arena_give_back(doc->arena, doc->view);
+  doc->view_owned = false;
   cvx_arena_give_back(doc->arena, doc->marks);
   doc->view = NULL;
   doc->marks = NULL;
@@ -55,6 +68,7 @@ static bool clamp(const cvx_doc *doc, cvx_span *s) {
 
 void cvx_doc_hide(cvx_doc *doc, cvx_span span) {
   if (!clamp(doc, &span)) return;
+  cvx_doc_own_view(doc);
   for (unsigned char *m = doc->marks + span.start, *e = doc->marks + span.end; m < e; m++) *m |= CVX_MARK_HIDDEN;
   /* blanked line by line: the '\n's stay */
   char *v = doc->view + span.start, *end = doc->view + span.end;
