@@ -428,7 +428,8 @@ double cvx_coverage(cvx_doc *doc, cvx_unmapped **out, size_t *nout) {
   cvx_unmapped *list = NULL;
   size_t count = 0, cap = 0;
   cvx_buf line_text = CVX_BUF_INIT;
-  for (size_t ln = 0; out && ln < src->nlines && count < MAX_UNMAPPED; ln++) {
+  size_t left_out = 0, first_left = 0; /* kept lines past MAX_UNMAPPED: counted, said */
+  for (size_t ln = 0; out && ln < src->nlines; ln++) {
     if (!dirty[ln]) continue; /* nothing visible left untaken */
     size_t a = src->lines[ln];
     size_t b = ln + 1 < src->nlines ? src->lines[ln + 1] : n;
@@ -452,6 +453,10 @@ double cvx_coverage(cvx_doc *doc, cvx_unmapped **out, size_t *nout) {
       alnum += countable_cp(cp);
     }
     if (alnum < 3) continue;
+    if (count == MAX_UNMAPPED) {
+      if (!left_out++) first_left = a;
+      continue;
+    }
     if (count == cap) {
       size_t ncap = cap ? cap * 2 : 16;
       list = cvx_arena_grow(doc->arena, list, count, ncap, sizeof *list);
@@ -467,6 +472,11 @@ double cvx_coverage(cvx_doc *doc, cvx_unmapped **out, size_t *nout) {
                    (unsigned)MAX_UNMAPPED_TEXT, cut);
   }
   cvx_buf_free(&line_text);
+  if (left_out) /* said, not silent: the list keeps the first lines */
+    cvx_diag_add(doc->dx, CVX_NOTE, "unmapped.truncated", cvx_span_make((uint32_t)first_left, (uint32_t)first_left),
+                 "meta.cvx.unmapped keeps the first %u lines of unmapped text; %zu more lines, from here on, "
+                 "are left out",
+                 (unsigned)MAX_UNMAPPED, left_out);
   if (out) {
     *out = list;
     *nout = count;
