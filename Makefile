@@ -206,13 +206,17 @@ clean:
 # runs each (or only FUZZ_TARGET=name) for N seconds on a corpus seeded from
 # fixtures/ and kept in build/fuzz/corpus/, so runs add up to a campaign;
 # `make fuzz-smoke` is the short CI budget (10 s each, a fresh corpus).
+# FUZZ_RUNS=N stops each target after N executions; FUZZ_FLAGS adds libFuzzer
+# flags. The models' arithmetic is left out of coverage tracing
+# (tests/fuzz/coverage-ignore.txt): it traced every compare of every token.
 # Reproducers land in build/fuzz/artifacts/.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := source frontmatter yamldata markdown html text pdf docx refparse schema convert validate model entryseg
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 fuzz-build:
 	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang WERROR=$(WERROR) \
-	  CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link $(FUZZ_SAN)" \
+	  CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link $(FUZZ_SAN) \
+	    -fsanitize-coverage-ignorelist=$(CURDIR)/tests/fuzz/coverage-ignore.txt" \
 	  $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
 
 build/fuzz/fuzz_%: build/fuzz/tests/fuzz/fuzz_%.o build/fuzz/libcvx.a
@@ -226,11 +230,14 @@ fuzz-smoke: fuzz-build
 
 # ---------------------------------------------------------------- benchmark
 # Assembles a 20,000+ file corpus in a temp dir and prints throughput, RSS,
-# scaling and linearity next to their targets, then `cvx bib` references per
-# second on one core (tests/bench/refs_rate.sh; target 10,000). Not a timed test.
+# scaling and linearity next to their targets; `cvx bib` references per
+# second on one core (tests/bench/refs_rate.sh; target 10,000); then the peak
+# RSS of one big input of each shape against its size (bigmem.sh,
+# BENCH_MEM_MB=200). Not a timed test.
 bench: all
 	@sh tests/bench/bench.sh $(BUILD)
 	@sh tests/bench/refs_rate.sh $(BUILD)
+	@sh tests/bench/bigmem.sh $(BUILD)
 
 # ---------------------------------------------------------------- evaluation
 # One table of how well this build generalises: every ../shared set converted and

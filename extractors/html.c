@@ -746,6 +746,7 @@ cvx_status cvx_html_blocks(cvx_doc *doc, cvx_blocks *out) {
   hx h = {0};
   h.doc = doc;
   h.out = out;
+  cvx_doc_own_view(doc); /* hides while it reads h.v */
   h.v = doc->view;
   h.len = (uint32_t)doc->src->len;
   h.body_start = doc->body_start > h.len ? h.len : doc->body_start;

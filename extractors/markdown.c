@@ -10,6 +10,8 @@
 #include "text.h"
 
 #include <cmark.h>
+#include <ctype.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +42,7 @@ typedef struct md {
   uint32_t len;
   uint32_t body_start;
   size_t first_line; /* index in src->lines of the line holding body_start */
+  int line0;         /* parsed lines before the piece cmark is parsing (see MD_PIECE) */
   /* Lines whose indentation was partly hidden markup were parsed without it
    * (Jekyll would have replaced it by the tag's output, not by blanks):
    * column c of parsed line l is source column c + shift[l] once c >= keep[l]. */
@@ -69,22 +72,26 @@ static uint32_t clamp_off(const md *m, int64_t off) {
 }
 
 /* Source offset where parsed line `line` (1-based, relative to body_start)
- * begins. */
-static int64_t line_base(const md *m, int line) {
+ * begins; line is global (line0 added). */
+static int64_t gline_base(const md *m, int line) {
   if (line <= 1) return m->body_start;
   size_t li = m->first_line + (size_t)(line - 1);
   return li < m->doc->src->nlines ? (int64_t)m->doc->src->lines[li] : (int64_t)m->len;
 }
+
+/* The same for line `line` of the piece cmark parsed. */
+static int64_t line_base(const md *m, int line) { return gline_base(m, (line < 1 ? 1 : line) + m->line0); }
 
 /* The cmark adapter: (1-based line relative to body_start, 1-based byte
  * column of the parsed line) to a byte offset into the source. Column 0 (how
  * cmark ends a block "before" a line) gives the previous line's '\n'. */
 static uint32_t md_offset(const md *m, int line, int col) {
   if (line < 1) line = 1;
+  line += m->line0;
   int64_t c = (int64_t)col - 1;
   size_t pl = (size_t)line - 1;
   if (m->shift && pl < m->nplines && c >= (int64_t)m->keep[pl]) c += m->shift[pl];
-  return clamp_off(m, line_base(m, line) + c);
+  return clamp_off(m, gline_base(m, line) + c);
 }
 
 /* Trims blanks off both ends of [s, e) in the view. */
@@ -114,7 +121,8 @@ static cvx_span inline_hint(const md *m, cmark_node *n) {
 /* The source line holding parsed line `line`, blanks trimmed. */
 static cvx_span line_span(const md *m, int line) {
   int64_t a = line_base(m, line);
-  size_t li = m->first_line + (size_t)(line > 1 ? line - 1 : 0);
+  line = (line < 1 ? 1 : line) + m->line0;
+  size_t li = m->first_line + (size_t)(line - 1);
   int64_t b = li + 1 < m->doc->src->nlines ? (int64_t)m->doc->src->lines[li + 1] : (int64_t)m->len;
   return trim_span(m, clamp_off(m, a), clamp_off(m, b));
 }
@@ -130,7 +138,7 @@ static cvx_span intersect(cvx_span a, cvx_span b) {
  * (*owned is the copy to free, or NULL when the view itself is parsed). */
 static const char *prepare(md *m, size_t *n, char **owned) {
   const char *v = m->v + m->body_start;
-  const unsigned char *hid = m->doc->hidden + m->body_start;
+  const unsigned char *hid = m->doc->marks + m->body_start; /* CVX_MARK_HIDDEN */
   size_t len = m->len - m->body_start;
   *n = len;
   *owned = NULL;
@@ -143,13 +151,13 @@ static const char *prepare(md *m, size_t *n, char **owned) {
       size_t at = k == m->first_line ? m->body_start : (size_t)src->lines[k];
       if (at < m->body_start || at > m->len) continue; /* never outside the text, whatever the map */
       for (size_t i = at - m->body_start; i < len && (v[i] == ' ' || v[i] == '\t'); i++)
-        if (hid[i]) hidden_indent = true;
+        if (hid[i] & CVX_MARK_HIDDEN) hidden_indent = true;
     }
     if (!hidden_indent) return v;
   }
   for (size_t i = 0; i < len;) { /* at the start of a line */
     for (; i < len && (v[i] == ' ' || v[i] == '\t'); i++)
-      if (hid[i]) any = true;
+      if (hid[i] & CVX_MARK_HIDDEN) any = true;
     const char *nl = memchr(v + i, '\n', len - i);
     if (!nl) break;
     lines++;
@@ -163,7 +171,7 @@ static const char *prepare(md *m, size_t *n, char **owned) {
   size_t o = 0, l = 0;
   for (size_t i = 0; i < len; l++) { /* at the start of line l */
     for (; i < len && (v[i] == ' ' || v[i] == '\t'); i++) {
-      if (hid[i]) {
+      if (hid[i] & CVX_MARK_HIDDEN) {
         m->shift[l]++;
       } else {
         buf[o++] = v[i];
@@ -620,6 +628,9 @@ static cvx_block *add_block(md *m, cvx_blk_kind kind, int level, cvx_span span) 
   return b;
 }
 
+/* A block text this long is handed to the arena in its buffer, not copied. */
+#define ADOPT_MIN ((size_t)64 * 1024)
+
 /* Makes a block of raw[a, b) and the links that start there. Blocks with
  * neither text nor links are not made (NULL). */
 static cvx_block *emit_text(md *m, cvx_blk_kind kind, int level, cvx_span span, size_t a, size_t b,
@@ -649,7 +660,18 @@ static cvx_block *emit_text(md *m, cvx_blk_kind kind, int level, cvx_span span, 
     tl -= 4;
     mark = mark != SIZE_MAX && mark > 4 ? mark - 4 : SIZE_MAX;
   }
-  blk->text = cvx_arena_strndup(m->doc->arena, t, tl);
+  if (tl >= ADOPT_MIN && m->tmp.cap) {
+    /* a big text is not copied: the buffer itself, cut to size, goes to the
+     * arena, and the next block starts a new one */
+    size_t off = (size_t)(t - m->tmp.ptr);
+    char *own = cvx_xrealloc(m->tmp.ptr, off + tl + 1);
+    own[off + tl] = '\0';
+    cvx_arena_adopt(m->doc->arena, own, off + tl + 1);
+    blk->text = own + off;
+    cvx_buf_init(&m->tmp);
+  } else {
+    blk->text = cvx_arena_strndup(m->doc->arena, t, tl);
+  }
   blk->len = tl;
   if (mark != SIZE_MAX && mark > 0 && mark <= tl) blk->strong_len = mark;
   if (!nl) return blk;
@@ -1453,8 +1475,19 @@ static void walk(md *m, cmark_node *root) {
  * pool of the parse running on this thread is found through a thread-local.
  * Every block is preceded by its size; the last block of the current chunk
  * can grow in place (realloc) or be given back (free), so the stack-like
- * scratch of the inline parser does not pile up. */
+ * scratch of the inline parser does not pile up. Blocks of POOL_BIG bytes or
+ * more (a long paragraph's content, its line buffer) are malloc'd one by one
+ * and really reallocated and freed: grown by doubling inside the pool, each
+ * would leave all its earlier copies behind until the end (about twice its
+ * size again, for the largest strings of a big input). */
 #define POOL_HDR 16 /* keeps blocks aligned for any cmark type */
+#define POOL_BIG ((size_t)64 * 1024)
+
+/* A big block: linked into its pool's list, then the size header, then data. */
+typedef struct pool_big {
+  struct pool_big *prev, *next;
+  _Alignas(POOL_HDR) unsigned char hdr[POOL_HDR];
+} pool_big;
 
 typedef struct pool_chunk {
   struct pool_chunk *prev;
@@ -1466,6 +1499,7 @@ typedef struct pool_chunk {
 typedef struct md_pool {
   pool_chunk *head;
   size_t next_size; /* size of the next chunk */
+  pool_big *big;    /* big blocks, newest first */
 } md_pool;
 
 static _Thread_local md_pool *pool_cur;
@@ -1495,10 +1529,35 @@ static pool_chunk *pool_grow(md_pool *pl, size_t need) {
   return c;
 }
 
+/* The size header of block p. */
+static size_t pool_cap(const void *p) {
+  size_t cap;
+  memcpy(&cap, (const unsigned char *)p - POOL_HDR, sizeof cap);
+  return cap;
+}
+
+static pool_big *big_of(void *p) { return (pool_big *)(void *)((unsigned char *)p - offsetof(pool_big, hdr) - POOL_HDR); }
+
+/* A big block of cap bytes (already rounded), linked first in the pool's list. */
+static void *big_take(md_pool *pl, size_t cap) {
+  if (cap > SIZE_MAX - sizeof(pool_big)) {
+    fprintf(stderr, "cvx: out of memory (%zu bytes)\n", cap);
+    abort();
+  }
+  pool_big *b = cvx_xmalloc(sizeof *b + cap);
+  b->prev = NULL;
+  b->next = pl->big;
+  if (pl->big) pl->big->prev = b;
+  pl->big = b;
+  memcpy(b->hdr, &cap, sizeof cap);
+  return b->hdr + POOL_HDR;
+}
+
 /* A new block of at least n bytes (not cleared). */
 static inline void *pool_take(size_t n) {
   md_pool *pl = pool_cur;
   size_t cap = pool_round(n), need = cap + POOL_HDR;
+  if (cap >= POOL_BIG) return big_take(pl, cap);
   pool_chunk *c = pl->head;
   if (!c || c->size - c->used < need) c = pool_grow(pl, need);
   unsigned char *h = c->data + c->used;
@@ -1524,12 +1583,24 @@ static bool pool_is_last(const pool_chunk *c, const void *p) {
 
 static void *pool_realloc(void *p, size_t n) {
   if (!p) return pool_take(n);
-  size_t cap;
-  memcpy(&cap, (unsigned char *)p - POOL_HDR, sizeof cap);
+  size_t cap = pool_cap(p);
   if (n <= cap) return p;
+  if (cap >= POOL_BIG) { /* a big block: realloc'd where it is, relinked */
+    md_pool *pl = pool_cur;
+    size_t want = pool_round(n);
+    if (want > SIZE_MAX - sizeof(pool_big)) {
+      fprintf(stderr, "cvx: out of memory (%zu bytes)\n", want);
+      abort();
+    }
+    pool_big *b = cvx_xrealloc(big_of(p), sizeof *b + want);
+    if (b->prev) b->prev->next = b; else pl->big = b;
+    if (b->next) b->next->prev = b;
+    memcpy(b->hdr, &want, sizeof want);
+    return b->hdr + POOL_HDR;
+  }
   pool_chunk *c = pool_cur->head;
   size_t want = pool_round(n);
-  if (pool_is_last(c, p) && c->size - c->last - POOL_HDR >= want) { /* grows in place */
+  if (want < POOL_BIG && pool_is_last(c, p) && c->size - c->last - POOL_HDR >= want) { /* grows in place */
     memcpy((unsigned char *)p - POOL_HDR, &want, sizeof want);
     c->used = c->last + POOL_HDR + want;
     return p;
@@ -1540,6 +1611,14 @@ static void *pool_realloc(void *p, size_t n) {
 }
 
 static void pool_free(void *p) {
+  if (p && pool_cap(p) >= POOL_BIG) { /* a big block goes back to malloc now */
+    md_pool *pl = pool_cur;
+    pool_big *b = big_of(p);
+    if (b->prev) b->prev->next = b->next; else pl->big = b->next;
+    if (b->next) b->next->prev = b->prev;
+    free(b);
+    return;
+  }
   pool_chunk *c = pool_cur->head;
   if (p && pool_is_last(c, p)) { /* given back; earlier blocks stay until the end */
     c->used = c->last;
@@ -1555,6 +1634,106 @@ static void pool_release(md_pool *pl) {
     c = prev;
   }
   pl->head = NULL;
+  for (pool_big *b = pl->big, *next; b; b = next) {
+    next = b->next;
+    free(b);
+  }
+  pl->big = NULL;
+}
+
+/* ------------------------------------------------------------- pieces */
+
+/* A body over MD_PIECE bytes is parsed in pieces of about that size: cmark
+ * keeps the whole tree of what it parses (some ten times the text for short
+ * lines), so the memory of one parse is bounded by the piece, not the input.
+ * A piece ends at the start of a line where CommonMark starts afresh anyway:
+ * after a blank line, a line that is not indented (every open block but a
+ * fenced code block or a raw HTML block of types 1-5 is closed there), and
+ * never inside one of those. Without such a line in [MD_PIECE, 2 MD_PIECE),
+ * the first unindented line after MD_PIECE that a paragraph could not take
+ * as a setext underline: a giant paragraph or list is cut into two there,
+ * which only a giant one has. Link reference definitions serve their own
+ * piece (the text of a link to another piece's stays visible as written). */
+size_t cvx_markdown_piece = (size_t)1 << 20;
+#define MD_PIECE cvx_markdown_piece
+
+/* Up to 3 spaces of indentation, then the rest of line [s, e). */
+static size_t indent3(const char *t, size_t s, size_t e) {
+  size_t i = s;
+  while (i < e && i - s < 3 && t[i] == ' ') i++;
+  return i;
+}
+
+static bool starts_ci(const char *p, size_t n, const char *w) {
+  size_t k = strlen(w);
+  return n >= k && strncasecmp(p, w, k) == 0;
+}
+
+static bool line_has(const char *p, size_t n, const char *w) {
+  size_t k = strlen(w);
+  for (size_t i = 0; i + k <= n; i++)
+    if ((p[i] | 0x20) == (w[0] | 0x20) && strncasecmp(p + i, w, k) == 0) return true;
+  return false;
+}
+
+/* Where the piece that starts at `from` of t[0,n) ends (a line start, or n). */
+static size_t piece_end(const char *t, size_t n, size_t from) {
+  if (n - from <= MD_PIECE) return n;
+  char fence = 0;       /* the open fence's character, or 0 */
+  size_t fence_len = 0;
+  const char *html_end = NULL; /* what ends the open raw HTML block */
+  bool prev_blank = false;
+  size_t fallback = 0;
+  for (size_t s = from; s < n;) {
+    const char *nl = memchr(t + s, '\n', n - s);
+    size_t e = nl ? (size_t)(nl - t) : n;
+    size_t i = indent3(t, s, e);
+    bool blank = true;
+    for (size_t k = s; k < e && blank; k++) blank = t[k] == ' ' || t[k] == '\t';
+    if (s >= from + MD_PIECE && !fence && !html_end && s > from && e > s && t[s] != ' ' && t[s] != '\t') {
+      if (prev_blank) return s;
+      char c = t[s];
+      bool underline = c == '=' || (c == '-' && (e - s < 2 || t[s + 1] != ' ' || (e - s > 2 && t[s + 2] == '-')));
+      if (!fallback && !underline) fallback = s;
+    }
+    if (fallback && s >= from + 2 * MD_PIECE) return fallback;
+    if (fence) { /* a closing fence: the same character, at least as many, nothing after */
+      size_t k = i;
+      while (k < e && t[k] == fence) k++;
+      size_t r = k;
+      while (r < e && (t[r] == ' ' || t[r] == '\t')) r++;
+      if (k - i >= fence_len && r == e) fence = 0;
+    } else if (html_end) {
+      if (line_has(t + s, e - s, html_end)) html_end = NULL;
+    } else if (i < e && (t[i] == '`' || t[i] == '~')) {
+      size_t k = i;
+      while (k < e && t[k] == t[i]) k++;
+      if (k - i >= 3) {
+        fence = t[i];
+        fence_len = k - i;
+      }
+    } else if (i < e && t[i] == '<') {
+      const char *p = t + i;
+      size_t len = e - i;
+      if (starts_ci(p, len, "<script") || starts_ci(p, len, "<pre") || starts_ci(p, len, "<style") ||
+          starts_ci(p, len, "<textarea"))
+        html_end = starts_ci(p, len, "<script") ? "</script>" : starts_ci(p, len, "<pre") ? "</pre>"
+                   : starts_ci(p, len, "<style") ? "</style>" : "</textarea>";
+      else if (starts_ci(p, len, "<!--"))
+        html_end = "-->";
+      else if (starts_ci(p, len, "<?"))
+        html_end = "?>";
+      else if (starts_ci(p, len, "<![CDATA["))
+        html_end = "]]>";
+      else if (len >= 3 && p[1] == '!' && isalpha((unsigned char)p[2]))
+        html_end = ">";
+      /* an end on its own opening line closes it at once */
+      if (html_end && line_has(p + 2, len - 2, html_end)) html_end = NULL;
+    }
+    prev_blank = blank;
+    s = nl ? e + 1 : n;
+  }
+  return fallback ? fallback : n;
 }
 
 cvx_status cvx_markdown_blocks(cvx_doc *doc, cvx_blocks *out) {
@@ -1579,17 +1758,28 @@ cvx_status cvx_markdown_blocks(cvx_doc *doc, cvx_blocks *out) {
   size_t n;
   char *owned;
   const char *text = prepare(&m, &n, &owned);
-  /* the tree, its iterator and every cmark string live in the pool */
-  md_pool pool = {NULL, 16 * 1024 + 8 * (n < ((size_t)1 << 20) ? n : ((size_t)1 << 20))};
+  /* the tree, its iterator and every cmark string live in the pool; a big
+   * body is parsed piece by piece (see piece_end), each tree walked and
+   * dropped before the next is built */
+  md_pool pool = {NULL, 0, NULL};
   cmark_mem mem = {pool_calloc, pool_realloc, pool_free};
   md_pool *saved = pool_cur;
   pool_cur = &pool;
-  cmark_parser *parser = cmark_parser_new_with_mem(CMARK_OPT_SOURCEPOS | CMARK_OPT_UNSAFE, &mem);
-  cmark_parser_feed(parser, text, n);
-  cmark_node *root = cmark_parser_finish(parser);
-  if (root) walk(&m, root);
+  size_t at = 0;
+  do {
+    size_t end = piece_end(text, n, at);
+    size_t len = end - at;
+    pool.next_size = 16 * 1024 + 8 * (len < ((size_t)1 << 20) ? len : ((size_t)1 << 20));
+    cmark_parser *parser = cmark_parser_new_with_mem(CMARK_OPT_SOURCEPOS | CMARK_OPT_UNSAFE, &mem);
+    cmark_parser_feed(parser, text + at, len);
+    cmark_node *root = cmark_parser_finish(parser);
+    if (root) walk(&m, root);
+    pool_release(&pool); /* the parser, the tree and the iterator at once */
+    for (const char *p = text + at, *e = text + end; (p = memchr(p, '\n', (size_t)(e - p))) != NULL; p++)
+      m.line0++;
+    at = end;
+  } while (at < n);
   pool_cur = saved;
-  pool_release(&pool);
   free(owned);
   free(m.keep);
   free(m.shift);

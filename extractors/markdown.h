@@ -13,4 +13,8 @@
  * outlives the call. Returns CVX_OK (the input cannot make it fail). */
 CVX_MUST_USE cvx_status cvx_markdown_blocks(cvx_doc *doc, cvx_blocks *out);
 
+/* A body longer than this many bytes is parsed in pieces of about this size
+ * (1 MiB): see markdown.c. Only tests change it, before any parse. */
+extern size_t cvx_markdown_piece;
+
 #endif

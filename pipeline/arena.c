@@ -37,13 +37,21 @@ char *cvx_xstrdup(const char *s) {
 typedef struct chunk {
   struct chunk *prev;
   size_t size;
+  bool single; /* holds one big block, which cvx_arena_give_back may free */
   _Alignas(max_align_t) unsigned char data[];
 } chunk;
 
 /* w (first, for cvx_arena_alloc_inline) is the unused room of head */
+/* A heap block the arena took over (cvx_arena_adopt). */
+typedef struct adopted {
+  struct adopted *next;
+  void *p;
+} adopted;
+
 struct cvx_arena {
   cvx_arena_window w;
   chunk *head;
+  adopted *adopted;
   size_t chunk_size;
   size_t reserved;
 };
@@ -56,6 +64,7 @@ static chunk *chunk_new(cvx_arena *a, size_t min) {
   chunk *c = cvx_xmalloc(sizeof(chunk) + size);
   c->prev = a->head;
   c->size = size;
+  c->single = false;
   a->head = c;
   a->w.next = c->data;
   a->w.end = c->data + size;
@@ -78,6 +87,7 @@ static void *alloc_slow(cvx_arena *a, size_t n, bool zero) {
   if (n > a->chunk_size / 4 && c) {
     chunk *big = cvx_xmalloc(sizeof(chunk) + n);
     big->size = n;
+    big->single = true;
     big->prev = c->prev;
     c->prev = big;
     a->reserved += sizeof(chunk) + n;
@@ -115,13 +125,12 @@ void *(cvx_arena_alloc)(cvx_arena *a, size_t n) {
 /* The copy is never cleared first: every byte of it is written. */
 char *(cvx_arena_strndup)(cvx_arena *a, const char *s, size_t n) {
   if (n >= SIZE_MAX - ALIGN) oom(n);
-  size_t need = (n + 1 + ALIGN - 1) & ~(ALIGN - 1);
   char *p;
-  if (room_of(a) >= need) {
-    p = (char *)a->w.next;
-    a->w.next += need;
+  if (room_of(a) >= n + 1) { /* packed down from the end of the room: no alignment */
+    a->w.end -= n + 1;
+    p = (char *)a->w.end;
   } else {
-    p = alloc_slow(a, need, false);
+    p = alloc_slow(a, (n + 1 + ALIGN - 1) & ~(ALIGN - 1), false);
   }
   if (n) memcpy(p, s, n);
   p[n] = '\0';
@@ -149,17 +158,47 @@ char *cvx_arena_printf(cvx_arena *a, const char *fmt, ...) {
   return p;
 }
 
+bool cvx_arena_give_back(cvx_arena *a, void *p) {
+  if (!a || !p || !a->head) return false;
+  /* big blocks sit under the current chunk, newest first: the search is short */
+  for (chunk **pp = &a->head->prev; *pp; pp = &(*pp)->prev) {
+    chunk *c = *pp;
+    if (c->data != p) continue;
+    if (!c->single) return false;
+    *pp = c->prev;
+    a->reserved -= sizeof(chunk) + c->size;
+    free(c);
+    return true;
+  }
+  return false;
+}
+
 void *cvx_arena_grow(cvx_arena *a, void *old, size_t old_n, size_t new_n, size_t elem) {
   if (new_n && elem > SIZE_MAX / new_n) oom(SIZE_MAX);
   void *p = cvx_arena_alloc(a, new_n * elem);
-  if (old && old_n) memcpy(p, old, (old_n < new_n ? old_n : new_n) * elem);
+  if (old && old_n) {
+    memcpy(p, old, (old_n < new_n ? old_n : new_n) * elem);
+    /* only a block bigger than a quarter chunk can have a chunk of its own:
+     * the old copy of a big array is freed, not left behind at each doubling */
+    if (old_n * elem > a->chunk_size / 4) cvx_arena_give_back(a, old);
+  }
   return p;
 }
 
 size_t cvx_arena_bytes(const cvx_arena *a) { return a->reserved; }
 
+void cvx_arena_adopt(cvx_arena *a, void *p, size_t n) {
+  if (!p) return;
+  adopted *ad = cvx_arena_alloc(a, sizeof *ad); /* may add a chunk: before p is counted */
+  ad->p = p;
+  ad->next = a->adopted;
+  a->adopted = ad;
+  a->reserved += n;
+}
+
 void cvx_arena_free(cvx_arena *a) {
   if (!a) return;
+  for (adopted *ad = a->adopted; ad; ad = ad->next) free(ad->p); /* the records live in chunks */
   chunk *c = a->head;
   while (c) {
     chunk *p = c->prev;

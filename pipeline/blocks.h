@@ -27,11 +27,11 @@ typedef struct cvx_block {
   /* Visible text: markup (emphasis, link syntax, HTML tags, entities) removed,
    * each source line's text kept on its own line ('\n' between lines). */
   const char *text;
-  size_t len;
+  uint32_t len; /* 32-bit counts (a source is under 4 GiB): 64 bytes a block, not 80 */
+  uint32_t nlinks;
   cvx_span span; /* source bytes of this block's own text */
   cvx_link *links;
-  size_t nlinks;
-  size_t strong_len; /* > 0 when text starts with a bold run: its byte length in text */
+  uint32_t strong_len; /* > 0 when text starts with a bold run: its byte length in text */
   const char *marker; /* list marker as written ("-", "*", "•", "1.", "[2]"), or NULL */
   struct cvx_block *next;
 } cvx_block;

@@ -596,6 +596,7 @@ static void tail(cvx_doc *doc, const char *const *ran, const char *display, cons
   cvx_unmapped *un = NULL;
   size_t nun = 0;
   double cov = cvx_coverage(doc, &un, &nun);
+  cvx_doc_release_maps(doc); /* read by no output: the memory of a big input is freed early */
   for (const cvx_record *r = doc->records; r; r = r->next)
     if (r->kind == CVX_REC_PUBLICATION) res->npublications++;
 

@@ -9,6 +9,10 @@
 #include <ctype.h>
 #include <string.h>
 
+/* The marks of what a reader does not see, and of what a field took or kept. */
+#define INVISIBLE (CVX_MARK_HIDDEN | CVX_MARK_MARKUP)
+#define TAKEN_ANY (CVX_MARK_TAKEN | CVX_MARK_KEPT)
+
 #define MAX_UNMAPPED 2000
 #define MAX_UNMAPPED_TEXT 2000
 
@@ -52,6 +56,11 @@ static inline size_t pop16(unsigned m) {
 
 /* Marks markup that a reader never sees as text: HTML tags, entities, the
  * target part of Markdown links "](…)", kramdown attribute lists "{: …}". */
+/* Marks m[i, i + n) as markup. */
+static void markup(unsigned char *m, size_t i, size_t n) {
+  for (unsigned char *p = m + i, *e = m + i + n; p < e; p++) *p |= CVX_MARK_MARKUP;
+}
+
 static void mark_markup(const cvx_doc *doc, unsigned char *m) {
   const char *v = doc->view;
   size_t n = doc->src->len;
@@ -76,7 +85,7 @@ static void mark_markup(const cvx_doc *doc, unsigned char *m) {
       size_t j = i + 1;
       while (j < n && j - i < 1000 && v[j] != '>' && v[j] != '<' && v[j] != '\n') j++;
       if (j < n && v[j] == '>') {
-        memset(m + i, 1, j + 1 - i);
+        markup(m, i, j + 1 - i);
         i = j;
       }
     } else if (c == '&' && i + 2 < n) {
@@ -85,7 +94,7 @@ static void mark_markup(const cvx_doc *doc, unsigned char *m) {
       while (j < n && j - i < 10 && isalnum((unsigned char)v[j])) j++;
       if (j > i + 2) {
         if (j < n && v[j] == ';') j++;
-        memset(m + i, 1, j - i);
+        markup(m, i, j - i);
         i = j - 1;
       }
     } else if (c == ']' && i + 1 < n && v[i + 1] == '(') {
@@ -102,14 +111,14 @@ static void mark_markup(const cvx_doc *doc, unsigned char *m) {
         j++;
       }
       if (j < n && v[j] == ')') {
-        memset(m + i, 1, j + 1 - i);
+        markup(m, i, j + 1 - i);
         i = j;
       }
     } else if (c == '{' && i + 1 < n && v[i + 1] == ':') {
       size_t j = i + 2;
       while (j < n && v[j] != '}' && v[j] != '\n' && j - i < 200) j++;
       if (j < n && v[j] == '}') {
-        memset(m + i, 1, j + 1 - i);
+        markup(m, i, j + 1 - i);
         i = j;
       }
     }
@@ -205,8 +214,8 @@ static void mark_lines(const cvx_source *src, size_t *ln, size_t from, size_t to
  * taken (*taken), and marks the lines with an untaken one: only they can
  * have unmapped text. A character never spans two lines (a line ends with
  * '\n'), so the text is read as one run. */
-static void count_visible(const cvx_source *src, const unsigned char *inv, const unsigned char *tk,
-                          size_t *total, size_t *taken, unsigned char *dirty) {
+static void count_visible(const cvx_source *src, const unsigned char *mk, size_t *total, size_t *taken,
+                          unsigned char *dirty) {
   const char *text = src->text;
   size_t n = src->len, tot = 0, tkn = 0, ln = 0;
 #if VEC16
@@ -226,11 +235,12 @@ static void count_visible(const cvx_source *src, const unsigned char *inv, const
                                       _mm_cmpgt_epi8(_mm_set1_epi8('9' + 1), t));
         __m128i alpha = _mm_and_si128(_mm_cmpgt_epi8(y, _mm_set1_epi8('a' - 1)),
                                       _mm_cmpgt_epi8(_mm_set1_epi8('z' + 1), y));
-        __m128i vis =
-            _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(inv + i)), zero);
-        __m128i tkv = _mm_loadu_si128((const __m128i *)(const void *)(tk + i));
-        __m128i untk = _mm_cmpeq_epi8(tkv, zero);
-        __m128i typed = _mm_cmpeq_epi8(tkv, _mm_set1_epi8(1)); /* read into a field, not just kept */
+        __m128i mv = _mm_loadu_si128((const __m128i *)(const void *)(mk + i));
+        __m128i vis = _mm_cmpeq_epi8(_mm_and_si128(mv, _mm_set1_epi8(INVISIBLE)), zero);
+        __m128i untk = _mm_cmpeq_epi8(_mm_and_si128(mv, _mm_set1_epi8(TAKEN_ANY)), zero);
+        /* read into a field, not just kept */
+        __m128i typed = _mm_cmpeq_epi8(_mm_and_si128(mv, _mm_set1_epi8(CVX_MARK_TAKEN)),
+                                       _mm_set1_epi8(CVX_MARK_TAKEN));
         __m128i al = _mm_and_si128(_mm_or_si128(digit, alpha), vis);
         acc_tot = _mm_sub_epi8(acc_tot, al);
         acc_tkn = _mm_sub_epi8(acc_tkn, _mm_and_si128(typed, al));
@@ -252,10 +262,10 @@ static void count_visible(const cvx_source *src, const unsigned char *inv, const
     if (n - i >= 8) { /* eight ASCII bytes at a time */
       uint64_t t8 = swar_load8(text + i);
       if (!swar_nonascii(t8)) {
-        uint64_t vis = swar_zero_exact(swar_load8(inv + i));
-        uint64_t tkw = swar_load8(tk + i);
-        uint64_t tk8 = swar_nonzero_exact(tkw);
-        uint64_t typed8 = swar_zero_exact(tkw ^ SWAR_ONES); /* bytes equal to 1 */
+        uint64_t mw = swar_load8(mk + i);
+        uint64_t vis = swar_zero_exact(mw & (SWAR_ONES * INVISIBLE));
+        uint64_t tk8 = swar_nonzero_exact(mw & (SWAR_ONES * TAKEN_ANY));
+        uint64_t typed8 = swar_nonzero_exact(mw & (SWAR_ONES * CVX_MARK_TAKEN));
         uint64_t al = alnum8(t8) & vis;
         tot += swar_count(al);
         tkn += swar_count(al & typed8);
@@ -267,10 +277,10 @@ static void count_visible(const cvx_source *src, const unsigned char *inv, const
     unsigned char c = (unsigned char)text[i];
     uint32_t cp = c;
     size_t len = c < 0x80 ? 1 : cvx_utf8_decode(text, n, i, &cp);
-    if (!inv[i] && (c < 0x80 ? ascii_alnum(c) : countable_cp(cp))) {
+    if (!(mk[i] & INVISIBLE) && (c < 0x80 ? ascii_alnum(c) : countable_cp(cp))) {
       tot++;
-      if (tk[i])
-        tkn += tk[i] == 1; /* kept in meta.cvx.sections is not read */
+      if (mk[i] & TAKEN_ANY)
+        tkn += (mk[i] & CVX_MARK_TAKEN) != 0; /* kept in meta.cvx.sections is not read */
       else
         mark_lines(src, &ln, i, i + 1, dirty);
     }
@@ -331,8 +341,8 @@ static inline bool take_block(line_acc *s, size_t i, size_t w, bool none, bool a
  * space, at most MAX_UNMAPPED_TEXT bytes, whole characters); returns how
  * many of its letters and digits are untaken. *cut receives how many bytes
  * of it did not fit. */
-static size_t line_unmapped(const cvx_source *src, const unsigned char *inv, const unsigned char *tk,
-                            size_t a, size_t b, cvx_buf *line_text, size_t *cut) {
+static size_t line_unmapped(const cvx_source *src, const unsigned char *mk, size_t a, size_t b,
+                            cvx_buf *line_text, size_t *cut) {
   const char *text = src->text;
   size_t n = src->len;
   cvx_buf_clear(line_text);
@@ -347,12 +357,10 @@ static size_t line_unmapped(const cvx_source *src, const unsigned char *inv, con
       __m128i t = _mm_loadu_si128((const __m128i *)(const void *)(text + i));
       if (!_mm_movemask_epi8(t)) {
         const __m128i zero = _mm_setzero_si128();
-        __m128i vis =
-            _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(inv + i)), zero);
-        __m128i untk =
-            _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(tk + i)), zero);
+        /* visible and untaken: no mark but HIDDEN-free, MARKUP-free, untaken = no mark at all */
+        __m128i free_ = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(mk + i)), zero);
         __m128i nl = _mm_cmpeq_epi8(t, _mm_set1_epi8('\n'));
-        unsigned app = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(nl, _mm_and_si128(vis, untk)));
+        unsigned app = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(nl, free_));
         if (take_block(&s, i, 16, !app, app == 0xFFFFu, app == 0xFFFFu ? pop16(alnum16(t)) : 0)) {
           i += 16;
           continue;
@@ -368,8 +376,7 @@ static size_t line_unmapped(const cvx_source *src, const unsigned char *inv, con
       uint64_t keep = k8 == 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * k8)) - 1;
       uint64_t t8 = swar_load8(text + i) & keep;
       if (!swar_nonascii(t8)) {
-        uint64_t vis = swar_zero_exact(swar_load8(inv + i)) & keep;
-        uint64_t app = vis & swar_zero_exact(swar_load8(tk + i)) & ~swar_eq_exact(t8, '\n');
+        uint64_t app = swar_zero_exact(swar_load8(mk + i)) & keep & ~swar_eq_exact(t8, '\n');
         bool all = app == SWAR_HIGH; /* only when k8 is 8 */
         if (take_block(&s, i, k8, !app, all, all ? swar_count(alnum8(t8)) : 0)) {
           i += k8;
@@ -380,7 +387,7 @@ static size_t line_unmapped(const cvx_source *src, const unsigned char *inv, con
     unsigned char c = (unsigned char)text[i];
     uint32_t cp = c;
     size_t len = c < 0x80 ? 1 : cvx_utf8_decode(text, b, i, &cp);
-    if (!inv[i] && !tk[i]) {
+    if (!mk[i]) { /* visible and untaken: no mark at all */
       if (c < 0x80 ? ascii_alnum(c) : countable_cp(cp)) s.untaken++;
       if (c != '\n') {
         if (!s.full) {
@@ -408,25 +415,26 @@ static size_t line_unmapped(const cvx_source *src, const unsigned char *inv, con
   return s.untaken;
 }
 
-double cvx_coverage(const cvx_doc *doc, cvx_unmapped **out, size_t *nout) {
+double cvx_coverage(cvx_doc *doc, cvx_unmapped **out, size_t *nout) {
   const cvx_source *src = doc->src;
   size_t n = src->len;
-  /* one map of what a reader never sees: hidden content or markup */
-  unsigned char *inv = (unsigned char *)cvx_arena_strndup(doc->arena, (const char *)doc->hidden, n);
-  mark_markup(doc, inv);
-  const unsigned char *tk = doc->taken;
+  /* what a reader never sees: hidden content, and markup, marked here in
+   * doc->marks itself (no second map as large as the input) */
+  unsigned char *mk = doc->marks;
+  mark_markup(doc, mk);
   unsigned char *dirty = cvx_arena_alloc(doc->arena, src->nlines + 1);
   size_t total, taken;
-  count_visible(src, inv, tk, &total, &taken, dirty);
+  count_visible(src, mk, &total, &taken, dirty);
   cvx_unmapped *list = NULL;
   size_t count = 0, cap = 0;
   cvx_buf line_text = CVX_BUF_INIT;
-  for (size_t ln = 0; out && ln < src->nlines && count < MAX_UNMAPPED; ln++) {
+  size_t left_out = 0, first_left = 0; /* kept lines past MAX_UNMAPPED: counted, said */
+  for (size_t ln = 0; out && ln < src->nlines; ln++) {
     if (!dirty[ln]) continue; /* nothing visible left untaken */
     size_t a = src->lines[ln];
     size_t b = ln + 1 < src->nlines ? src->lines[ln + 1] : n;
     size_t cut = 0;
-    if (line_unmapped(src, inv, tk, a, b, &line_text, &cut) < 3) continue;
+    if (line_unmapped(src, mk, a, b, &line_text, &cut) < 3) continue;
     /* trim Markdown and list punctuation at the ends */
     size_t s = 0, e = line_text.len;
     while (s < e && trim_byte((unsigned char)line_text.ptr[s], true)) s++;
@@ -445,6 +453,10 @@ double cvx_coverage(const cvx_doc *doc, cvx_unmapped **out, size_t *nout) {
       alnum += countable_cp(cp);
     }
     if (alnum < 3) continue;
+    if (count == MAX_UNMAPPED) {
+      if (!left_out++) first_left = a;
+      continue;
+    }
     if (count == cap) {
       size_t ncap = cap ? cap * 2 : 16;
       list = cvx_arena_grow(doc->arena, list, count, ncap, sizeof *list);
@@ -460,6 +472,11 @@ double cvx_coverage(const cvx_doc *doc, cvx_unmapped **out, size_t *nout) {
                    (unsigned)MAX_UNMAPPED_TEXT, cut);
   }
   cvx_buf_free(&line_text);
+  if (left_out) /* said, not silent: the list keeps the first lines */
+    cvx_diag_add(doc->dx, CVX_NOTE, "unmapped.truncated", cvx_span_make((uint32_t)first_left, (uint32_t)first_left),
+                 "meta.cvx.unmapped keeps the first %u lines of unmapped text; %zu more lines, from here on, "
+                 "are left out",
+                 (unsigned)MAX_UNMAPPED, left_out);
   if (out) {
     *out = list;
     *nout = count;

@@ -55,13 +55,24 @@ char *cvx_arena_strndup(cvx_arena *a, const char *s, size_t n);
 char *cvx_arena_strdup(cvx_arena *a, const char *s);
 char *cvx_arena_printf(cvx_arena *a, const char *fmt, ...) CVX_PRINTF(2, 3);
 /* Grows an arena array: returns a new block of new_n elements holding the old
- * old_n ones (the old block is simply abandoned to the arena). */
+ * old_n ones. The old block is freed when it had a chunk of its own (see
+ * cvx_arena_give_back), else abandoned to the arena: never use it again. */
 void *cvx_arena_grow(cvx_arena *a, void *old, size_t old_n, size_t new_n, size_t elem);
+/* Frees block p now when it is a big block with a chunk of its own (over a
+ * quarter of the arena's chunk size) and returns true; otherwise leaves it to
+ * cvx_arena_free and returns false. p must not be used after true. For the
+ * few blocks as large as the input that die before the document does. */
+bool cvx_arena_give_back(cvx_arena *a, void *p);
+/* Takes over heap block p (n bytes, from cvx_xmalloc): it is freed with the
+ * arena. For a block as large as the input built in a growable buffer, which
+ * a copy into the arena would double for a while. */
+void cvx_arena_adopt(cvx_arena *a, void *p, size_t n);
 size_t cvx_arena_bytes(const cvx_arena *a); /* bytes reserved from the system */
 void cvx_arena_free(cvx_arena *a);
 
 /* The free room of an arena's current chunk, the first member of struct
- * cvx_arena, so that small blocks are taken inline; next is always aligned. */
+ * cvx_arena, so that small blocks are taken inline; next is always aligned
+ * (blocks are taken from it), end is not (strings are taken below it). */
 typedef struct cvx_arena_window {
   unsigned char *next, *end;
 } cvx_arena_window;
@@ -83,13 +94,16 @@ static inline void *cvx_arena_alloc_inline(cvx_arena *a, size_t n) {
 #define cvx_arena_alloc(a, n) cvx_arena_alloc_inline((a), (n))
 
 /* cvx_arena_strndup with the common case inline: the copy fits the current
- * chunk (it is never cleared first: every byte of it is written). */
+ * chunk (it is never cleared first: every byte of it is written). Strings
+ * need no alignment: they are packed down from the end of the chunk's room
+ * while aligned blocks fill it up from the start, so that a short string
+ * costs its length and its NUL, not a multiple of 16 bytes. */
 static inline char *cvx_arena_strndup_inline(cvx_arena *a, const char *s, size_t n) {
   cvx_arena_window *w = (cvx_arena_window *)(void *)a;
-  size_t need = (n + sizeof(max_align_t)) & ~(sizeof(max_align_t) - 1); /* n + 1, rounded up */
+  size_t need = n + 1;
   if (n < 4096 && (uintptr_t)w->end - (uintptr_t)w->next >= need) {
-    char *p = (char *)w->next;
-    w->next += need;
+    w->end -= need;
+    char *p = (char *)w->end;
     if (n) memcpy(p, s, n);
     p[n] = '\0';
     return p;
@@ -316,6 +330,12 @@ typedef struct cvx_record {
   struct cvx_record *next;
 } cvx_record;
 
+/* Bits of cvx_doc.marks. HIDDEN: hidden content, not visible text. TAKEN:
+ * landed in a field (or structure). KEPT: kept in meta.cvx.sections, not read
+ * into a field (never with TAKEN). MARKUP: markup a reader does not see,
+ * marked by cvx_coverage. */
+enum { CVX_MARK_HIDDEN = 1, CVX_MARK_TAKEN = 2, CVX_MARK_KEPT = 4, CVX_MARK_MARKUP = 8 };
+
 /* A document being extracted: the source, the records, and the bookkeeping
  * for hidden content and coverage. All memory belongs to doc->arena. */
 typedef struct cvx_doc {
@@ -323,12 +343,16 @@ typedef struct cvx_doc {
   const cvx_source *src;
   cvx_diags *dx;
   /* the source text with hidden content (front matter, HTML comments, Liquid)
-   * replaced by spaces, newlines kept: same length and offsets as src->text */
+   * replaced by spaces, newlines kept: same length and offsets as src->text.
+   * It is src->text itself until something is hidden (view_owned false):
+   * a text that could hold nothing to hide costs no copy. */
   char *view;
+  bool view_owned;
   uint32_t body_start;   /* first byte after the front matter (0 if none) */
   bool as_data;          /* the whole source was read as data (a YAML CV), not as a page */
-  unsigned char *hidden; /* per byte: 1 = hidden content, not visible text */
-  unsigned char *taken;  /* per byte: 1 = landed in a field (or structure) */
+  /* per byte of the source, CVX_MARK_* bits: one map for every concern, not
+   * one as large as the input for each */
+  unsigned char *marks;
   cvx_record *records, *records_tail;
   size_t nrecords;
   size_t max_records;
@@ -364,6 +388,13 @@ void cvx_cancel(void);
 void cvx_cancel_reset(void);
 /* True when cvx_cancel was called more than its grace second ago. */
 bool cvx_cancelled(void);
+/* Makes doc->view a copy of its own (a no-op once it is): called by a stage
+ * that keeps doc->view in a variable and then hides, before it reads it. */
+void cvx_doc_own_view(cvx_doc *doc);
+/* Gives back the view and the marks (two blocks as large as the input) once
+ * no stage reads them: after cvx_coverage, before the
+ * outputs are built. They are NULL afterwards; nothing may hide or take. */
+void cvx_doc_release_maps(cvx_doc *doc);
 /* Marks [span) as hidden content (blanked in doc->view). */
 void cvx_doc_hide(cvx_doc *doc, cvx_span span);
 /* Marks [span) as taken by a field or by document structure (e.g. a heading). */
@@ -375,6 +406,8 @@ void cvx_doc_keep(cvx_doc *doc, cvx_span span);
 /* Finds text (plain, as extracted) inside within; exact match first, then by
  * its first and last words. Returns CVX_NOSPAN when it cannot be found. */
 cvx_span cvx_doc_locate(const cvx_doc *doc, cvx_span within, const char *text);
+/* The same for text[0,n) (no NUL needed, nothing copied). */
+cvx_span cvx_doc_locaten(const cvx_doc *doc, cvx_span within, const char *text, size_t n);
 
 /* Appends a new, empty record (NULL once max_records is reached: the caller
  * stops; a diagnostic is added once). */

@@ -33,11 +33,30 @@ cvx_doc *cvx_doc_new(cvx_arena *a, const cvx_source *src, cvx_diags *dx) {
   d->arena = a;
   d->src = src;
   d->dx = dx;
-  d->view = cvx_arena_strndup(a, src->text, src->len);
-  d->hidden = cvx_arena_alloc(a, src->len + 1);
-  d->taken = cvx_arena_alloc(a, src->len + 1);
+  /* hiding needs a '<' (comments, elements), a '{' (Liquid, kramdown) or a
+   * front matter fence; cvx_doc_hide copies anyway if anything else hides */
+  if (memchr(src->text, '<', src->len) || memchr(src->text, '{', src->len) ||
+      (src->len && (src->text[0] == '-' || src->text[0] == '+')))
+    cvx_doc_own_view(d);
+  else
+    d->view = (char *)(uintptr_t)src->text; /* read only until owned */
+  d->marks = cvx_arena_alloc(a, src->len + 1);
   d->max_records = DEFAULT_MAX_RECORDS;
   return d;
+}
+
+void cvx_doc_own_view(cvx_doc *doc) {
+  if (doc->view_owned) return;
+  doc->view = cvx_arena_strndup(doc->arena, doc->src->text, doc->src->len);
+  doc->view_owned = true;
+}
+
+void cvx_doc_release_maps(cvx_doc *doc) {
+  if (doc->view_owned) cvx_arena_give_back(doc->arena, doc->view);
+  doc->view_owned = false;
+  cvx_arena_give_back(doc->arena, doc->marks);
+  doc->view = NULL;
+  doc->marks = NULL;
 }
 
 static bool clamp(const cvx_doc *doc, cvx_span *s) {
@@ -49,7 +68,8 @@ static bool clamp(const cvx_doc *doc, cvx_span *s) {
 
 void cvx_doc_hide(cvx_doc *doc, cvx_span span) {
   if (!clamp(doc, &span)) return;
-  memset(doc->hidden + span.start, 1, span.end - span.start);
+  cvx_doc_own_view(doc);
+  for (unsigned char *m = doc->marks + span.start, *e = doc->marks + span.end; m < e; m++) *m |= CVX_MARK_HIDDEN;
   /* blanked line by line: the '\n's stay */
   char *v = doc->view + span.start, *end = doc->view + span.end;
   while (v < end) {
@@ -62,13 +82,14 @@ void cvx_doc_hide(cvx_doc *doc, cvx_span span) {
 
 void cvx_doc_take(cvx_doc *doc, cvx_span span) {
   if (!clamp(doc, &span)) return;
-  memset(doc->taken + span.start, 1, span.end - span.start);
+  for (unsigned char *m = doc->marks + span.start, *e = doc->marks + span.end; m < e; m++)
+    *m = (unsigned char)((*m & ~CVX_MARK_KEPT) | CVX_MARK_TAKEN);
 }
 
 void cvx_doc_keep(cvx_doc *doc, cvx_span span) {
   if (!clamp(doc, &span)) return;
   for (uint32_t i = span.start; i < span.end; i++)
-    if (!doc->taken[i]) doc->taken[i] = 2;
+    if (!(doc->marks[i] & (CVX_MARK_TAKEN | CVX_MARK_KEPT))) doc->marks[i] |= CVX_MARK_KEPT;
 }
 
 /* Finds needle[0,nn) in hay[from,to) of the document view. */
@@ -105,8 +126,11 @@ static void last_word(const char *t, size_t n, size_t *ws, size_t *wl) {
 }
 
 cvx_span cvx_doc_locate(const cvx_doc *doc, cvx_span within, const char *text) {
+  return text ? cvx_doc_locaten(doc, within, text, strlen(text)) : CVX_NOSPAN;
+}
+
+cvx_span cvx_doc_locaten(const cvx_doc *doc, cvx_span within, const char *text, size_t n) {
   if (!text || !clamp(doc, &within)) return CVX_NOSPAN;
-  size_t n = strlen(text);
   long at = find_in(doc, within.start, within.end, text, n);
   if (at >= 0) return cvx_span_make((size_t)at, (size_t)at + n);
   size_t fs, fl, ls, ll;

@@ -39,7 +39,9 @@ bool cvx_emit_json(const cvx_doc *doc, const cvx_json_opts *o, cvx_buf *out);
 
 /* Computes the share of visible characters of doc that landed in a field and
  * the visible lines that no field took (arena-owned array in *out, count in
- * *n). Visible = not hidden content, not markup, letters and digits only. */
-double cvx_coverage(const cvx_doc *doc, cvx_unmapped **out, size_t *n);
+ * *n). Visible = not hidden content, not markup, letters and digits only.
+ * The last look at the document: it marks markup in doc->marks too, which
+ * no stage reads after it. */
+double cvx_coverage(cvx_doc *doc, cvx_unmapped **out, size_t *n);
 
 #endif

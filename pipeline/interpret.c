@@ -291,6 +291,7 @@ typedef struct ctx {
   bool have_url;
   bool have_location;
   cvx_record *basics;
+  cvx_buf line; /* contact_line's scratch copy, reused line after line */
 } ctx;
 
 static cvx_span entry_span(const entry *e) {
@@ -304,9 +305,9 @@ static cvx_span entry_span(const entry *e) {
  * located inside `within`. */
 static void add_piece(ctx *c, cvx_record *r, const char *key, piece p, cvx_span within) {
   if (!r || !p.n) return;
-  char *v = cvx_arena_strndup(c->doc->arena, p.s, p.n);
-  cvx_span sp = cvx_doc_locate(c->doc, within, v);
-  cvx_record_addn(c->doc, r, key, v, p.n, cvx_span_valid(sp) ? sp : within);
+  /* no copy of the piece: the field takes its own (a summary may be most of the input) */
+  cvx_span sp = cvx_doc_locaten(c->doc, within, p.s, p.n);
+  cvx_record_addn(c->doc, r, key, p.s, p.n, cvx_span_valid(sp) ? sp : within);
 }
 
 static void add_str(ctx *c, cvx_record *r, const char *key, const char *v, cvx_span within) {
@@ -2143,7 +2144,11 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
   const char *v;
   size_t a, b;
   bool any = false;
-  char *t = cvx_arena_strndup(c->doc->arena, line.s, line.n);
+  /* a scratch copy the finds blank out: never in the arena, where one per
+   * line of a long paragraph would add up to more than the input */
+  cvx_buf_clear(&c->line);
+  cvx_buf_put(&c->line, line.s, line.n);
+  char *t = c->line.ptr;
   size_t n = line.n;
   if (cvx_email_find(c->doc->arena, t, n, &v, &a, &b)) {
     if (!c->have_email && cvx_email_valid(v)) {
@@ -3195,7 +3200,7 @@ static void drop_page_furniture(cvx_blocks *bl) {
 }
 
 cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
-  ctx c = {.doc = doc, .origin = origin};
+  ctx c = {.doc = doc, .origin = origin, .line = CVX_BUF_INIT};
   drop_page_furniture(bl);
   promote_section_paragraphs(bl);
   /* reuse facts already found (front matter) so the body cannot duplicate them */
@@ -3284,5 +3289,6 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
     if (f && dot_run(f, strlen(f), 0, &cnt) == strlen(f)) cvx_record_remove(r, "fluency");
   }
   add_phone_e164(doc);
+  cvx_buf_free(&c.line);
   return CVX_OK;
 }

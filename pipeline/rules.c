@@ -365,7 +365,7 @@ static void check_headings(cvx_doc *doc) {
 
 static bool any_hidden(const cvx_doc *doc, size_t a, size_t b) {
   for (size_t i = a; i < b; i++)
-    if (doc->hidden[i]) return true;
+    if (doc->marks[i] & CVX_MARK_HIDDEN) return true;
   return false;
 }
 
@@ -678,7 +678,7 @@ void cvx_rules_check_duplicates(cvx_doc *doc) {
 void cvx_rules_check_doc(cvx_doc *doc, const char *today) {
   if (!doc || !doc->src || !doc->dx) return;
   check_frontmatter(doc);
-  if (doc->view && doc->hidden) {
+  if (doc->view && doc->marks) {
     check_headings(doc);
     check_links(doc);
   }

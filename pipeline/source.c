@@ -691,31 +691,32 @@ static void decode(emitter *e, repairs *r, form f, const unsigned char *p, size_
     decode_utf16(e, r, p, n, start, f == FORM_UTF16BE);
 }
 
-/* Decodes bytes into *out; *out is NULL unless CVX_OK. NULL path reads as
- * "<memory>". Whole-file diagnostics (binary, too large, empty, UTF-16 guess)
- * carry CVX_NOSPAN; repairs point at their first replacement in the text. */
-cvx_status cvx_source_from_bytes(cvx_arena *a, const char *path, const unsigned char *bytes,
-                                 size_t n, const cvx_load_opts *opts, cvx_source **out,
-                                 cvx_diags *dx) {
-  if (out) *out = NULL;
-  if (!a || !out || !dx || (!bytes && n)) return CVX_EINVAL;
-  static const unsigned char none[1];
-  const unsigned char *p = bytes ? bytes : none;
-  size_t max = limit_of(opts);
-  if (n > max) {
-    cvx_diag_add(dx, CVX_ERROR, "source.too-large", CVX_NOSPAN,
-                 "file is %zu bytes, over the limit of %zu bytes (--max-size)", n, max);
-    return CVX_ELIMIT;
-  }
+/* How the text is read: encoding form, where it starts, the UTF-16 guess. */
+typedef struct reading {
+  form f;
+  cvx_encoding enc;
+  size_t start;
+  int guess; /* 1 = UTF-16LE, 2 = UTF-16BE guessed without a BOM, 0 = none */
+  size_t zeros, sample;
+  cvx_docfmt doc; /* a document format read by its own reader, or NONE */
+} reading;
+
+/* Decides how p[0,n) is read, or refuses it (UTF-32, a known binary format,
+ * NUL, too many controls) with the error added to dx. It reads at most the
+ * first SNIFF_BYTES of text besides the NUL search, so a verdict on the first
+ * block of a file (of at least that size) is the verdict on the whole file:
+ * the reader gives up on a binary file after one block. */
+static cvx_status judge(const unsigned char *p, size_t n, reading *rd, cvx_diags *dx) {
+  *rd = (reading){FORM_UTF8, CVX_ENC_UTF8, 0, 0, 0, 0, CVX_DOCFMT_NONE};
   if (n >= 4 && (memcmp(p, "\xff\xfe\0\0", 4) == 0 || memcmp(p, "\0\0\xfe\xff", 4) == 0)) {
     cvx_diag_add(dx, CVX_ERROR, "source.unsupported-encoding", CVX_NOSPAN,
                  "file is UTF-32 (by its byte-order mark); only UTF-8 and UTF-16 are read");
     return CVX_EPARSE;
   }
-  /* a PDF, DOCX or ODT document: its reader makes the text and the layout */
-  cvx_docfmt df = cvx_document_format(p, n);
-  if (df == CVX_DOCFMT_PDF) return cvx_pdf_decode(a, path ? path : "<memory>", p, n, opts, out, dx);
-  if (df == CVX_DOCFMT_ZIP) return cvx_zipdoc_decode(a, path ? path : "<memory>", p, n, opts, out, dx);
+  /* a PDF, DOCX or ODT document: its reader makes the text and the layout
+   * (cvx_source_from_bytes hands it over) */
+  rd->doc = cvx_document_format(p, n);
+  if (rd->doc != CVX_DOCFMT_NONE) return CVX_OK;
   const char *kind = binary_kind(p, n);
   if (kind) {
     cvx_diag_add(dx, CVX_ERROR, "source.binary", CVX_NOSPAN, "binary file (%s)", kind);
@@ -744,6 +745,36 @@ cvx_status cvx_source_from_bytes(cvx_arena *a, const char *path, const unsigned 
   bool text_like = f == FORM_UTF8 ? sniff_bytes(p, n, start, dx)
                                   : sniff_units(p, n, start, f == FORM_UTF16BE, dx);
   if (!text_like) return CVX_EBINARY;
+  *rd = (reading){f, enc, start, guess, zeros, sample, CVX_DOCFMT_NONE};
+  return CVX_OK;
+}
+
+/* Decodes bytes into *out; *out is NULL unless CVX_OK. NULL path reads as
+ * "<memory>". Whole-file diagnostics (binary, too large, empty, UTF-16 guess)
+ * carry CVX_NOSPAN; repairs point at their first replacement in the text. */
+cvx_status cvx_source_from_bytes(cvx_arena *a, const char *path, const unsigned char *bytes,
+                                 size_t n, const cvx_load_opts *opts, cvx_source **out,
+                                 cvx_diags *dx) {
+  if (out) *out = NULL;
+  if (!a || !out || !dx || (!bytes && n)) return CVX_EINVAL;
+  static const unsigned char none[1];
+  const unsigned char *p = bytes ? bytes : none;
+  size_t max = limit_of(opts);
+  if (n > max) {
+    cvx_diag_add(dx, CVX_ERROR, "source.too-large", CVX_NOSPAN,
+                 "file is %zu bytes, over the limit of %zu bytes (--max-size)", n, max);
+    return CVX_ELIMIT;
+  }
+  reading rd;
+  cvx_status jst = judge(p, n, &rd, dx);
+  if (jst != CVX_OK) return jst;
+  if (rd.doc == CVX_DOCFMT_PDF) return cvx_pdf_decode(a, path ? path : "<memory>", p, n, opts, out, dx);
+  if (rd.doc == CVX_DOCFMT_ZIP) return cvx_zipdoc_decode(a, path ? path : "<memory>", p, n, opts, out, dx);
+  form f = rd.f;
+  cvx_encoding enc = rd.enc;
+  size_t start = rd.start;
+  int guess = rd.guess;
+  size_t zeros = rd.zeros, sample = rd.sample;
 
   /* measure, then write into a block of exactly that size */
   emitter e;
@@ -862,21 +893,49 @@ static bool wait_readable(int fd) {
   }
 }
 
+/* The reader's first block: judged (see judge) before anything more is read
+ * or allocated, so a binary file, a sparse gigabyte of zeros say, is refused
+ * after one block. At least SNIFF_BYTES, for the verdict to be the file's. */
+#define FIRST_BLOCK 65536u
+
 /* Reads fd to EOF or until cap bytes are in, retrying EINTR and short reads.
  * hint is a regular file's size from fstat (0 otherwise): a read that comes
  * up short exactly there is taken as the end of the file, which spares the
  * read that would return 0; a short read anywhere else reads on. Another
  * input (hint 0) is waited on with poll, so that an interrupt ends the wait.
- * Returns 0 (*data is then heap memory the caller frees) or an errno value. */
-static int read_all(int fd, size_t hint, size_t cap, unsigned char **data, size_t *len) {
-  size_t size = hint + 1 < 65536 ? 65536 : hint + 1;
-  if (size > cap) size = cap;
+ * The first FIRST_BLOCK bytes are read and judged alone; when they are
+ * refused (the error is in dx), *refused is that status and nothing more is
+ * read; with skip set (a file met in a folder walk), a binary start
+ * (cvx_bytes_look_binary) is refused without a diagnostic and sets *skip.
+ * Returns 0 (*data is then heap memory the caller frees, unless
+ * refused) or an errno value. */
+static int read_all(int fd, size_t hint, size_t cap, unsigned char **data, size_t *len,
+                    cvx_diags *dx, bool *skip, cvx_status *refused) {
+  *refused = CVX_OK;
+  size_t size = FIRST_BLOCK < cap ? FIRST_BLOCK : cap;
   unsigned char *buf = cvx_xmalloc(size);
   size_t n = 0;
+  bool judged = false;
   for (;;) {
     if (n == size) {
+      if (!judged) { /* the first block is in: judge it before reading on */
+        judged = true;
+        reading rd;
+        cvx_status st = CVX_EBINARY;
+        if (skip && cvx_bytes_look_binary(buf, n))
+          *skip = true;
+        else
+          st = judge(buf, n, &rd, dx);
+        if (st != CVX_OK) {
+          free(buf);
+          *refused = st;
+          return 0;
+        }
+      }
       if (size == cap) break;
-      size = size > cap / 2 ? cap : size * 2;
+      size_t next = size > cap / 2 ? cap : size * 2;
+      if (hint >= size && hint < cap && hint + 1 > next) next = hint + 1; /* the whole file at once */
+      size = next;
       buf = cvx_xrealloc(buf, size);
     }
     size_t want = size - n;
@@ -992,9 +1051,12 @@ static cvx_status load(cvx_arena *a, const char *path, const cvx_load_opts *opts
     size_t hint = S_ISREG(sb.st_mode) && sb.st_size > 0 ? (size_t)sb.st_size : 0;
     unsigned char *data = NULL;
     size_t len = 0;
-    int err = read_all(fd, hint, max + 1, &data, &len);
+    cvx_status refused = CVX_OK;
+    int err = read_all(fd, hint, max + 1, &data, &len, dx, skipped, &refused);
     if (err) {
       st = io_error(dx, "read", name, err);
+    } else if (refused != CVX_OK) {
+      st = refused;
     } else if (skipped && cvx_bytes_look_binary(data, len)) {
       *skipped = true;
       st = CVX_EBINARY;

@@ -7,7 +7,10 @@
 # FUZZ_CORPUS=DIR keeps each target's corpus in DIR/<target> across runs (a
 # long campaign then goes on where the last run stopped); FUZZ_MAX_LEN caps
 # the input size (default 8192: the parsers' states are reached with small
-# inputs; size limits are the hostile suite's business).
+# inputs; size limits are the hostile suite's business). FUZZ_RUNS=N also
+# stops each target after N executions (a campaign's goal); FUZZ_FLAGS adds
+# libFuzzer flags (e.g. -entropic=0: early in a run the entropic scheduler's
+# per-feature bookkeeping takes most of the time of the slower targets).
 # usage: sh tests/fuzz/run.sh FUZZ_BUILD_DIR SECONDS [TARGET...]
 set -u
 build=${1:-build/fuzz}
@@ -91,8 +94,9 @@ for t in $targets; do
   corpus=$tmp/corpus-$t
   [ -n "${FUZZ_CORPUS:-}" ] && corpus=$FUZZ_CORPUS/$t
   [ -d "$corpus" ] || seed "$t" "$corpus"
+  # shellcheck disable=SC2086 # FUZZ_FLAGS is a list of flags
   "$bin" "$corpus" -max_total_time="$secs" -max_len="${FUZZ_MAX_LEN:-8192}" -timeout=10 -rss_limit_mb=2048 \
-    -print_final_stats=1 -artifact_prefix="$build/artifacts/$t-" >"$tmp/$t.log" 2>&1
+    ${FUZZ_RUNS:+-runs="$FUZZ_RUNS"} ${FUZZ_FLAGS:-} -print_final_stats=1 -artifact_prefix="$build/artifacts/$t-" >"$tmp/$t.log" 2>&1
   s=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$tmp/$t.log" | tail -1)
   eps=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$tmp/$t.log" | tail -1)

@@ -77,20 +77,35 @@ static void test_arena(void) {
   cvx_arena_free(NULL);
 
   /* the inline paths (blocks up to 128 bytes, copies that fit the chunk):
-   * every block zeroed and aligned even over dirty memory, across chunks */
+   * every block zeroed and aligned even over dirty memory, across chunks;
+   * strings (packed down from the end of the room) never overlap a block:
+   * each is intact after every later block was written over */
   cvx_arena *f = cvx_arena_new(1024);
   int bad = 0;
+  static char *strs[2000];
   for (int i = 0; i < 2000; i++) {
     size_t sz = (size_t)(i % 131);
     unsigned char *p = cvx_arena_alloc(f, sz);
     for (size_t k = 0; k < sz; k++) bad += p[k] != 0;
     bad += ((uintptr_t)p % alignof(max_align_t)) != 0;
     memset(p, 0xAB, sz ? sz : 1);
-    char *c = cvx_arena_strndup(f, "abcdefghijklmnopqrstuvwxyz", (size_t)(i % 27));
-    bad += strlen(c) != (size_t)(i % 27) || strncmp(c, "abcdefghijklmnopqrstuvwxyz", (size_t)(i % 27)) != 0;
-    bad += ((uintptr_t)c % alignof(max_align_t)) != 0;
+    strs[i] = cvx_arena_strndup(f, "abcdefghijklmnopqrstuvwxyz", (size_t)(i % 27));
   }
+  for (int i = 0; i < 2000; i++)
+    bad += strlen(strs[i]) != (size_t)(i % 27) ||
+           strncmp(strs[i], "abcdefghijklmnopqrstuvwxyz", (size_t)(i % 27)) != 0;
   CHECK(bad == 0, "inline alloc/strndup: %d bad block(s)", bad);
+  {
+    /* strings cost their length and their NUL, not a multiple of 16 */
+    cvx_arena *g = cvx_arena_new(1024);
+    CHECK(cvx_arena_alloc(g, 8) != NULL, "the first chunk");
+    char *s1 = cvx_arena_strndup(g, "abc", 3), *s2 = cvx_arena_strndup(g, "de", 2);
+    char *s3 = (cvx_arena_strndup)(g, "f", 1);
+    CHECK(s1 - s2 == 3 && s2 - s3 == 2, "strings packed: %td %td", s1 - s2, s2 - s3);
+    CHECK_STR(s1, "abc", "packed 1");
+    CHECK_STR(s2, "de", "packed 2");
+    cvx_arena_free(g);
+  }
   char *big = cvx_arena_strndup(f, "x", 1);
   CHECK_STR(big, "x", "strndup after many chunks");
   cvx_arena_free(f);

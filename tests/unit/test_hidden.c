@@ -32,7 +32,7 @@ static char *visible(const cvx_doc *doc) {
   size_t n = doc->src->len;
   char *o = malloc(n + 1), *p = o;
   for (size_t i = 0; i < n; i++) {
-    if (!doc->hidden[i] || doc->src->text[i] == '\n') *p++ = doc->src->text[i];
+    if (!(doc->marks[i] & CVX_MARK_HIDDEN) || doc->src->text[i] == '\n') *p++ = doc->src->text[i];
   }
   *p = '\0';
   return o;
@@ -195,7 +195,37 @@ static void run_pathological(void) {
   }
 }
 
+/* The view and the marks: the view is the text itself until something is
+ * hidden (no copy for a text with nothing to hide), a copy from the first
+ * hide on, the source never written; marks hold hidden, taken and kept. */
+static void run_view(void) {
+  cvx_arena *a = cvx_arena_new(1 << 12);
+  cvx_diags dx;
+  cvx_diags_init(&dx, a);
+  const char *plain = "Jane Doe\nEngineer at Acme\n";
+  cvx_doc *doc = cvx_doc_new(a, make_source(a, plain, strlen(plain)), &dx);
+  CHECK(doc->view == doc->src->text && !doc->view_owned, "nothing to hide: the view is the text");
+  cvx_doc_hide(doc, cvx_span_make(0, 4));
+  CHECK(doc->view != doc->src->text && doc->view_owned, "a hide copies the view first");
+  CHECK(strncmp(doc->view, "     Doe\n", 9) == 0, "view blanked: '%.9s'", doc->view);
+  CHECK_STR(doc->src->text, plain, "the source is never written");
+  CHECK((doc->marks[0] & CVX_MARK_HIDDEN) && !(doc->marks[5] & CVX_MARK_HIDDEN), "hidden marks");
+  cvx_doc_keep(doc, cvx_span_make(5, 12));
+  cvx_doc_take(doc, cvx_span_make(9, 12));
+  CHECK(doc->marks[6] == CVX_MARK_KEPT && doc->marks[10] == CVX_MARK_TAKEN, "kept, then taken over: %d %d",
+        doc->marks[6], doc->marks[10]);
+  cvx_doc_keep(doc, cvx_span_make(9, 12));
+  CHECK(doc->marks[10] == CVX_MARK_TAKEN, "keep never undoes a take");
+  const char *fm = "---\ntitle: x\n---\nBody\n";
+  cvx_doc *d2 = cvx_doc_new(a, make_source(a, fm, strlen(fm)), &dx);
+  CHECK(d2->view != d2->src->text && d2->view_owned, "a front matter fence: the view is a copy at once");
+  cvx_doc_release_maps(d2);
+  CHECK(!d2->view && !d2->marks, "maps released");
+  cvx_arena_free(a);
+}
+
 int main(void) {
+  run_view();
   run_cases();
   run_pathological();
   return check_done("hidden");

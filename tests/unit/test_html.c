@@ -71,7 +71,7 @@ static char *dump(const cvx_blocks *bl) {
     if (k->marker) cvx_buf_printf(&b, "[%s]", k->marker);
     cvx_buf_putc(&b, ' ');
     put_escaped(&b, k->text, k->len);
-    if (k->strong_len) cvx_buf_printf(&b, " {s=%zu}", k->strong_len);
+    if (k->strong_len) cvx_buf_printf(&b, " {s=%zu}", (size_t)k->strong_len);
     for (size_t i = 0; i < k->nlinks; i++) {
       cvx_buf_puts(&b, " <");
       put_escaped(&b, k->links[i].text, strlen(k->links[i].text));

@@ -71,7 +71,7 @@ static char *dump(const cvx_blocks *bl) {
     if (k->marker) cvx_buf_printf(&b, "[%s]", k->marker);
     cvx_buf_putc(&b, ' ');
     put_escaped(&b, k->text, k->len);
-    if (k->strong_len) cvx_buf_printf(&b, " {s=%zu}", k->strong_len);
+    if (k->strong_len) cvx_buf_printf(&b, " {s=%zu}", (size_t)k->strong_len);
     for (size_t i = 0; i < k->nlinks; i++) {
       cvx_buf_puts(&b, " <");
       put_escaped(&b, k->links[i].text, strlen(k->links[i].text));
@@ -491,7 +491,52 @@ static void run_accepts(void) {
   CHECK(cvx_extractor_markdown.role == CVX_ROLE_BODY, "role");
 }
 
+/* Parsed in small pieces, a document gives the blocks it gives parsed
+ * whole: the pieces end only where CommonMark starts afresh, never inside a
+ * fenced code block or a raw HTML block, and spans stay source offsets. */
+static void run_pieces(void) {
+  static const char *const docs[] = {
+      "# Jane Doe\n\nA paragraph of one line.\n\n## Experience\n\n"
+      "### Engineer, Acme\n\n2019 - 2021\n\n- built *things*\n- led [a team](https://x.org)\n\n"
+      "Last paragraph.\n",
+      /* a fence with blank lines and unindented lines inside, then more */
+      "Intro text here.\n\n```\ncode one\n\nNot a heading\n\n# not either\n```\n\n"
+      "# Real heading\n\nAfter the fence.\n",
+      "Intro.\n\n~~~~\nx\n\n~~~\nstill code\n~~~~\n\nOutside.\n",
+      /* raw HTML blocks that may hold blank lines */
+      "Intro.\n\n<pre>\nline\n\n# inside pre\n</pre>\n\nAfter pre.\n",
+      "Intro.\n\n<script>\nvar a;\n\nb();\n</script>\n\nAfter script.\n",
+      /* setext underlines never start a piece */
+      "Title line\n===\n\nSub title\n---\n\nText.\n",
+  };
+  size_t saved = cvx_markdown_piece;
+  for (size_t d = 0; d < sizeof docs / sizeof docs[0]; d++) {
+    fixture whole, cut;
+    size_t len = strlen(docs[d]);
+    cvx_markdown_piece = saved;
+    run(&whole, docs[d], len, 0);
+    char *a = dump(&whole.bl);
+    for (size_t piece = 1; piece < 40; piece += 3) {
+      cvx_markdown_piece = piece;
+      run(&cut, docs[d], len, 0);
+      check_invariants(&cut, "pieces");
+      char *b = dump(&cut.bl);
+      CHECK(strcmp(a, b) == 0, "doc %zu in pieces of %zu:\n  whole: %s\n  cut:   %s", d, piece, a, b);
+      bool spans = cut.bl.n == whole.bl.n;
+      for (const cvx_block *x = whole.bl.head, *y = cut.bl.head; spans && x && y; x = x->next, y = y->next)
+        spans = x->span.start == y->span.start && x->span.end == y->span.end;
+      CHECK(spans, "doc %zu in pieces of %zu: spans differ", d, piece);
+      free(b);
+      done(&cut);
+    }
+    free(a);
+    done(&whole);
+  }
+  cvx_markdown_piece = saved;
+}
+
 int main(void) {
+  run_pieces();
   run_cases();
   run_spans();
   run_pathological();

@@ -129,6 +129,23 @@ int main(void) {
     free(t);
   }
 
+  /* past 2,000 kept lines the rest are left out of the list, with a note at
+   * the first one left out (here: 5,000 entries, then 2,100 unmapped lines) */
+  {
+    size_t cap = 7200 * 32;
+    char *t = malloc(cap);
+    size_t o = (size_t)snprintf(t, cap, "# Jane Doe\n\n## Skills\n\n");
+    size_t at2000 = 0; /* the end of item 6,999: 2,000 unmapped lines */
+    for (int i = 0; i < 7100; i++) {
+      o += (size_t)snprintf(t + o, cap - o, "- alpha beta gamma %d\n", i);
+      if (i == 6998) at2000 = o;
+    }
+    CHECK(has_code("s.md", t, "unmapped.truncated", 7004), "2,101 unmapped lines: a note at the first left out");
+    t[at2000] = '\0';
+    CHECK(!has_code("s.md", t, "unmapped.truncated", 0), "2,000 unmapped lines: no note");
+    free(t);
+  }
+
   /* JSON Resume files given directly */
   CHECK(has_code("r.json", "{\"basics\": [1,}", "json.syntax", 1), "json syntax");
   CHECK(has_code("r.json", "{\n  \"basics\": {\"email\": \"nope\"}\n}\n", "resume.schema-violation", 2),

@@ -518,6 +518,22 @@ static void test_load(void) {
   if (fd >= 0) close(fd);
   load(a, tmp_path("sparse.txt"), 0, CVX_ELIMIT, "source.too-large",
        "file is 9437184 bytes, over the limit of 8388608 bytes (--max-size)");
+  /* within the limit but all NUL: refused from its first block (the
+   * hostile suite checks it is never read whole) */
+  fd = open(tmp_path("zeros.txt"), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  CHECK(fd >= 0 && ftruncate(fd, 9437184) == 0, "sparse file");
+  if (fd >= 0) close(fd);
+  load(a, tmp_path("zeros.txt"), 16 << 20, CVX_EBINARY, "source.binary", "NUL byte at offset 0");
+  /* a text first block and a NUL later: the whole file is still judged */
+  {
+    size_t zn = 200000;
+    char *z = cvx_xmalloc(zn);
+    memset(z, 'a', zn);
+    z[150000] = '\0';
+    write_file(tmp_path("late-nul.txt"), z, zn);
+    free(z);
+    load(a, tmp_path("late-nul.txt"), 0, CVX_EBINARY, "source.binary", "NUL byte at offset 150000");
+  }
   write_file(tmp_path("empty.txt"), "", 0);
   load(a, tmp_path("empty.txt"), 0, CVX_OK, "source.empty", "file is empty");
   write_file(tmp_path("cv.pdf"), "%PDF-1.4\n", 9);
