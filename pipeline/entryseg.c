@@ -164,22 +164,22 @@ static void shape(const facts *f, char out[8]) {
   out[5] = 0;
 }
 
+static uint32_t ext(uint32_t h, const char *s) { return cvx_feature_extend(h, s, strlen(s)); }
+
+/* The facts of one block as features named pre + name (hashed by extending
+ * the prefix's hash: the same values as hashing the joined names). */
 static void add_facts(cvx_features *ft, const char *pre, const facts *f) {
   char k[2] = {f->kind, 0}, kl[3] = {f->kind, (char)('0' + f->level), 0};
-  char buf[40];
-  cvx_features_add(ft, pre, NULL, 0);
-  snprintf(buf, sizeof buf, "%sk=", pre);
-  cvx_features_add(ft, buf, k, 1);
-  snprintf(buf, sizeof buf, "%skl=", pre);
-  cvx_features_add(ft, buf, kl, 2);
+  uint32_t seed = cvx_feature_hash(pre, NULL, 0);
+  cvx_features_add_hash(ft, seed);
+  cvx_features_add_hash(ft, cvx_feature_extend(ext(seed, "k="), k, 1));
+  cvx_features_add_hash(ft, cvx_feature_extend(ext(seed, "kl="), kl, 2));
   char v[2] = {(char)('0' + f->lines), 0};
-  snprintf(buf, sizeof buf, "%sln=", pre);
-  cvx_features_add(ft, buf, v, 1);
+  cvx_features_add_hash(ft, cvx_feature_extend(ext(seed, "ln="), v, 1));
   v[0] = (char)('0' + f->words);
-  snprintf(buf, sizeof buf, "%sw=", pre);
-  cvx_features_add(ft, buf, v, 1);
-  snprintf(buf, sizeof buf, "%skw=%c", pre, f->kind);
-  cvx_features_add(ft, buf, v, 1);
+  cvx_features_add_hash(ft, cvx_feature_extend(ext(seed, "w="), v, 1));
+  cvx_features_add_hash(ft, cvx_feature_extend(cvx_feature_extend(ext(seed, "kw="), k, 1), v, 1));
+  uint32_t kseed = cvx_feature_extend(cvx_feature_extend(seed, k, 1), ".", 1);
   static const struct {
     size_t off;
     const char *name;
@@ -195,21 +195,14 @@ static void add_facts(cvx_features *ft, const char *pre, const facts *f) {
   };
   for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
     if (!*(const bool *)((const char *)f + flags[i].off)) continue;
-    snprintf(buf, sizeof buf, "%s%s", pre, flags[i].name);
-    cvx_features_add(ft, buf, NULL, 0);
-    snprintf(buf, sizeof buf, "%s%c.%s", pre, f->kind, flags[i].name);
-    cvx_features_add(ft, buf, NULL, 0);
+    cvx_features_add_hash(ft, ext(seed, flags[i].name));
+    cvx_features_add_hash(ft, ext(kseed, flags[i].name));
   }
 }
 
-void cvx_entryseg_features(cvx_rec_kind kind, const cvx_block *const *blocks, size_t n, const unsigned char *rule,
-                           cvx_features *feats) {
-  if (!n) return;
-  facts *fa = malloc(n * sizeof *fa);
-  if (!fa) {
-    for (size_t i = 0; i < n; i++) cvx_features_clear(&feats[i]);
-    return;
-  }
+/* cvx_entryseg_features, with each block's facts left in fa[0..n). */
+static void features_of(cvx_rec_kind kind, const cvx_block *const *blocks, size_t n, const unsigned char *rule,
+                        cvx_features *feats, facts *fa) {
   for (size_t i = 0; i < n; i++) block_facts(blocks[i], &fa[i]);
   const char *sec = kind == CVX_REC_EDUCATION ? "edu"
                     : kind == CVX_REC_PROJECT ? "proj"
@@ -219,7 +212,6 @@ void cvx_entryseg_features(cvx_rec_kind kind, const cvx_block *const *blocks, si
   /* how many blocks of the section share each block's kind and depth */
   size_t *kl_count = calloc(n, sizeof *kl_count);
   if (!kl_count) {
-    free(fa);
     for (size_t i = 0; i < n; i++) cvx_features_clear(&feats[i]);
     return;
   }
@@ -304,18 +296,46 @@ void cvx_entryseg_features(cvx_rec_kind kind, const cvx_block *const *blocks, si
     cvx_features_close(ft);
   }
   free(kl_count);
+}
+
+void cvx_entryseg_features(cvx_rec_kind kind, const cvx_block *const *blocks, size_t n, const unsigned char *rule,
+                           cvx_features *feats) {
+  if (!n) return;
+  facts *fa = malloc(n * sizeof *fa);
+  if (!fa) {
+    for (size_t i = 0; i < n; i++) cvx_features_clear(&feats[i]);
+    return;
+  }
+  features_of(kind, blocks, n, rule, feats, fa);
   free(fa);
 }
 
 /* A short dated line that is not a sentence: "Acme Corp, Engineer, 2019 -
  * 2020" (a name of any length before the dates). */
-static bool one_line_header(const cvx_block *b) {
-  size_t look = b->len < SLOT_CAP ? b->len : SLOT_CAP;
+/* The header slots a block fills (SLOT_*): from its facts when the block is
+ * short enough for them to have read it all, else read again further. */
+enum { S_DATE = 1, S_DEGREE = 2, S_ORG = 4, S_ROLE = 8 };
+static int header_slots(const cvx_block *b, const facts *f) {
   cvx_daterange d;
-  if (!cvx_date_find(b->text, look, &d) || !d.start[0]) return false;
-  facts f;
-  block_facts(b, &f);
-  return !f.sentence && !f.full_stop;
+  int slots = 0;
+  if (b->len <= LOOK_CAP) {
+    if (f->date && cvx_date_find(b->text, b->len, &d) && d.start[0]) slots |= S_DATE;
+    if (f->degree) slots |= S_DEGREE;
+    else if (f->org && !f->role_over_org) slots |= S_ORG;
+    else if (f->role) slots |= S_ROLE;
+    return slots;
+  }
+  size_t look = b->len < SLOT_CAP ? b->len : SLOT_CAP;
+  const char *nl = memchr(b->text, '\n', look);
+  size_t first = nl ? (size_t)(nl - b->text) : look;
+  const char *st;
+  size_t x, y;
+  int role = cvx_role_score(b->text, first), org = cvx_org_score(b->text, first);
+  if (cvx_date_find(b->text, look, &d) && d.start[0]) slots |= S_DATE;
+  if (cvx_degree_find(b->text, look, &st, &x, &y)) slots |= S_DEGREE;
+  else if (org > 0 && org >= role) slots |= S_ORG;
+  else if (role > 0) slots |= S_ROLE;
+  return slots;
 }
 
 void cvx_entryseg_label(cvx_rec_kind kind, const cvx_block *const *blocks, size_t n, const unsigned char *rule,
@@ -326,8 +346,14 @@ void cvx_entryseg_label(cvx_rec_kind kind, const cvx_block *const *blocks, size_
     for (size_t i = 0; i < n; i++) labels[i] = i == 0 ? CVX_SEG_B : CVX_SEG_D;
     return;
   }
+  facts *fa = malloc(n * sizeof *fa);
+  if (!fa) {
+    free(ft);
+    for (size_t i = 0; i < n; i++) labels[i] = i == 0 ? CVX_SEG_B : CVX_SEG_D;
+    return;
+  }
   for (size_t i = 0; i < n; i++) cvx_features_init(&ft[i]);
-  cvx_entryseg_features(kind, blocks, n, rule, ft);
+  features_of(kind, blocks, n, rule, ft, fa);
   cvx_seqmodel_decode(&entry_seq, ft, n, labels);
   for (size_t i = 0; i < n; i++) cvx_features_free(&ft[i]);
   free(ft);
@@ -335,30 +361,21 @@ void cvx_entryseg_label(cvx_rec_kind kind, const cvx_block *const *blocks, size_
    * dates, one organisation and one role: a block that would add a second
    * to the open header opens the next entry; so does a dated line repeating
    * the shape of the open entry's dated line */
-  enum { S_DATE = 1, S_DEGREE = 2, S_ORG = 4, S_ROLE = 8 };
   int have = 0;
   const cvx_block *head = NULL; /* the open entry's first block */
   for (size_t i = 0; i < n; i++) {
     const cvx_block *b = blocks[i];
     if (labels[i] == CVX_SEG_D) {
-      /* a one-line dated block shaped like the open entry's one-line dated
-       * header is the next entry's header, not a detail */
+      /* a one-line dated block, not a sentence, shaped like the open
+       * entry's one-line dated header is the next entry's header */
       if (!head || !(have & S_DATE) || b->kind != head->kind || b->level != head->level ||
-          memchr(b->text, '\n', b->len) || memchr(head->text, '\n', head->len) || !one_line_header(b))
+          memchr(b->text, '\n', b->len) || memchr(head->text, '\n', head->len) || fa[i].sentence ||
+          fa[i].full_stop)
         continue;
+      if (!(header_slots(b, &fa[i]) & S_DATE)) continue;
       labels[i] = CVX_SEG_B;
     }
-    size_t look = b->len < SLOT_CAP ? b->len : SLOT_CAP;
-    const char *nl = memchr(b->text, '\n', look);
-    size_t first = nl ? (size_t)(nl - b->text) : look;
-    cvx_daterange d;
-    const char *st;
-    size_t x, y;
-    int slots = 0, role = cvx_role_score(b->text, first), org = cvx_org_score(b->text, first);
-    if (cvx_date_find(b->text, look, &d) && d.start[0]) slots |= S_DATE;
-    if (cvx_degree_find(b->text, look, &st, &x, &y)) slots |= S_DEGREE;
-    else if (org > 0 && org >= role) slots |= S_ORG;
-    else if (role > 0) slots |= S_ROLE;
+    int slots = header_slots(b, &fa[i]);
     int again = slots & have & ((have & S_DATE) ? (S_DATE | S_DEGREE | S_ORG | S_ROLE) : (S_DATE | S_DEGREE));
     if (labels[i] == CVX_SEG_H && again) labels[i] = CVX_SEG_B;
     if (labels[i] == CVX_SEG_B) {
@@ -367,4 +384,5 @@ void cvx_entryseg_label(cvx_rec_kind kind, const cvx_block *const *blocks, size_
     }
     have |= slots;
   }
+  free(fa);
 }
