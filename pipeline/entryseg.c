@@ -84,7 +84,6 @@ typedef struct facts {
   int lines, words;   /* buckets of the counts */
   bool date, date_only, date_first, degree, role, org, role_over_org, place;
   bool sentence, full_stop, lower_first, link, strong, label, person;
-  char first_word[16];
 } facts;
 
 static int bucket(int v, const int *edges, int n) {
@@ -129,12 +128,16 @@ static void block_facts(const cvx_block *b, facts *f) {
   const char *st;
   size_t a, e;
   f->degree = cvx_degree_find(s, n, &st, &a, &e);
-  int role = cvx_role_score(s, first), org = cvx_org_score(s, first);
+  f->sentence = words >= 5 && 2 * lower > words;
+  /* names, titles and places are looked for in header-like blocks only: a
+   * running sentence of more than a dozen words is a detail whatever it
+   * names (and the look-ups are the costly part) */
+  bool prose = f->sentence && words > 12;
+  int role = prose ? 0 : cvx_role_score(s, first), org = prose ? 0 : cvx_org_score(s, first);
   f->role = role > 0;
   f->org = org > 0;
   f->role_over_org = role > org;
-  f->place = cvx_location_find(s, first, &a, &e);
-  f->sentence = words >= 5 && 2 * lower > words;
+  f->place = !prose && cvx_location_find(s, first, &a, &e);
   size_t z = n;
   while (z && isspace((unsigned char)s[z - 1])) z--;
   f->full_stop = z && s[z - 1] == '.';
@@ -143,14 +146,7 @@ static void block_facts(const cvx_block *b, facts *f) {
   f->strong = b->strong_len > 0;
   const char *colon = memchr(s, ':', first < 40 ? first : 40);
   f->label = colon && colon > s;
-  f->person = first < 60 && cvx_is_person_name(s, first);
-  /* the first word, folded: "Published", "Supervisor", "Responsible" */
-  size_t w = 0, i = 0;
-  while (i < n && !isalpha((unsigned char)s[i])) i++;
-  while (i < n && isalpha((unsigned char)s[i]) && w + 1 < sizeof f->first_word)
-    f->first_word[w++] = (char)tolower((unsigned char)s[i++]);
-  if (i < n && isalpha((unsigned char)s[i])) w = 0; /* a longer word: not kept */
-  f->first_word[w] = 0;
+  f->person = !prose && first < 60 && cvx_is_person_name(s, first);
 }
 
 /* The block's shape in a few characters: two blocks of one layout role
