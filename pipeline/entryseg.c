@@ -19,10 +19,11 @@ const char *const cvx_entryseg_classes[CVX_SEG_NCLASSES] = {"B", "H", "D"};
 
 static cvx_model *entry_model;
 static cvx_seqmodel entry_seq;
-static bool entry_on;
+static bool entry_on, entry_debug;
 
 bool cvx_entryseg_init(void) {
   if (entry_model) return true;
+  entry_debug = getenv("CVX_ENTRY_DEBUG") != NULL;
   const char *env = getenv("CVX_ENTRY_MODEL");
   if (env && strcmp(env, "off") == 0) return true;
   entry_model = cvx_model_load("CVX_ENTRY_MODEL", cvx_model_entries_text, cvx_model_entries_text_len, "entries");
@@ -51,17 +52,24 @@ void cvx_entryseg_cleanup(void) {
 
 bool cvx_entryseg_active(void) { return entry_on; }
 
+bool cvx_entryseg_debug(void) { return entry_debug; }
+
 static bool has_alnum(const char *s, size_t n) {
   for (size_t i = 0; i < n; i++)
     if (isalnum((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80) return true;
   return false;
 }
 
+bool cvx_entryseg_takes_part(const cvx_block *b) {
+  if (b->kind == CVX_BLK_RULE || !b->text) return false;
+  /* an image or a separator alone (logo before an entry) is no entry head */
+  return b->kind == CVX_BLK_HEADING || has_alnum(b->text, b->len);
+}
+
 size_t cvx_entryseg_blocks(const cvx_block *first, const cvx_block *end, const cvx_block **blocks, size_t max) {
   size_t n = 0;
   for (const cvx_block *b = first; b && b != end; b = b->next) {
-    if (b->kind == CVX_BLK_RULE || !b->text) continue;
-    if (b->kind != CVX_BLK_HEADING && !has_alnum(b->text, b->len)) continue;
+    if (!cvx_entryseg_takes_part(b)) continue;
     if (n == max) return max + 1;
     if (blocks) blocks[n] = b;
     n++;

@@ -41,9 +41,18 @@ void cvx_entryseg_cleanup(void);
 /* True when a model with weights is loaded and not turned off. */
 bool cvx_entryseg_active(void);
 
-/* The blocks of [first, end) that can take part in an entry (not rules, not
- * blocks with no letter or digit unless headings) into blocks[0..) (when not
- * NULL), at most max; returns how many, or max + 1 when there are more. */
+/* True when $CVX_ENTRY_DEBUG was set at init: the interpreter and the trainer
+ * print each block's label on stderr. */
+bool cvx_entryseg_debug(void);
+
+/* True when block b can take part in an entry: not a rule, and a heading or
+ * a block with a letter or digit. The grouping rules and the model walk the
+ * same blocks. */
+bool cvx_entryseg_takes_part(const cvx_block *b);
+
+/* The blocks of [first, end) that take part in an entry into blocks[0..)
+ * (when not NULL), at most max; returns how many, or max + 1 when there are
+ * more. */
 size_t cvx_entryseg_blocks(const cvx_block *first, const cvx_block *end, const cvx_block **blocks, size_t max);
 
 /* What the hand-written grouping rules decided for a block (interpret.c),

@@ -327,7 +327,7 @@ static void take_section(void *ctx, cvx_rec_kind kind, const cvx_block *const *b
    * header (dates below its description) is a detail like the rest */
   for (size_t i = 0; i < n; i++)
     if (labels[i] == CVX_SEG_H && (i == 0 || labels[i - 1] == CVX_SEG_D)) labels[i] = CVX_SEG_D;
-  if (getenv("CVX_ENTRY_DEBUG"))
+  if (cvx_entryseg_debug())
     for (size_t i = 0; i < n; i++)
       fprintf(stderr, "align %s%s %.*s\n", ok ? "" : "(unused) ", cvx_entryseg_classes[labels[i]],
               (int)(blocks[i]->len < 70 ? blocks[i]->len : 70), blocks[i]->text);
@@ -421,39 +421,20 @@ int cvx_entrytrain_main(int argc, char **argv) {
   cvx_buf_init(&model);
   if (!status) {
     cvx_seqset_train(col.set, epochs, 0, 0, "entries", &model);
-    FILE *fp = outpath ? fopen(outpath, "wb") : stdout;
-    if (!fp || fwrite(model.ptr, 1, model.len, fp) != model.len || (outpath && fclose(fp) != 0)) {
-      fprintf(stderr, "cvx train: cannot write %s\n", outpath ? outpath : "standard output");
-      status = 1;
-    }
+    status = cvx_model_write(outpath, &model);
   }
   if (!quiet && !status) {
     fprintf(stderr, "cvx train --entries: %zu inputs read, %zu sections, blocks B %zu H %zu D %zu", read, col.sections,
             col.labelled[CVX_SEG_B], col.labelled[CVX_SEG_H], col.labelled[CVX_SEG_D]);
-    char err[128];
-    cvx_model *m = cvx_model_parse(model.ptr, model.len, err, sizeof err);
-    if (m) {
-      cvx_seqmodel sm;
-      cvx_seqmodel_init(&sm, m);
-      size_t n = 0;
-      fprintf(stderr, "; accuracy on them %.3f", cvx_seqset_accuracy(col.set, &sm, 0, 0, &n));
-      cvx_seqmodel_free(&sm);
-    }
-    cvx_model_free(m);
+    size_t n = 0;
+    double acc = cvx_seqset_accuracy_of(col.set, model.ptr, model.len, 0, 0, &n);
+    if (acc >= 0) fprintf(stderr, "; accuracy on them %.3f", acc);
     for (int f = 0; f < folds; f++) {
       cvx_buf fm;
       cvx_buf_init(&fm);
       cvx_seqset_train(col.set, epochs, (unsigned)folds, (unsigned)f, "entries", &fm);
-      cvx_model *mm = cvx_model_parse(fm.ptr, fm.len, err, sizeof err);
-      if (mm) {
-        cvx_seqmodel sm;
-        cvx_seqmodel_init(&sm, mm);
-        size_t n = 0;
-        double acc = cvx_seqset_accuracy(col.set, &sm, (unsigned)folds, (unsigned)f, &n);
-        fprintf(stderr, "%s %.3f (%zu)", f ? "" : "; held-out folds", acc, n);
-        cvx_seqmodel_free(&sm);
-      }
-      cvx_model_free(mm);
+      acc = cvx_seqset_accuracy_of(col.set, fm.ptr, fm.len, (unsigned)folds, (unsigned)f, &n);
+      if (acc >= 0) fprintf(stderr, "%s %.3f (%zu)", f ? "" : "; held-out folds", acc, n);
       cvx_buf_free(&fm);
     }
     fputc('\n', stderr);

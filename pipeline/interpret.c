@@ -2715,9 +2715,7 @@ static void rule_entries(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block 
   bool head_dated = false;
   size_t at = 0; /* the block's index among those taking part (cvx_entryseg_blocks) */
   for (cvx_block *b = first; b && b != end && !cvx_doc_expired(c->doc); b = b->next) {
-    if (b->kind == CVX_BLK_RULE || !b->text) continue;
-    /* an image or a separator alone (logo before an entry) is no entry head */
-    if (b->kind != CVX_BLK_HEADING && !has_alnum(b->text, b->len)) continue;
+    if (!cvx_entryseg_takes_part(b)) continue;
     size_t here = at++;
     if (act && here < nact) act[here] = CVX_RULE_CONT;
     /* so is a line that points to a fuller list elsewhere */
@@ -2843,7 +2841,7 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
   }
   if (!cvx_entryseg_active()) return false;
   cvx_entryseg_label(kind, bs, n, act, lab);
-  if (getenv("CVX_ENTRY_DEBUG"))
+  if (cvx_entryseg_debug())
     for (size_t i = 0; i < n; i++)
       fprintf(stderr, "entry %s %c%d %.*s\n", cvx_entryseg_classes[lab[i]], "hpirx"[bs[i]->kind], bs[i]->level,
               (int)(bs[i]->len < 70 ? bs[i]->len : 70), bs[i]->text);

@@ -430,3 +430,12 @@ cvx_model *cvx_model_load(const char *env, const char *text, size_t len, const c
   if (!m) fprintf(stderr, "cvx: %s=%s: %s\n", env, path, fp ? err : "cannot read");
   return m;
 }
+
+int cvx_model_write(const char *path, const cvx_buf *model) {
+  FILE *fp = path ? fopen(path, "wb") : stdout;
+  if (!fp || fwrite(model->ptr, 1, model->len, fp) != model->len || (path && fclose(fp) != 0)) {
+    fprintf(stderr, "cvx train: cannot write %s\n", path ? path : "standard output");
+    return 1;
+  }
+  return 0;
+}

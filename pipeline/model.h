@@ -88,6 +88,10 @@ size_t cvx_trainset_size(const cvx_trainset *t);
  * Writes the model file text (task named task) into out. */
 void cvx_trainset_train(const cvx_trainset *t, int epochs, unsigned folds, unsigned held, const char *task,
                         cvx_buf *out);
+/* Writes a trained model's text to path (standard output when NULL); 0, or
+ * 1 after saying on stderr that it cannot be written. */
+int cvx_model_write(const char *path, const cvx_buf *model);
+
 /* Accuracy of model m on the examples with group % folds == held (all when
  * folds is 0); *n gets how many were scored. */
 double cvx_trainset_accuracy(const cvx_trainset *t, const cvx_model *m, unsigned folds, unsigned held,

@@ -355,12 +355,7 @@ int cvx_reftrain_main(int argc, char **argv) {
   free(line);
   cvx_buf model = CVX_BUF_INIT;
   cvx_seqset_train(set, epochs, folds, held, "refs", &model);
-  int status = 0;
-  FILE *fp = outpath ? fopen(outpath, "wb") : stdout;
-  if (!fp || fwrite(model.ptr, 1, model.len, fp) != model.len || (outpath && fclose(fp) != 0)) {
-    fprintf(stderr, "cvx train: cannot write %s\n", outpath ? outpath : "standard output");
-    status = 1;
-  }
+  int status = cvx_model_write(outpath, &model);
   if (!quiet) {
     fprintf(stderr, "cvx train --refs: %zu references, gold values placed:", records);
     for (int i = 0; i < NFIELDS; i++) fprintf(stderr, " %s %zu/%zu", field_names[i], placed_n[i], gold_n[i]);

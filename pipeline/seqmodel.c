@@ -308,3 +308,16 @@ double cvx_seqset_accuracy(const cvx_seqset *t, const cvx_seqmodel *sm, unsigned
   *n = all;
   return all ? (double)right / (double)all : 0;
 }
+
+double cvx_seqset_accuracy_of(const cvx_seqset *t, const char *text, size_t len, unsigned folds, unsigned held,
+                              size_t *n) {
+  char err[128];
+  cvx_model *m = cvx_model_parse(text, len, err, sizeof err);
+  if (!m) return -1;
+  cvx_seqmodel sm;
+  cvx_seqmodel_init(&sm, m);
+  double acc = cvx_seqset_accuracy(t, &sm, folds, held, n);
+  cvx_seqmodel_free(&sm);
+  cvx_model_free(m);
+  return acc;
+}

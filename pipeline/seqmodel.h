@@ -61,4 +61,9 @@ void cvx_seqset_train(const cvx_seqset *t, int epochs, unsigned folds, unsigned 
 double cvx_seqset_accuracy(const cvx_seqset *t, const cvx_seqmodel *sm, unsigned folds, unsigned held,
                            size_t *n);
 
+/* cvx_seqset_accuracy of the model whose file text is text[0,len) (what
+ * cvx_seqset_train wrote); -1 when it does not parse. */
+double cvx_seqset_accuracy_of(const cvx_seqset *t, const char *text, size_t len, unsigned folds, unsigned held,
+                              size_t *n);
+
 #endif /* CVX_SEQMODEL_H */

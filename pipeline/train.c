@@ -98,12 +98,7 @@ int cvx_train_main(int argc, char **argv) {
   cvx_buf model;
   cvx_buf_init(&model);
   cvx_trainset_train(col.set, epochs, 0, 0, "section", &model);
-  int status = 0;
-  FILE *fp = outpath ? fopen(outpath, "wb") : stdout;
-  if (!fp || fwrite(model.ptr, 1, model.len, fp) != model.len || (outpath && fclose(fp) != 0)) {
-    fprintf(stderr, "cvx train: cannot write %s\n", outpath ? outpath : "standard output");
-    status = 1;
-  }
+  int status = cvx_model_write(outpath, &model);
   if (!quiet) {
     fprintf(stderr, "cvx train: %zu inputs read, %zu section examples:", read, cvx_trainset_size(col.set));
     for (int i = 0; i < col.nclasses; i++)
