@@ -1344,11 +1344,22 @@ static void try_url(fm_ctx *c, const node *n) {
   if (r) cvx_record_add(c->doc, r, "url", url, sp);
 }
 
+/* A bio is a phrase at least: a page's one- or two-word `description:`
+ * ("Homepage", "About me") describes the page for search engines, and the
+ * body's first paragraph is the summary then. */
 static void try_summary(fm_ctx *c, const node *n) {
   n = textual(n);
   if (!n || has(c, "summary")) return;
   char *v = visible_text(c->arena, n->s, n->len);
-  if (!is_placeholder(v)) put(c, "summary", v, n);
+  int words = 0;
+  for (const char *p = v; *p;) {
+    while (*p == ' ' || *p == '\t' || *p == '\n') p++;
+    if (!*p) break;
+    words++;
+    while (*p && *p != ' ' && *p != '\t' && *p != '\n') p++;
+  }
+  /* (a text without spaces, such as Chinese, counts by its length) */
+  if (!is_placeholder(v) && (words >= 3 || strlen(v) >= 24)) put(c, "summary", v, n);
 }
 
 static void try_image(fm_ctx *c, const node *n) {

@@ -1876,7 +1876,7 @@ static unsigned text_evidence(const char *t, size_t len) {
  * matter, ATX headings, setext underlines, [links](…), **bold**, "* " bullets),
  * at most 100; for any other name 30 + 5 per kind beyond the second (at most
  * 50) when at least two kinds are seen, 10 for one (plain text wins), 0 for
- * none. */
+ * none, where headings, underlines and bullets together are one kind. */
 static int md_accepts(const cvx_source *src) {
   if (!src || !src->text) return 0;
   const char *t = src->text;
@@ -1910,11 +1910,16 @@ static int md_accepts(const cvx_source *src) {
     i = e + 1;
   }
   int kinds = 0;
-  for (unsigned b = ev; b; b >>= 1) kinds += (int)(b & 1);
   if (has_md_extension(src->path)) {
+    for (unsigned b = ev; b; b >>= 1) kinds += (int)(b & 1);
     int s = 60 + 8 * kinds;
     return s > 100 ? 100 : s;
   }
+  /* "# Title", underlines and "* item" are plain-text habits as much as
+   * Markdown: together they are one kind of evidence; a link, bold or front
+   * matter is Markdown's own */
+  for (unsigned b = ev & (EV_FRONT | EV_LINK | EV_BOLD); b; b >>= 1) kinds += (int)(b & 1);
+  kinds += (ev & (EV_ATX | EV_SETEXT | EV_BULLET)) != 0;
   if (kinds >= 2) {
     int s = 30 + 5 * (kinds - 2);
     return s > 50 ? 50 : s;

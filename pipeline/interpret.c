@@ -291,6 +291,10 @@ typedef struct ctx {
   bool have_url;
   bool have_location;
   cvx_record *basics;
+  /* the language the previous line of a languages section named, without a
+   * fluency yet: a short line after it that names no language is its fluency
+   * ("Chinese" / "Native", one per line) */
+  cvx_record *lang_open;
   cvx_buf line; /* contact_line's scratch copy, reused line after line */
 } ctx;
 
@@ -1318,6 +1322,13 @@ static void parse_publication(ctx *c, const entry *e) {
   cvx_span es = entry_span(e);
   char *text = head_text(c, e);
   cvx_buf details = CVX_BUF_INIT;
+  /* a first line wholly in brackets ("(* equal contribution)") notes the
+   * entry: it is no part of the reference, and goes with the details */
+  const char *nl = strchr(text, '\n');
+  if (text[0] == '(' && nl && nl > text + 1 && nl[-1] == ')' && !memchr(text + 1, '(', (size_t)(nl - text - 1))) {
+    cvx_buf_put(&details, text + 1, (size_t)(nl - text - 2));
+    text = (char *)nl + 1;
+  }
   for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
     piece p = joined(c, b);
     if (!p.n) continue;
@@ -1522,6 +1533,12 @@ static void parse_skill_line(ctx *c, piece line, cvx_span within, cvx_rec_kind k
       break;
     }
   if (kind == CVX_REC_LANGUAGE) {
+    cvx_record *open = c->lang_open;
+    c->lang_open = NULL;
+    if (open && !is_language_name(line) && !words_over(line.s, line.n, 5) && !memchr(line.s, ',', line.n)) {
+      add_piece(c, open, "fluency", line, within);
+      return;
+    }
     piece items[MAX_SEGS], dots[MAX_SEGS];
     int k = dot_rated(line, items, dots, MAX_SEGS);
     for (int i = 0; i < k; i++) {
@@ -1549,6 +1566,8 @@ static void parse_skill_line(ctx *c, piece line, cvx_span within, cvx_rec_kind k
         piece fl = trim_piece((piece){p.s + cutat, p.n - cutat});
         if (fl.n >= 2 && fl.s[0] == '(' && fl.s[fl.n - 1] == ')') fl = trim_piece((piece){fl.s + 1, fl.n - 2});
         add_piece(c, r, "fluency", fl, within);
+      } else if (k == 1 && is_language_name(p)) {
+        c->lang_open = r;
       }
     }
     return;
@@ -1777,7 +1796,11 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
         piece line = joined(c, b);
         /* "Extensive experience with:" opens a group at that level;
          * "Known programming languages:" a group of that name */
-        if (line.n && b->text[b->len - 1] == ':' && !words_over(line.s, line.n, 8)) {
+        /* so does a short line of its own over a list ("OS" + "- Windows") */
+        bool over_list = b->kind == CVX_BLK_PARA && b->next && b->next != e->end &&
+                         b->next->kind == CVX_BLK_ITEM && !memchr(b->text, '\n', b->len) &&
+                         !words_over(line.s, line.n, 4);
+        if (line.n && (b->text[b->len - 1] == ':' || over_list) && !words_over(line.s, line.n, 8)) {
           r = cvx_record_new(c->doc, kind, c->origin, b->span);
           if (!r) return;
           if (skill_level_words(line)) {
@@ -1820,7 +1843,11 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
     return;
   }
   for (cvx_block *b = e->title ? e->title : e->head; b && b != e->end; b = b->next) {
-    if (b->kind == CVX_BLK_HEADING) continue;
+    /* in a languages section a sub-heading names a language, or the level of
+     * the one before it ("Chinese" over "Native") */
+    if (b->kind == CVX_BLK_HEADING &&
+        !(kind == CVX_REC_LANGUAGE && (c->lang_open || is_language_name(joined(c, b)))))
+      continue;
     if (kind == CVX_REC_SKILL && (skill_columns(c, b) || skill_gap_lists(c, b))) continue;
     if (kind == CVX_REC_SKILL && wrapped_sentence(b)) {
       parse_skill_line(c, joined(c, b), b->span, kind);
@@ -2894,6 +2921,7 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
 /* Groups a section's blocks into entries and parses each. */
 static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading,
                           cvx_block *first, cvx_block *end) {
+  c->lang_open = NULL;
   if (job_like(kind) && kind != CVX_REC_PROJECT) join_header_runs(c, first, end, kind == CVX_REC_EDUCATION);
   if (job_like(kind) && (c->doc->entry_sink || cvx_entryseg_active()) &&
       parse_section_model(c, kind, talks, heading, first, end))
@@ -3151,6 +3179,42 @@ static void promote_section_paragraphs(const cvx_blocks *bl) {
   }
 }
 
+/* A section heading with nothing under it but headings of its own level
+ * ("Skills" / "Programming" / "Software", "EXPERIENCE" / "[ Acme ]" / "[ Initech ]",
+ * all made level 1 by a plain-text or themed page that has one heading style)
+ * is the parent of those headings: they sit one level down until a heading of
+ * a higher level comes, or one of the same level that names another kind of
+ * section and holds content that reads as that kind, or as any kind but the
+ * parent's (in one pass; a heading a level deeper than the children moves
+ * down too). */
+static void nest_under_empty_sections(const cvx_blocks *bl) {
+  for (cvx_block *h = bl->head, *x; h; h = x) {
+    x = h->next;
+    if (h->kind != CVX_BLK_HEADING || h->level >= 6) continue;
+    while (x && x->kind == CVX_BLK_RULE) x = x->next;
+    if (!x || x->kind != CVX_BLK_HEADING || x->level != h->level) continue;
+    cvx_rec_kind k = heading_kind(h);
+    if (!entry_heading_kind(k)) continue;
+    for (; x; x = x->next) {
+      if (x->kind != CVX_BLK_HEADING) continue;
+      if (x->level < h->level) break;
+      if (x->level == h->level) {
+        cvx_rec_kind xk = heading_kind(x);
+        if (xk != CVX_REC_SECTION && xk != k) {
+          /* "Software" names a section of its own, unless what it holds reads
+           * as the parent's kind (a list of tools under Skills) */
+          const cvx_block *end = x->next;
+          while (end && !(end->kind == CVX_BLK_HEADING && end->level <= x->level)) end = end->next;
+          bool talks;
+          cvx_rec_kind v = cvx_section_vote(x->next, end, &talks);
+          if (v == xk || (v != k && v != CVX_REC_SECTION)) break;
+        }
+      }
+      if (x->level < 6) x->level++;
+    } /* x: the heading that ended the children (or none): looked at next */
+  }
+}
+
 /* A paragraph that is nothing but one or more links written out
  * ("https://…", "www.…"). */
 static bool url_only(const cvx_block *b) {
@@ -3197,10 +3261,23 @@ static void drop_page_furniture(cvx_blocks *bl) {
   bl->tail = prev;
 }
 
+/* CVX_ENTRY_DEBUG also prints the block stream the interpreter receives (after
+ * its own reshaping), one block a line: kind, level, first characters. */
+static void debug_blocks(const cvx_blocks *bl) {
+  static const char kinds[] = "HPIRL";
+  for (const cvx_block *b = bl->head; b; b = b->next) {
+    fprintf(stderr, "block %c%d%s ", kinds[b->kind], b->level, b->strong_len ? "*" : "");
+    for (uint32_t i = 0; i < b->len && i < 90; i++) fputc(b->text[i] == '\n' ? '/' : b->text[i], stderr);
+    fputc('\n', stderr);
+  }
+}
+
 cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
   ctx c = {.doc = doc, .origin = origin, .line = CVX_BUF_INIT};
   drop_page_furniture(bl);
   promote_section_paragraphs(bl);
+  nest_under_empty_sections(bl);
+  if (cvx_entryseg_debug()) debug_blocks(bl);
   /* reuse facts already found (front matter) so the body cannot duplicate them */
   for (cvx_record *r = doc->records; r; r = r->next) {
     if (r->kind != CVX_REC_BASICS) continue;

@@ -191,6 +191,22 @@ static void run_entries(void) {
       /* skill groups and their lists separated by a wide gap, no colon */
       {"# A\n## Skills\n\nLanguages  C, C++, Rust\nTools      Git, Make\n", CVX_REC_SKILL,
        "name=Languages|keywords=C|keywords=C++|keywords=Rust; name=Tools|keywords=Git|keywords=Make"},
+      /* a section heading with only headings of its level under it is their
+       * parent (one heading style on the page); a short line over a list
+       * names a group of its own */
+      {"# A\n## Skills\n## Programming\n* Go\n* Rust\n## Software\n* QGIS\n* ParaView\n\nOS\n\n* Linux\n"
+       "## Interests\n* Sailing\n",
+       CVX_REC_SKILL,
+       "name=Programming|keywords=Go|keywords=Rust; name=Software|keywords=QGIS|keywords=ParaView; name=OS|keywords=Linux"},
+      {"# A\n## Experience\n## Brindle Data\n2019 - 2021, Engineer\n## Kestrel Labs\n2016 - 2019, Analyst\n"
+       "## Education\n* BS, Eastport University, 2015\n",
+       CVX_REC_WORK,
+       "name=Brindle Data|position=Engineer|startDate=2019|endDate=2021; name=Kestrel Labs|position=Analyst|startDate=2016|endDate=2019"},
+      /* a language, then its level on a line (or sub-heading) of its own */
+      {"# A\n## Languages\n\nGerman\n\nNative speaker\n\nEnglish\n\nFluent\n\nFrench, Spanish\n", CVX_REC_LANGUAGE,
+       "language=German|fluency=Native speaker; language=English|fluency=Fluent; language=French; language=Spanish"},
+      {"# A\n## Languages\n### German\n### Native\n### English\nC1\n", CVX_REC_LANGUAGE,
+       "language=German|fluency=Native; language=English|fluency=C1"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char *got = records_of(cases[i].text, cases[i].kind);
