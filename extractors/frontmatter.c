@@ -1168,7 +1168,8 @@ static const char *const email_keys[] = {"email", "e-mail", "mail", NULL};
 static const char *const phone_keys[] = {"phone", "telephone", "mobile", "tel", NULL};
 static const char *const location_keys[] = {"location", "city", NULL};
 static const char *const url_keys[] = {"website", "url", "homepage", "uri", NULL};
-static const char *const summary_keys[] = {"bio", "description", "summary", NULL};
+static const char *const summary_keys[] = {"bio", "summary", NULL};
+static const char *const description_keys[] = {"description", NULL};
 static const char *const image_keys[] = {"image", "avatar", "photo", "picture", NULL};
 
 /* A short single-line text fit to be a name or a label. */
@@ -1344,22 +1345,27 @@ static void try_url(fm_ctx *c, const node *n) {
   if (r) cvx_record_add(c->doc, r, "url", url, sp);
 }
 
-/* A bio is a phrase at least: a page's one- or two-word `description:`
- * ("Homepage", "About me") describes the page for search engines, and the
- * body's first paragraph is the summary then. */
-static void try_summary(fm_ctx *c, const node *n) {
+/* A `bio:` or `summary:` is the summary whatever its length. A page's
+ * `description:` is one only when it is a phrase at least: "Homepage" or
+ * "About me" describes the page for search engines, and the body's first
+ * paragraph is the summary then (a text without spaces, such as Chinese,
+ * counts by its length). */
+static void try_summary(fm_ctx *c, const node *n, bool page_description) {
   n = textual(n);
   if (!n || has(c, "summary")) return;
   char *v = visible_text(c->arena, n->s, n->len);
-  int words = 0;
-  for (const char *p = v; *p;) {
-    while (*p == ' ' || *p == '\t' || *p == '\n') p++;
-    if (!*p) break;
-    words++;
-    while (*p && *p != ' ' && *p != '\t' && *p != '\n') p++;
+  if (is_placeholder(v)) return;
+  if (page_description) {
+    int words = 0;
+    for (const char *p = v; *p;) {
+      while (*p == ' ' || *p == '\t' || *p == '\n') p++;
+      if (!*p) break;
+      words++;
+      while (*p && *p != ' ' && *p != '\t' && *p != '\n') p++;
+    }
+    if (words < 3 && strlen(v) < 24) return;
   }
-  /* (a text without spaces, such as Chinese, counts by its length) */
-  if (!is_placeholder(v) && (words >= 3 || strlen(v) >= 24)) put(c, "summary", v, n);
+  put(c, "summary", v, n);
 }
 
 static void try_image(fm_ctx *c, const node *n) {
@@ -1420,8 +1426,10 @@ static void map_basics(fm_ctx *c, const node *root) {
   try_location(c, get_text(amap, location_keys));
   try_url(c, get_text(root, url_keys));
   try_url(c, get_text(amap, url_keys));
-  try_summary(c, get_text(root, summary_keys));
-  try_summary(c, get_text(amap, summary_keys));
+  try_summary(c, get_text(root, summary_keys), false);
+  try_summary(c, get_text(amap, summary_keys), false);
+  try_summary(c, get_text(root, description_keys), true);
+  try_summary(c, get_text(amap, description_keys), true);
   try_image(c, get_text(root, image_keys));
   try_image(c, get_text(amap, image_keys));
   try_image(c, get(profile, "image"));
@@ -1590,7 +1598,8 @@ static void map_site_config(fm_ctx *c, const node *root) {
   try_location(c, get_text(amap, location_keys));
   try_url(c, get_text(amap, url_keys));
   try_url(c, textual(get(root, "url")));
-  try_summary(c, get_text(amap, summary_keys));
+  try_summary(c, get_text(amap, summary_keys), false);
+  try_summary(c, get_text(amap, description_keys), true);
   try_image(c, get_text(amap, image_keys));
 
   cvx_record *basics = c->rec;

@@ -104,6 +104,24 @@ static size_t word_ci(const char *s, size_t n, size_t i, const char *w) {
   return i + l;
 }
 
+/* "14 years", "2 yrs 3 mos", "11 months" glued to the date before it
+ * ("Jan, 201814 years", "Present2 yrs"): text copied from a page whose
+ * duration sat in an element of its own. True when s[i] starts 1-2 digits,
+ * maybe a space, and a duration unit that ends there. */
+static bool glued_duration(const char *s, size_t n, size_t i) {
+  static const char *const units[] = {"years", "year", "yrs", "yr", "months", "month", "mos", "mo"};
+  size_t l = 0;
+  while (i + l < n && is_digit((unsigned char)s[i + l]) && l < 3) l++;
+  if (l < 1 || l > 2) return false;
+  size_t k = i + l;
+  if (k < n && s[k] == ' ') k++;
+  for (size_t u = 0; u < sizeof units / sizeof units[0]; u++) {
+    size_t e = word_ci(s, n, k, units[u]);
+    if (e && (e >= n || !is_alpha((unsigned char)s[e]))) return true;
+  }
+  return false;
+}
+
 static bool year_ok(int y) { return y >= 1950 && y <= 2099; }
 static int expand_yy(int yy) { return yy >= 50 ? 1900 + yy : 2000 + yy; }
 
@@ -121,28 +139,120 @@ static size_t apostrophe(const char *s, size_t n, size_t i) {
   return 0;
 }
 
-/* An English month name or abbreviation at s[i] (with its dot): 1–12, or 0.
- * Lowercase "may", "mar" and "march" are ordinary words, not months. */
+/* Month names beyond English, lower case (UTF-8), with the month each
+ * stands for: German, French, Spanish, Portuguese, Italian, Dutch and
+ * Russian full names (Russian also in the genitive, "марта 2019") and the
+ * abbreviations CVs use. Written here rather than taken from a locale
+ * library: the grammar reads names inside running text, in any case, with
+ * or without a dot, and has to weigh the ones that are also words. */
+typedef struct month_name {
+  const char *w;
+  unsigned char m;
+  bool word; /* also a common word ("mars", "set", "out"): lower case only before a year */
+} month_name;
+static const month_name foreign_months[] = {
+    {"januar", 1, 0},      {"jänner", 1, 0},     {"janvier", 1, 0},    {"janv", 1, 0},      {"enero", 1, 0},
+    {"ene", 1, 1},         {"janeiro", 1, 0},    {"gennaio", 1, 0},    {"gen", 1, 1},       {"januari", 1, 0},
+    {"январь", 1, 0},      {"января", 1, 0},     {"янв", 1, 0},        {"februar", 2, 0},   {"février", 2, 0},
+    {"févr", 2, 0},        {"fév", 2, 0},        {"febrero", 2, 0},    {"fevereiro", 2, 0}, {"fev", 2, 0},
+    {"febbraio", 2, 0},    {"februari", 2, 0},   {"февраль", 2, 0},    {"февраля", 2, 0},   {"фев", 2, 0},
+    {"märz", 3, 0},        {"mär", 3, 0},        {"mrz", 3, 0},        {"mars", 3, 1},      {"marzo", 3, 0},
+    {"março", 3, 0},       {"maart", 3, 0},      {"mrt", 3, 0},        {"март", 3, 0},      {"марта", 3, 0},
+    {"avril", 4, 0},       {"avr", 4, 0},        {"abril", 4, 0},      {"abr", 4, 0},       {"aprile", 4, 0},
+    {"апрель", 4, 0},      {"апреля", 4, 0},     {"апр", 4, 0},        {"mai", 5, 1},       {"mayo", 5, 0},
+    {"maio", 5, 0},        {"maggio", 5, 0},     {"mag", 5, 1},        {"mei", 5, 0},       {"май", 5, 0},
+    {"мая", 5, 0},         {"juni", 6, 0},       {"juin", 6, 0},       {"junio", 6, 0},     {"junho", 6, 0},
+    {"giugno", 6, 0},      {"giu", 6, 0},        {"июнь", 6, 0},       {"июня", 6, 0},      {"июн", 6, 0},
+    {"juli", 7, 0},        {"juillet", 7, 0},    {"juil", 7, 0},       {"julio", 7, 0},     {"julho", 7, 0},
+    {"luglio", 7, 0},      {"lug", 7, 0},        {"июль", 7, 0},       {"июля", 7, 0},      {"июл", 7, 0},
+    {"août", 8, 0},        {"agosto", 8, 0},     {"ago", 8, 1},        {"augustus", 8, 0},  {"август", 8, 0},
+    {"августа", 8, 0},     {"авг", 8, 0},        {"septembre", 9, 0},  {"septiembre", 9, 0}, {"setiembre", 9, 0},
+    {"setembro", 9, 0},    {"settembre", 9, 0},  {"set", 9, 1},        {"сентябрь", 9, 0},  {"сентября", 9, 0},
+    {"сен", 9, 0},         {"сент", 9, 0},       {"oktober", 10, 0},   {"okt", 10, 0},      {"octobre", 10, 0},
+    {"octubre", 10, 0},    {"outubro", 10, 0},   {"out", 10, 1},       {"ottobre", 10, 0},  {"ott", 10, 0},
+    {"октябрь", 10, 0},    {"октября", 10, 0},   {"окт", 10, 0},       {"novembre", 11, 0}, {"noviembre", 11, 0},
+    {"novembro", 11, 0},   {"ноябрь", 11, 0},    {"ноября", 11, 0},    {"ноя", 11, 0},      {"нояб", 11, 0},
+    {"dezember", 12, 0},   {"dez", 12, 0},       {"décembre", 12, 0},  {"déc", 12, 0},      {"diciembre", 12, 0},
+    {"dic", 12, 0},        {"dezembro", 12, 0},  {"dicembre", 12, 0},  {"декабрь", 12, 0},  {"декабря", 12, 0},
+    {"дек", 12, 0},
+};
+
+/* Length of the letter at s[i]: an ASCII letter, or a Latin-1 or Cyrillic
+ * letter in UTF-8 (lead byte C3, D0 or D1); 0 for anything else. */
+static size_t letter_len(const char *s, size_t n, size_t i) {
+  unsigned char c = (unsigned char)s[i];
+  if (is_alpha(c)) return 1;
+  if ((c == 0xC3 || c == 0xD0 || c == 0xD1) && i + 1 < n && ((unsigned char)s[i + 1] & 0xC0) == 0x80) {
+    if (c == 0xC3 && ((unsigned char)s[i + 1] == 0x97 || (unsigned char)s[i + 1] == 0xB7)) return 0; /* × ÷ */
+    return 2;
+  }
+  return 0;
+}
+
+/* The word of letters at s[i], lower-cased into w (at most cap-1 bytes):
+ * its length in the source, or 0 when it is longer than w holds. */
+static size_t fold_word(const char *s, size_t n, size_t i, char *w, size_t cap, size_t *wl) {
+  size_t j = i, o = 0;
+  for (size_t l; j < n && (l = letter_len(s, n, j));) {
+    if (o + l >= cap) return 0;
+    unsigned char a = (unsigned char)s[j], b = l == 2 ? (unsigned char)s[j + 1] : 0;
+    if (l == 1) {
+      w[o++] = (char)to_lower(a);
+    } else if (a == 0xC3 && b >= 0x80 && b <= 0x9E) { /* À..Þ */
+      w[o++] = (char)a, w[o++] = (char)(b + 0x20);
+    } else if (a == 0xD0 && b >= 0x90 && b <= 0x9F) { /* А..П */
+      w[o++] = (char)a, w[o++] = (char)(b + 0x20);
+    } else if (a == 0xD0 && b >= 0xA0 && b <= 0xAF) { /* Р..Я */
+      w[o++] = (char)0xD1, w[o++] = (char)(b - 0x20);
+    } else if (a == 0xD0 && b >= 0x80 && b <= 0x8F) { /* Ѐ..Џ */
+      w[o++] = (char)0xD1, w[o++] = (char)(b + 0x10);
+    } else {
+      w[o++] = (char)a, w[o++] = (char)b;
+    }
+    j += l;
+  }
+  w[o] = 0;
+  *wl = o;
+  return j - i;
+}
+
+/* True when s[i] starts a year after a month: spaces, "/", "." or "de"
+ * ("Novembro/2020", "noviembre de 2019") then four digits. */
+static bool year_follows(const char *s, size_t n, size_t i) {
+  if (i < n && (s[i] == '.' || s[i] == '/' || s[i] == ',')) i++;
+  size_t k = skip_sp(s, n, i, 3);
+  if (k > i && k + 3 <= n && (s[k] == 'd' || s[k] == 'D') && s[k + 1] == 'e' && s[k + 2] == ' ') k = skip_sp(s, n, k + 2, 3);
+  int v;
+  return k < n && is_digit((unsigned char)s[k]) && digit_run(s, n, k, &v) == 4;
+}
+
+/* A month name or abbreviation at s[i] (with its dot): 1–12, or 0. English
+ * lowercase "may", "mar" and "march" are ordinary words, not months; so are
+ * the other languages' word-like names ("mars", "set") unless a year
+ * follows. */
 static int month_word(const char *s, size_t n, size_t i, size_t *end) {
   static const char *const names[12] = {"january", "february", "march",     "april",
                                         "may",     "june",     "july",      "august",
                                         "september", "october", "november", "december"};
-  char w[10];
-  size_t l = 0;
-  while (i + l < n && is_alpha((unsigned char)s[i + l])) {
-    if (l == sizeof w - 1) return 0;
-    w[l] = (char)to_lower((unsigned char)s[i + l]);
-    l++;
-  }
-  if (l < 3) return 0;
-  w[l] = 0;
+  char w[24];
+  size_t l, wl;
+  if (i >= n || !(l = fold_word(s, n, i, w, sizeof w, &wl)) || wl < 3) return 0;
   int m = 0;
-  for (int k = 0; k < 12 && !m; k++)
-    if (w[0] == names[k][0] && ((l == 3 && memcmp(w, names[k], 3) == 0) || strcmp(w, names[k]) == 0)) m = k + 1;
-  if (!m && strcmp(w, "sept") == 0) m = 9;
+  bool word = false;
+  if (l == wl) { /* ASCII: English first */
+    for (int k = 0; k < 12 && !m; k++)
+      if (w[0] == names[k][0] && ((l == 3 && memcmp(w, names[k], 3) == 0) || strcmp(w, names[k]) == 0)) m = k + 1;
+    if (!m && strcmp(w, "sept") == 0) m = 9;
+    if (m && is_lower((unsigned char)s[i]) && (m == 3 || m == 5)) return 0;
+  }
+  for (size_t k = 0; !m && k < sizeof foreign_months / sizeof foreign_months[0]; k++)
+    if (foreign_months[k].w[0] == w[0] && strcmp(foreign_months[k].w, w) == 0) {
+      m = foreign_months[k].m;
+      word = foreign_months[k].word;
+    }
   if (!m) return 0;
-  if (is_lower((unsigned char)s[i]) && (m == 3 || m == 5)) return 0;
   size_t e = i + l;
+  if (word && is_lower((unsigned char)s[i]) && !year_follows(s, n, e)) return 0;
   if (e < n && s[e] == '.') e++;
   *end = e;
   return m;
@@ -191,7 +301,7 @@ static size_t open_word(const char *s, size_t n, size_t i) {
     size_t e = i + l;
     if (e < n && (is_lower((unsigned char)s[e]) || (caps && is_alpha((unsigned char)s[e]))))
       continue;
-    if (e < n && is_digit((unsigned char)s[e])) continue;
+    if (e < n && is_digit((unsigned char)s[e]) && !glued_duration(s, n, e)) continue;
     return e;
   }
   return 0;
@@ -209,7 +319,7 @@ static size_t range_sep(const char *s, size_t n, size_t i, int *kind) {
                                        "\xe2\x86\x92", "至",           "到"};
   *kind = SEP_NONE;
   /* the first bytes of every separator below: others are none */
-  if (i >= n || !memchr("-~tTuU\xe2\xe3\xe5\xe8\xef", s[i], 11)) return 0;
+  if (i >= n || !memchr("-~tTuUaAbBhH\xc3\xd0\xe2\xe3\xe5\xe8\xef", s[i], 19)) return 0;
   if (has(s, n, i, "->")) {
     *kind = SEP_DASH;
     return i + 2;
@@ -228,7 +338,10 @@ static size_t range_sep(const char *s, size_t n, size_t i, int *kind) {
     *kind = SEP_DASH;
     return e;
   }
-  static const char *const words[] = {"to", "until", "till", "til", "through", "thru"};
+  /* and the same words in German, Spanish, Portuguese, French, Dutch, Russian */
+  static const char *const words[] = {"to",    "until", "till", "til", "through", "thru",
+                                      "bis",   "hasta", "a",    "al",  "até",     "ate",
+                                      "à",     "au",    "tot",  "по",  "до"};
   for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
     if ((e = word_ci(s, n, i, words[k]))) {
       *kind = SEP_WORD;
@@ -278,6 +391,7 @@ static bool after_ref_word(const char *s, size_t i) {
 static bool num_end_ok(const char *s, size_t n, size_t e) {
   if (e >= n) return true;
   unsigned char c = (unsigned char)s[e];
+  if (is_digit(c) && glued_duration(s, n, e)) return true;
   unsigned char c1 = e + 1 < n ? (unsigned char)s[e + 1] : ' ';
   if (is_digit(c) || is_lower(c) || c == '%') return false;
   if ((c == '.' || c == ':') && is_digit(c1)) return false;
@@ -291,6 +405,7 @@ static bool num_end_ok(const char *s, size_t n, size_t e) {
 static bool parse_numeric(const char *s, size_t n, size_t i, point *p) {
   int v1, v2, v3;
   size_t l1 = digit_run(s, n, i, &v1);
+  if ((l1 == 5 || l1 == 6) && glued_duration(s, n, i + 4)) l1 = digit_run(s, i + 4, i, &v1);
   size_t j = i + l1;
   if (l1 == 4) {
     if (!year_ok(v1)) return false;
@@ -431,10 +546,15 @@ static bool parse_word_point(const char *s, size_t n, size_t i, point *p) {
   p->m = m;
   size_t k = me;
   if (k < n && s[k] == ',') k++;
-  else if (k + 1 < n && s[k] == '-' && is_digit((unsigned char)s[k + 1])) k++;
+  else if (k + 1 < n && (s[k] == '-' || s[k] == '/') && is_digit((unsigned char)s[k + 1])) k++;
   size_t k2 = skip_sp(s, n, k, 3);
+  /* "noviembre de 2019", "março de 2020" */
+  if (k2 > k && k2 + 3 < n && (s[k2] == 'd' || s[k2] == 'D') && s[k2 + 1] == 'e' && s[k2 + 2] == ' ' &&
+      is_digit((unsigned char)s[skip_sp(s, n, k2 + 2, 3)]))
+    k2 = skip_sp(s, n, k2 + 2, 3);
   int v, v2;
   size_t l = k2 < n && is_digit((unsigned char)s[k2]) ? digit_run(s, n, k2, &v) : 0;
+  if ((l == 5 || l == 6) && glued_duration(s, n, k2 + 4)) l = digit_run(s, k2 + 4, k2, &v);
   if (l == 4 && year_ok(v)) {
     p->y = v;
     p->e = k2 + 4;
@@ -475,7 +595,7 @@ static bool parse_point(const char *s, size_t n, size_t i, point *p) {
   if (i >= n) return false;
   unsigned char c = (unsigned char)s[i];
   if (is_digit(c)) return parse_numeric(s, n, i, p);
-  if (is_alpha(c)) return parse_word_point(s, n, i, p);
+  if (letter_len(s, n, i)) return parse_word_point(s, n, i, p);
   size_t a = apostrophe(s, n, i);
   int v;
   if (a && i + a + 2 <= n && digit_run(s, n, i + a, &v) == 2) { /* '18 */
@@ -715,10 +835,16 @@ static bool date_scan(const char *s, size_t n, cvx_daterange *out) {
     if (is_digit(c)) {
       if (parse_expr(s, n, i, out)) return true;
       while (i < n && is_digit((unsigned char)s[i])) i++;
-    } else if (is_alpha(c)) {
-      size_t w = i;
-      while (i < n && is_alpha((unsigned char)s[i])) i++;
-      if ((w == 0 || !is_alpha((unsigned char)s[w - 1])) && date_word(s + w, i - w) &&
+    } else if (letter_len(s, n, i)) {
+      size_t w = i, l;
+      bool ascii = true;
+      while (i < n && (l = letter_len(s, n, i))) {
+        ascii &= l == 1;
+        i += l;
+      }
+      size_t me;
+      if ((w == 0 || !is_alpha((unsigned char)s[w - 1])) &&
+          ((ascii && date_word(s + w, i - w)) || (i - w <= 20 && month_word(s, n, w, &me))) &&
           parse_expr(s, n, w, out))
         return true;
     } else {
