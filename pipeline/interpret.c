@@ -3193,8 +3193,13 @@ static void nest_under_empty_sections(const cvx_blocks *bl) {
     if (h->kind != CVX_BLK_HEADING || h->level >= 6) continue;
     while (x && x->kind == CVX_BLK_RULE) x = x->next;
     if (!x || x->kind != CVX_BLK_HEADING || x->level != h->level) continue;
+    /* the same heading twice (a page's tab label over its section), or a
+     * heading of the same kind with sub-headings of its own ("EXPERIENCE:-"
+     * over "WORK EXPERIENCE" over jobs): the second one is the section's */
+    if (x->len == h->len && strncasecmp(x->text, h->text, x->len) == 0) continue;
     cvx_rec_kind k = heading_kind(h);
     if (!entry_heading_kind(k)) continue;
+    if (heading_kind(x) == k && x->next && x->next->kind == CVX_BLK_HEADING && x->next->level > x->level) continue;
     for (; x; x = x->next) {
       if (x->kind != CVX_BLK_HEADING) continue;
       if (x->level < h->level) break;
