@@ -62,7 +62,6 @@ typedef struct hx {
   int header;  /* open header (its lists are menus) */
   int layout;  /* open layout rows (cells holding blocks: see layout_row) */
   bool title_row; /* in a row that is one cell holding one heading: the table's title */
-  bool lines;     /* a Markdown page's HTML: a source line break is a line break */
   size_t badge_end; /* raw.len after the last badge's text (SIZE_MAX: none) */
   bool depth_warned;
   /* a list item (li, dt) is emitted with the text of its first block */
@@ -122,7 +121,7 @@ static void put_text(hx *h, const char *s, size_t n) {
   cvx_buf_reserve(b, n);
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
-    if (c == '\n' && (h->pre || h->lines))
+    if (c == '\n' && h->pre)
       c = (unsigned char)BR_MARK;
     else if (c < 0x20 || c == 0x7F)
       c = ' ';
@@ -952,7 +951,6 @@ cvx_status cvx_html_fragment_blocks(cvx_doc *doc, cvx_blocks *out, const char *h
   if (h.body_start > h.len) h.body_start = h.len;
   h.hide_from = h.body_start;
   h.hide_budget = 8 * n + 1024;
-  h.lines = true;
   parse_walk(&h, html, n);
   return CVX_OK;
 }

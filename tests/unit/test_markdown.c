@@ -216,7 +216,7 @@ static const mcase cases[] = {
     {"div with spans on lines and nbsp without semicolon",
      "<div class=\"entry\">\n    <span class=\"fat\">M.Sc. in Statistics,&nbsp&nbsp </span>\n"
      "    <span>Hill University</span>\n    <span>2020 &ndash; 2022</span>\n</div>\n",
-     "P0 M.Sc. in Statistics,\\nHill University\\n2020 \xE2\x80\x93 2022\n"},
+     "P0 M.Sc. in Statistics, Hill University 2020 \xE2\x80\x93 2022\n"},
     {"nbsp without semicolon in markdown text", "Lyon,&nbsp&nbspFrance\n", "P0 Lyon, France\n"},
     {"entities", "<p>R&amp;D &lt;core&gt; &quot;x&quot; &#39;y&#39; &#233;t&#xE9; &copy 2020</p>\n",
      "P0 R&D <core> \"x\" 'y' \xC3\xA9t\xC3\xA9 \xC2\xA9 2020\n"},
