@@ -60,6 +60,9 @@ typedef struct hx {
   int rows;    /* open tr */
   int pre;     /* open pre and listing */
   int header;  /* open header (its lists are menus) */
+  int layout;  /* open layout rows (cells holding blocks: see layout_row) */
+  bool title_row; /* in a row that is one cell holding one heading: the table's title */
+  size_t badge_end; /* raw.len after the last badge's text (SIZE_MAX: none) */
   bool depth_warned;
   /* a list item (li, dt) is emitted with the text of its first block */
   bool pending;
@@ -410,6 +413,7 @@ static void flush(hx *h) {
   h->cells = 0;
   h->strong = h->strong_done = h->vis = false;
   h->strong_node = NULL;
+  h->badge_end = SIZE_MAX;
 }
 
 /* Opens a block for text met at `line` when none is: a row inside a table
@@ -426,7 +430,7 @@ static void open_block(hx *h, unsigned line) {
   if (h->rows > 0) {
     h->kind = CVX_BLK_ROW;
     h->level = para_level(h);
-  } else if (h->heading > 0 && h->lists == 0) {
+  } else if (h->heading > 0 && h->lists == 0 && (h->layout == 0 || h->title_row)) {
     h->kind = CVX_BLK_HEADING;
     h->level = h->heading;
   } else {
@@ -593,6 +597,105 @@ static int heading_level(const xmlNode *n) {
   return 0;
 }
 
+/* Elements that make a table cell a page region rather than a value. */
+static const char *const cell_blocks[] = {"p",  "div", "h1", "h2",  "h3",         "h4",  "h5", "h6",
+                                          "ul", "ol",  "dl", "table", "blockquote", "pre", NULL};
+
+/* A layout row: two or more of its cells hold paragraphs, lists or tables
+ * (READMEs and page themes lay out columns of text with tables); a row
+ * with one such cell (a year, then a paragraph or two) is a row of values.
+ * A layout row's cells are read as regions of blocks; a heading in them is
+ * a paragraph. A title row is one cell holding one heading and nothing
+ * else (*title set): its heading stays one. Looks at the first 64
+ * children of each of the first 64 cells. */
+static bool layout_row(const xmlNode *tr, bool *title) {
+  int cells = 0, blocks = 0, headings = 0, others = 0, regions = 0;
+  for (const xmlNode *c = tr->children; c && cells < 64; c = c->next) {
+    if (c->type != XML_ELEMENT_NODE || !(is(c, "td") || is(c, "th"))) continue;
+    cells++;
+    int k = 0;
+    bool region = false;
+    for (const xmlNode *d = c->children; d && k < 64; d = d->next, k++) {
+      if (d->type == XML_TEXT_NODE && d->content) {
+        for (const char *t = (const char *)d->content; *t && !others; t++) others += !is_blank(*t);
+      } else if (d->type == XML_ELEMENT_NODE) {
+        bool b = name_in(d, cell_blocks);
+        region |= b && heading_level(d) == 0;
+        blocks += b;
+        headings += heading_level(d) > 0;
+        others += !b;
+      }
+    }
+    regions += region;
+  }
+  *title = cells == 1 && blocks == 1 && headings == 1 && others == 0;
+  return regions >= 2 || *title;
+}
+
+bool cvx_html_badge_url(const char *url) {
+  static const char *const hosts[] = {"img.shields.io/", "shields.io/", "badgen.net/", "flat.badgen.net/",
+                                      "forthebadge.com/", "badge.fury.io/", NULL};
+  if (!url) return false;
+  const char *p = strstr(url, "://");
+  if (!p) return false;
+  p += 3;
+  for (int i = 0; hosts[i]; i++)
+    if (strncasecmp(p, hosts[i], strlen(hosts[i])) == 0) return true;
+  const char *path = strchr(p, '/');
+  const char *q = path ? strpbrk(path, "?#") : NULL;
+  size_t pl = path ? (q ? (size_t)(q - path) : strlen(path)) : 0;
+  for (size_t i = 0; i < pl; i++)
+    if (path[i] == '/' && (strncmp(path + i, "/badge/", 7) == 0 || strncmp(path + i, "/badges/", 8) == 0) &&
+        i + 7 < pl)
+      return true;
+  return false;
+}
+
+/* Cuts the raw text back to k bytes (links keep within it). */
+static void raw_cut(hx *h, size_t k) {
+  if (k >= h->raw.len) return;
+  h->raw.len = k;
+  h->raw.ptr[k] = '\0';
+  for (size_t i = 0; i < h->nlinks; i++) {
+    if (h->links[i].rs > k) h->links[i].rs = k;
+    if (h->links[i].re > k) h->links[i].re = k;
+  }
+}
+
+/* Puts a badge's alt text; badges on one line are separated by ", ". */
+static void put_badge(hx *h, const char *alt) {
+  size_t k = h->badge_end;
+  if (k != SIZE_MAX && k <= h->raw.len) {
+    bool blank = true;
+    for (size_t i = k; i < h->raw.len && blank; i++) blank = h->raw.ptr[i] == ' ';
+    if (blank) {
+      raw_cut(h, k);
+      cvx_buf_puts(&h->raw, ", ");
+    }
+  }
+  put_text(h, alt, strlen(alt));
+  h->badge_end = h->raw.len;
+}
+
+/* Inline elements that themes style as separate chips or tags. */
+static const char *const chip_tags[] = {"span", "a", "code", "kbd", "small", "em", "b", "strong", "i", NULL};
+
+/* True when n is a chip that follows another: the previous element
+ * sibling has n's name and the same class, with only blanks between
+ * ("<span class=tag>R</span><span class=tag>Go</span>" shows two words). */
+static bool next_chip(const xmlNode *n) {
+  if (!name_in(n, chip_tags)) return false;
+  const char *cl = attr(n, "class");
+  if (!cl || !*cl) return false;
+  const xmlNode *p = n->prev;
+  for (; p && p->type == XML_TEXT_NODE; p = p->prev)
+    for (const char *t = p->content ? (const char *)p->content : ""; *t; t++)
+      if (!is_blank(*t)) return false;
+  if (!p || p->type != XML_ELEMENT_NODE || !p->name || strcmp((const char *)p->name, (const char *)n->name)) return false;
+  const char *pc = attr(p, "class");
+  return pc && strcmp(pc, cl) == 0;
+}
+
 /* Entering element n; false when its subtree is not walked. */
 static bool enter(hx *h, const xmlNode *n) {
   unsigned line = node_line(h, n);
@@ -603,6 +706,13 @@ static bool enter(hx *h, const xmlNode *n) {
     return false;
   }
   int hl = heading_level(n);
+  bool title = false;
+  if (h->open && next_chip(n)) {
+    size_t k = h->raw.len;
+    while (k && h->raw.ptr[k - 1] == ' ') k--;
+    raw_cut(h, k);
+    cvx_buf_puts(&h->raw, ", ");
+  }
   if (is(n, "ul") || is(n, "ol") || is(n, "dl")) {
     flush(h);
     h->lists++;
@@ -614,13 +724,22 @@ static bool enter(hx *h, const xmlNode *n) {
     h->pend_level = item_level(h) < 0 ? 0 : item_level(h);
     h->pend_line = line;
     h->pend_marker = is(n, "dt") ? NULL : n->parent && is(n->parent, "ol") ? "1." : "-";
+  } else if (hl && h->rows > 0) {
+    boundary(h); /* a heading in a table cell is a line of the cell */
   } else if (hl) {
     flush(h);
     h->heading = hl;
+  } else if (is(n, "tr") && h->rows == 0 && layout_row(n, &title)) {
+    flush(h);
+    h->layout++;
+    h->title_row = title;
   } else if (is(n, "tr")) {
     flush(h);
     h->rows++;
     open_block(h, line);
+  } else if ((is(n, "td") || is(n, "th")) && n->parent && is(n->parent, "tr") && h->layout > 0 &&
+             h->rows == 0) {
+    flush(h); /* a cell of a layout row: a region of blocks */
   } else if (is(n, "td") || is(n, "th")) {
     if (!h->open || h->kind != CVX_BLK_ROW) {
       flush(h);
@@ -644,6 +763,8 @@ static bool enter(hx *h, const xmlNode *n) {
       l->line = line;
       l->image = is(n, "img");
       l->open = !l->image;
+      const char *alt = l->image ? attr(n, "alt") : NULL;
+      if (alt && *alt && cvx_html_badge_url(u)) put_badge(h, alt);
     }
   } else if (is(n, "b") || is(n, "strong")) {
     if (!h->vis && !h->strong && !h->strong_done) {
@@ -667,12 +788,21 @@ static void leave(hx *h, const xmlNode *n) {
   } else if (is(n, "li") || is(n, "dt")) {
     flush(h);
     flush_pending(h);
+  } else if (hl && h->rows > 0 && h->heading == 0) {
+    boundary(h);
   } else if (hl) {
     flush(h);
     h->heading = 0;
+  } else if (is(n, "tr") && h->layout > 0 && h->rows == 0) {
+    flush(h);
+    h->layout--;
+    h->title_row = false;
   } else if (is(n, "tr")) {
     flush(h);
     if (h->rows > 0) h->rows--;
+  } else if ((is(n, "td") || is(n, "th")) && n->parent && is(n->parent, "tr") && h->layout > 0 &&
+             h->rows == 0) {
+    flush(h);
   } else if (is(n, "a") && attr(n, "href")) {
     for (size_t i = h->nlinks; i-- > 0;)
       if (h->links[i].open) {
@@ -698,10 +828,11 @@ static void text(hx *h, const xmlNode *n) {
   const char *s = (const char *)n->content;
   if (!s || !*s) return;
   size_t len = strlen(s);
-  if (!h->open) {
-    size_t k = 0;
-    while (k < len && is_blank(s[k])) k++;
-    if (k == len) return; /* blanks between blocks */
+  size_t k = 0;
+  while (k < len && is_blank(s[k])) k++;
+  if (k == len) { /* blanks: between blocks nothing, in a block a space */
+    if (h->open) put_text(h, s, len);
+    return;
   }
   open_block(h, node_line(h, n));
   put_text(h, s, len);
@@ -740,28 +871,24 @@ static pthread_once_t xml_once = PTHREAD_ONCE_INIT;
 /* libxml2 wants its global state set up once, before threads parse. */
 static void xml_init(void) { xmlInitParser(); }
 
-cvx_status cvx_html_blocks(cvx_doc *doc, cvx_blocks *out) {
-  if (!doc || !doc->src || !out) return CVX_EINVAL;
-  pthread_once(&xml_once, xml_init);
-  hx h = {0};
-  h.doc = doc;
-  h.out = out;
-  cvx_doc_own_view(doc); /* hides while it reads h.v */
-  h.v = doc->view;
-  h.len = (uint32_t)doc->src->len;
-  h.body_start = doc->body_start > h.len ? h.len : doc->body_start;
-  size_t lo = 0, hi = doc->src->nlines; /* the last line starting at or before body_start */
+/* Index in src->lines of the last line starting at or before off. */
+static size_t line_index(const cvx_source *src, uint32_t off) {
+  size_t lo = 0, hi = src->nlines;
   while (hi - lo > 1) {
     size_t mid = lo + (hi - lo) / 2;
-    if (doc->src->lines[mid] <= h.body_start)
+    if (src->lines[mid] <= off)
       lo = mid;
     else
       hi = mid;
   }
-  h.first_line = lo;
-  h.hide_budget = 8 * (size_t)h.len + 65536;
-  size_t n = h.len - h.body_start;
-  if (!n || n > INT32_MAX) return CVX_OK;
+  return lo;
+}
+
+/* Parses text[0,n) (its line 1 is the source line holding h->body_start)
+ * and walks it into h->out. */
+static void parse_walk(hx *h, const char *text, size_t n) {
+  pthread_once(&xml_once, xml_init);
+  if (!n || n > INT32_MAX) return;
   htmlParserCtxtPtr ctxt = htmlNewParserCtxt();
   if (!ctxt) {
     fprintf(stderr, "cvx: out of memory (libxml2 parser)\n");
@@ -772,26 +899,59 @@ cvx_status cvx_html_blocks(cvx_doc *doc, cvx_blocks *out) {
    * and size limits stay), never XML_PARSE_NOENT or DTD loading */
   int opts = HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_RECOVER |
              HTML_PARSE_IGNORE_ENC | HTML_PARSE_COMPACT;
-  htmlDocPtr xd = htmlCtxtReadMemory(ctxt, h.v + h.body_start, (int)n, NULL, "UTF-8", opts);
+  htmlDocPtr xd = htmlCtxtReadMemory(ctxt, text, (int)n, NULL, "UTF-8", opts);
   const xmlError *err = xmlCtxtGetLastError(ctxt);
-  if (err && err->message && strstr(err->message, "Excessive depth") && doc->dx) {
+  if (err && err->message && strstr(err->message, "Excessive depth") && h->doc->dx && !h->depth_warned) {
     unsigned l = err->line > 0 ? (unsigned)err->line : 1;
-    uint32_t s = line_base(&h, l);
-    cvx_diag_add(doc->dx, CVX_WARNING, "html.depth", cvx_span_make(s, s),
+    uint32_t s = line_base(h, l);
+    cvx_diag_add(h->doc->dx, CVX_WARNING, "html.depth", cvx_span_make(s, s),
                  "elements nested deeper than %d levels: the page is not read from here on", PARSER_DEPTH);
-    h.depth_warned = true; /* one html.depth per page */
+    h->depth_warned = true; /* one html.depth per page */
   }
-  cvx_buf_init(&h.raw);
-  cvx_buf_init(&h.tmp);
+  cvx_buf_init(&h->raw);
+  cvx_buf_init(&h->tmp);
   if (xd) {
     xmlNode *root = xmlDocGetRootElement(xd);
-    if (root) walk(&h, root);
+    if (root) walk(h, root);
     xmlFreeDoc(xd);
   }
   htmlFreeParserCtxt(ctxt);
-  free(h.links);
-  cvx_buf_free(&h.raw);
-  cvx_buf_free(&h.tmp);
+  free(h->links);
+  cvx_buf_free(&h->raw);
+  cvx_buf_free(&h->tmp);
+}
+
+cvx_status cvx_html_blocks(cvx_doc *doc, cvx_blocks *out) {
+  if (!doc || !doc->src || !out) return CVX_EINVAL;
+  hx h = {0};
+  h.badge_end = SIZE_MAX;
+  h.doc = doc;
+  h.out = out;
+  cvx_doc_own_view(doc); /* hides while it reads h.v */
+  h.v = doc->view;
+  h.len = (uint32_t)doc->src->len;
+  h.body_start = doc->body_start > h.len ? h.len : doc->body_start;
+  h.first_line = line_index(doc->src, h.body_start);
+  h.hide_budget = 8 * (size_t)h.len + 65536;
+  parse_walk(&h, h.v + h.body_start, h.len - h.body_start);
+  return CVX_OK;
+}
+
+cvx_status cvx_html_fragment_blocks(cvx_doc *doc, cvx_blocks *out, const char *html, size_t n, uint32_t at) {
+  if (!doc || !doc->src || !out || (!html && n)) return CVX_EINVAL;
+  hx h = {0};
+  h.badge_end = SIZE_MAX;
+  h.doc = doc;
+  h.out = out;
+  cvx_doc_own_view(doc);
+  h.v = doc->view;
+  h.len = (uint32_t)doc->src->len;
+  h.first_line = line_index(doc->src, at > h.len ? h.len : at);
+  h.body_start = doc->src->nlines ? doc->src->lines[h.first_line] : 0;
+  if (h.body_start > h.len) h.body_start = h.len;
+  h.hide_from = h.body_start;
+  h.hide_budget = 8 * n + 1024;
+  parse_walk(&h, html, n);
   return CVX_OK;
 }
 

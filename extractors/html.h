@@ -18,4 +18,16 @@
  * object outlives the call. Returns CVX_OK (the input cannot make it fail). */
 CVX_MUST_USE cvx_status cvx_html_blocks(cvx_doc *doc, cvx_blocks *out);
 
+/* The same for an HTML fragment of a Markdown page: html[0,n) is HTML
+ * whose line 1 is the source line holding offset `at` and whose line k is
+ * that line's k-1-th successor (the caller keeps lines aligned), so spans
+ * are found as for a page. Hides what a browser does not show, as above. */
+CVX_MUST_USE cvx_status cvx_html_fragment_blocks(cvx_doc *doc, cvx_blocks *out, const char *html, size_t n,
+                                                 uint32_t at);
+
+/* True when url is a badge image (a shields.io-style service, or a path
+ * holding a /badge/ or /badges/ segment): the image shows its alt text as
+ * a word, so the alt text is read as visible text. */
+bool cvx_html_badge_url(const char *url);
+
 #endif

@@ -3,6 +3,7 @@
  * raw HTML blocks and pipe tables, which core cmark leaves alone, are split
  * into items, rows and paragraphs here. The shared interpreter does the rest. */
 #include "markdown.h"
+#include "html.h"
 #include "utf8.h"
 #include "swar.h"
 
@@ -875,7 +876,8 @@ static void render_inlines(md *m, cmark_node *n) {
   cvx_buf_clear(&m->raw);
   m->nlinks = 0;
   bool vis = false, strong_done = false, html_strong = false;
-  cmark_node *strong = NULL;
+  cmark_node *strong = NULL, *badge = NULL;
+  size_t badge_end = SIZE_MAX; /* raw.len after the last badge's alt text */
   int image = 0;
   size_t open_md = SIZE_MAX;   /* index of the Markdown link being rendered */
   size_t open_html = SIZE_MAX; /* index of an <a> not yet closed */
@@ -893,6 +895,9 @@ static void render_inlines(md *m, cmark_node *n) {
         m->links[open_md].re = m->raw.len;
         m->links[open_md].open = false;
         open_md = SIZE_MAX;
+      } else if (c == badge) {
+        badge = NULL;
+        badge_end = m->raw.len;
       } else if (t == CMARK_NODE_IMAGE) {
         image--;
       }
@@ -933,6 +938,21 @@ static void render_inlines(md *m, cmark_node *n) {
         l->url = cmark_node_get_url(c);
         l->hint = inline_hint(m, c);
         l->image = true;
+        if (!badge && cvx_html_badge_url(l->url)) { /* its alt text is the word it shows */
+          bool blank = badge_end != SIZE_MAX && badge_end <= m->raw.len;
+          for (size_t i = badge_end; blank && i < m->raw.len; i++) blank = m->raw.ptr[i] == ' ';
+          if (blank) { /* badges on one line: a list */
+            m->raw.len = badge_end;
+            for (size_t i = 0; i < m->nlinks; i++) {
+              if (m->links[i].rs > badge_end) m->links[i].rs = badge_end;
+              if (m->links[i].re > badge_end) m->links[i].re = badge_end;
+            }
+            cvx_buf_puts(&m->raw, ", ");
+          }
+          badge = c;
+          l->rs = l->re = m->raw.len;
+          break;
+        }
       }
       image++;
       break;
@@ -1277,6 +1297,156 @@ static void html_blocks(md *m, cvx_span span) {
   h_flush(m, &h);
 }
 
+/* ---------------------------------------------------------- HTML regions */
+
+/* Elements whose start and end tags are counted to find where an HTML
+ * region ends (those a README or a theme wraps Markdown in). */
+static const char *const region_tags[] = {
+    "div",    "table",  "thead", "tbody", "tfoot",  "tr",     "td",         "th", "section", "article",
+    "header", "footer", "main",  "aside", "center", "details", "blockquote", "ul", "ol",      "dl",
+    "figure", "nav",    "li",    NULL};
+
+/* Start tags minus end tags of region_tags in s[0,n) (self-closing and
+ * commented ones not counted), clamped to +-1000000. */
+static long html_balance(const char *s, size_t n) {
+  long bal = 0;
+  for (size_t i = 0; i < n;) {
+    const char *p = memchr(s + i, '<', n - i);
+    if (!p) break;
+    i = (size_t)(p - s);
+    if (n - i >= 4 && memcmp(s + i, "<!--", 4) == 0) {
+      const char *c = find_bytes(s + i + 4, n - i - 4, "-->", 3, NULL);
+      i = c ? (size_t)(c - s) + 3 : n;
+      continue;
+    }
+    tag t;
+    if (!parse_tag(s + i, n - i, &t)) {
+      i++;
+      continue;
+    }
+    bool self = t.end >= 2 && s[i + t.end - 2] == '/';
+    if (!self && name_in(t.name, region_tags)) bal += t.closing ? -1 : 1;
+    if (bal > 1000000) bal = 1000000;
+    if (bal < -1000000) bal = -1000000;
+    i += t.end;
+  }
+  return bal;
+}
+
+static size_t count_nl(const char *s, size_t n) {
+  size_t k = 0;
+  for (const char *p = s, *e = s + n; (p = memchr(p, '\n', (size_t)(e - p))) != NULL; p++) k++;
+  return k;
+}
+
+static void pool_free(void *p);
+
+/* Appends raw HTML, its legacy character references written without ';'
+ * ("&nbsp", "&copy", which browsers read but libxml2 leaves as text)
+ * decoded, unless they decode to markup characters. */
+static void put_html(cvx_buf *b, const char *s, size_t n) {
+  for (size_t i = 0; i < n;) {
+    const char *p = memchr(s + i, '&', n - i);
+    size_t k = p ? (size_t)(p - s) : n;
+    cvx_buf_put(b, s + i, k - i);
+    if (!p) break;
+    char dec[4];
+    size_t dn = 0, used = char_ref(s + k, n - k, true, dec, &dn);
+    if (used && s[k + used - 1] != ';' && dn && !(dn == 1 && strchr("<>&\"'", dec[0]))) {
+      cvx_buf_put(b, dec, dn);
+      i = k + used;
+    } else {
+      cvx_buf_putc(b, '&');
+      i = k + 1;
+    }
+  }
+}
+
+/* An HTML region: the raw HTML block n and, while the elements it opens
+ * are not closed, the blocks after it (cmark ends a raw HTML block at a
+ * blank line, so a table's cells come as HTML fragments and Markdown
+ * paragraphs between them), with every run of HTML blocks after them. The
+ * Markdown blocks are rendered to HTML, the HTML blocks kept as written,
+ * each at its own line, and the whole is read by the HTML builder, so
+ * Markdown inside <div> and <td> is laid out as a browser shows it. Returns
+ * the region's last node. */
+static cmark_node *html_region(md *m, cmark_node *n) {
+  cmark_node *last = n;
+  long bal = 0;
+  for (cmark_node *k = n; k; k = cmark_node_next(k)) {
+    bool html = cmark_node_get_type(k) == CMARK_NODE_HTML_BLOCK;
+    if (k != n && bal <= 0 && !html) break;
+    if (html) {
+      const char *lit = cmark_node_get_literal(k);
+      bal += html_balance(lit ? lit : "", lit ? strlen(lit) : 0);
+    }
+    last = k;
+  }
+  int line0 = cmark_node_get_start_line(n), line = line0;
+  cvx_buf *b = &m->tmp;
+  cvx_buf_clear(b);
+  for (cmark_node *k = n;; k = cmark_node_next(k)) {
+    int sl = cmark_node_get_start_line(k), el = cmark_node_get_end_line(k);
+    for (; line < sl; line++) cvx_buf_putc(b, '\n');
+    cmark_node_type t = cmark_node_get_type(k);
+    char *r = NULL;
+    const char *s;
+    if (t == CMARK_NODE_HTML_BLOCK) {
+      s = cmark_node_get_literal(k);
+    } else {
+      r = cmark_render_html(k, CMARK_OPT_UNSAFE);
+      s = r;
+    }
+    size_t sn = s ? strlen(s) : 0;
+    while (sn && s[sn - 1] == '\n') sn--;
+    size_t nl = count_nl(s ? s : "", sn);
+    size_t at = b->len;
+    if (t == CMARK_NODE_HTML_BLOCK)
+      put_html(b, s ? s : "", sn);
+    else
+      cvx_buf_put(b, s ? s : "", sn);
+    /* a list or quote renders a line for each of its tags: those breaks
+     * (after <ul>, <ol>, <li>, <blockquote>, before an end tag) go */
+    if (t == CMARK_NODE_LIST || t == CMARK_NODE_BLOCK_QUOTE) {
+      size_t w = at;
+      for (size_t i = at; i < b->len; i++) {
+        char c = b->ptr[i];
+        if (c == '\n') {
+          bool close = i + 2 < b->len && b->ptr[i + 1] == '<' && b->ptr[i + 2] == '/';
+          size_t lt = i;
+          while (lt > at && i - lt < 16 && b->ptr[lt] != '<') lt--;
+          const char *tg = b->ptr + lt;
+          bool open = b->ptr[lt] == '<' && i > at && b->ptr[i - 1] == '>' &&
+                      (!strncmp(tg, "<ul", 3) || !strncmp(tg, "<ol", 3) || !strncmp(tg, "<li", 3) ||
+                       !strncmp(tg, "<blockquote", 11));
+          if (close || open) {
+            nl--;
+            continue;
+          }
+        }
+        b->ptr[w++] = c;
+      }
+      b->len = w;
+      b->ptr[w] = '\0';
+    }
+    /* a rendering still longer than its source keeps the lines after it
+     * in place: its line breaks are spaces (but in code) */
+    if (t != CMARK_NODE_HTML_BLOCK && t != CMARK_NODE_CODE_BLOCK && el >= sl && nl > (size_t)(el - sl)) {
+      for (size_t i = at; i < b->len; i++)
+        if (b->ptr[i] == '\n') b->ptr[i] = ' ';
+      nl = 0;
+    }
+    line += (int)nl;
+    if (r) pool_free(r);
+    if (k == last) break;
+  }
+  flush_pending(m);
+  uint32_t at = (uint32_t)clamp_off(m, line_base(m, line0));
+  if (cvx_html_fragment_blocks(m->doc, m->out, b->ptr ? b->ptr : "", b->len, at) != CVX_OK) return last;
+  m->v = m->doc->view; /* hiding may have given the document its own view */
+  return last;
+}
+
 /* ------------------------------------------------------------------ walk */
 
 /* A paragraph (or, inside a list, a heading): a pipe table or one block. */
@@ -1454,7 +1624,12 @@ static void walk(md *m, cmark_node *root) {
       do_code(m, n, level);
       break;
     case CMARK_NODE_HTML_BLOCK:
-      html_blocks(m, node_span(m, n));
+      if (m->lists > 0) {
+        html_blocks(m, node_span(m, n));
+      } else {
+        cmark_node *last = html_region(m, n);
+        cmark_iter_reset(it, last, CMARK_EVENT_EXIT);
+      }
       break;
     case CMARK_NODE_THEMATIC_BREAK:
       add_block(m, CVX_BLK_RULE, 0, node_span(m, n));

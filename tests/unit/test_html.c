@@ -108,6 +108,25 @@ typedef struct hcase {
 } hcase;
 
 static const hcase cases[] = {
+    {"layout table: two cells of paragraphs are regions, their headings paragraphs",
+     "<table><tr><td><h3>Alpha</h3><p>First tool.</p></td><td><p>Beta</p><p>Second tool.</p></td></tr></table>\n"
+     "<h2>Work</h2>\n",
+     "P0 Alpha\nP0 First tool.\nP0 Beta\nP0 Second tool.\nH2 Work\n"},
+    {"a heading in a row of values is a line of its cell",
+     "<table><tr><td><h3>2019</h3></td><td><p>PhD</p></td></tr></table>\n<h2>Work</h2>\n",
+     "R0 2019\\tPhD\nH2 Work\n"},
+    {"a title row keeps its heading",
+     "<table><thead><tr><td colspan=2> <h6>Tools</h6> </td></tr></thead>\n"
+     "<tbody><tr><td>JS</td><td>node</td></tr></tbody></table>\n",
+     "H6 Tools\nR0 JS\\tnode\n"},
+    {"badge images show their alt text, separated",
+     "<p><img alt=\"Go\" src=\"https://img.shields.io/badge/Go-1\"> <img alt=\"C\" "
+     "src=\"https://x.example/badge/C-2\"> <img alt=\"me\" src=\"https://x.example/me.png\"></p>\n",
+     "P0 Go, C <|https://img.shields.io/badge/Go-1> <|https://x.example/badge/C-2> <|https://x.example/me.png>\n"},
+    {"chips of one class are separate words",
+     "<p><span class=\"tag\">R</span><span class=\"tag\">Go</span> <span class=\"tag\">C</span><span "
+     "class=\"other\">x</span></p>\n",
+     "P0 R, Go, Cx\n"},
     {"headings and paragraphs",
      "<h1>Jane Roe</h1>\n<p>Engineer</p>\n<h2>Work</h2>\n<h6>Six</h6>\n",
      "H1 Jane Roe\nP0 Engineer\nH2 Work\nH6 Six\n"},

@@ -109,6 +109,45 @@ typedef struct mcase {
 } mcase;
 
 static const mcase cases[] = {
+    /* HTML regions: Markdown inside HTML blocks is read through the HTML builder */
+    {"markdown heading inside a centered div",
+     "<div align=\"center\">\n\n# Jane Roe\n\nData engineer\n\n</div>\n\n## Work\n",
+     "H1 Jane Roe\nP0 Data engineer\nH2 Work\n"},
+    {"two columns of markdown in a layout table, then a heading",
+     "<table>\n<tr>\n<td>\n\n**Alpha**<br/>\nFirst tool.\n\n</td>\n<td>\n\n**Beta**<br/>\nSecond "
+     "tool.\n\n</td>\n</tr>\n</table>\n\n### Career\n",
+     "P0 Alpha\\nFirst tool. {s=5}\nP0 Beta\\nSecond tool. {s=4}\nH3 Career\n"},
+    {"a heading in a table cell is a line of its row",
+     "<table>\n<tr>\n<td><h3>*</h3></td>\n<td>\n\n**Acme** \xC2\xB7 engineer \xC2\xB7 `2020.01 ~ "
+     "2021.02`<br/>\nBuilt things.\n\n</td>\n</tr>\n</table>\n\n### Career\n",
+     "R0 *\\tAcme \xC2\xB7 engineer \xC2\xB7 2020.01 ~ 2021.02\\nBuilt things.\nH3 Career\n"},
+    {"a table's title row keeps its heading",
+     "<table>\n  <thead>\n    <tr>\n      <td colspan=2>\n        <h6>Tools</h6>\n      </td>\n    "
+     "</tr>\n  </thead>\n\n  <tbody>\n    <tr>\n      <td>JS</td>\n      <td>node</td>\n    </tr>\n  "
+     "</tbody>\n</table>\n",
+     "H6 Tools\nR0 JS\\tnode\n"},
+    {"a list inside details keeps a line per item",
+     "<details>\n<summary>More</summary>\n\n- one\n- two\n\n</details>\n",
+     "P0 More\nI0[-] one\nI0[-] two\n"},
+    {"chips of one class are separate words",
+     "<p><span class=\"pill\">R</span><span class=\"pill\">Go</span> <span class=\"pill\">C</span>"
+     "<span>x</span></p>\n",
+     "P0 R, Go, Cx\n"},
+    /* badges show their alt text as a word; other images show none */
+    {"badges on their own lines under a bold title",
+     "**Language**\n\n![Go](https://img.shields.io/badge/Go-00ADD8)\n![Rust](https://img.shields.io/badge/"
+     "Rust-000)\n",
+     "P0 Language {s=8}\nP0 Go\\nRust <|https://img.shields.io/badge/Go-00ADD8> "
+     "<|https://img.shields.io/badge/Rust-000>\n"},
+    {"badges on one line are a list, a picture is not text",
+     "![Go](https://img.shields.io/badge/Go-1) ![C](https://badgen.net/badge/C/x) and "
+     "![Stats](https://stats.example/card.svg)\n",
+     "P0 Go, C and <|https://img.shields.io/badge/Go-1> <|https://badgen.net/badge/C/x> "
+     "<|https://stats.example/card.svg>\n"},
+    {"badges as html images in a div",
+     "<div>\n<img alt=\"Kotlin\" src=\"https://img.shields.io/badge/Kotlin-7F52FF\"/>\n"
+     "<img alt=\"Banner\" src=\"https://pics.example/banner.png\"/>\n</div>\n",
+     "P0 Kotlin <|https://img.shields.io/badge/Kotlin-7F52FF> <|https://pics.example/banner.png>\n"},
     {"setext headings",
      "Education\n======\n* PhD in Physics, Hill University, 2016\n\nWork\n----\nText\n",
      "H1 Education\nI0[*] PhD in Physics, Hill University, 2016\nH2 Work\nP0 Text\n"},
@@ -154,10 +193,10 @@ static const mcase cases[] = {
     {"html list on one line",
      "<ul> <li> <strong>Fall 2021:</strong> <strong>Tutor</strong><br> <strong>Eastfield "
      "College</strong> </li> </ul>\n",
-     "I0 Fall 2021: Tutor\\nEastfield College {s=10}\n"},
+     "I0[-] Fall 2021: Tutor\\nEastfield College {s=10}\n"},
     {"html list nested",
      "<ul>\n<li>Alpha</li>\n<li>Beta\n<ul><li>Beta one</li></ul>\nafter</li>\n</ul>\n",
-     "I0 Alpha\nI0 Beta\nI1 Beta one\nP1 after\n"},
+     "I0[-] Alpha\nI0[-] Beta\nI1[-] Beta one\nP1 after\n"},
     {"pipe table with br",
      "| Year | Award |\n|------|:-----:|\n| 2019 | Best Poster<br>Regional Meeting |\n| 2020 | "
      "[Travel Grant](https://g.example.org) |\n",
@@ -177,7 +216,7 @@ static const mcase cases[] = {
     {"div with spans on lines and nbsp without semicolon",
      "<div class=\"entry\">\n    <span class=\"fat\">M.Sc. in Statistics,&nbsp&nbsp </span>\n"
      "    <span>Hill University</span>\n    <span>2020 &ndash; 2022</span>\n</div>\n",
-     "P0 M.Sc. in Statistics,\\nHill University\\n2020 \xE2\x80\x93 2022\n"},
+     "P0 M.Sc. in Statistics, Hill University 2020 \xE2\x80\x93 2022\n"},
     {"nbsp without semicolon in markdown text", "Lyon,&nbsp&nbspFrance\n", "P0 Lyon, France\n"},
     {"entities", "<p>R&amp;D &lt;core&gt; &quot;x&quot; &#39;y&#39; &#233;t&#xE9; &copy 2020</p>\n",
      "P0 R&D <core> \"x\" 'y' \xC3\xA9t\xC3\xA9 \xC2\xA9 2020\n"},
@@ -378,14 +417,14 @@ static void run_spans(void) {
   }
   done(&f);
 
-  /* an HTML list item's span starts at its tag, links are exact */
+  /* an HTML list item's span is its line (the HTML builder's spans are
+   * lines), a link's the <a> tag that holds its target */
   const char *hl = "<ul>\n  <li><a href=\"https://h.example\">Home</a> page</li>\n</ul>\n";
   run(&f, hl, strlen(hl), 0);
   if (f.bl.n == 1) {
-    check_span(&f, f.bl.head->span, "<li><a href=\"https://h.example\">Home</a> page", "html item");
+    check_span(&f, f.bl.head->span, "<li><a href=\"https://h.example\">Home</a> page</li>", "html item");
     if (f.bl.head->nlinks)
-      check_span(&f, f.bl.head->links[0].span, "<a href=\"https://h.example\">Home</a>",
-                 "html link");
+      check_span(&f, f.bl.head->links[0].span, "<a href=\"https://h.example\">", "html link");
   } else {
     CHECK(0, "html item: %zu blocks", f.bl.n);
   }
