@@ -418,6 +418,12 @@ cvx_field *cvx_record_add(cvx_doc *doc, cvx_record *r, const char *key, const ch
                           cvx_span span);
 cvx_field *cvx_record_addn(cvx_doc *doc, cvx_record *r, const char *key, const char *value,
                            size_t len, cvx_span span);
+/* cvx_record_addn for a value that lives as long as doc's arena and is never
+ * written again (an arena copy of the caller's): a big value that needs no
+ * whitespace collapsed and ends at a NUL once trimmed is referenced, not
+ * copied; any other is copied. */
+cvx_field *cvx_record_addn_lasting(cvx_doc *doc, cvx_record *r, const char *key, const char *value,
+                                   size_t len, cvx_span span);
 /* First value of key, or NULL. */
 const char *cvx_record_get(const cvx_record *r, const char *key);
 cvx_field *cvx_record_field(const cvx_record *r, const char *key);

@@ -167,6 +167,12 @@ cvx_record *cvx_record_new(cvx_doc *doc, cvx_rec_kind kind, const char *origin, 
   return r;
 }
 
+/* A value shorter than this is copied anyway: only a big one is worth a
+ * reference (a summary that is most of the input). */
+#define LASTING_MIN 4096
+
+static cvx_field *link_field(cvx_doc *doc, cvx_record *r, cvx_field *f);
+
 static bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 cvx_field *cvx_record_addn(cvx_doc *doc, cvx_record *r, const char *key, const char *value,
@@ -206,6 +212,12 @@ cvx_field *cvx_record_addn(cvx_doc *doc, cvx_record *r, const char *key, const c
   v[o] = '\0';
   f->value = v;
   f->span = span;
+  return link_field(doc, r, f);
+}
+
+/* Appends f to r and marks its span taken (kept for a section). */
+static cvx_field *link_field(cvx_doc *doc, cvx_record *r, cvx_field *f) {
+  cvx_span span = f->span;
   if (r->tail)
     r->tail->next = f;
   else
@@ -216,6 +228,32 @@ cvx_field *cvx_record_addn(cvx_doc *doc, cvx_record *r, const char *key, const c
   else
     cvx_doc_take(doc, span);
   return f;
+}
+
+/* True when value[0,len) (trimmed) is its own collapsed form and ends at a
+ * NUL: no TAB, LF or CR, no two spaces in a row. */
+static bool already_collapsed(const char *value, size_t len) {
+  if (value[len] != '\0') return false;
+  for (size_t i = 0; i < len; i++) {
+    unsigned char ch = (unsigned char)value[i];
+    if (ch == '\t' || ch == '\n' || ch == '\r') return false;
+    if (ch == ' ' && i && value[i - 1] == ' ') return false;
+  }
+  return true;
+}
+
+cvx_field *cvx_record_addn_lasting(cvx_doc *doc, cvx_record *r, const char *key, const char *value,
+                                   size_t len, cvx_span span) {
+  if (!r || !value) return NULL;
+  while (len && is_space((unsigned char)value[0])) value++, len--;
+  while (len && is_space((unsigned char)value[len - 1])) len--;
+  if (!len) return NULL;
+  if (len < LASTING_MIN || !already_collapsed(value, len)) return cvx_record_addn(doc, r, key, value, len, span);
+  cvx_field *f = cvx_arena_alloc(doc->arena, sizeof *f);
+  f->key = key;
+  f->value = value;
+  f->span = span;
+  return link_field(doc, r, f);
 }
 
 cvx_field *cvx_record_add(cvx_doc *doc, cvx_record *r, const char *key, const char *value,

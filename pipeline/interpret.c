@@ -314,6 +314,14 @@ static void add_piece(ctx *c, cvx_record *r, const char *key, piece p, cvx_span 
   cvx_record_addn(c->doc, r, key, p.s, p.n, cvx_span_valid(sp) ? sp : within);
 }
 
+/* add_piece for a piece of a lasting arena text (joined's): a big value is
+ * referenced, not copied (cvx_record_addn_lasting). */
+static void add_lasting(ctx *c, cvx_record *r, const char *key, piece p, cvx_span within) {
+  if (!r || !p.n) return;
+  cvx_span sp = cvx_doc_locaten(c->doc, within, p.s, p.n);
+  cvx_record_addn_lasting(c->doc, r, key, p.s, p.n, cvx_span_valid(sp) ? sp : within);
+}
+
 static void add_str(ctx *c, cvx_record *r, const char *key, const char *v, cvx_span within) {
   add_piece(c, r, key, (piece){v, strlen(v)}, within);
 }
@@ -328,7 +336,11 @@ static piece joined(ctx *c, const cvx_block *b) { return joined_base(c, b, NULL)
  * it are offsets into b->text, the trimmed piece starting somewhere inside. */
 static piece joined_base(ctx *c, const cvx_block *b, const char **base) {
   size_t len = strlen(b->text); /* the copy has the same length: no NUL before it */
-  char *t = cvx_arena_strndup(c->doc->arena, b->text, len);
+  /* a text with no line break or tab to turn into a space is its own join:
+   * not copied (block texts are arena-owned and never written again) */
+  char *t = memchr(b->text, '\n', len) || memchr(b->text, '\t', len)
+                ? cvx_arena_strndup(c->doc->arena, b->text, len)
+                : (char *)(uintptr_t)b->text;
   if (base) *base = t;
   for (char *q = memchr(t, '\n', len); q; q = memchr(q + 1, '\n', len - (size_t)(q + 1 - t))) *q = ' ';
   for (char *q = memchr(t, '\t', len); q; q = memchr(q + 1, '\t', len - (size_t)(q + 1 - t))) *q = ' ';
@@ -2480,11 +2492,13 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
       line_no++;
       s = nl ? nl + 1 : s + len;
     }
+    /* the scratch copy of a long line is not kept for the next one */
+    if (c->line.cap > ((size_t)1 << 20)) cvx_buf_free(&c->line);
     if (unread > 0 && b->kind == CVX_BLK_PARA && is_prose(b->text, strlen(b->text)) &&
         !labelled_lines(b->text, b->len)) {
       piece p = joined(c, b);
       if (!c->have_summary) {
-        add_piece(c, basics(c), "summary", p, b->span);
+        add_lasting(c, basics(c), "summary", p, b->span);
         c->have_summary = true;
       }
       cvx_prose_extract(c->doc, p.s, p.n, b->span);

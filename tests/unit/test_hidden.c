@@ -224,7 +224,59 @@ static void run_view(void) {
   cvx_arena_free(a);
 }
 
+/* cvx_record_addn_lasting: a big value that is its own collapsed form and
+ * ends at a NUL is referenced; any other is copied as cvx_record_addn copies
+ * it (same value, same taken span). */
+typedef struct lcase {
+  const char *name;
+  const char *unit; /* repeated to fill the text */
+  size_t reps;
+  size_t cut;       /* bytes left off the end of the value (0: up to the NUL) */
+  bool shared;
+} lcase;
+
+static void run_lasting(void) {
+  static const lcase lcases[] = {
+      {"big, collapsed, ends at the NUL", "word ", 2000, 1, true},
+      {"big, ends before the NUL", "word ", 2000, 3, false},
+      {"big, two spaces in a row", "word  ", 2000, 2, false},
+      {"big, a line break", "word\n", 2000, 1, false},
+      {"big, a tab", "word\t", 2000, 1, false},
+      {"small", "word ", 10, 1, false},
+  };
+  for (size_t i = 0; i < sizeof lcases / sizeof lcases[0]; i++) {
+    const lcase *c = &lcases[i];
+    size_t ul = strlen(c->unit), n = ul * c->reps;
+    cvx_arena *a = cvx_arena_new(1 << 14);
+    cvx_diags dx;
+    cvx_diags_init(&dx, a);
+    char *text = cvx_arena_alloc(a, n + 1);
+    for (size_t k = 0; k < c->reps; k++) memcpy(text + k * ul, c->unit, ul);
+    /* the value: the text less its last cut bytes, ended at a NUL when cut
+     * is the final separator alone */
+    size_t vlen = n - c->cut;
+    if (c->cut == 1) text[vlen] = '\0';
+    cvx_doc *doc = cvx_doc_new(a, make_source(a, text, n), &dx);
+    cvx_record *r = cvx_record_new(doc, CVX_REC_BASICS, "test", cvx_span_make(0, (uint32_t)n));
+    cvx_field *want = cvx_record_addn(doc, r, "label", text, vlen, cvx_span_make(0, (uint32_t)vlen));
+    cvx_doc *doc2 = cvx_doc_new(a, make_source(a, text, n), &dx);
+    cvx_record *r2 = cvx_record_new(doc2, CVX_REC_BASICS, "test", cvx_span_make(0, (uint32_t)n));
+    cvx_field *got = cvx_record_addn_lasting(doc2, r2, "summary", text, vlen, cvx_span_make(0, (uint32_t)vlen));
+    CHECK(want && got, "%s: a field", c->name);
+    if (want && got) {
+      CHECK_STR(got->value, want->value, c->name);
+      CHECK((got->value == text) == c->shared, "%s: %s", c->name, c->shared ? "not referenced" : "not copied");
+      CHECK(r2->fields == got && r2->tail == got && !got->next, "%s: appended", c->name);
+      CHECK(got->span.start == want->span.start && got->span.end == want->span.end, "%s: span", c->name);
+      bool same_marks = memcmp(doc->marks, doc2->marks, n) == 0;
+      CHECK(same_marks, "%s: the same bytes taken", c->name);
+    }
+    cvx_arena_free(a);
+  }
+}
+
 int main(void) {
+  run_lasting();
   run_view();
   run_cases();
   run_pathological();
