@@ -10,6 +10,7 @@
 #include <math.h>
 #include <poppler.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -65,6 +66,7 @@ typedef struct rd {
   float *page_h;
   int npages;
   bool glyph_limit;
+  bool debug; /* CVX_PDF_DEBUG: the reader's decisions on stderr */
 } rd;
 
 /* ------------------------------------------------------------ glyphs */
@@ -463,11 +465,14 @@ static bool split_columns(order *o, size_t *v, size_t n, int depth, float g0, fl
   float ly0 = 1e9f, ly1 = -1e9f, ry0 = 1e9f, ry1 = -1e9f;
   for (size_t i = 0; i < n; i++) {
     const seg *s = &r->s[v[i]];
-    if (s->x1 <= g0 + 1) {
+    /* a segment that reaches into the gutter (the few the gutter allows)
+     * without crossing it stays on its side */
+    bool crosses = s->x0 < g0 + 1 && s->x1 > g1 - 1;
+    if (!crosses && s->x0 + s->x1 < g0 + g1) {
       L[nl++] = v[i];
       if (s->y0 < ly0) ly0 = s->y0;
       if (s->y1 > ly1) ly1 = s->y1;
-    } else if (s->x0 >= g1 - 1) {
+    } else if (!crosses) {
       R[nr++] = v[i];
       if (s->y0 < ry0) ry0 = s->y0;
       if (s->y1 > ry1) ry1 = s->y1;
@@ -481,24 +486,59 @@ static bool split_columns(order *o, size_t *v, size_t n, int depth, float g0, fl
   if (ok) {
     const size_t *small = nl < nr ? L : R, *big = nl < nr ? R : L;
     size_t nsmall = nl < nr ? nl : nr, nbig = nl < nr ? nr : nl, shared = 0;
-    for (size_t i = 0; i < nsmall && i < 400; i++) { /* a sample bounds the pairs */
+    if (nsmall > 400) nsmall = 400; /* a sample bounds the pairs */
+    if (nbig > 400) nbig = 400;
+    /* each smaller-side line's baseline offset to the nearest line of the
+     * other side, when it is within a third of its size: the line continues
+     * a line of the other side */
+    float *off = cvx_xmalloc(nsmall * sizeof *off);
+    size_t noff = 0;
+    for (size_t i = 0; i < nsmall; i++) {
       const seg *s = &r->s[small[i]];
-      for (size_t j = 0; j < nbig && j < 400; j++) {
-        const seg *t = &r->s[big[j]];
-        if (fabsf(s->y1 - t->y1) < 0.3f * s->size) {
-          shared++;
-          break;
-        }
+      float best = 1e9f;
+      for (size_t j = 0; j < nbig; j++) {
+        float d = s->y1 - r->s[big[j]].y1;
+        if (fabsf(d) < fabsf(best)) best = d;
+      }
+      if (fabsf(best) < 0.3f * s->size) off[noff++] = best;
+    }
+    /* rows share one offset (a date set in a smaller font sits a fixed
+     * distance off its title's baseline); a sidebar beside dense text meets
+     * the other side's lines at offsets that vary. With a few lines only
+     * there is no telling: any line continued counts */
+    shared = noff;
+    if (nsmall >= 5) {
+      shared = 0;
+      for (size_t i = 0; i < noff; i++) {
+        size_t k = 0;
+        for (size_t j = 0; j < noff; j++) k += fabsf(off[i] - off[j]) <= 0.35f;
+        if (k > shared) shared = k;
       }
     }
+    free(off);
     /* most of the smaller side's lines continue a line of the other: a
      * column of dates or places beside the entries, read with them */
-    if (nsmall > 400) nsmall = 400;
     ok = shared * 2 <= nsmall;
+    /* a side of titles only (every line larger than the body text) is a
+     * column of section titles hung beside their sections: read row by row */
+    size_t titles = 0;
+    for (size_t i = 0; i < nsmall; i++) titles += r->s[small[i]].size >= o->body * 1.18f;
+    ok = ok && titles < nsmall;
     /* a side whose lines fill little of its height is a column of labels
      * (section titles, dates, places hung beside the entries), read row by
      * row with them; a sidebar or a second column is dense */
     ok = ok && fill(r, L, nl, ly0, ly1) >= 0.4f && fill(r, R, nr, ry0, ry1) >= 0.4f;
+    if (r->debug)
+      fprintf(stderr, "pdf gutter %.1f-%.1f: left %zu right %zu spanning %zu shared %zu/%zu fill %.2f %.2f: %s\n",
+              (double)g0, (double)g1, nl, nr, ns, shared, nsmall, (double)fill(r, L, nl, ly0, ly1),
+              (double)fill(r, R, nr, ry0, ry1), ok ? "columns" : "no");
+    for (size_t i = 0; r->debug && i < ns && i < 8; i++) {
+      cvx_buf dt = CVX_BUF_INIT;
+      seg_text(r, &r->s[S[i]], &dt);
+      fprintf(stderr, "  spanning %.1f-%.1f y%.1f %s\n", (double)r->s[S[i]].x0, (double)r->s[S[i]].x1,
+              (double)r->s[S[i]].y1, dt.ptr ? dt.ptr : "");
+      cvx_buf_free(&dt);
+    }
   }
   if (ok) {
     sort_top(r, S, ns);
@@ -568,6 +608,7 @@ typedef struct emitter {
   int page;
   cvx_blk_kind kind;
   float item_x;
+  bool debug; /* CVX_PDF_DEBUG: each line's place, size and segments on stderr */
   cvx_buf t;
 } emitter;
 
@@ -622,6 +663,25 @@ static void emit_line(emitter *e, const size_t *line, size_t n) {
     if (!s->bold) bold = false;
   }
   seg_text(r, f, &e->t);
+  if (e->debug) {
+    fprintf(stderr, "pdf p%d x%.1f y%.1f-%.1f size %.1f%s n%zu:", f->page + 1, (double)x0, (double)y0, (double)y1,
+            (double)size, bold ? " bold" : "", n);
+    for (size_t i = 0; i < n; i++) {
+      cvx_buf dt = CVX_BUF_INIT;
+      seg_text(r, &r->s[line[i]], &dt);
+      fprintf(stderr, " [%.1f %s]", (double)r->s[line[i]].x0, dt.ptr ? dt.ptr : "");
+      const seg *ds = &r->s[line[i]];
+      const glyph *pv = NULL;
+      float wg = word_gap(r, ds);
+      for (size_t g = ds->g0; g < ds->g1; g++) {
+        if (r->g[g].space) continue;
+        if (pv && r->g[g].x0 - pv->x1 > wg) fprintf(stderr, "{%.2f}", (double)((r->g[g].x0 - pv->x1) / ds->size));
+        pv = &r->g[g];
+      }
+      cvx_buf_free(&dt);
+    }
+    fputc('\n', stderr);
+  }
   size_t blen = 0;
   const char *bullet = bullet_of(e->t.ptr, &blen);
   bool heading = half(size) >= e->body * 1.18f && e->t.len <= 120 && !bullet;
@@ -730,7 +790,7 @@ static void heading_sizes(emitter *e) {
 }
 
 static void emit_all(rd *r, cvx_lb *lb) {
-  emitter e = {.r = r, .lb = lb};
+  emitter e = {.r = r, .lb = lb, .debug = r->debug};
   cvx_buf_init(&e.t);
   e.body = body_size(r);
   heading_sizes(&e);
@@ -818,7 +878,7 @@ cvx_status cvx_pdf_decode(cvx_arena *a, const char *path, const unsigned char *p
     return CVX_EPARSE;
   }
   int np = poppler_document_get_n_pages(doc);
-  rd r = {.a = a};
+  rd r = {.a = a, .debug = getenv("CVX_PDF_DEBUG") != NULL};
   cvx_buf_init(&r.chars);
   int npages = np > MAX_PAGES ? MAX_PAGES : np;
   r.page_h = cvx_xcalloc((size_t)(npages > 0 ? npages : 1), sizeof *r.page_h);
