@@ -10,6 +10,7 @@
 #include <math.h>
 #include <poppler.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -65,6 +66,7 @@ typedef struct rd {
   float *page_h;
   int npages;
   bool glyph_limit;
+  bool debug; /* CVX_PDF_DEBUG: the reader's decisions on stderr */
 } rd;
 
 /* ------------------------------------------------------------ glyphs */
@@ -463,11 +465,14 @@ static bool split_columns(order *o, size_t *v, size_t n, int depth, float g0, fl
   float ly0 = 1e9f, ly1 = -1e9f, ry0 = 1e9f, ry1 = -1e9f;
   for (size_t i = 0; i < n; i++) {
     const seg *s = &r->s[v[i]];
-    if (s->x1 <= g0 + 1) {
+    /* a segment that reaches into the gutter (the few the gutter allows)
+     * without crossing it stays on its side */
+    bool crosses = s->x0 < g0 + 1 && s->x1 > g1 - 1;
+    if (!crosses && s->x0 + s->x1 < g0 + g1) {
       L[nl++] = v[i];
       if (s->y0 < ly0) ly0 = s->y0;
       if (s->y1 > ly1) ly1 = s->y1;
-    } else if (s->x0 >= g1 - 1) {
+    } else if (!crosses) {
       R[nr++] = v[i];
       if (s->y0 < ry0) ry0 = s->y0;
       if (s->y1 > ry1) ry1 = s->y1;
@@ -481,24 +486,59 @@ static bool split_columns(order *o, size_t *v, size_t n, int depth, float g0, fl
   if (ok) {
     const size_t *small = nl < nr ? L : R, *big = nl < nr ? R : L;
     size_t nsmall = nl < nr ? nl : nr, nbig = nl < nr ? nr : nl, shared = 0;
-    for (size_t i = 0; i < nsmall && i < 400; i++) { /* a sample bounds the pairs */
+    if (nsmall > 400) nsmall = 400; /* a sample bounds the pairs */
+    if (nbig > 400) nbig = 400;
+    /* each smaller-side line's baseline offset to the nearest line of the
+     * other side, when it is within a third of its size: the line continues
+     * a line of the other side */
+    float *off = cvx_xmalloc(nsmall * sizeof *off);
+    size_t noff = 0;
+    for (size_t i = 0; i < nsmall; i++) {
       const seg *s = &r->s[small[i]];
-      for (size_t j = 0; j < nbig && j < 400; j++) {
-        const seg *t = &r->s[big[j]];
-        if (fabsf(s->y1 - t->y1) < 0.3f * s->size) {
-          shared++;
-          break;
-        }
+      float best = 1e9f;
+      for (size_t j = 0; j < nbig; j++) {
+        float d = s->y1 - r->s[big[j]].y1;
+        if (fabsf(d) < fabsf(best)) best = d;
+      }
+      if (fabsf(best) < 0.3f * s->size) off[noff++] = best;
+    }
+    /* rows share one offset (a date set in a smaller font sits a fixed
+     * distance off its title's baseline); a sidebar beside dense text meets
+     * the other side's lines at offsets that vary. With a few lines only
+     * there is no telling: any line continued counts */
+    shared = noff;
+    if (nsmall >= 5) {
+      shared = 0;
+      for (size_t i = 0; i < noff; i++) {
+        size_t k = 0;
+        for (size_t j = 0; j < noff; j++) k += fabsf(off[i] - off[j]) <= 0.35f;
+        if (k > shared) shared = k;
       }
     }
+    free(off);
     /* most of the smaller side's lines continue a line of the other: a
      * column of dates or places beside the entries, read with them */
-    if (nsmall > 400) nsmall = 400;
     ok = shared * 2 <= nsmall;
+    /* a side of titles only (every line larger than the body text) is a
+     * column of section titles hung beside their sections: read row by row */
+    size_t titles = 0;
+    for (size_t i = 0; i < nsmall; i++) titles += r->s[small[i]].size >= o->body * 1.18f;
+    ok = ok && titles < nsmall;
     /* a side whose lines fill little of its height is a column of labels
      * (section titles, dates, places hung beside the entries), read row by
      * row with them; a sidebar or a second column is dense */
     ok = ok && fill(r, L, nl, ly0, ly1) >= 0.4f && fill(r, R, nr, ry0, ry1) >= 0.4f;
+    if (r->debug)
+      fprintf(stderr, "pdf gutter %.1f-%.1f: left %zu right %zu spanning %zu shared %zu/%zu fill %.2f %.2f: %s\n",
+              (double)g0, (double)g1, nl, nr, ns, shared, nsmall, (double)fill(r, L, nl, ly0, ly1),
+              (double)fill(r, R, nr, ry0, ry1), ok ? "columns" : "no");
+    for (size_t i = 0; r->debug && i < ns && i < 8; i++) {
+      cvx_buf dt = CVX_BUF_INIT;
+      seg_text(r, &r->s[S[i]], &dt);
+      fprintf(stderr, "  spanning %.1f-%.1f y%.1f %s\n", (double)r->s[S[i]].x0, (double)r->s[S[i]].x1,
+              (double)r->s[S[i]].y1, dt.ptr ? dt.ptr : "");
+      cvx_buf_free(&dt);
+    }
   }
   if (ok) {
     sort_top(r, S, ns);
@@ -568,6 +608,8 @@ typedef struct emitter {
   int page;
   cvx_blk_kind kind;
   float item_x;
+  float cell_gap; /* in ems: a wider gap between words is a cell boundary (cell_gap_of) */
+  bool debug; /* CVX_PDF_DEBUG: each line's place, size and segments on stderr */
   cvx_buf t;
 } emitter;
 
@@ -581,7 +623,7 @@ static int heading_level(const emitter *e, float size) {
 static void put_seg(emitter *e, const seg *s, size_t skip) {
   rd *r = e->r;
   const glyph *prev = NULL;
-  bool space = false;
+  bool space = false, wrote = false;
   int32_t link = -1;
   size_t done = 0;
   float wg = word_gap(r, s);
@@ -593,24 +635,32 @@ static void put_seg(emitter *e, const seg *s, size_t skip) {
       prev = gl;
       continue;
     }
-    space = prev && gl->x0 - prev->x1 > wg;
+    float gap = prev ? gl->x0 - prev->x1 : 0;
+    space = prev && gap > wg;
+    /* a gap several spaces wide inside a run: cells (tags or chips set
+     * side by side, a label and its value), not words */
+    bool cell = space && gap > e->cell_gap * s->size && wrote;
     if (gl->link != link) {
       if (link >= 0) cvx_lb_link_end(e->lb);
-      if (space && prev && done >= skip) cvx_lb_put(e->lb, " ", 1);
-      space = false;
+      if (cell) cvx_lb_tab(e->lb);
+      else if (space && prev && done >= skip) cvx_lb_put(e->lb, " ", 1);
+      space = cell = false;
       link = gl->link;
       if (link >= 0) cvx_lb_link_begin(e->lb, r->links[link].url);
     }
-    if (space && prev) cvx_lb_put(e->lb, " ", 1);
+    if (cell) cvx_lb_tab(e->lb);
+    else if (space && prev) cvx_lb_put(e->lb, " ", 1);
     space = false;
     cvx_lb_put(e->lb, r->chars.ptr + gl->off, gl->len);
+    wrote = true;
     prev = gl;
   }
   if (link >= 0) cvx_lb_link_end(e->lb);
 }
 
-/* One line: segments line[0,n) on one baseline, in reading order. */
-static void emit_line(emitter *e, const size_t *line, size_t n) {
+/* One line: segments line[0,n) on one baseline, in reading order; a
+ * heading at bold_level when its weight made it one (> 0). */
+static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level) {
   rd *r = e->r;
   const seg *f = &r->s[line[0]];
   float x0 = f->x0, y0 = f->y0, y1 = f->y1, size = f->size;
@@ -622,9 +672,28 @@ static void emit_line(emitter *e, const size_t *line, size_t n) {
     if (!s->bold) bold = false;
   }
   seg_text(r, f, &e->t);
+  if (e->debug) {
+    fprintf(stderr, "pdf p%d x%.1f y%.1f-%.1f size %.1f%s n%zu:", f->page + 1, (double)x0, (double)y0, (double)y1,
+            (double)size, bold ? " bold" : "", n);
+    for (size_t i = 0; i < n; i++) {
+      cvx_buf dt = CVX_BUF_INIT;
+      seg_text(r, &r->s[line[i]], &dt);
+      fprintf(stderr, " [%.1f %s]", (double)r->s[line[i]].x0, dt.ptr ? dt.ptr : "");
+      const seg *ds = &r->s[line[i]];
+      const glyph *pv = NULL;
+      float wg = word_gap(r, ds);
+      for (size_t g = ds->g0; g < ds->g1; g++) {
+        if (r->g[g].space) continue;
+        if (pv && r->g[g].x0 - pv->x1 > wg) fprintf(stderr, "{%.2f}", (double)((r->g[g].x0 - pv->x1) / ds->size));
+        pv = &r->g[g];
+      }
+      cvx_buf_free(&dt);
+    }
+    fputc('\n', stderr);
+  }
   size_t blen = 0;
   const char *bullet = bullet_of(e->t.ptr, &blen);
-  bool heading = half(size) >= e->body * 1.18f && e->t.len <= 120 && !bullet;
+  bool heading = (half(size) >= e->body * 1.18f && e->t.len <= 120 && !bullet) || bold_level > 0;
   float gap = y0 - e->py1;
   bool near = e->have && e->page == f->page && gap < 0.75f * size && gap > -0.5f * size && y0 > e->py0;
   bool cont = false;
@@ -642,7 +711,7 @@ static void emit_line(emitter *e, const size_t *line, size_t n) {
   } else {
     if (e->have) cvx_lb_newline(e->lb);
     if (heading) {
-      cvx_lb_begin(e->lb, CVX_BLK_HEADING, heading_level(e, size), NULL);
+      cvx_lb_begin(e->lb, CVX_BLK_HEADING, bold_level > 0 ? bold_level : heading_level(e, size), NULL);
       e->kind = CVX_BLK_HEADING;
       e->in_item = false;
     } else if (bullet) {
@@ -729,13 +798,136 @@ static void heading_sizes(emitter *e) {
   }
 }
 
+/* The gap, in ems, from which two runs of words on a line are cells: 2.5
+ * times the document's usual space (the median of its word gaps), at least
+ * 0.8 em. A justified line stretches its spaces less; chips and tags set
+ * side by side are a space plus their paddings apart. */
+static float cell_gap_of(const rd *r) {
+  size_t cap = 20000, n = 0;
+  float *gaps = cvx_xmalloc(cap * sizeof *gaps);
+  for (size_t i = 0; i < r->ns && n < cap; i++) {
+    const seg *s = &r->s[i];
+    if (s->furniture || s->size <= 0) continue;
+    float wg = word_gap(r, s);
+    const glyph *prev = NULL;
+    for (size_t k = s->g0; k < s->g1 && n < cap; k++) {
+      const glyph *gl = &r->g[k];
+      if (gl->space) continue;
+      if (prev && gl->x0 - prev->x1 > wg) gaps[n++] = (gl->x0 - prev->x1) / s->size;
+      prev = gl;
+    }
+  }
+  float space = 0.3f;
+  if (n >= 8) {
+    qsort(gaps, n, sizeof *gaps, cmp_float);
+    space = gaps[n / 2];
+  }
+  free(gaps);
+  return space * 2.5f > 0.8f ? space * 2.5f : 0.8f;
+}
+
+/* A line of the reading order: segments out[k, m) of page page. */
+typedef struct pline {
+  size_t k, m;
+  int page;
+  float x0, size;
+  bool bold;   /* every segment bold */
+  bool title;  /* a bold title candidate (bold_title) */
+  int level;   /* > 0: a heading by weight, at this level */
+} pline;
+
+/* A line that may be a title by its weight alone: one run, all bold, in the
+ * body size (a smaller one is a label; a larger one a heading by size), short (six words, 60 bytes), no digit, no bullet,
+ * not ending as a sentence, a list or a label does (. , ; :). */
+static bool bold_title(emitter *e, const pline *l, const size_t *out) {
+  const seg *s = &e->r->s[out[l->k]];
+  if (l->m - l->k != 1 || !l->bold || half(l->size) >= e->body * 1.18f || half(l->size) < e->body) return false;
+  seg_text(e->r, s, &e->t);
+  size_t len = e->t.len, blen = 0;
+  if (!len || len > 60 || bullet_of(e->t.ptr, &blen)) return false;
+  int words = 0;
+  bool letter = false;
+  for (size_t i = 0; i < len; i++) {
+    unsigned char c = (unsigned char)e->t.ptr[i];
+    if (c >= '0' && c <= '9') return false;
+    letter |= c >= 0x80 || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+    words += c != ' ' && (i == 0 || e->t.ptr[i - 1] == ' ');
+  }
+  return letter && words <= 6 && !strchr(".,;:", e->t.ptr[len - 1]);
+}
+
 static void emit_all(rd *r, cvx_lb *lb) {
-  emitter e = {.r = r, .lb = lb};
+  emitter e = {.r = r, .lb = lb, .debug = r->debug};
   cvx_buf_init(&e.t);
   e.body = body_size(r);
+  e.cell_gap = cell_gap_of(r);
   heading_sizes(&e);
-  size_t *v = cvx_xmalloc((r->ns ? r->ns : 1) * sizeof *v), *out = cvx_xmalloc((r->ns ? r->ns : 1) * sizeof *out);
+  size_t cap = r->ns ? r->ns : 1;
+  size_t *v = cvx_xmalloc(cap * sizeof *v), *out = cvx_xmalloc(cap * sizeof *out);
+  pline *lines = cvx_xmalloc(cap * sizeof *lines);
+  size_t nout = 0, nl = 0;
+  /* reading order, page by page, then lines: runs on one baseline, left to
+   * right, in one size */
+  for (size_t i = 0; i < r->ns;) {
+    int page = r->s[i].page;
+    size_t j = i, n = 0;
+    while (j < r->ns && r->s[j].page == page) j++;
+    for (size_t k = i; k < j; k++)
+      if (!r->s[k].furniture) v[n++] = k;
+    order o = {r, out + nout, 0, e.body};
+    order_segs(&o, v, n, 0);
+    for (size_t k = nout; k < nout + o.nout;) {
+      size_t m = k + 1;
+      while (m < nout + o.nout && fabsf(r->s[out[m]].y1 - r->s[out[m - 1]].y1) < 0.4f * r->s[out[m - 1]].size &&
+             r->s[out[m]].x0 > r->s[out[m - 1]].x1 && fabsf(r->s[out[m]].size - r->s[out[k]].size) < 1)
+        m++;
+      pline *l = &lines[nl++];
+      *l = (pline){k, m, page, r->s[out[k]].x0, r->s[out[k]].size, true, false, 0};
+      for (size_t q = k; q < m; q++) l->bold &= r->s[out[q]].bold;
+      l->title = bold_title(&e, l, out);
+      k = m;
+    }
+    nout += o.nout;
+    i = j;
+  }
+  /* titles by weight: a bold title line is a heading when what follows it
+   * is its content: indented under it, or in another weight at its margin.
+   * Bold lines one under the other at one margin are a list (tags, names),
+   * not headings. Their levels come below the size headings' and below the
+   * level a bare known section name gets (2: set small and bold, it is
+   * promoted by the interpreter), one per margin, the leftmost first. */
+  float xs[4];
+  int nx = 0;
+  for (size_t i = 0; i + 1 < nl; i++) {
+    pline *l = &lines[i], *nx_l = &lines[i + 1];
+    if (!l->title || nx_l->page != l->page) continue;
+    bool under = nx_l->x0 > l->x0 + 2 || (!nx_l->bold && nx_l->x0 >= l->x0 - 2);
+    /* a bold line just above at its margin: both are an entry's head (a
+     * date over a job title) */
+    const pline *pv = i ? &lines[i - 1] : NULL;
+    const seg *ps = pv ? &r->s[out[pv->m - 1]] : NULL, *ls = &r->s[out[l->k]];
+    bool head = pv && pv->page == l->page && pv->bold && fabsf(pv->x0 - l->x0) <= 2 && ls->y0 - ps->y1 < 2 * l->size;
+    if (!under || head) continue;
+    l->level = 1;
+    int q = 0;
+    while (q < nx && fabsf(xs[q] - l->x0) > 3) q++;
+    if (q == nx && nx < 4) xs[nx++] = l->x0;
+  }
+  for (int a = 1; a < nx; a++)
+    for (int b = a; b > 0 && xs[b] < xs[b - 1]; b--) {
+      float t = xs[b];
+      xs[b] = xs[b - 1];
+      xs[b - 1] = t;
+    }
+  for (size_t i = 0; i < nl; i++) {
+    if (!lines[i].level) continue;
+    int q = 0;
+    while (q < nx - 1 && xs[q] + 3 < lines[i].x0) q++;
+    int lv = (e.nh > 1 ? e.nh : 1) + 2 + q;
+    lines[i].level = lv > 6 ? 6 : lv;
+  }
   cvx_buf t = CVX_BUF_INIT;
+  size_t li = 0;
   for (size_t i = 0; i < r->ns;) {
     int page = r->s[i].page;
     size_t j = i;
@@ -743,30 +935,21 @@ static void emit_all(rd *r, cvx_lb *lb) {
     cvx_lb_page(lb);
     e.have = false;
     e.in_item = false;
-    size_t n = 0;
-    for (size_t k = i; k < j; k++)
-      if (!r->s[k].furniture) v[n++] = k;
-    order o = {r, out, 0, e.body};
-    order_segs(&o, v, n, 0);
     /* furniture first, as lines of their own (shown, not read) */
     for (size_t k = i; k < j; k++) {
       if (!r->s[k].furniture) continue;
       seg_text(r, &r->s[k], &t);
       cvx_lb_hidden_line(lb, t.ptr, t.len);
     }
-    for (size_t k = 0; k < o.nout && !cvx_lb_full(lb);) {
-      size_t m = k + 1; /* the segments on this line, left to right, in one size */
-      while (m < o.nout && fabsf(r->s[out[m]].y1 - r->s[out[m - 1]].y1) < 0.4f * r->s[out[m - 1]].size &&
-             r->s[out[m]].x0 > r->s[out[m - 1]].x1 && fabsf(r->s[out[m]].size - r->s[out[k]].size) < 1)
-        m++;
-      emit_line(&e, out + k, m - k);
-      k = m;
-    }
+    for (; li < nl && lines[li].page == page && !cvx_lb_full(lb); li++)
+      emit_line(&e, out + lines[li].k, lines[li].m - lines[li].k, lines[li].level);
+    while (li < nl && lines[li].page == page) li++;
     cvx_lb_end(lb);
     i = j;
   }
   free(v);
   free(out);
+  free(lines);
   cvx_buf_free(&t);
   cvx_buf_free(&e.t);
 }
@@ -818,7 +1001,7 @@ cvx_status cvx_pdf_decode(cvx_arena *a, const char *path, const unsigned char *p
     return CVX_EPARSE;
   }
   int np = poppler_document_get_n_pages(doc);
-  rd r = {.a = a};
+  rd r = {.a = a, .debug = getenv("CVX_PDF_DEBUG") != NULL};
   cvx_buf_init(&r.chars);
   int npages = np > MAX_PAGES ? MAX_PAGES : np;
   r.page_h = cvx_xcalloc((size_t)(npages > 0 ? npages : 1), sizeof *r.page_h);

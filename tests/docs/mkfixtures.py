@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, docx-styles, odt-basic) from the CV text below, which is made up.
+pdf-columns, pdf-weights, docx-styles, odt-basic) from the CV text below, which is made up.
 Run after changing the text or the generators, then `make golden-update
-CASES="pdf-columns docx-styles odt-basic"` and review the diff.
+CASES="pdf-columns pdf-weights docx-styles odt-basic"` and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
 import sys
@@ -61,6 +61,40 @@ def page(n):
 
 
 write("pdf-columns", "cv.pdf", pdf([page(1), page(2)]))
+
+# ---- PDF: weight and spacing as the only layout (a printed theme page): bold
+# titles in the body size over indented content, bold lines one under the
+# other (a list, no titles), a bold date over a bold job title (an entry's
+# head), tags set side by side a little over a space apart; page 2: a sidebar
+# whose line pitch is close to the main column's, so most of its baselines
+# come near one of the other side's, each at another offset
+def weights_page1():
+    runs = [(72, 740, "B", 20, "Wenna Castellanos-Ibe"), (72, 718, "R", 10, "Glaciologist"),
+            (72, 690, "B", 10, "Experience"),
+            (90, 672, "R", 10, "Field Scientist, Nordkap Ice Institute"),
+            (90, 640, "B", 10, "Spring 2018"), (90, 626, "B", 10, "Visiting Researcher"),
+            (90, 612, "R", 10, "Svalbard Polar Station"),
+            (72, 580, "B", 10, "Skills"), (90, 562, "B", 10, "Field Methods"),
+            # "Ice coring" ends near 133.6 pt, "GPR" near 166.7: gaps of 1.1 em
+            (90, 546, "R", 10, "Ice coring"), (145, 546, "R", 10, "GPR"), (178, 546, "R", 10, "Drone survey"),
+            (72, 514, "B", 10, "Languages"), (90, 498, "B", 10, "Norwegian"), (90, 484, "B", 10, "Spanish"),
+            (72, 452, "B", 10, "Education"), (90, 436, "R", 10, "MSc Glaciology, University of Bergen")]
+    return {"runs": runs}
+
+
+def weights_page2():
+    side = ["Contact", "wenna@example.org", "Bergen, Norway", "Tools", "Python", "QGIS", "Hobbies", "Sailing",
+            "Chess"]
+    main = ["Field glaciologist with eight seasons on", "the Svalbard and Greenland ice sheets,",
+            "from shallow coring to radar surveys", "of outlet glaciers. I plan logistics,",
+            "lead small teams on the ice and write", "the processing code for what we bring", "back.",
+            "Recent work models meltwater routing", "under the ice with open data and", "open tools."]
+    runs = [(72, 700 - 11.5 * k, "R", 10, t) for k, t in enumerate(side)]
+    runs += [(230, 700 - 11 * k, "R", 10, t) for k, t in enumerate(main)]
+    return {"runs": runs, "links": [(70, 686, 175, 698, "mailto:wenna@example.org")]}
+
+
+write("pdf-weights", "cv.pdf", pdf([weights_page1(), weights_page2()]))
 
 # ---- DOCX and ODT: heading styles, bold entry heads, list levels, a table, links
 paras = [

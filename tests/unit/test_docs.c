@@ -41,6 +41,21 @@ static const doc_case docs[] = {
       I(0, "\xe2\x80\xa2", "Wrote the tide model ingest service"), H(2, "Education"),
       P("MSc Ocean Science\t2015 \xe2\x80\x93 2017\nUniversity of Galway"), H(2, "Publications"),
       P("O. Quennell-Varga, T. Brandt. Drift-aware buoy calibration.\nJournal of Ocean Instruments, 12(3), 2022.")}},
+    /* a printed page's weights and spacing: bold titles over their indented
+     * content are headings (below the size heading, one level per margin);
+     * bold lines one under the other, and a bold date over a bold title, are
+     * not; tags a little over a space apart are cells; the sidebar whose
+     * baselines come near the main column's at varying offsets is a column */
+    {"fixtures/pdf-weights/cv.pdf", "pdf", 2, 0, "mailto:wenna@example.org", "wenna@example.org",
+     {H(1, "Wenna Castellanos-Ibe"), P("Glaciologist"), H(3, "Experience"), P("Field Scientist, Nordkap Ice Institute"),
+      P("Spring 2018\nVisiting Researcher\nSvalbard Polar Station"), H(3, "Skills"), H(4, "Field Methods"),
+      P("Ice coring\tGPR\tDrone survey"), H(3, "Languages"), P("Norwegian\nSpanish"), H(3, "Education"),
+      P("MSc Glaciology, University of Bergen"),
+      P("Contact\nwenna@example.org\nBergen, Norway\nTools\nPython\nQGIS\nHobbies\nSailing\nChess"),
+      P("Field glaciologist with eight seasons on\nthe Svalbard and Greenland ice sheets,\nfrom shallow coring to radar "
+        "surveys\nof outlet glaciers. I plan logistics,\nlead small teams on the ice and write\nthe processing code "
+        "for what we bring\nback.\nRecent work models meltwater routing\nunder the ice with open data and\nopen "
+        "tools.")}},
     /* Title and Heading1 styles, bold entry heads, list levels, a table, links */
     {"fixtures/docx-styles/cv.docx", "docx", 0, 0, "https://tes.example.org", "tes.example.org",
      {H(1, "Tobiah Ekwueme-Sand"),
