@@ -694,6 +694,12 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
         cut(t, st, i);
       } else if (label_in(l, duty_labels) && !v.n) {
         cut(t, st, i);
+      } else if (st > 0 && v.n && !lab_pos.n && cvx_role_score(l.s, l.n) > 0 && cvx_org_score(l.s, l.n) <= 0 &&
+                 cvx_org_score(v.s, v.n) > 0) {
+        /* "Postdoc: Max Planck Institute", "Teaching assistant: University
+         * of Edinburgh": the label is the position (not "Advisor: Ada Bo") */
+        lab_pos = (piece){orig + (l.s - t), l.n};
+        cut(t, (size_t)(l.s - t), (size_t)(v.s - t));
       } else if (st > 0 && v.n) {
         /* "Department: X" below the head line: the label is no organisation */
         cut(t, (size_t)(l.s - t), (size_t)(v.s - t));
@@ -3316,7 +3322,16 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
       /* an unknown heading after the first one starts a section too, and so
        * does a first one whose content votes for a section kind (a page
        * whose title came in its front matter) */
-      if (k == CVX_REC_SECTION && top_end->level <= 2 && !cvx_is_person_name(top_end->text, strlen(top_end->text))) {
+      bool person = cvx_is_person_name(top_end->text, strlen(top_end->text));
+      if (k == CVX_REC_SECTION && top_end->level <= 2 && person && top_end != b) {
+        /* a heading that reads like a name ("Occupational Record") over
+         * content that votes for a section kind is that section's */
+        const cvx_block *reach = top_end->next;
+        for (; reach && !(reach->kind == CVX_BLK_HEADING && reach->level <= top_end->level); reach = reach->next) {}
+        bool talks;
+        if (cvx_section_vote(top_end->next, reach, &talks) != CVX_REC_SECTION) break;
+      }
+      if (k == CVX_REC_SECTION && top_end->level <= 2 && !person) {
         if (top_end != b) break;
         const cvx_block *reach = top_end->next;
         bool groups = false; /* it holds known sections: the page's title, not a section */

@@ -202,6 +202,12 @@ static void run_entries(void) {
        "## Education\n* BS, Eastport University, 2015\n",
        CVX_REC_WORK,
        "name=Brindle Data|position=Engineer|startDate=2019|endDate=2021; name=Kestrel Labs|position=Analyst|startDate=2016|endDate=2019"},
+      /* "Role: Organisation" under the dates: the label is the position */
+      {"# A\n## Appointments\n\n*Sept 2021 \u2013 present*  \n**Postdoc: Kestrel Institute for Biology**, Eastport, Germany  \n"
+       "In the group of Ada Bo, working on the ecology of microbial collectives and their dynamics\n",
+       CVX_REC_WORK,
+       "name=Kestrel Institute for Biology|position=Postdoc|location=Eastport, Germany|startDate=2021-09|"
+       "summary=In the group of Ada Bo, working on the ecology of microbial collectives and their dynamics"},
       /* a language, then its level on a line (or sub-heading) of its own */
       {"# A\n## Languages\n\nGerman\n\nNative speaker\n\nEnglish\n\nFluent\n\nFrench, Spanish\n", CVX_REC_LANGUAGE,
        "language=German|fluency=Native speaker; language=English|fluency=Fluent; language=French; language=Spanish"},

@@ -93,6 +93,16 @@ static const line_case LINES[] = {
     {"Jane Roe\n\nEducation\n\nADDENDUM\n\nMore things here.\n", "ADDENDUM", CVX_BLK_HEADING, 1},
     {"Jane Roe\n\nEducation\n\nIBM\nResearch intern, 2012\n", "IBM", CVX_BLK_PARA, 0},
     {"Jane Roe\n\nSENIOR DATA ENGINEER\njane@example.org\n", "SENIOR DATA ENGINEER", CVX_BLK_PARA, 0},
+    /* a few title-case words alone in the person block over dated entries
+     * or a list start a section; over plain lines they stay the person's */
+    {"Jane Roe\njane@example.org\n\nOccupational Record\n\n2018-   Initech ---- Boston, MA\n",
+     "Occupational Record", CVX_BLK_HEADING, 1},
+    {"Jane Roe\njane@example.org\n\nThings I Made\n\n- a kite\n- a boat\n", "Things I Made", CVX_BLK_HEADING, 1},
+    {"Jane Roe\n\nSenior Engineer\n\njane@example.org\n", "Senior Engineer", CVX_BLK_PARA, 0},
+    {"Jane Roe\n\nBoston Harbor\n\nI build kites in 2019.\n", "Boston Harbor", CVX_BLK_PARA, 0},
+    /* plain-text boxes: the frame is no content */
+    {"Jane Roe\n\n+------------+\n| EXPERIENCE |\n+------------+\n\nInitech, 2019\n", "EXPERIENCE",
+     CVX_BLK_HEADING, 1},
     /* underlines are consumed */
     {"Jane Roe\n\nEducation\n=========\n\nFernhill College\n", "=========", NONE, 0},
     {"Jane Roe\n\nEducation\n=========\n", "Education", CVX_BLK_HEADING, 1},
