@@ -1095,12 +1095,13 @@ typedef struct below {
   bool direct_cont;  /* … and continues an entry: a dash line or a date line */
   bool direct_short; /* … or is one or two plain words: a one-per-line list */
   bool entries;      /* the next content, direct or not, opens with a date or a list marker */
+  bool dated;        /* the next content line holds a date */
 } below;
 
 /* Looks past blank lines to the next content after l; linear overall, as the
  * blank lines it skips lie before the next line that can ask again. */
 static below look_below(const tx *t, const tline *l) {
-  below r = {false, false, false, false, false};
+  below r = {false, false, false, false, false, false};
   tline x;
   size_t pos = l->next;
   bool first = true;
@@ -1109,7 +1110,9 @@ static below look_below(const tx *t, const tline *l) {
       if (is_rule(t, &x)) return r;
       r.content = true;
       marker mk0;
-      r.entries = line_date(t, x.cs, x.ce).starts || find_marker(t, &x, &mk0);
+      ldate d0 = line_date(t, x.cs, x.ce);
+      r.dated = d0.dated;
+      r.entries = d0.starts || find_marker(t, &x, &mk0);
       if (first) {
         r.direct = true;
         const unsigned char *u = (const unsigned char *)t->v + x.cs;
@@ -1191,16 +1194,19 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
     /* one short acronym ("MCA", "CBSE") is a degree, a board or a firm, and a
      * line left hanging on a dash ("NIIT -") is the start of an entry */
     if ((words == 1 && n <= 5) || (n >= 2 && s[n - 1] == '-' && s[n - 2] == ' ')) return 0;
-    if (t->top && (cvx_is_person_name(s, n) || cvx_role_score(s, n) > 0)) return 0;
+    if (t->top && cvx_role_score(s, n) > 0) return 0;
+    /* a name in capitals is the person's, unless dated lines follow it
+     * ("EMPLOYERS OVER TIME" over "Account Manager, Initech, 2012 - 2013") */
+    if (t->top && cvx_is_person_name(s, n) && !look_below(t, l).dated) return 0;
     return 1;
   }
   /* a few title-case words alone in the person block, over dated entries
    * or a list, start the first section ("Occupational Record" over
    * "2018-  Salsify ---- Boston, MA") */
-  if ((t->top || t->person) && t->prev_blank && words <= 4 && !has_digit(s, n) && title_case(s, n) &&
-      !job_title(s, n) && cvx_role_score(s, n) == 0) {
+  if ((t->top || t->person) && words <= 4 && !has_digit(s, n) && title_case(s, n) && !job_title(s, n) &&
+      cvx_role_score(s, n) == 0 && cvx_org_score(s, n) <= 0) {
     below bl = look_below(t, l);
-    if (bl.entries && !bl.direct) return 1;
+    if ((t->prev_blank && bl.entries && !bl.direct) || (bl.direct && bl.dated)) return 1;
   }
   if (t->top || t->person) return 0;
   int sublevel = t->sec_level < 6 ? t->sec_level + 1 : 6;
