@@ -178,9 +178,11 @@ static const char *const mark_names[] = {"ident", "year", "pages", "initial", "c
  * only extends their hashes. */
 enum {
   P_B, P_W, P_S, P_SF, P_P2, P_P3, P_X2, P_X3, P_LEN, P_SM1, P_WM1W, P_SP1, P_WWP1, P_POS, P_CPOS, P_FIRST, P_LAST, P_GLB, P_GLA, P_SEG, P_COMMAS, P_INQ, P_INP, P_INB, P_M, P_MM1, P_MP1, P_R, P_RM1, P_RP1, P_RS, P_YEARLIKE, P_WM2, P_WM1, P_WP1, P_WP2, P_YRL, P_YRE, P_YRG, P_SEGM, P_SEGKW, P_SEGLEN, P_SEGPOS,
+  P_PP, P_NP, P_WSP, P_SEGF, P_SEGY, P_QREL, P_CAPR, P_RSEG, P_PPW,
   NPREFIX
 };
-static const char *const prefix_names[NPREFIX] = {"b", "w=", "s=", "S=", "p2=", "p3=", "x2=", "x3=", "len=", "s-1=", "w-1w=", "s+1=", "ww+1=", "pos=", "cpos=", "firstword", "last", "glued-before", "glued-after", "seg=", "commas=", "in-quotes", "in-parens", "in-brackets", "m=", "m-1=", "m+1=", "r=", "r-1=", "r+1=", "r|s=", "yearlike", "w-2=", "w-1=", "w+1=", "w+2=", "yr<", "yr=", "yr>", "segm=", "segkw", "seglen=", "segpos="};
+static const char *const prefix_names[NPREFIX] = {"b", "w=", "s=", "S=", "p2=", "p3=", "x2=", "x3=", "len=", "s-1=", "w-1w=", "s+1=", "ww+1=", "pos=", "cpos=", "firstword", "last", "glued-before", "glued-after", "seg=", "commas=", "in-quotes", "in-parens", "in-brackets", "m=", "m-1=", "m+1=", "r=", "r-1=", "r+1=", "r|s=", "yearlike", "w-2=", "w-1=", "w+1=", "w+2=", "yr<", "yr=", "yr>", "segm=", "segkw", "seglen=", "segpos=",
+                                                  "pp=", "np=", "wsp=", "segf=", "segy=", "qrel=", "capr=", "r|seg=", "pp|w="};
 static uint32_t seed[NPREFIX];
 static uint32_t mark_h[3][NMARKS];              /* m-1=, m=, m+1= + mark name */
 static uint32_t rule_h[3][CVX_RL_NCLASSES];     /* r-1=, r=, r+1= + label */
@@ -283,6 +285,43 @@ void cvx_reflabel_features(cvx_arena *a, const char *raw, size_t rawn, const cha
   size_t year_at = ntok;
   for (size_t i = 0; i < ntok && year_at == ntok; i++)
     if ((tm[i] & CVX_REF_MARK_YEAR) && tok[i].word) year_at = i;
+  /* punctuation context: the nearest mark before and after each token, and
+   * how many words since the one before */
+  size_t *pprev = cvx_arena_alloc(a, ntok * sizeof *pprev), *pnext = cvx_arena_alloc(a, ntok * sizeof *pnext);
+  unsigned char *wsp = cvx_arena_alloc(a, ntok);
+  for (size_t i = 0, last = ntok, w = 0; i < ntok; i++) {
+    pprev[i] = last;
+    wsp[i] = (unsigned char)(w > 9 ? 9 : w);
+    if (!tok[i].word) last = i, w = 0;
+    else w++;
+  }
+  for (size_t i = ntok, next = ntok; i-- > 0;) {
+    pnext[i] = next;
+    if (!tok[i].word) next = i;
+  }
+  /* the first quoted span: before, inside or after it */
+  size_t q0 = ntok, q1 = ntok;
+  for (size_t i = 0; i < ntok && q0 == ntok; i++)
+    if (ctx[i] & 1) q0 = i;
+  for (size_t i = q0; i < ntok && q1 == ntok; i++)
+    if (!(ctx[i] & 1)) q1 = i;
+  /* runs of capitalised words (small words between them do not break a run) */
+  unsigned char *capr = cvx_arena_alloc(a, ntok);
+  for (size_t i = 0; i < ntok;) {
+    if (!tok[i].word || !is_upper((unsigned char)t[tok[i].s])) {
+      capr[i++] = 0;
+      continue;
+    }
+    size_t j = i, caps = 0;
+    while (j < ntok && tok[j].word &&
+           (is_upper((unsigned char)t[tok[j].s]) || (lowlen[j] <= 3 && is_lower((unsigned char)t[tok[j].s])))) {
+      caps += is_upper((unsigned char)t[tok[j].s]);
+      j++;
+    }
+    for (size_t q = i; q < j; q++) capr[q] = (unsigned char)(caps > 5 ? 5 : caps);
+    i = j;
+  }
+  int year_seg = year_at < ntok ? seg[year_at] : -9;
   char buf[96];
   for (size_t i = 0; i < ntok; i++) {
     cvx_features *f = &feats[i];
@@ -356,6 +395,42 @@ void cvx_reflabel_features(cvx_arena *a, const char *raw, size_t rawn, const cha
       ADD(P_SEGLEN, &lq, 1);
       char pq2 = i == sb[i] ? 'b' : i + 1 == se[i] ? 'e' : 'm';
       ADD(P_SEGPOS, &pq2, 1);
+    }
+    {
+      char pbuf[8];
+      size_t pl = 0;
+      if (pprev[i] < ntok) {
+        const cvx_reftok *pk = &tok[pprev[i]];
+        pl = pk->e - pk->s == 1 ? (pbuf[0] = t[pk->s], 1) : (pbuf[0] = 'u', 1);
+        pbuf[pl++] = pprev[i] + 1 == i ? 'a' : 'f';
+      } else
+        pbuf[pl++] = '^';
+      pbuf[pl] = '\0';
+      ADD(P_PP, pbuf, pl);
+      ADD(P_PPW, buf, join(buf, pbuf, low[i]));
+      pl = 0;
+      if (pnext[i] < ntok) {
+        const cvx_reftok *nk = &tok[pnext[i]];
+        pbuf[pl++] = nk->e - nk->s == 1 ? t[nk->s] : 'u';
+        pbuf[pl++] = pnext[i] == i + 1 ? 'a' : 'f';
+      } else
+        pbuf[pl++] = '$';
+      ADD(P_NP, pbuf, pl);
+      char wq = (char)('0' + wsp[i]);
+      ADD(P_WSP, &wq, 1);
+      size_t fw = sb[i];
+      while (fw < se[i] && !tok[fw].word) fw++;
+      if (fw < se[i]) ADD(P_SEGF, low[fw], lowlen[fw]);
+      int dy = year_seg == -9 ? 9 : seg[i] - year_seg;
+      char yq = (char)('5' + (dy < -3 ? -3 : dy > 3 ? 3 : dy));
+      if (year_seg == -9) yq = 'n';
+      ADD(P_SEGY, &yq, 1);
+      char qq = q0 == ntok ? 'n' : i < q0 ? 'b' : i < q1 ? 'i' : 'a';
+      ADD(P_QREL, &qq, 1);
+      char cq2 = (char)('0' + capr[i]);
+      ADD(P_CAPR, &cq2, 1);
+      char sq2[2] = {(char)('0' + seg[i]), 0};
+      ADD(P_RSEG, buf, join(buf, rl, sq2));
     }
     if (k->word && len == 4 && is_digit((unsigned char)s[0])) {
       int y = atoi(s);
@@ -582,6 +657,35 @@ static bool people_only(cvx_arena *a, const char *c, size_t n) {
   return true;
 }
 
+static size_t words_of(const cvx_reftok *tok, run x) {
+  size_t k = 0;
+  for (size_t i = x.a; i <= x.b; i++) k += tok[i].word;
+  return k;
+}
+
+/* The first run of label q from token `from` on (later tokens of q joined
+ * when only marks, at most two, separate them), or with longest, the run
+ * with the most words (the first of equals): a stray word labelled title or
+ * container before the real one is the labeller's slip ("ROE (A.),
+ * DOE/container (B.) … Sleep Studies/container"). */
+static run label_run(const cvx_reftok *tok, size_t ntok, const int *lab, int q, size_t from, bool longest) {
+  run best = {0, 0, false}, x = {0, 0, false};
+  for (size_t i = from; i <= ntok; i++) {
+    int l = i < ntok ? lab[i] : -1;
+    /* a run ends at the next word of another label, or after three marks of
+     * other labels */
+    if (x.set && l != q && (i == ntok || tok[i].word || i - x.b >= 3)) {
+      if (!best.set || (longest && words_of(tok, x) > words_of(tok, best))) best = x;
+      x.set = false;
+      if (!longest) break;
+    }
+    if (l != q) continue;
+    if (!x.set) x = (run){i, i, true};
+    else x.b = i;
+  }
+  return best;
+}
+
 void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
   pthread_once(&refs_once, refs_load);
   if (use_rules) {
@@ -612,22 +716,22 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
       fprintf(stderr, "%.*s/%s ", (int)(tok[i].e - tok[i].s), t + tok[i].s, cvx_reflabel_classes[lab[i]]);
     fputc('\n', stderr);
   }
+  /* a hyphenated word is one field: its parts take its first part's label
+   * ("Moto/author -/title oka/title") */
+  for (size_t i = 1; i + 1 < ntok; i++)
+    if (!tok[i].word && t[tok[i].s] == '-' && tok[i].e - tok[i].s == 1 && tok[i - 1].word && tok[i + 1].word &&
+        tok[i - 1].e == tok[i].s && tok[i].e == tok[i + 1].s)
+      lab[i] = lab[i + 1] = lab[i - 1];
   /* the first run of each label, with later runs joined when only
    * punctuation separates them */
   run runs[CVX_RL_NCLASSES] = {{0, 0, false}};
-  bool closed[CVX_RL_NCLASSES] = {false};
-  for (size_t i = 0; i < ntok; i++) {
-    int l = lab[i];
-    run *x = &runs[l];
-    if (!x->set) {
-      *x = (run){i, i, true};
-      continue;
-    }
-    if (closed[l]) continue;
-    bool punct_gap = true;
-    for (size_t j = x->b + 1; j < i && punct_gap; j++) punct_gap = !tok[j].word;
-    if (punct_gap && i - x->b <= 3) x->b = i;
-    else closed[l] = true;
+  for (int q = 0; q < CVX_RL_NCLASSES; q++)
+    runs[q] = label_run(tok, ntok, lab, q, 0, q == CVX_RL_TITLE || q == CVX_RL_CONTAINER);
+  /* a container follows its title: a run labelled so before the title (a
+   * name the labeller misread in a long author list) gives way to one after */
+  if (runs[CVX_RL_TITLE].set && runs[CVX_RL_CONTAINER].set && runs[CVX_RL_CONTAINER].b < runs[CVX_RL_TITLE].a) {
+    run after = label_run(tok, ntok, lab, CVX_RL_CONTAINER, runs[CVX_RL_TITLE].b + 1, true);
+    if (after.set) runs[CVX_RL_CONTAINER] = after;
   }
   if (runs[CVX_RL_AUTHOR].set) {
     run x = runs[CVX_RL_AUTHOR];
@@ -687,7 +791,12 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
       x->b = j + 2;
   }
   if (runs[CVX_RL_CONTAINER].set) {
-    char *c = trim(span_text(a, t, tok, runs[CVX_RL_CONTAINER]), " ,.;:(", " ,.;:(");
+    run cx = runs[CVX_RL_CONTAINER];
+    /* the apostrophe of a venue's short year is no part of its name: "SIGX'18" */
+    if (cx.b > cx.a && !tok[cx.b].word && (t[tok[cx.b].s] == '\'' || tok_is(t, &tok[cx.b], "\xe2\x80\x99")) &&
+        cx.b + 1 < ntok && tok[cx.b + 1].s == tok[cx.b].e && is_digit((unsigned char)t[tok[cx.b + 1].s]))
+      cx.b--;
+    char *c = trim(span_text(a, t, tok, cx), " ,.;:(", " ,.;:(");
     if ((c[0] == 'I' || c[0] == 'i') && c[1] == 'n' && (c[2] == ' ' || c[2] == ':')) {
       had_in = true;
       c = trim(c + 3, " :", "");
@@ -710,7 +819,9 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
      * sentence end is the venue */
     const char *dot = NULL;
     for (const char *p = strstr(r->container, ". "); p; p = strstr(p + 1, ". ")) dot = p;
-    if (dot && cvx_venue_lookup(dot + 2) && !cvx_venue_lookup(r->container)) r->container = dot + 2;
+    /* (a sentence starts with a capital or a digit: "Conf. on X" is one name) */
+    if (dot && cvx_venue_lookup(dot + 2) && !cvx_venue_lookup(r->container) && !is_lower((unsigned char)dot[2]))
+      r->container = dot + 2;
   }
   cvx_ref_tidy_container(r);
   if (r->container) { /* a venue has a capital, a digit or a letter beyond ASCII: "text --" is none */
@@ -721,10 +832,6 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
   }
   if (!r->container && rr.container && cvx_venue_lookup(rr.container))
     r->container = rr.container; /* a venue of the table the labeller did not see as one: "NeurIPS 2019" */
-  if (!r->container && rr.container && !r->publisher && !runs[CVX_RL_GENRE].set && r->title &&
-      (is_upper((unsigned char)rr.container[0]) || (unsigned char)rr.container[0] >= 0xC0) &&
-      !strstr(r->title, rr.container) && !strstr(rr.container, r->title))
-    r->container = rr.container; /* the rules saw a (capitalised) container where the labeller saw none */
   if (r->container) {
     /* a venue is no list of people ("Ann Lee, Bo Chen, and Cy Diaz. DAC"):
      * such names are the authors when none were found, and the venue is

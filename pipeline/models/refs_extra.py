@@ -287,7 +287,29 @@ def cv_line():
     return text, g
 
 
-KINDS = [(article, 45), (book, 25), (chapter, 25), (newspaper, 20), (webpage, 20), (thesis, 10), (cv_line, 45)]
+def preprint():
+    """A preprint as CVs and IEEE-style lists cite it: the arXiv identifier
+    with its subject class in brackets, which is neither a venue nor a
+    publisher."""
+    a, t, y = people(1, 4), title(), str(R.randint(2008, 2025))
+    ident = f"{y[2:]}{R.randint(1, 12):02d}.{R.randint(10000, 99999)}"
+    cls = R.choice(["cs.DC", "cs.LG", "cs.CL", "stat.ML", "q-bio.NC", "physics.soc-ph", "econ.GN", "cs.HC"])
+    g = {"author": a, "title": t, "issued": y}
+    style = R.choice(["ieee", "apa", "plain"])
+    if style == "ieee":
+        names = join_names(a, lambda p, i: f"{initials(p['given'])} {p['family']}", ", and " if len(a) > 2 else " and ")
+        text = f"{names}, \"{t},\" arXiv:{ident} [{cls}], {y}."
+    elif style == "apa":
+        text = f"{apa_names(a)} ({y}). {t}. arXiv preprint arXiv:{ident}."
+    else:
+        names = join_names(a, lambda p, i: natural(p), " and ")
+        text = f"{names}. {title_case(t)}. arXiv:{ident} [{cls}] ({y})."
+        g["title"] = title_case(t)
+    return text, g
+
+
+KINDS = [(article, 45), (book, 25), (chapter, 25), (newspaper, 20), (webpage, 20), (thesis, 10), (cv_line, 45),
+         (preprint, 12)]
 
 
 def main():
