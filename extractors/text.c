@@ -1200,13 +1200,13 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
     if (t->top && cvx_is_person_name(s, n) && !look_below(t, l).dated) return 0;
     return 1;
   }
-  /* a few title-case words alone in the person block, over dated entries
-   * or a list, start the first section ("Occupational Record" over
-   * "2018-  Salsify ---- Boston, MA") */
+  /* a few title-case words after a blank line in the person block, over
+   * dated entries or a list, or right over a dated line, start the first
+   * section ("Occupational Record" over "2018-  Salsify ---- Boston, MA") */
   if ((t->top || t->person) && words <= 4 && !has_digit(s, n) && title_case(s, n) && !job_title(s, n) &&
       cvx_role_score(s, n) == 0 && cvx_org_score(s, n) <= 0) {
     below bl = look_below(t, l);
-    if ((t->prev_blank && bl.entries && !bl.direct) || (bl.direct && bl.dated)) return 1;
+    if ((t->prev_blank && bl.entries) || (bl.direct && bl.dated)) return 1;
   }
   if (t->top || t->person) return 0;
   int sublevel = t->sec_level < 6 ? t->sec_level + 1 : 6;

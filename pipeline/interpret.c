@@ -1850,8 +1850,13 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
       return;
     }
   }
-  /* a head with nested items: the head names the group, children are keywords */
-  if (e->head->next && e->head->next != e->end && e->head->kind == CVX_BLK_ITEM && !strchr(e->head->text, ':')) {
+  /* a head with nested items (or a short line over a list): the head names
+   * the group, the items are keywords */
+  bool short_para = e->head->kind == CVX_BLK_PARA && !memchr(e->head->text, '\n', e->head->len) &&
+                    !words_over(e->head->text, e->head->len, 4) && e->head->next && e->head->next != e->end &&
+                    e->head->next->kind == CVX_BLK_ITEM;
+  if (e->head->next && e->head->next != e->end && (e->head->kind == CVX_BLK_ITEM || short_para) &&
+      !strchr(e->head->text, ':')) {
     cvx_span es = entry_span(e);
     cvx_record *r = cvx_record_new(c->doc, kind, c->origin, es);
     if (!r) return;
@@ -2939,9 +2944,40 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
 }
 
 /* Groups a section's blocks into entries and parses each. */
+/* A "Languages" section (any language's word for it) none of whose lines
+ * names a spoken language ("PHP", "Javascript", "Go-lang"): programming
+ * languages, one skill group named by the heading. True when it took the
+ * section. */
+static bool programming_languages(ctx *c, const cvx_block *heading, cvx_block *first, cvx_block *end) {
+  int lines = 0;
+  for (cvx_block *b = first; b && b != end; b = b->next) {
+    if (b->kind == CVX_BLK_HEADING || b->kind == CVX_BLK_RULE) return false;
+    piece items[MAX_SEGS];
+    int k = split_list(joined(c, b), items, MAX_SEGS);
+    for (int i = 0; i < k; i++) {
+      if (is_language_name(items[i])) return false;
+      lines++;
+    }
+  }
+  if (lines < 2) return false;
+  cvx_span es = heading->span;
+  for (cvx_block *b = first; b && b != end; b = b->next)
+    if (cvx_span_valid(b->span) && b->span.end > es.end) es.end = b->span.end;
+  cvx_record *r = cvx_record_new(c->doc, CVX_REC_SKILL, c->origin, es);
+  if (!r) return true;
+  add_piece(c, r, "name", strip_symbols(joined(c, heading)), heading->span);
+  for (cvx_block *b = first; b && b != end; b = b->next) {
+    piece items[MAX_SEGS];
+    int k = split_keywords(c, b->text, b->len, items, MAX_SEGS);
+    for (int i = 0; i < k; i++) add_piece(c, r, "keywords", items[i], b->span);
+  }
+  return true;
+}
+
 static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading,
                           cvx_block *first, cvx_block *end) {
   c->lang_open = NULL;
+  if (kind == CVX_REC_LANGUAGE && heading && programming_languages(c, heading, first, end)) return;
   if (job_like(kind) && kind != CVX_REC_PROJECT) join_header_runs(c, first, end, kind == CVX_REC_EDUCATION);
   if (job_like(kind) && (c->doc->entry_sink || cvx_entryseg_active()) &&
       parse_section_model(c, kind, talks, heading, first, end))

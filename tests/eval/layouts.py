@@ -180,6 +180,10 @@ def filter_leaves(v, key, hay, norm_text):
         return out or None
     if isinstance(v, list):
         out = [x for x in (filter_leaves(x, key, hay, norm_text) for x in v) if x is not None]
+        if key == "profiles":
+            # cvscore aligns profiles by url alone: one whose url the page does
+            # not show cannot be matched by anything, so it is not counted
+            out = [x for x in out if not isinstance(x, dict) or "url" in x]
         return out or None
     if isinstance(v, bool) or v is None:
         return None

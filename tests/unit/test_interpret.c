@@ -208,6 +208,10 @@ static void run_entries(void) {
        CVX_REC_WORK,
        "name=Kestrel Institute for Biology|position=Postdoc|location=Eastport, Germany|startDate=2021-09|"
        "summary=In the group of Ada Bo, working on the ecology of microbial collectives and their dynamics"},
+      /* a languages section that names no spoken language is one skill group */
+      {"# A\n## Skills\n* Go\n## Languages\n* PHP\n* Erlang\n* Go-lang\n", CVX_REC_SKILL,
+       "name=Go; name=Languages|keywords=PHP|keywords=Erlang|keywords=Go-lang"},
+      {"# A\n## Languages\n* PHP\n* German\n", CVX_REC_LANGUAGE, "language=PHP; language=German"},
       /* a language, then its level on a line (or sub-heading) of its own */
       {"# A\n## Languages\n\nGerman\n\nNative speaker\n\nEnglish\n\nFluent\n\nFrench, Spanish\n", CVX_REC_LANGUAGE,
        "language=German|fluency=Native speaker; language=English|fluency=Fluent; language=French; language=Spanish"},
