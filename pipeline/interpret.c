@@ -221,7 +221,8 @@ static bool is_prose(const char *s, size_t n) {
 }
 
 /* Splits s[0,n) into pieces at entry separators: newlines, ", ", " | ",
- * spaced dashes, "; ", ": ", parentheses, " / " and (when `at`) " at ". */
+ * spaced dashes and bullets, " · ", "; ", ": ", parentheses, " / " and (when
+ * `at`) " at ". */
 static int split_segments(const char *s, size_t n, bool at, piece *out, int max) {
   /* the bytes a separator can start with; every other byte is skipped at once */
   static const bool may_sep[256] = {['\n'] = true, ['\t'] = true, ['('] = true, [')'] = true,
@@ -256,6 +257,9 @@ static int split_segments(const char *s, size_t n, bool at, piece *out, int max)
                   (unsigned char)s[i + 3] == 0xA2) &&
                  s[i + 4] == ' ') {
         sep = 5;
+      } else if (c == ' ' && i + 3 < n && (unsigned char)s[i + 1] == 0xC2 && (unsigned char)s[i + 2] == 0xB7 &&
+                 s[i + 3] == ' ') { /* " · " */
+        sep = 4;
       } else if (at && c == ' ' && i + 4 <= n && s[i + 1] == 'a' && s[i + 2] == 't' && s[i + 3] == ' ') {
         sep = 4;
       }
@@ -1797,6 +1801,19 @@ static bool wrapped_sentence(const cvx_block *b) {
   return islower((unsigned char)*nl);
 }
 
+/* A paragraph of two or more lines of at most four words each, none ending
+ * a sentence: a list written one item a line ("Java" / "Kotlin" / "Dart"). */
+static bool short_lines(const cvx_block *b) {
+  if (b->kind != CVX_BLK_PARA || !memchr(b->text, '\n', b->len)) return false;
+  for (const char *q = b->text, *stop = b->text + b->len; q < stop;) {
+    const char *nl = memchr(q, '\n', (size_t)(stop - q));
+    size_t n = (size_t)((nl ? nl : stop) - q);
+    if (!n || words_over(q, n, 4) || q[n - 1] == '.') return false;
+    q = nl ? nl + 1 : stop;
+  }
+  return true;
+}
+
 static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
   /* a sub-heading names the group, the lines under it are its keywords
    * ("#### Frameworks" + "- React, Vue") unless they name groups themselves */
@@ -1854,15 +1871,25 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
    * the group, the items are keywords */
   bool short_para = e->head->kind == CVX_BLK_PARA && !memchr(e->head->text, '\n', e->head->len) &&
                     !words_over(e->head->text, e->head->len, 4) && e->head->next && e->head->next != e->end &&
-                    e->head->next->kind == CVX_BLK_ITEM;
+                    (e->head->next->kind == CVX_BLK_ITEM || short_lines(e->head->next));
   if (e->head->next && e->head->next != e->end && (e->head->kind == CVX_BLK_ITEM || short_para) &&
       !strchr(e->head->text, ':')) {
     cvx_span es = entry_span(e);
     cvx_record *r = cvx_record_new(c->doc, kind, c->origin, es);
     if (!r) return;
-    add_piece(c, r, "name", joined(c, e->head), e->head->span);
-    for (cvx_block *b = e->head->next; b && b != e->end; b = b->next)
-      add_piece(c, r, kind == CVX_REC_INTEREST || kind == CVX_REC_SKILL ? "keywords" : "keywords", joined(c, b), b->span);
+    add_piece(c, r, "name", strip_symbols(joined(c, e->head)), e->head->span);
+    for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
+      if (b->kind == CVX_BLK_PARA && short_lines(b)) { /* one keyword a line */
+        for (const char *q = b->text, *stop = b->text + b->len; q < stop;) {
+          const char *nl = memchr(q, '\n', (size_t)(stop - q));
+          piece w = trim_piece((piece){q, (size_t)((nl ? nl : stop) - q)});
+          if (w.n) add_piece(c, r, "keywords", w, b->span);
+          q = nl ? nl + 1 : stop;
+        }
+        continue;
+      }
+      add_piece(c, r, "keywords", joined(c, b), b->span);
+    }
     return;
   }
   for (cvx_block *b = e->title ? e->title : e->head; b && b != e->end; b = b->next) {
@@ -2833,6 +2860,13 @@ static void rule_entries(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block 
       }
       /* lists under a skills sub-heading are its keywords */
       if (e.title && kind == CVX_REC_SKILL) starts = false;
+      /* so are a list, or a paragraph written one item a line, under a short
+       * label line ("Language" over "Java" / "Kotlin") */
+      if (starts && kind == CVX_REC_SKILL && !e.title && e.head && e.head->kind == CVX_BLK_PARA &&
+          !memchr(e.head->text, '\n', e.head->len) && !words_over(e.head->text, e.head->len, 4) &&
+          e.head->len && e.head->text[e.head->len - 1] != '.' &&
+          (b->kind == CVX_BLK_ITEM || (b == e.head->next && short_lines(b))))
+        starts = false;
       /* a short paragraph right after a sub-heading belongs to it (under
        * skills only when nothing came between: after a group's bullets,
        * "Known languages:" opens a group of its own) */
@@ -3276,6 +3310,37 @@ static void nest_under_empty_sections(const cvx_blocks *bl) {
   }
 }
 
+/* A table row with words in one cell only, the others empty or marks
+ * ("🟢" | "Acme · Engineer · 2019 ~ 2021"), is that cell's paragraph: the
+ * table laid out the page, it holds no columns of data. */
+static void unwrap_one_cell_rows(const cvx_blocks *bl) {
+  for (cvx_block *b = bl->head; b; b = b->next) {
+    if (b->kind != CVX_BLK_ROW || !b->text) continue;
+    const char *cell = NULL, *stop = b->text + b->len;
+    size_t cn = 0;
+    int worded = 0;
+    for (const char *q = b->text; q <= stop && worded < 2;) {
+      const char *tab = memchr(q, '\t', (size_t)(stop - q));
+      const char *e = tab ? tab : stop;
+      piece w = strip_symbols((piece){q, (size_t)(e - q)});
+      if (w.n && has_alnum(w.s, w.n)) {
+        worded++;
+        cell = q;
+        cn = (size_t)(e - q);
+      }
+      if (!tab) break;
+      q = tab + 1;
+    }
+    if (worded != 1 || cn == b->len) continue;
+    piece t = trim_piece((piece){cell, cn});
+    b->kind = CVX_BLK_PARA;
+    b->level = 0;
+    b->text = t.s;
+    b->len = (uint32_t)t.n;
+    b->strong_len = 0;
+  }
+}
+
 /* A paragraph that is nothing but one or more links written out
  * ("https://…", "www.…"). */
 static bool url_only(const cvx_block *b) {
@@ -3337,6 +3402,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
   ctx c = {.doc = doc, .origin = origin, .line = CVX_BUF_INIT};
   drop_page_furniture(bl);
   promote_section_paragraphs(bl);
+  unwrap_one_cell_rows(bl);
   nest_under_empty_sections(bl);
   if (cvx_entryseg_debug()) debug_blocks(bl);
   /* reuse facts already found (front matter) so the body cannot duplicate them */

@@ -54,6 +54,23 @@ static const char *const role_words[] = {
     "planner", "strategist", "producer", "organizer", "organiser", "webmaster", "treasurer",
     "secretary", "ambassador", "leader", "worker", "operator", "agent", "investigator",
     "pi", "phd", "graduate", "undergraduate", "research", "hacker", "evangelist", "expert",
+    /* the same in Spanish, Portuguese, French, Italian, German and Russian */
+    "ingeniero", "ingeniera", "desarrollador", "desarrolladora", "programador", "programadora",
+    "analista", "gerente", "jefe", "jefa", "consultor", "consultora", "becario", "becaria",
+    "investigador", "investigadora", "profesor", "profesora", "diseñador", "diseñadora",
+    "arquitecto", "coordinador", "coordinadora", "técnico", "técnica", "asistente", "responsable",
+    "engenheiro", "engenheira", "desenvolvedor", "desenvolvedora", "estagiário", "estagiária",
+    "coordenador", "pesquisador", "pesquisadora", "diretor", "diretora", "líder", "especialista",
+    "ingénieur", "développeur", "développeuse", "stagiaire", "chercheur", "chercheuse",
+    "enseignant", "enseignante", "chargé", "chargée", "directeur", "directrice", "analyste",
+    "doctorant", "doctorante", "ingegnere", "sviluppatore", "ricercatore", "ricercatrice",
+    "docente", "ingenieur", "entwickler", "berater", "leiter", "leiterin", "praktikant",
+    "praktikantin", "werkstudent", "doktorand", "doktorandin", "dozent", "referent",
+    "инженер", "Инженер", "разработчик", "Разработчик", "программист", "Программист",
+    "руководитель", "Руководитель", "менеджер", "Менеджер", "аналитик", "Аналитик",
+    "стажер", "стажёр", "Стажер", "директор", "Директор", "специалист", "Специалист",
+    "ведущий", "Ведущий", "старший", "Старший", "преподаватель", "Преподаватель",
+    "тестировщик", "Тестировщик", "консультант", "дизайнер", "Дизайнер",
     NULL};
 
 static const char *const role_cjk[] = {"工程师", "研究员", "实习", "助理", "教授", "讲师",

@@ -212,6 +212,17 @@ static void run_entries(void) {
       {"# A\n## Skills\n* Go\n## Languages\n* PHP\n* Erlang\n* Go-lang\n", CVX_REC_SKILL,
        "name=Go; name=Languages|keywords=PHP|keywords=Erlang|keywords=Go-lang"},
       {"# A\n## Languages\n* PHP\n* German\n", CVX_REC_LANGUAGE, "language=PHP; language=German"},
+      /* a bold label over a paragraph written one item a line: one group */
+      {"# A\n## Skills\n\n**Language**\n\nJava  \nKotlin  \nDart\n\n**Data**\n\nKafka  \nRedis\n", CVX_REC_SKILL,
+       "name=Language|keywords=Java|keywords=Kotlin|keywords=Dart; name=Data|keywords=Kafka|keywords=Redis"},
+      /* " · " separates a head's parts; role words in other languages */
+      {"# A\n## Experiencia\n\n### Ingeniero de Datos \u00b7 Kestrel Labs\n**marzo 2025 - febrero 2026**\n", CVX_REC_WORK,
+       "name=Kestrel Labs|position=Ingeniero de Datos|startDate=2025-03|endDate=2026-02"},
+      /* a table laid out with a marker cell: the row is its other cell's paragraph */
+      {"# A\n## Career\n\n<table><tr><td>\u25cf</td><td>Kestrel Labs \u00b7 Engineer \u00b7 2019 - 2021</td></tr>"
+       "<tr><td>\u25cf</td><td>Brindle Data \u00b7 Analyst \u00b7 2016 - 2019</td></tr></table>\n",
+       CVX_REC_WORK,
+       "name=Kestrel Labs|position=Engineer|startDate=2019|endDate=2021; name=Brindle Data|position=Analyst|startDate=2016|endDate=2019"},
       /* a language, then its level on a line (or sub-heading) of its own */
       {"# A\n## Languages\n\nGerman\n\nNative speaker\n\nEnglish\n\nFluent\n\nFrench, Spanish\n", CVX_REC_LANGUAGE,
        "language=German|fluency=Native speaker; language=English|fluency=Fluent; language=French; language=Spanish"},
