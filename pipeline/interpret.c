@@ -673,6 +673,31 @@ static bool sentence_like(piece p) {
   return words >= 5 && 2 * lower > words;
 }
 
+/* "Role at Org (note)" in English, Russian ("в"), French ("chez"), German
+ * ("bei") or with "@": the position, the organisation and the note as the
+ * summary. False (adding nothing) when no such word joins two parts. */
+static bool role_at_org(ctx *c, cvx_record *r, const char *org_key, piece p, cvx_span within) {
+  static const char *const joins[] = {" at ", " @ ", " \xd0\xb2 ", " chez ", " bei ", NULL};
+  for (int j = 0; joins[j]; j++) {
+    size_t jl = strlen(joins[j]);
+    for (size_t i = 0; i + jl <= p.n; i++) {
+      if (memcmp(p.s + i, joins[j], jl) != 0) continue;
+      piece role = trim_piece((piece){p.s, i}), org = trim_piece((piece){p.s + i + jl, p.n - i - jl}), note = {0};
+      const char *open = memchr(org.s, '(', org.n);
+      if (open && org.s[org.n - 1] == ')') {
+        note = trim_piece((piece){open + 1, (size_t)(org.s + org.n - 1 - open - 1)});
+        org = trim_piece((piece){org.s, (size_t)(open - org.s)});
+      }
+      if (!role.n || !org.n || words_over(role.s, role.n, 5) || words_over(org.s, org.n, 6)) return false;
+      add_piece(c, r, "position", role, within);
+      add_piece(c, r, org_key, org, within);
+      if (note.n) add_piece(c, r, "summary", note, within);
+      return true;
+    }
+  }
+  return false;
+}
+
 static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   cvx_span es = entry_span(e);
   cvx_record *r = cvx_record_new(c->doc, kind, c->origin, es);
@@ -898,6 +923,11 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
       core = trim_piece((piece){p.s, pa - 2});
       place = (piece){p.s + pa, pz - pa};
     }
+    /* under a head of dates alone, a short first line is the head's words:
+     * "Python Trainer at SkillTrek (IT training)", "Программист в Mindojo" */
+    if (first_child && !cvx_record_get(r, org_key) && !cvx_record_get(r, "position") && !memchr(b->text, '\n', b->len) &&
+        !words_over(p.s, p.n, 10) && !sentence_like(p) && role_at_org(c, r, org_key, p, b->span))
+      continue;
     /* the scores only when the line could still name the organisation */
     bool names_org = false;
     if (!cvx_record_get(r, org_key) && !words_over(core.s, core.n, 8)) {

@@ -223,6 +223,12 @@ static void run_entries(void) {
        "<tr><td>\u25cf</td><td>Brindle Data \u00b7 Analyst \u00b7 2016 - 2019</td></tr></table>\n",
        CVX_REC_WORK,
        "name=Kestrel Labs|position=Engineer|startDate=2019|endDate=2021; name=Brindle Data|position=Analyst|startDate=2016|endDate=2019"},
+      /* under a head of dates alone, the first short line is "Role at Org (note)" */
+      {"# A\n## Experience\n\n* **02.2014 - 04.2014**\n\n    Python trainer at Kestrel Labs (IT training)\n\n"
+       "    Wrote a course and taught the first group of students.\n",
+       CVX_REC_WORK,
+       "startDate=2014-02|endDate=2014-04|position=Python trainer|name=Kestrel Labs|summary=IT training|"
+       "highlights=Wrote a course and taught the first group of students."},
       /* a language, then its level on a line (or sub-heading) of its own */
       {"# A\n## Languages\n\nGerman\n\nNative speaker\n\nEnglish\n\nFluent\n\nFrench, Spanish\n", CVX_REC_LANGUAGE,
        "language=German|fluency=Native speaker; language=English|fluency=Fluent; language=French; language=Spanish"},
