@@ -685,7 +685,7 @@ static bool same_look(const xmlNode *x, const xmlNode *y) {
 }
 
 /* True when elements a and b are alike: the same element, with no class
- * or a class name in common. */
+ * or a class name in common (among the first 16 of each). */
 static bool alike(const xmlNode *a, const xmlNode *b) {
   if (strcmp((const char *)a->name, (const char *)b->name) != 0) return false;
   const char *ca = attr(a, "class"), *cb = attr(b, "class");
@@ -693,11 +693,13 @@ static bool alike(const xmlNode *a, const xmlNode *b) {
   for (const char *t = ca ? ca : ""; *t; t++) ea &= is_blank(*t);
   for (const char *t = cb ? cb : ""; *t; t++) eb &= is_blank(*t);
   if (ea || eb) return ea && eb;
-  for (const char *s = ca; *s;) {
+  int ta = 0; /* the first 16 names of each are compared: bounded work */
+  for (const char *s = ca; *s && ta < 16; ta++) {
     while (*s && is_blank(*s)) s++;
     size_t k = 0;
     while (s[k] && !is_blank(s[k])) k++;
-    for (const char *u = cb; k && *u;) {
+    int tb = 0;
+    for (const char *u = cb; k && *u && tb < 16; tb++) {
       while (*u && is_blank(*u)) u++;
       size_t j = 0;
       while (u[j] && !is_blank(u[j])) j++;
