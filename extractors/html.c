@@ -71,6 +71,8 @@ typedef struct hx {
   const char *pend_marker;
   size_t hide_budget; /* bytes the searches for skipped elements may still read */
   uint32_t hide_from; /* end of the last hidden element: the next one starts after it */
+  struct onode *ol;   /* the outline (see outline()): one per element, indexed by _private */
+  size_t nol;
 } hx;
 
 /* ------------------------------------------------------------ positions */
@@ -266,9 +268,9 @@ static bool hiding_class(const char *s) {
  * menu…), SKIP_ATTR (an attribute hides it), or 0: it is read. */
 enum { SKIP_NAME = 1, SKIP_ATTR = 2 };
 
-static int is_skipped(const hx *h, const xmlNode *n) {
+static int is_skipped(int header, const xmlNode *n) {
   if (name_in(n, skipped)) return SKIP_NAME;
-  if (h->header && (is(n, "ul") || is(n, "ol")) && is_menu(n)) return SKIP_NAME;
+  if (header && (is(n, "ul") || is(n, "ol")) && is_menu(n)) return SKIP_NAME;
   if (!n->properties) return 0;
   if (attr(n, "hidden")) return SKIP_ATTR;
   const char *v = attr(n, "aria-hidden");
@@ -597,6 +599,180 @@ static int heading_level(const xmlNode *n) {
   return 0;
 }
 
+/* --------------------------------------------------------------- outline */
+
+/* What the outline knows of an element (its index + 1 is in _private):
+ * visible bytes before it and inside it, the heading that heads it, and a
+ * heading's level in the outline (0 for an element that is no heading). */
+typedef struct onode {
+  const xmlNode *node, *box; /* a heading's box: see outline() */
+  size_t pre, vis;
+  const xmlNode *owner;  /* the heading that heads it */
+  const xmlNode *leader; /* the heading that is the first visible thing in it */
+  const xmlNode *kid;    /* a heading's first sub-heading taken below it by structure */
+  int level;
+} onode;
+
+static onode *onode_of(const hx *h, const xmlNode *n) {
+  uintptr_t i = n && n->type == XML_ELEMENT_NODE ? (uintptr_t)n->_private : 0;
+  return i && i <= h->nol && h->ol[i - 1].node == n ? &h->ol[i - 1] : NULL;
+}
+
+/* The level of heading n in the outline (its tag's when it has none). */
+static int outline_level(const hx *h, const xmlNode *n) {
+  const onode *o = onode_of(h, n);
+  return o && o->level ? o->level : heading_level(n);
+}
+
+/* Non-blank bytes of a text node. */
+static size_t visible_bytes(const xmlNode *t) {
+  size_t k = 0;
+  for (const char *s = (const char *)t->content; s && *s; s++) k += !is_blank(*s);
+  return k;
+}
+
+/* Numbers the elements a reader sees in document order (skipped ones and
+ * their subtrees stay out) and counts the visible text before and inside
+ * each. Iterative, as walk(). */
+static void outline_count(hx *h, xmlNode *root) {
+  size_t cap = 0, seen = 0;
+  int header = 0;
+  xmlNode *n = root;
+  while (n) {
+    bool down = false;
+    if (n->type == XML_ELEMENT_NODE && !is_skipped(header, n)) {
+      if (h->nol == cap) {
+        cap = cap ? cap * 2 : 256;
+        h->ol = cvx_xrealloc(h->ol, cap * sizeof *h->ol);
+      }
+      h->ol[h->nol] = (onode){.node = n, .pre = seen};
+      n->_private = (void *)(uintptr_t)++h->nol;
+      header += is(n, "header");
+      down = true;
+    } else if (n->type == XML_TEXT_NODE || n->type == XML_CDATA_SECTION_NODE) {
+      seen += visible_bytes(n);
+    }
+    if (down && n->children) {
+      n = n->children;
+      continue;
+    }
+    for (;;) {
+      if (n->type == XML_ELEMENT_NODE) {
+        onode *o = onode_of(h, n);
+        if (o) {
+          o->vis = seen - o->pre;
+          header -= is(n, "header");
+        }
+      }
+      if (n == root || n->next) break;
+      n = n->parent;
+    }
+    if (n == root) break;
+    n = n->next;
+  }
+}
+
+/* True when headings x and y look alike: the same element and class, in
+ * parents of the same element and class. */
+static bool same_look(const xmlNode *x, const xmlNode *y) {
+  for (int k = 0; k < 2; k++, x = x->parent, y = y->parent) {
+    if (!x || !y || x->type != XML_ELEMENT_NODE || y->type != XML_ELEMENT_NODE) return k > 0 && !x && !y;
+    if (strcmp((const char *)x->name, (const char *)y->name) != 0) return false;
+    const char *cx = attr(x, "class"), *cy = attr(y, "class");
+    if (!cx != !cy || (cx && strcmp(cx, cy) != 0)) return false;
+  }
+  return true;
+}
+
+/* True when elements a and b are alike: the same element, with no class
+ * or a class name in common (among the first 16 of each). */
+static bool alike(const xmlNode *a, const xmlNode *b) {
+  if (strcmp((const char *)a->name, (const char *)b->name) != 0) return false;
+  const char *ca = attr(a, "class"), *cb = attr(b, "class");
+  bool ea = true, eb = true;
+  for (const char *t = ca ? ca : ""; *t; t++) ea &= is_blank(*t);
+  for (const char *t = cb ? cb : ""; *t; t++) eb &= is_blank(*t);
+  if (ea || eb) return ea && eb;
+  int ta = 0; /* the first 16 names of each are compared: bounded work */
+  for (const char *s = ca; *s && ta < 16; ta++) {
+    while (*s && is_blank(*s)) s++;
+    size_t k = 0;
+    while (s[k] && !is_blank(s[k])) k++;
+    int tb = 0;
+    for (const char *u = cb; k && *u && tb < 16; tb++) {
+      while (*u && is_blank(*u)) u++;
+      size_t j = 0;
+      while (u[j] && !is_blank(u[j])) j++;
+      if (j == k && strncmp(s, u, k) == 0) return true;
+      u += j;
+    }
+    s += k;
+  }
+  return false;
+}
+
+/* Heading levels from the page's structure, in the spirit of the HTML
+ * outline algorithm with every block container a sectioning element.
+ *
+ * A heading's box is its widest ancestor showing nothing but the heading
+ * (the heading itself, or a <div class=title> around it); the heading
+ * heads the element holding its box when nothing visible comes before it
+ * there: the <h3> of <div><div class=title><h3>Education</h3></div>...
+ * heads the outer div. Such a heading is a sub-heading of the heading P
+ * that heads the nearest element around that one, one level below it at
+ * least (P's level + max(1, tag - P's tag)), so an entry's heading inside
+ * a section's container comes below the section's heading even when both
+ * are written <h3>; unless the two look alike (same_look), or P's box is
+ * alike the heading's element (P's section shows nothing but P): those
+ * are peers, as when a container a page leaves unclosed swallows the next
+ * sections, or a section left empty is the box of its heading.
+ *
+ * Any other heading keeps its tag's distance to the heading that leads the
+ * nearest element around it (the first visible thing there), as the
+ * outline's implicit sections do, or takes the level of that heading's
+ * first sub-heading when it looks like it (an entry whose box is its whole
+ * item heads nothing, and is still that entry's peer).
+ *
+ * Where the structure agrees with the tags every level stays its tag's.
+ * Levels are capped at 6. Costs the depth (at most PARSER_DEPTH) a
+ * heading. */
+static void outline(hx *h, xmlNode *root) {
+  outline_count(h, root);
+  for (size_t i = 0; i < h->nol; i++) {
+    onode *o = &h->ol[i];
+    int tag = heading_level(o->node);
+    if (!tag || !o->vis) continue;
+    const xmlNode *box = o->node;
+    for (const onode *p; (p = onode_of(h, box->parent)) != NULL && p->vis == o->vis;) box = box->parent;
+    o->box = box;
+    onode *c = onode_of(h, box->parent);
+    bool heads = c && c->pre == o->pre && !c->owner;
+    if (heads) c->owner = o->node;
+    for (onode *a = onode_of(h, o->node->parent); a && a->pre == o->pre; a = onode_of(h, a->node->parent))
+      if (!a->leader) a->leader = o->node;
+    onode *po = NULL;
+    for (const xmlNode *a = heads ? box->parent->parent : o->node->parent; a && !po; a = a->parent) {
+      const onode *ao = onode_of(h, a);
+      const xmlNode *p = !ao ? NULL : heads ? ao->owner : ao->leader;
+      if (p && p != o->node) po = onode_of(h, p);
+    }
+    int level = tag;
+    if (po) {
+      int d = tag - heading_level(po->node);
+      if (heads && d < 1 && !same_look(o->node, po->node) && !(po->box != po->node && alike(po->box, box->parent))) {
+        level = po->level + 1;
+        if (!po->kid) po->kid = o->node;
+      } else if (!heads && po->kid && same_look(o->node, po->kid)) {
+        level = outline_level(h, po->kid);
+      } else {
+        level = po->level + d;
+      }
+    }
+    o->level = level < tag ? tag : level > 6 ? 6 : level;
+  }
+}
+
+
 /* Elements that make a table cell a page region rather than a value. */
 static const char *const cell_blocks[] = {"p",  "div", "h1", "h2",  "h3",         "h4",  "h5", "h6",
                                           "ul", "ol",  "dl", "table", "blockquote", "pre", NULL};
@@ -700,7 +876,7 @@ static bool next_chip(const xmlNode *n) {
 static bool enter(hx *h, const xmlNode *n) {
   unsigned line = node_line(h, n);
   if (!h->open) h->next_l0 = line;
-  int why = is_skipped(h, n);
+  int why = is_skipped(h->header, n);
   if (why) {
     hide(h, n, why == SKIP_ATTR);
     return false;
@@ -728,7 +904,7 @@ static bool enter(hx *h, const xmlNode *n) {
     boundary(h); /* a heading in a table cell is a line of the cell */
   } else if (hl) {
     flush(h);
-    h->heading = hl;
+    h->heading = outline_level(h, n);
   } else if (is(n, "tr") && h->rows == 0 && layout_row(n, &title)) {
     flush(h);
     h->layout++;
@@ -912,11 +1088,15 @@ static void parse_walk(hx *h, const char *text, size_t n) {
   cvx_buf_init(&h->tmp);
   if (xd) {
     xmlNode *root = xmlDocGetRootElement(xd);
-    if (root) walk(h, root);
+    if (root) {
+      outline(h, root);
+      walk(h, root);
+    }
     xmlFreeDoc(xd);
   }
   htmlFreeParserCtxt(ctxt);
   free(h->links);
+  free(h->ol);
   cvx_buf_free(&h->raw);
   cvx_buf_free(&h->tmp);
 }

@@ -193,6 +193,45 @@ static const hcase cases[] = {
     {"tag soup recovers", "<p>One<p>Two<li>Three</ul></div><b>Four", "P0 One\nP0 Two\nI0[-] ThreeFour\n"},
     {"comments and liquid are hidden", "<p>Jane <!-- Roe --> Doe {{ site.x }}</p>\n", "P0 Jane Doe\n"},
     {"an image keeps its source", "<p><img src=\"me.jpg\" alt=\"Me\"> Jane</p>\n", "P0 Jane <|me.jpg>\n"},
+    /* heading levels from the structure (the outline) */
+    {"outline: all <h3>, a section's container holds its entries' containers",
+     "<div class=\"sec\"><div class=\"title\"><h3>Education</h3><div class=\"rule\"></div></div>\n"
+     "<section class=\"item\"><div class=\"head\"><h3 class=\"name\">Hill University</h3><h5>2010</h5></div>\n"
+     "<h4>PhD Botany</h4><p>Thesis on moss.</p></section>\n"
+     "<section class=\"item\"><div class=\"head\"><h3 class=\"name\">Lake College</h3><h5></h5></div>\n"
+     "<h4>BSc</h4></section>\n"
+     "<section class=\"item\"><div class=\"head\"><h3 class=\"name\">Hill Night School</h3></div></section></div>\n"
+     "<div class=\"sec\"><div class=\"title\"><h3>Awards</h3></div>\n"
+     "<section class=\"item\"><h3 class=\"name\">Moss Prize</h3><p>2012</p></section></div>\n",
+     "H3 Education\nH4 Hill University\nH6 2010\nH5 PhD Botany\nP0 Thesis on moss.\nH4 Lake College\nH5 BSc\n"
+     "H4 Hill Night School\nH3 Awards\nH4 Moss Prize\nP0 2012\n"},
+    {"outline: levels that already follow the structure stay",
+     "<h1>Jane Roe</h1><section><h2>Work</h2><article><h3>Acme</h3><h4>2019</h4><p>Tools.</p></article>"
+     "<article><h3>Initech</h3></article></section><section><h2>Education</h2><p>BSc</p></section>\n",
+     "H1 Jane Roe\nH2 Work\nH3 Acme\nH4 2019\nP0 Tools.\nH3 Initech\nH2 Education\nP0 BSc\n"},
+    {"outline: sections in sibling containers are peers, and so are headings of one container",
+     "<div><div><h2>Work</h2><p>Acme</p></div><div><h2>Education</h2><p>BSc</p></div></div>\n"
+     "<div><h2>Skills</h2><p>C</p><h2>Languages</h2><p>Welsh</p><h3>Spoken</h3></div>\n",
+     "H2 Work\nP0 Acme\nH2 Education\nP0 BSc\nH2 Skills\nP0 C\nH2 Languages\nP0 Welsh\nH3 Spoken\n"},
+    {"outline: look-alike headings stay peers inside a container left open",
+     "<div class=\"box\"><div class=\"title\"><h3>About</h3></div><p>Port Town</p>\n"
+     "<div class=\"more\"><div class=\"title\"><h3>Tools</h3></div><p>Go</p></div>\n"
+     "<div class=\"box\"><div class=\"title\"><h3>Work</h3></div><article><h3>Acme</h3><p>2019</p></article>\n",
+     "H3 About\nP0 Port Town\nH3 Tools\nP0 Go\nH3 Work\nH4 Acme\nP0 2019\n"},
+    {"outline: an empty section is its heading's box, a peer of the next",
+     "<div class=\"col\"><div class=\"box clear\"><h2>Contact</h2><div class=\"item\"><span></span></div></div>\n"
+     "<div class=\"box\"><h2>Skills</h2><p>C, Go</p></div></div>\n",
+     "H2 Contact\nH2 Skills\nP0 C, Go\n"},
+    {"outline: the page's title heads the page, its sections come below it",
+     "<div class=\"page\"><div class=\"top\"><h2>Jane Roe</h2></div>\n"
+     "<div class=\"sec\"><h2>Work</h2><p>Acme</p><h2>Education</h2><p>BSc</p></div></div>\n",
+     "H2 Jane Roe\nH3 Work\nP0 Acme\nH3 Education\nP0 BSc\n"},
+    {"outline: levels stop at 6",
+     "<div class=\"w\"><h5>Work</h5><div class=\"x\"><h5>Acme</h5><div class=\"y\"><h5>Lab</h5><div class=\"z\">"
+     "<h5>Desk</h5><p>x</p></div></div></div></div>\n",
+     "H5 Work\nH6 Acme\nH6 Lab\nH6 Desk\nP0 x\n"},
+    {"outline: empty headings lead nothing",
+     "<div><h3></h3><div><h3>Work</h3><p>Acme</p></div></div>\n", "H3 Work\nP0 Acme\n"},
     {"empty page", "", ""},
     {"only blanks", " \n\t\n", ""},
 };
@@ -211,6 +250,28 @@ static void run_entities(void) {
   }
   CHECK(found && !leaked, "entities kept as text, nothing expanded");
   check_invariants(&f, "entities");
+  done(&f);
+}
+
+/* A Markdown page's HTML region (Markdown headings rendered inside its
+ * divs) gets the same outline as a page. */
+static void run_fragment(void) {
+  const char *src = "Intro\n\n<div class=\"sec\">\n<div class=\"title\">\n\n### Work\n\n</div>\n"
+                    "<div class=\"item\">\n\n### Acme\n\n2019\n\n</div>\n</div>\n";
+  const char *html = "<div class=\"sec\">\n<div class=\"title\">\n<h3>Work</h3>\n</div>\n"
+                     "<div class=\"item\">\n<h3>Acme</h3>\n<p>2019</p>\n</div>\n</div>";
+  fixture f;
+  f.a = cvx_arena_new(1 << 16);
+  cvx_diags_init(&f.dx, f.a);
+  f.doc = cvx_doc_new(f.a, make_source(f.a, "cv.md", src, strlen(src)), &f.dx);
+  memset(&f.bl, 0, sizeof f.bl);
+  uint32_t at = (uint32_t)(strstr(src, "<div") - src);
+  cvx_status st = cvx_html_fragment_blocks(f.doc, &f.bl, html, strlen(html), at);
+  CHECK(st == CVX_OK, "fragment status %s", cvx_status_str(st));
+  char *got = dump(&f.bl);
+  CHECK_STR(got, "H3 Work\nH4 Acme\nP0 2019\n", "fragment outline");
+  free(got);
+  check_invariants(&f, "fragment outline");
   done(&f);
 }
 
@@ -395,6 +456,7 @@ static void run_accepts(void) {
 
 int main(void) {
   run_cases();
+  run_fragment();
   run_entities();
   run_spans();
   run_pathological();
