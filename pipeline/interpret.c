@@ -1483,7 +1483,7 @@ static const char *const language_names[] = {
 static bool is_language_name(piece p) {
   size_t cutat = p.n;
   for (size_t j = 0; j < p.n; j++)
-    if (p.s[j] == '(' || p.s[j] == ':' ||
+    if (p.s[j] == '(' || p.s[j] == ':' || p.s[j] == '\t' ||
         (p.s[j] == ' ' && j + 1 < p.n && (p.s[j + 1] == '-' || (unsigned char)p.s[j + 1] == 0xE2))) {
       cutat = j;
       break;
@@ -1609,7 +1609,8 @@ static void parse_skill_line(ctx *c, piece line, cvx_span within, cvx_rec_kind k
       piece p = items[i];
       size_t cutat = p.n;
       for (size_t j = 0; j < p.n; j++)
-        if (p.s[j] == '(' || p.s[j] == ':' || (p.s[j] == ' ' && j + 1 < p.n && (p.s[j + 1] == '-' || (unsigned char)p.s[j + 1] == 0xE2))) {
+        if (p.s[j] == '(' || p.s[j] == ':' || p.s[j] == '\t' ||
+            (p.s[j] == ' ' && j + 1 < p.n && (p.s[j + 1] == '-' || (unsigned char)p.s[j + 1] == 0xE2))) {
           cutat = j;
           break;
         }
@@ -3016,8 +3017,10 @@ static bool programming_languages(ctx *c, const cvx_block *heading, cvx_block *f
   int lines = 0;
   for (cvx_block *b = first; b && b != end; b = b->next) {
     if (b->kind == CVX_BLK_HEADING || b->kind == CVX_BLK_RULE) return false;
-    piece items[MAX_SEGS];
-    int k = split_list(joined(c, b), items, MAX_SEGS);
+    piece items[MAX_SEGS], line = {b->text, b->len};
+    const char *tab = memchr(b->text, '\t', b->len); /* a row: its first cell names the language */
+    if (tab) line.n = (size_t)(tab - b->text);
+    int k = split_list(tab ? line : joined(c, b), items, MAX_SEGS);
     for (int i = 0; i < k; i++) {
       if (is_language_name(items[i])) return false;
       lines++;
