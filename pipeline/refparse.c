@@ -1587,6 +1587,7 @@ void cvx_ref_names(cvx_arena *a, const char *t, size_t n, cvx_ref *r) {
 bool cvx_ref_thesis_like(const char *s, size_t n) { return thesis_like(s, n); }
 bool cvx_ref_report_like(const char *s, size_t n) { return report_like(s, n); }
 bool cvx_ref_conference_like(const char *s, size_t n) { return conference_like(s, n); }
+bool cvx_ref_publisher_like(const char *s, size_t n) { return publisher_like(s, n); }
 
 void cvx_ref_marks(cvx_arena *a, const char *t, size_t n, uint32_t *marks) {
   memset(marks, 0, n * sizeof *marks);

@@ -168,6 +168,42 @@ static void test_names(void) {
   }
 }
 
+/* The trained labeller's post-processing (invented references): a
+ * translator, a report's number, an issuer and a note are no container or
+ * title; a journal after a title ending in "?" is one. */
+typedef struct post_case {
+  const char *text, *title, *container, *publisher;
+} post_case;
+
+static const post_case post_cases[] = {
+    {"Quill, Mara 2004. Tides of the Inner Sea. Trans. Ivo Renn. Northfield: Lantern Press.",
+     "Tides of the Inner Sea", NULL, "Lantern Press"},
+    {"Renn, T. (2001). Will the dunes move? Coastal Letters 12(3): 40-52.", "Will the dunes move?", "Coastal Letters",
+     NULL},
+    {"Okafor, A. (1999). Personal communication.", NULL, NULL, NULL},
+    {"M. Quill. Counting sheep with sparse sensors. Technical Report TR-99-12, Northfield University, 1999.",
+     "Counting sheep with sparse sensors", NULL, NULL},
+};
+
+static void test_post(void) {
+  for (size_t k = 0; k < sizeof post_cases / sizeof post_cases[0]; k++) {
+    const post_case *c = &post_cases[k];
+    cvx_arena *a = cvx_arena_new(16 * 1024);
+    cvx_ref r;
+    cvx_ref_parse(a, c->text, strlen(c->text), &r);
+    char ctx[64];
+    snprintf(ctx, sizeof ctx, "post case %zu title", k);
+    CHECK_STR(r.title, c->title, ctx);
+    snprintf(ctx, sizeof ctx, "post case %zu container", k);
+    CHECK_STR(r.container, c->container, ctx);
+    if (c->publisher) {
+      snprintf(ctx, sizeof ctx, "post case %zu publisher", k);
+      CHECK_STR(r.publisher, c->publisher, ctx);
+    }
+    cvx_arena_free(a);
+  }
+}
+
 static void test_csl(void) {
   cvx_arena *a = cvx_arena_new(16 * 1024);
   cvx_ref r;
@@ -222,6 +258,7 @@ int main(void) {
   test_styles(cvx_ref_parse, "labeller");
   test_styles(cvx_ref_parse_rules, "rules");
   test_names();
+  test_post();
   test_csl();
   test_venues();
   test_hostile();
