@@ -4,6 +4,7 @@
  * trained sequence model, and its labelled spans read into a cvx_ref by the
  * same grammars the rules use (names, years, page ranges). */
 #include "reflabel.h"
+#include "grammar.h"
 
 #include "seqmodel.h"
 
@@ -722,6 +723,11 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
     if (!tok[i].word && t[tok[i].s] == '-' && tok[i].e - tok[i].s == 1 && tok[i - 1].word && tok[i + 1].word &&
         tok[i - 1].e == tok[i].s && tok[i].e == tok[i + 1].s)
       lab[i] = lab[i + 1] = lab[i - 1];
+  /* a possessive ending is part of its word: "Women/title '/title s/title" */
+  for (size_t i = 1; i + 1 < ntok; i++)
+    if (!tok[i].word && (tok_is(t, &tok[i], "'") || tok_is(t, &tok[i], "\xe2\x80\x99")) && tok[i - 1].word &&
+        tok[i - 1].e == tok[i].s && tok[i].e == tok[i + 1].s && tok_is(t, &tok[i + 1], "s"))
+      lab[i] = lab[i + 1] = lab[i - 1];
   /* the first run of each label, with later runs joined when only
    * punctuation separates them */
   run runs[CVX_RL_NCLASSES] = {{0, 0, false}};
@@ -832,6 +838,15 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
   }
   if (!r->container && rr.container && cvx_venue_lookup(rr.container))
     r->container = rr.container; /* a venue of the table the labeller did not see as one: "NeurIPS 2019" */
+  if (!r->container && rr.container && runs[CVX_RL_TITLE].set && (runs[CVX_RL_ISSUE].set || runs[CVX_RL_PAGES].set)) {
+    /* a journal the labeller left unlabelled between the title and its
+     * numbers: the rules' container when none of its words got a label */
+    size_t at = find(t, tn, tok[runs[CVX_RL_TITLE].b].e, rr.container);
+    bool bare = at < tn;
+    for (size_t i = runs[CVX_RL_TITLE].b + 1; i < ntok && bare && tok[i].s < at + strlen(rr.container); i++)
+      if (tok[i].e > at) bare = lab[i] == CVX_RL_OTHER;
+    if (bare) r->container = rr.container;
+  }
   if (r->container) {
     /* a venue is no list of people ("Ann Lee, Bo Chen, and Cy Diaz. DAC"):
      * such names are the authors when none were found, and the venue is
@@ -887,6 +902,65 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
     size_t gn = tok[x.b].e - tok[x.a].s;
     thesis = cvx_ref_thesis_like(g, gn);
     report = !thesis && cvx_ref_report_like(g, gn);
+  }
+  if (r->container) {
+    /* a translator is no container: "Trans. Ann Lee", "… Challenge. Trans. Ann Lee" */
+    char *c = (char *)r->container;
+    if ((!strncmp(c, "Trans. ", 7) && cvx_is_person_name(c + 7, strlen(c + 7))) ||
+        (!strncmp(c, "Translated by ", 14) && cvx_is_person_name(c + 14, strlen(c + 14)))) {
+      r->container = NULL;
+    } else {
+      char *tr = strstr(c, ". Trans. "); /* (not "Trans. Amer. Math. Soc.") */
+      if (tr && tr > c && cvx_is_person_name(tr + 9, strlen(tr + 9))) tr[0] = '\0';
+    }
+  }
+  if (r->container && !cvx_venue_lookup(r->container)) {
+    /* a report's number and issuer are no container: "TR95-12 Computer
+     * Science Dept.", "Tech. Report ABC-7", "XYZ Technical Summary Report" */
+    const char *c = r->container;
+    size_t cn = strlen(c);
+    bool tr = c[0] == 'T' && c[1] == 'R' && (is_digit((unsigned char)c[2]) || c[2] == '-');
+    /* ("CMU Tech Report 7": "Report" split off as the genre) */
+    size_t j = runs[CVX_RL_CONTAINER].set ? runs[CVX_RL_CONTAINER].b + 1 : ntok;
+    bool next_report = j < ntok && !r->volume &&
+                       (tok_is(t, &tok[j], "Report") || tok_is(t, &tok[j], "report") || tok_is(t, &tok[j], "Rep"));
+    if (tr || cvx_ref_report_like(c, cn) || next_report) {
+      r->container = NULL;
+      report = !thesis;
+    }
+  }
+  if (r->container && !r->volume && !r->issue && !r->page && !had_in) {
+    /* an issuer is a publisher, not a container: "Harbour Press", "Lantern
+     * Publications", "Tide Foundation" */
+    const char *c = r->container;
+    size_t cn = strlen(c);
+    if (!cvx_venue_lookup(c) && !cvx_ref_conference_like(c, cn) &&
+        (cvx_ref_publisher_like(c, cn) || strstr(c, "Foundation") || strstr(c, "Commission") ||
+         strstr(c, "Publications") || strstr(c, "Publishers"))) {
+      if (!r->publisher) r->publisher = c;
+      r->container = NULL;
+    }
+  }
+  if (!r->container && r->publisher && r->page && runs[CVX_RL_PUBLISHER].set) {
+    /* "… perceptions? Health Letters 49(5): 10-16": a "publisher" followed by
+     * a volume is the journal */
+    run x = runs[CVX_RL_PUBLISHER];
+    size_t j = x.a;
+    while (j < ntok && j <= x.b + 3 && !is_digit((unsigned char)t[tok[j].s])) j++;
+    if (j > x.a && j < ntok && is_digit((unsigned char)t[tok[j].s]) && tok[j].e - tok[j].s <= 3) {
+      char *c = trim(cvx_arena_strndup(a, t + tok[x.a].s, tok[j - 1].e - tok[x.a].s), " ,.;:(", " ,.;:(");
+      if (*c && !cvx_ref_publisher_like(c, strlen(c)) && !strchr(c, ':')) {
+        r->container = c;
+        r->publisher = NULL;
+        if (!r->volume) r->volume = cvx_arena_strndup(a, t + tok[j].s, tok[j].e - tok[j].s);
+      }
+    }
+  }
+  if (r->title) { /* "Personal communication" is a note, not a title */
+    static const char pc[] = "personal communication";
+    size_t q = 0;
+    while (q < sizeof pc - 1 && lower(r->title[q]) == pc[q]) q++;
+    if (q == sizeof pc - 1 && !r->title[q]) r->title = NULL;
   }
   cvx_ref_set_type(r, had_in, thesis, report);
   if (r->container) {

@@ -487,6 +487,41 @@ static bool w_particle(const char *t, const word *w) {
   return false;
 }
 
+/* "(M.)", "(A.-T.)" after a family: initials closed by a bracket. */
+static bool bracket_initials(const char *t, const word *w) {
+  if (!w->lead || t[w->s - 1] != '(' || wlen(w) < 2 || t[w->e - 1] != ')') return false;
+  word in = *w;
+  in.e--;
+  in.lead = false;
+  return w_initial(t, &in) || w_caps_initials(t, &in);
+}
+
+/* A particle written with a capital inside a natural-order name: "Marta La
+ * Spina", "Pieter Van Der Kolk", "Bram VAN DEN BOS" (any case; only ever
+ * taken between a given name and the last word). */
+static bool w_cap_particle(const char *t, const word *w) {
+  static const char *const p[] = {"van", "von", "de", "der", "den", "del", "della", "di", "da", "du", "la",
+                                  "le", "ten", "ter", "dos", "das", "des", NULL};
+  if (w_particle(t, w)) return true;
+  for (int k = 0; p[k]; k++)
+    if (w_is(t, w, p[k])) return true;
+  return false;
+}
+
+/* A capitalised word that starts a title or a sentence, never a name: "The
+ * Salt and the Sea", "On Tides"; "A" only before two words with no mark
+ * between ("A Ledger of Tides", not the initial of "A Quill,"). */
+static bool w_title_start(const char *t, const word *w, size_t i, size_t limit) {
+  static const char *const p[] = {"the", "on", "of", "in", "for", "from", "with", "towards", "toward",
+                                  "how", "why", "what", "when", "where", "is", "are", "using", "beyond",
+                                  "between", "into", "about", NULL};
+  if (!is_upper((unsigned char)t[w[i].s])) return false;
+  if (w_is(t, &w[i], "a")) return !w[i].trail && i + 2 < limit && !w[i + 1].trail;
+  for (int k = 0; p[k]; k++)
+    if (w_is(t, &w[i], p[k])) return true;
+  return false;
+}
+
 static bool w_suffix(const char *t, const word *w) {
   return w_is(t, w, "jr.") || w_is(t, w, "jr") || w_is(t, w, "sr.") || w_is(t, w, "ii") ||
          w_is(t, w, "iii") || w_is(t, w, "iv");
@@ -569,6 +604,7 @@ static void add_name(names *nm, size_t fs, size_t fe, size_t gs, size_t ge) {
 static void add_natural(names *nm, const word *w, size_t b, size_t e) {
   while (e > b + 1 && w_suffix(nm->t, &w[e - 1])) e--;
   size_t f = e - 1;
+  while (f > b + 1 && w_cap_particle(nm->t, &w[f - 1])) f--;
   while (f > b && w_particle(nm->t, &w[f - 1])) f--;
   add_name(nm, w[f].s, w[e - 1].e, w[b].s, f > b ? w[f - 1].e : w[b].s);
 }
@@ -592,6 +628,45 @@ static size_t parse_names(names *nm, const word *w, size_t nw, size_t limit) {
   size_t i = 0;
   if (limit > nw) limit = nw;
   if (!limit) return 0;
+  /* initials in brackets after each family: "QUILL (M.), RENN (A.-T.) 2006" */
+  for (size_t b = 0; i < limit;) {
+    b = i;
+    while (i < limit && i - b < 3 && (w_capword(t, &w[i]) || w_particle(t, &w[i])) && !w[i].trail) i++;
+    if (i == b || i >= limit || !w_capword(t, &w[i - 1]) || !bracket_initials(t, &w[i])) {
+      if (nm->r->nauthors) return b;
+      i = 0;
+      break;
+    }
+    add_name(nm, w[b].s, w[i - 1].e, w[i].s, w[i].e - 1);
+    char tr = w[i].trail;
+    i++;
+    if (i < limit && w_etal(t, w, i, limit)) {
+      nm->r->et_al = true;
+      return i + w_etal(t, w, i, limit);
+    }
+    if (i < limit && w_conj(t, &w[i])) i++;
+    else if (tr != ',' && tr != ';') return i;
+  }
+  if (nm->r->nauthors) return i;
+  /* families alone: "Quill, Renn, Okafor & Lind 1993": three or more single
+   * words, commas between, a conjunction before the last, a year after it */
+  {
+    size_t q = 0;
+    while (q < limit && q < 12 && w_capword(t, &w[q]) && !w_initial(t, &w[q]) && !w_title_start(t, w, q, limit) &&
+           w[q].trail == ',')
+      q++;
+    size_t c = q; /* the conjunction, after a comma or after one more family */
+    if (q >= 1 && c < limit && !w_conj(t, &w[c]) && w_capword(t, &w[c]) && !w_initial(t, &w[c]) &&
+        !w_title_start(t, w, c, limit) && !w[c].trail)
+      c++;
+    if (c >= 2 && c + 1 < limit && c + 2 < nw && w_conj(t, &w[c]) && w_capword(t, &w[c + 1]) &&
+        !w_initial(t, &w[c + 1]) && (!w[c + 1].trail || w[c + 1].trail == ',' || w[c + 1].trail == '.') &&
+        is_digit((unsigned char)t[w[c + 2].s])) {
+      for (size_t k = 0; k < c; k++) add_name(nm, w[k].s, w[k].e, 0, 0);
+      add_name(nm, w[c + 1].s, w[c + 1].e, 0, 0);
+      return c + 2;
+    }
+  }
   /* family first: "Family, I." / "van der Pol, J." / "Hammett, Daniel." */
   size_t f = 0;
   while (f < limit && f < 4 && (w_capword(t, &w[f]) || w_particle(t, &w[f])) && !w[f].trail) f++;
@@ -603,6 +678,18 @@ static size_t parse_names(names *nm, const word *w, size_t nw, size_t limit) {
       if (!w_particle(t, &w[q]) && !w_is(t, &w[q], "De") && !w_is(t, &w[q], "Van") && !w_is(t, &w[q], "Von") &&
           !w_is(t, &w[q], "Le") && !w_is(t, &w[q], "La") && !w_is(t, &w[q], "Du") && !w_is(t, &w[q], "Di"))
         ff = false;
+  }
+  /* "Anna Maria Quill, T. Renn, …": three words without a particle before the
+   * comma and an initial glued to the next capitalised word are natural-order
+   * names ("Peyton Jones, S. L., …" keeps its comma after the initials) */
+  if (ff && f >= 2 && w_initial(t, &w[f + 1])) {
+    bool plain = true;
+    for (size_t q = 0; q < f; q++) plain &= !w_cap_particle(t, &w[q]);
+    size_t q = f + 1;
+    while (q < limit && q < f + 5 && w_initial(t, &w[q]) && (!w[q].trail || w[q].trail == '.')) q++;
+    if (plain && q < limit && w_capword(t, &w[q]) && !w_initial(t, &w[q]) &&
+        (w[q].trail == ',' || w[q].trail == ';' || (q + 1 < limit && w_conj(t, &w[q + 1]))))
+      ff = false;
   }
   /* "Perrin, Note sur …": a given name is not followed by a lower-case word */
   if (ff && !w_initial(t, &w[f + 1]) && !w[f + 1].trail && f + 2 < nw && is_lower((unsigned char)t[w[f + 2].s]) &&
@@ -639,7 +726,10 @@ static size_t parse_names(names *nm, const word *w, size_t nw, size_t limit) {
       if (i >= limit || i == b || !(w_caps_initials(t, &w[i]) || w_initial(t, &w[i]))) return b;
       size_t gi = i;
       while (i + 1 < limit && (!w[i].trail || w[i].trail == '.') && w_initial(t, &w[i + 1])) i++; /* "Harrison R. M." */
-      add_name(nm, w[b].s, w[gi - 1].e, w[gi].s, w[i].e);
+      size_t ge = w[i].e; /* "Okafor AN." ends the list: the dot is no part of "AN" */
+      if (w_caps_initials(t, &w[i]) && wlen(&w[i]) >= 3 && t[ge - 1] == '.' && !memchr(t + w[i].s, '.', wlen(&w[i]) - 1))
+        ge--;
+      add_name(nm, w[b].s, w[gi - 1].e, w[gi].s, ge);
       char tr = w[i].trail;
       i++;
       if (tr == ',' || tr == ';') {
@@ -669,10 +759,14 @@ static size_t parse_names(names *nm, const word *w, size_t nw, size_t limit) {
         return i + ea;
       }
       size_t b = i;
+      if (!first && w_title_start(t, w, b, limit)) return b;
       bool has_initial = false;
       while (i < limit && i - b < 5 && w_nameish(t, &w[i]) && !chunk_end(t, &w[i])) {
         if (w[i].trail == ':') return b;
         has_initial |= w_initial(t, &w[i]);
+        /* capitals run together between a given name and a family: "Bram HJ VAN BOS" */
+        has_initial |= i > b && wlen(&w[i]) >= 2 && w_caps_initials(t, &w[i]) && !w_cap_particle(t, &w[i]) &&
+                       w_capword(t, &w[b]) && !w_caps_initials(t, &w[b]);
         if (i + 1 < limit && w_conj(t, &w[i + 1])) break;
         i++;
       }
@@ -709,7 +803,12 @@ static size_t parse_names(names *nm, const word *w, size_t nw, size_t limit) {
       if (!first && initials_style && e - b >= 2 && !w_particle(t, &w[b]) && i + 1 < limit && !w_initial(t, &w[i + 1]))
         return b; /* "Lorho, B., Attribute Grammars, …" */
       if (w[i].trail != ',' && w[i].trail != ';') { /* a family with nothing after it */
-        if (!first && (w[i].trail == '.' || (i + 1 < limit && w[i + 1].lead) || i + 1 >= limit)) {
+        /* before a quoted title, a year or "(Eds.)"; not before a bracket
+         * inside a title: "…, Salt-Marsh (Coastal) birds" */
+        bool lead_ok = i + 1 < limit && w[i + 1].lead &&
+                       (!strchr("([", t[w[i + 1].s - 1]) || is_digit((unsigned char)t[w[i + 1].s]) ||
+                        editor_word(t, &w[i + 1]));
+        if (!first && (w[i].trail == '.' || lead_ok || i + 1 >= limit)) {
           add_name(nm, w[b].s, w[i].e, 0, 0);
           return i + 1;
         }
@@ -786,6 +885,7 @@ static size_t parse_names(names *nm, const word *w, size_t nw, size_t limit) {
     if (!first && w_conj(t, &w[i])) i++, after_conj = true;
     if (i >= limit) return i;
     size_t b = i;
+    if (w_title_start(t, w, b, limit)) return first ? 0 : b;
     while (i < limit && i - b < 6 && w_nameish(t, &w[i]) && !chunk_end(t, &w[i])) {
       if (i + 1 < limit && (w_conj(t, &w[i + 1]) || w_etal(t, w, i + 1, limit))) break;
       i++;
@@ -807,9 +907,12 @@ static size_t parse_names(names *nm, const word *w, size_t nw, size_t limit) {
                 is_digit((unsigned char)t[w[e].s]);
     if (!ends || w_initial(t, &w[i]) || w_particle(t, &w[i])) return first ? 0 : b;
     if (e - b < 2 && !after_conj && first) return 0;
-    if (e - b > 4) return first ? 0 : b;
+    size_t spelt = 0; /* words other than initials: "J. K. L. M. Renn" is one name */
+    for (size_t q = b; q < e; q++) spelt += !w_initial(t, &w[q]);
+    if (spelt > 4 || e - b > 6) return first ? 0 : b;
     size_t caps = 0;
-    for (size_t q = b; q < e; q++) caps += !w_initial(t, &w[q]) && !w_particle(t, &w[q]);
+    for (size_t q = b; q < e; q++)
+      caps += !w_initial(t, &w[q]) && !w_particle(t, &w[q]) && !(q > b && q + 1 < e && w_cap_particle(t, &w[q]));
     if (caps > 3) return first ? 0 : b; /* "Tiered Logging Done Right." is a title */
     /* a lower-case word inside ("Deep learning") is no name */
     add_natural(nm, w, b, e);
@@ -1484,6 +1587,7 @@ void cvx_ref_names(cvx_arena *a, const char *t, size_t n, cvx_ref *r) {
 bool cvx_ref_thesis_like(const char *s, size_t n) { return thesis_like(s, n); }
 bool cvx_ref_report_like(const char *s, size_t n) { return report_like(s, n); }
 bool cvx_ref_conference_like(const char *s, size_t n) { return conference_like(s, n); }
+bool cvx_ref_publisher_like(const char *s, size_t n) { return publisher_like(s, n); }
 
 void cvx_ref_marks(cvx_arena *a, const char *t, size_t n, uint32_t *marks) {
   memset(marks, 0, n * sizeof *marks);

@@ -92,6 +92,7 @@ void cvx_ref_set_type(cvx_ref *r, bool had_in, bool thesis, bool report);
 bool cvx_ref_thesis_like(const char *s, size_t n);
 bool cvx_ref_report_like(const char *s, size_t n);
 bool cvx_ref_conference_like(const char *s, size_t n);
+bool cvx_ref_publisher_like(const char *s, size_t n);
 
 /* Writes r's fields as the members of a CSL-JSON object (no braces), each
  * preceded by ", " unless *first; CSL "type" for "preprint" is "article". */
