@@ -3041,10 +3041,58 @@ static bool programming_languages(ctx *c, const cvx_block *heading, cvx_block *f
   return true;
 }
 
+/* A skills section headed by a category ("Programming", "Frameworks",
+ * "Werkzeuge") rather than by a word for skills themselves, holding nothing
+ * but a flat list of short items (list items only, or one paragraph): one
+ * group named by the heading. True when it took the section. */
+static bool category_list(ctx *c, const cvx_block *heading, cvx_block *first, cvx_block *end) {
+  static const char *const generic[] = {"skill", "competenc", "compétenc", "kompetenz", "kenntnis", "fähigkeit",
+                                        "fahigkeit", "habilidad", "abilit", "expertise", "proficienc", "aptitud",
+                                        "навык", "умени", "技能", "スキル", "기술", NULL};
+  piece name = strip_symbols(joined(c, heading));
+  if (!name.n || words_over(name.s, name.n, 5)) return false;
+  char low[128];
+  size_t ln = name.n < sizeof low - 1 ? name.n : sizeof low - 1;
+  for (size_t i = 0; i < ln; i++) low[i] = (char)tolower((unsigned char)name.s[i]);
+  low[ln] = 0;
+  for (int i = 0; generic[i]; i++)
+    if (strstr(low, generic[i])) return false;
+  int items = 0, paras = 0, blocks = 0;
+  for (cvx_block *b = first; b && b != end; b = b->next) {
+    if (b->kind == CVX_BLK_RULE) continue;
+    if (b->kind != CVX_BLK_ITEM && b->kind != CVX_BLK_PARA) return false;
+    /* a paragraph beside other blocks may label a group of its own */
+    paras += b->kind == CVX_BLK_PARA;
+    if (++blocks > 1 && paras) return false;
+    if (memchr(b->text, ':', b->len) || (b->kind == CVX_BLK_PARA && memchr(b->text, '\n', b->len) && !short_lines(b)))
+      return false;
+    piece its[MAX_SEGS];
+    int k = split_keywords(c, b->text, b->len, its, MAX_SEGS);
+    for (int i = 0; i < k; i++)
+      if (words_over(its[i].s, its[i].n, 4)) return false;
+    items += k;
+  }
+  if (items < 2) return false;
+  cvx_span es = heading->span;
+  for (cvx_block *b = first; b && b != end; b = b->next)
+    if (cvx_span_valid(b->span) && b->span.end > es.end) es.end = b->span.end;
+  cvx_record *r = cvx_record_new(c->doc, CVX_REC_SKILL, c->origin, es);
+  if (!r) return true;
+  add_piece(c, r, "name", name, heading->span);
+  for (cvx_block *b = first; b && b != end; b = b->next) {
+    if (b->kind == CVX_BLK_RULE) continue;
+    piece its[MAX_SEGS];
+    int k = split_keywords(c, b->text, b->len, its, MAX_SEGS);
+    for (int i = 0; i < k; i++) add_piece(c, r, "keywords", its[i], b->span);
+  }
+  return true;
+}
+
 static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading,
                           cvx_block *first, cvx_block *end) {
   c->lang_open = NULL;
   if (kind == CVX_REC_LANGUAGE && heading && programming_languages(c, heading, first, end)) return;
+  if (kind == CVX_REC_SKILL && heading && category_list(c, heading, first, end)) return;
   if (job_like(kind) && kind != CVX_REC_PROJECT) join_header_runs(c, first, end, kind == CVX_REC_EDUCATION);
   if (job_like(kind) && (c->doc->entry_sink || cvx_entryseg_active()) &&
       parse_section_model(c, kind, talks, heading, first, end))
@@ -3343,6 +3391,35 @@ static void nest_under_empty_sections(const cvx_blocks *bl) {
   }
 }
 
+/* Tags set as headings: a run of two or more headings of one level, each
+ * of a few words, right under a heading of a higher level and with nothing
+ * under any of them ("Programming" over <h6>Python</h6> <h6>R</h6>), is a
+ * list of items, not a run of empty sections. */
+static void tags_as_items(const cvx_blocks *bl) {
+  for (cvx_block *h = bl->head; h;) {
+    cvx_block *x = h->next;
+    if (h->kind != CVX_BLK_HEADING || !x || x->kind != CVX_BLK_HEADING || x->level <= h->level) {
+      h = x;
+      continue;
+    }
+    int lv = x->level, run = 0;
+    cvx_block *y = x;
+    for (; y && y->kind == CVX_BLK_HEADING && y->level == lv && !words_over(y->text, y->len, 4); y = y->next) run++;
+    /* the run must end where the heading's content ends: at a heading of a
+     * higher level, or the end (content or a deeper heading would belong to
+     * the last tag) */
+    if (run < 2 || !(!y || (y->kind == CVX_BLK_HEADING && y->level < lv))) {
+      h = x;
+      continue;
+    }
+    for (cvx_block *z = x; z != y; z = z->next) {
+      z->kind = CVX_BLK_ITEM;
+      z->level = 0;
+    }
+    h = y; /* the blocks before y are settled; y may head tags of its own */
+  }
+}
+
 /* A table row with words in one cell only, the others empty or marks
  * ("🟢" | "Acme · Engineer · 2019 ~ 2021"), is that cell's paragraph: the
  * table laid out the page, it holds no columns of data. */
@@ -3436,6 +3513,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
   drop_page_furniture(bl);
   promote_section_paragraphs(bl);
   unwrap_one_cell_rows(bl);
+  tags_as_items(bl);
   nest_under_empty_sections(bl);
   if (cvx_entryseg_debug()) debug_blocks(bl);
   /* reuse facts already found (front matter) so the body cannot duplicate them */

@@ -231,6 +231,13 @@ static void run_entries(void) {
        CVX_REC_WORK,
        "startDate=2014-02|endDate=2014-04|position=Python trainer|name=Kestrel Labs|summary=IT training|"
        "highlights=Wrote a course and taught the first group of students."},
+      /* a skills section headed by a category, holding a flat list: one group
+       * named by the heading; under a word for skills, one skill an item */
+      {"# A\n## Frameworks\n* React\n* Vue\n## Skills\n* Go\n* Rust\n", CVX_REC_SKILL,
+       "name=Frameworks|keywords=React|keywords=Vue; name=Go; name=Rust"},
+      /* tags set as headings under a heading are its items */
+      {"# A\n### Programming\n###### Python\n###### Rust\n###### Go\n### Education\n* BS, Eastport University, 2015\n",
+       CVX_REC_SKILL, "name=Programming|keywords=Python|keywords=Rust|keywords=Go"},
       /* a language, then its level on a line (or sub-heading) of its own */
       {"# A\n## Languages\n\nGerman\n\nNative speaker\n\nEnglish\n\nFluent\n\nFrench, Spanish\n", CVX_REC_LANGUAGE,
        "language=German|fluency=Native speaker; language=English|fluency=Fluent; language=French; language=Spanish"},
