@@ -4,6 +4,7 @@
 #include "grammar.h"
 #include "swar.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -177,6 +178,20 @@ static const month_name foreign_months[] = {
     {"дек", 12, 0},
 };
 
+/* foreign_months grouped by first byte (built once): the entries starting
+ * with byte b are fm_order[fm_start[b], fm_start[b + 1]) */
+#define FM_COUNT (sizeof foreign_months / sizeof foreign_months[0])
+static unsigned char fm_order[FM_COUNT];
+static unsigned short fm_start[257];
+static pthread_once_t fm_once = PTHREAD_ONCE_INIT;
+static void fm_build(void) {
+  for (size_t k = 0; k < FM_COUNT; k++) fm_start[(unsigned char)foreign_months[k].w[0] + 1]++;
+  for (int b = 0; b < 256; b++) fm_start[b + 1] += fm_start[b];
+  unsigned short fill[256];
+  memcpy(fill, fm_start, sizeof fill);
+  for (size_t k = 0; k < FM_COUNT; k++) fm_order[fill[(unsigned char)foreign_months[k].w[0]]++] = (unsigned char)k;
+}
+
 /* Length of the letter at s[i]: an ASCII letter, or a Latin-1 or Cyrillic
  * letter in UTF-8 (lead byte C3, D0 or D1); 0 for anything else. */
 static size_t letter_len(const char *s, size_t n, size_t i) {
@@ -245,11 +260,17 @@ static int month_word(const char *s, size_t n, size_t i, size_t *end) {
     if (!m && strcmp(w, "sept") == 0) m = 9;
     if (m && is_lower((unsigned char)s[i]) && (m == 3 || m == 5)) return 0;
   }
-  for (size_t k = 0; !m && k < sizeof foreign_months / sizeof foreign_months[0]; k++)
-    if (foreign_months[k].w[0] == w[0] && strcmp(foreign_months[k].w, w) == 0) {
-      m = foreign_months[k].m;
-      word = foreign_months[k].word;
+  if (!m) {
+    pthread_once(&fm_once, fm_build);
+    unsigned char b0 = (unsigned char)w[0];
+    for (unsigned q = fm_start[b0]; !m && q < fm_start[b0 + 1]; q++) {
+      const month_name *f = &foreign_months[fm_order[q]];
+      if (strcmp(f->w, w) == 0) {
+        m = f->m;
+        word = f->word;
+      }
     }
+  }
   if (!m) return 0;
   size_t e = i + l;
   if (word && is_lower((unsigned char)s[i]) && !year_follows(s, n, e)) return 0;
@@ -843,8 +864,16 @@ static bool date_scan(const char *s, size_t n, cvx_daterange *out) {
         i += l;
       }
       size_t me;
-      if ((w == 0 || !is_alpha((unsigned char)s[w - 1])) &&
-          ((ascii && date_word(s + w, i - w)) || (i - w <= 20 && month_word(s, n, w, &me))) &&
+      bool month = false;
+      if ((w == 0 || !is_alpha((unsigned char)s[w - 1])) && !(ascii && date_word(s + w, i - w)) && i - w >= 3 &&
+          i - w <= 20) {
+        /* the other languages' month names: only a word whose first letter
+         * starts one is looked up (any non-ASCII word is) */
+        pthread_once(&fm_once, fm_build);
+        unsigned char b0 = (unsigned char)to_lower((unsigned char)s[w]);
+        month = (!ascii || fm_start[b0] != fm_start[b0 + 1]) && month_word(s, n, w, &me);
+      }
+      if ((w == 0 || !is_alpha((unsigned char)s[w - 1])) && ((ascii && date_word(s + w, i - w)) || month) &&
           parse_expr(s, n, w, out))
         return true;
     } else {
