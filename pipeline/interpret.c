@@ -673,6 +673,22 @@ static bool sentence_like(piece p) {
   return words >= 5 && 2 * lower > words;
 }
 
+/* True when piece p of t[0,n) is a whole line of it, but for spaces and a
+ * trailing dash ("Initech -"). */
+static bool own_line(const char *t, size_t n, piece p) {
+  size_t a = (size_t)(p.s - t), z = a + p.n;
+  while (a > 0 && (t[a - 1] == ' ' || t[a - 1] == '\t')) a--;
+  if (a > 0 && t[a - 1] != '\n') return false;
+  while (z < n && (t[z] == ' ' || t[z] == '\t' || t[z] == '-')) z++;
+  if (z < n && t[z] == '(') { /* "Initech (Guangzhou)" */
+    const char *close = memchr(t + z, ')', n - z);
+    const char *nl = memchr(t + z, '\n', n - z);
+    if (close && (!nl || close < nl)) z = (size_t)(close - t) + 1;
+    while (z < n && (t[z] == ' ' || t[z] == '\t')) z++;
+  }
+  return z >= n || t[z] == '\n';
+}
+
 /* "Role at Org (note)" in English, Russian ("в"), French ("chez"), German
  * ("bei") or with "@": the position, the organisation and the note as the
  * summary. False (adding nothing) when no such word joins two parts. */
@@ -783,11 +799,17 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
       pos = i;
     }
   }
+  /* an organisation standing on a line of its own (an employer line,
+   * "Initech -") comes before one split off another line ("Engineer at
+   * Initech Labs"), whatever their scores */
+  bool org_line = false;
   for (int i = 0; i < ns && !lab_org.n; i++) {
     if (i == pos || !seg[i].n) continue;
-    if (oscore[i] > best_o) {
+    bool line = own_line(t, n, seg[i]) && !cvx_is_person_name(seg[i].s, seg[i].n);
+    if (oscore[i] > 0 && ((line && !org_line) || (line == org_line && oscore[i] > best_o))) {
       best_o = oscore[i];
       org = i;
+      org_line = line;
     }
   }
   /* fall back on order: the first unassigned short piece fills the gap */

@@ -238,6 +238,9 @@ static void run_entries(void) {
       /* tags set as headings under a heading are its items */
       {"# A\n### Programming\n###### Python\n###### Rust\n###### Go\n### Education\n* BS, Eastport University, 2015\n",
        CVX_REC_SKILL, "name=Programming|keywords=Python|keywords=Rust|keywords=Go"},
+      /* an employer on a line of its own comes before an organisation after "at" */
+      {"# A\n\n## Experience\n\nSenior Engineer at Kestrel Labs Limited  \nNorthwind Group -  \n2016 - 2019\n", CVX_REC_WORK,
+       "name=Northwind Group|position=Senior Engineer|startDate=2016|endDate=2019|summary=Kestrel Labs Limited"},
       /* a language, then its level on a line (or sub-heading) of its own */
       {"# A\n## Languages\n\nGerman\n\nNative speaker\n\nEnglish\n\nFluent\n\nFrench, Spanish\n", CVX_REC_LANGUAGE,
        "language=German|fluency=Native speaker; language=English|fluency=Fluent; language=French; language=Spanish"},
