@@ -25,6 +25,7 @@
 
 #include "grammar.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Nesting deeper than this is flattened (levels stop growing). */
@@ -466,11 +467,22 @@ typedef struct blk {
   bool last_marker; /* carried a list marker */
 } blk;
 
+/* One line of a column: a byte range of one physical line (empty: that
+ * side of the line is blank). */
+typedef struct tseg {
+  size_t s, e;
+} tseg;
+
 typedef struct tx {
   cvx_doc *doc;
   cvx_blocks *out;
   const char *v; /* the view */
   size_t n;
+  /* a two-column layout: the lines of the column read first, a blank, then
+   * those of the other; a line position is then an index in seg (NULL: the
+   * text is one column and a position is a byte offset) */
+  const tseg *seg;
+  size_t nseg;
   cvx_buf text; /* text of the open block */
   ldate_cache *memo;
   blk b;
@@ -491,14 +503,22 @@ typedef struct tx {
   int head_indent;
 } tx;
 
-/* Reads the line starting at pos; false past the end of the text. */
+/* Reads the line at pos (a byte offset, or an index in t->seg); false past
+ * the end of the text. */
 static bool read_line(const tx *t, size_t pos, tline *l) {
-  if (pos > t->n) return false;
   const char *v = t->v;
-  const char *nl = memchr(v + pos, '\n', t->n - pos);
-  l->s = pos;
-  l->e = nl ? (size_t)(nl - v) : t->n;
-  l->next = nl ? l->e + 1 : t->n + 1;
+  if (t->seg) {
+    if (pos >= t->nseg) return false;
+    l->s = t->seg[pos].s;
+    l->e = t->seg[pos].e;
+    l->next = pos + 1;
+  } else {
+    if (pos > t->n) return false;
+    const char *nl = memchr(v + pos, '\n', t->n - pos);
+    l->s = pos;
+    l->e = nl ? (size_t)(nl - v) : t->n;
+    l->next = nl ? l->e + 1 : t->n + 1;
+  }
   size_t a = l->s;
   int col = 0;
   while (a < l->e) {
@@ -1489,6 +1509,237 @@ static bool process(tx *t, const tline *l, const tline *next) {
   return false;
 }
 
+/* ---------------------------------------------------------------- columns */
+
+/* A PDF converted with its layout kept puts two columns side by side on each
+ * line: a sidebar (contact, skills, languages) and the main column, with a
+ * run of spaces between them that ends at the same character column (the
+ * gutter) on most lines, and the lines where one side is empty indented to
+ * the other's start. Read line by line, the two columns' sentences
+ * interleave; such a text is read as two streams instead, each physical line
+ * giving a left and a right segment. The gutter must show on the whole file,
+ * and both sides must hold words: a column of dates beside entries is one
+ * entry per line and is not split. */
+
+/* The left column holds words: the gutter is at least this many characters
+ * in; and no further than this. */
+#define GUTTER_MIN 10
+#define GUTTER_MAX 160
+/* The gutter columns tried, the best supported first. */
+#define GUTTER_TRIES 3
+
+/* One physical line measured against gutter column g. */
+typedef struct gline {
+  size_t s, e;    /* the line, '\n' excluded */
+  size_t split;   /* where its right segment starts (e when it has none) */
+  int rcol;       /* column of the right side's first character, or -1 */
+  bool left;      /* content before the split */
+  bool crossing;  /* a word or a sentence runs across the gutter */
+} gline;
+
+/* Column after the character at s[0,n) (length *len) that starts at col:
+ * a UTF-8 character is one column, a tab goes to the next stop of tabw, form
+ * feeds and carriage returns take none. *space tells whether it is a space. */
+static int gutter_step(const char *s, size_t n, int col, int tabw, size_t *len, bool *space) {
+  unsigned char c = (unsigned char)s[0];
+  size_t sl = space_len(s, n);
+  *space = sl > 0;
+  if (sl) {
+    *len = sl;
+    if (c == '\t') return col >= MAX_COL ? col : (col / tabw + 1) * tabw;
+    return c == '\f' || c == '\r' || c == '\v' ? col : next_col(col, false);
+  }
+  size_t k = 1;
+  while (k < n && ((unsigned char)s[k] & 0xC0) == 0x80) k++;
+  *len = k;
+  return next_col(col, false);
+}
+
+/* Measures v[s,e) against gutter g. A word that starts at g - 1 or later
+ * after a gap (two columns of space, a tab, or the line start) opens the
+ * right side (one column of slack for a ragged edge); a word that covers g,
+ * or one that starts there after a single space, crosses. */
+static void gutter_measure(const char *v, size_t s, size_t e, int g, int tabw, gline *gl) {
+  *gl = (gline){.s = s, .e = e, .split = e, .rcol = -1};
+  int col = 0, gapw = 0;
+  bool tab = false, line_start = true;
+  size_t at_g = e; /* the first byte at column g or beyond, inside a gap */
+  for (size_t i = s; i < e;) {
+    size_t len;
+    bool space;
+    int nc = gutter_step(v + i, e - i, col, tabw, &len, &space);
+    if (space) {
+      if (at_g == e && col >= g) at_g = i;
+      gapw += nc - col;
+      tab |= v[i] == '\t';
+      col = nc;
+      i += len;
+      continue;
+    }
+    bool after_gap = line_start || gapw >= 2 || tab;
+    if (col >= g - 1) {
+      if (!after_gap) {
+        gl->crossing = true;
+        return;
+      }
+      gl->rcol = col;
+      gl->split = col <= g || at_g == e ? i : at_g;
+      return;
+    }
+    /* a word at col < g - 1: left content; it crosses if it reaches past g */
+    gl->left = true;
+    line_start = false;
+    while (i < e) {
+      nc = gutter_step(v + i, e - i, col, tabw, &len, &space);
+      if (space) break;
+      col = nc;
+      i += len;
+    }
+    if (col > g) {
+      gl->crossing = true;
+      return;
+    }
+    gapw = 0;
+    tab = false;
+  }
+}
+
+/* v[a,b) trimmed holds words and is not a date alone ("2019 – 2021", "May
+ * 2020"): sidebar text, not a timeline. */
+static bool gutter_words(const tx *t, size_t a, size_t b) {
+  while (a < b && space_len(t->v + a, b - a)) a += space_len(t->v + a, b - a);
+  while (b > a) {
+    size_t k = char_before(t->v, a, b);
+    if (!space_len(t->v + k, b - k)) break;
+    b = k;
+  }
+  if (a >= b) return false;
+  int w = real_words(t->v + a, b - a);
+  return w >= 1 && (w >= 4 || !line_date_uncached(t, a, b).dated);
+}
+
+/* The next physical line of [*pos, to), false past the end (as read_line). */
+static bool gutter_line(const tx *t, size_t *pos, size_t to, size_t *s, size_t *e) {
+  if (*pos > to) return false;
+  const char *nl = memchr(t->v + *pos, '\n', to - *pos);
+  *s = *pos;
+  *e = nl ? (size_t)(nl - t->v) : to;
+  *pos = *e + 1;
+  return true;
+}
+
+/* Whether gutter g splits [from, to) into two columns: most lines that reach
+ * g start there (S), few cross it (C), several lines hold words on both
+ * sides, the left side holds words on 3+ consecutive lines (a date alone
+ * between them neither counts nor breaks the run), and the right
+ * side is mostly words too (not a column of dates). */
+static bool gutter_holds(const tx *t, size_t from, size_t to, int g, int tabw) {
+  size_t pos = from, s, e;
+  int nonblank = 0, reach = 0, support = 0, cross = 0;
+  while (gutter_line(t, &pos, to, &s, &e)) {
+    gline gl;
+    gutter_measure(t->v, s, e, g, tabw, &gl);
+    nonblank += gl.left || gl.rcol >= 0 || gl.crossing;
+    reach += gl.rcol >= 0 || gl.crossing;
+    support += gl.rcol == g;
+    cross += gl.crossing;
+  }
+  if (support < 4 || support * 2 < reach || support * 3 < nonblank || cross * 10 > reach) return false;
+  int both = 0, run = 0, best_run = 0, right = 0, right_words = 0;
+  pos = from;
+  while (gutter_line(t, &pos, to, &s, &e)) {
+    gline gl;
+    gutter_measure(t->v, s, e, g, tabw, &gl);
+    bool lw = !gl.crossing && gl.left && gutter_words(t, s, gl.split);
+    run = lw ? run + 1 : gl.left && !gl.crossing ? run : 0; /* a date line between keeps the run */
+    if (run > best_run) best_run = run;
+    if (gl.rcol >= 0) {
+      right++;
+      right_words += gutter_words(t, gl.split, e);
+      both += lw;
+    }
+  }
+  return both >= 2 && best_run >= 3 && right_words * 2 >= right;
+}
+
+/* The gutter of [from, to) for tab stops every tabw columns, or 0: the
+ * columns where most words start after a gap are tried, the best first. */
+static int gutter_find(const tx *t, size_t from, size_t to, int tabw) {
+  int hist[GUTTER_MAX + 1] = {0};
+  size_t pos = from, s, e;
+  while (gutter_line(t, &pos, to, &s, &e)) {
+    int col = 0, gapw = 0;
+    bool tab = false, start = true, prev_space = true;
+    for (size_t i = s; i < e && col <= GUTTER_MAX;) {
+      size_t len;
+      bool space;
+      int nc = gutter_step(t->v + i, e - i, col, tabw, &len, &space);
+      if (space) {
+        gapw += nc - col;
+        tab |= t->v[i] == '\t';
+      } else {
+        if (prev_space && (start || gapw >= 2 || tab) && col >= GUTTER_MIN) hist[col]++;
+        start = false;
+        gapw = 0;
+        tab = false;
+      }
+      prev_space = space;
+      col = nc;
+      i += len;
+    }
+  }
+  bool tried[GUTTER_MAX + 1] = {false};
+  for (int k = 0; k < GUTTER_TRIES; k++) {
+    int g = 0;
+    for (int c = GUTTER_MIN; c <= GUTTER_MAX; c++)
+      if (!tried[c] && hist[c] > hist[g]) g = c;
+    if (!g || hist[g] < 4) return 0;
+    tried[g] = true;
+    if (gutter_holds(t, from, to, g, tabw)) return g;
+  }
+  return 0;
+}
+
+/* Splits [from, to) into its two columns when it has a gutter: *nseg
+ * segments (cvx_xmalloc'd, the caller frees them), the column that holds the
+ * first line first, a blank between the two; NULL (a plain text) otherwise. */
+static tseg *columns_split(const tx *t, size_t from, size_t to, size_t *nseg) {
+  *nseg = 0;
+  int tabw = 8;
+  int g = gutter_find(t, from, to, tabw);
+  if (!g && memchr(t->v + from, '\t', to - from)) g = gutter_find(t, from, to, tabw = 4);
+  if (!g) return NULL;
+  size_t lines = 0, pos = from, s, e;
+  while (gutter_line(t, &pos, to, &s, &e)) lines++;
+  tseg *seg = cvx_xmalloc((2 * lines + 1) * sizeof *seg);
+  bool right_first = false, seen = false;
+  size_t k = 0;
+  pos = from;
+  while (gutter_line(t, &pos, to, &s, &e)) {
+    gline gl;
+    gutter_measure(t->v, s, e, g, tabw, &gl);
+    if (gl.crossing || gl.rcol < 0) gl.split = e; /* all on the left */
+    if (!seen && (gl.left || gl.crossing || gl.rcol >= 0)) {
+      seen = true;
+      right_first = !gl.left && !gl.crossing;
+    }
+    seg[k] = (tseg){s, gl.split};
+    seg[lines + 1 + k] = (tseg){gl.split, e};
+    k++;
+  }
+  seg[lines] = (tseg){to, to};
+  if (right_first) { /* the right column, the blank, then the left one */
+    tseg *r = cvx_xmalloc((2 * lines + 1) * sizeof *r);
+    memcpy(r, seg + lines + 1, lines * sizeof *r);
+    r[lines] = seg[lines];
+    memcpy(r + lines + 1, seg, lines * sizeof *r);
+    free(seg);
+    seg = r;
+  }
+  *nseg = 2 * lines + 1;
+  return seg;
+}
+
 /* One pass over the lines with one line of lookahead (underlines, table
  * rows); look_below peeks further only past blank lines. See text.h. */
 cvx_status cvx_text_blocks(cvx_doc *doc, cvx_blocks *out) {
@@ -1511,6 +1762,9 @@ cvx_status cvx_text_blocks_range(cvx_doc *doc, cvx_blocks *out, size_t from, siz
   t.memo = &memo;
   tline l, nx;
   size_t start = from <= t.n ? from : t.n;
+  tseg *seg = columns_split(&t, start, t.n, &t.nseg);
+  t.seg = seg;
+  if (seg) start = 0;
   bool have = read_line(&t, start, &l);
   while (have && !cvx_doc_expired(doc)) {
     bool have_next = read_line(&t, l.next, &nx);
@@ -1523,6 +1777,7 @@ cvx_status cvx_text_blocks_range(cvx_doc *doc, cvx_blocks *out, size_t from, siz
   }
   close_block(&t);
   cvx_buf_free(&t.text);
+  free(seg);
   return CVX_OK;
 }
 

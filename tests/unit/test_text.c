@@ -7,6 +7,7 @@
 #include "check.h"
 #include "grammar.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -565,6 +566,208 @@ static void test_edges(void) {
   fx_free(&g);
 }
 
+/* ------------------------------------------------------------- two columns */
+
+/* Two columns laid side by side (as a PDF converted with its layout kept)
+ * are read as the column holding the first line, then the other: the blocks
+ * are those of the two columns written one after the other. */
+typedef struct col_case {
+  const char *name;
+  const char *left, *right; /* each column's lines, '\n'-separated */
+  int gutter;               /* the right column's first character column */
+  int shift_every;          /* every Nth right line starts one column early (0: none) */
+  bool tabs;                /* the gap is tabs (stops every 8 columns) */
+  bool right_first;         /* the document's first line is in the right column */
+} col_case;
+
+static const char SIDEBAR[] = "Jane Roe\nData Engineer\n\nCONTACT\njane@example.org\n+1 555 0100\nBerlin, Germany\n\n"
+                              "SKILLS\nPython and SQL\nStream processing\nKubernetes\n\nLANGUAGES\nEnglish\nGerman";
+static const char MAIN[] = "EXPERIENCE\n\nSenior Data Engineer, Initech\n2019 \xE2\x80\x93 Present\n"
+                           "Built the ingestion pipeline for sensor data\nfrom plants across the region.\n\n"
+                           "Data Engineer, Globex\n2016 \xE2\x80\x93 2019\nMoved the nightly reports to a\n"
+                           "streaming design.\n\nEDUCATION\n\nUniversity of Leeds\nM.Eng. in Control Science, 2016";
+/* the same sidebar with accents and Cyrillic: columns are characters, not bytes */
+static const char SIDEBAR_UTF8[] = "J\xC3\xBCrgen M\xC3\xBCller\nIng\xC3\xA9nieur donn\xC3\xA9" "es\n\nCONTACT\n"
+                                   "j\xC3\xBCrgen@example.org\nK\xC3\xB6ln, Deutschland\n\nLANGUAGES\n"
+                                   "\xD0\xA0\xD1\x83\xD1\x81\xD1\x81\xD0\xBA\xD0\xB8\xD0\xB9 \xD1\x8F\xD0\xB7\xD1\x8B\xD0\xBA\n"
+                                   "Fran\xC3\xA7" "ais courant\nDeutsch";
+static const char NAME_TOP[] = "JANE ROE\nData Engineer\n\nEXPERIENCE\n\nSenior Data Engineer, Initech\n"
+                               "2019 \xE2\x80\x93 Present\nBuilt the ingestion pipeline for sensor data\n"
+                               "from plants across the region.\n\nData Engineer, Globex\n2016 \xE2\x80\x93 2019\n"
+                               "Moved the nightly reports to a\nstreaming design.";
+static const char SIDE_LATE[] = "\n\n\n\nCONTACT\njane@example.org\n+1 555 0100\nBerlin, Germany\n\nSKILLS\n"
+                                "Python and SQL\nStream processing";
+
+static const col_case COLS[] = {
+    {"left sidebar", SIDEBAR, MAIN, 28, 0, false, false},
+    {"left sidebar, narrow gutter", SIDEBAR, MAIN, 22, 0, false, false},
+    {"right sidebar", MAIN, SIDEBAR, 50, 0, false, false},
+    {"ragged right column", SIDEBAR, MAIN, 30, 3, false, false},
+    {"tabs", SIDEBAR, MAIN, 32, 0, true, false},
+    {"UTF-8 sidebar", SIDEBAR_UTF8, MAIN, 26, 0, false, false},
+    {"name in the right column", SIDE_LATE, NAME_TOP, 26, 0, false, true},
+};
+
+/* Display width of s[0,n) in characters. */
+static int text_width(const char *s, size_t n) {
+  int w = 0;
+  for (size_t i = 0; i < n; i++) w += ((unsigned char)s[i] & 0xC0) != 0x80;
+  return w;
+}
+
+/* The next line of *p ('\n'-separated), NULL past the end. */
+static const char *next_part(const char **p, size_t *n) {
+  if (!*p) return NULL;
+  const char *s = *p, *nl = strchr(s, '\n');
+  *n = nl ? (size_t)(nl - s) : strlen(s);
+  *p = nl ? nl + 1 : NULL;
+  return s;
+}
+
+/* Lays c's columns out side by side into buf (NUL-terminated). */
+static void col_layout(const col_case *c, char *buf, size_t cap) {
+  const char *l = c->left, *r = c->right;
+  size_t len = 0, ln, rn;
+  for (int row = 0;; row++) {
+    const char *ls = next_part(&l, &ln), *rs = next_part(&r, &rn);
+    if (!ls && !rs) break;
+    if (!ls) ln = 0;
+    if (rs && rn) {
+      int g = c->gutter - (c->shift_every && row % c->shift_every == 1 ? 1 : 0);
+      memcpy(buf + len, ls ? ls : "", ln);
+      len += ln;
+      int col = text_width(ls ? ls : "", ln);
+      if (c->tabs) {
+        while (col < g) {
+          buf[len++] = '\t';
+          col = (col / 8 + 1) * 8;
+        }
+      } else {
+        for (; col < g; col++) buf[len++] = ' ';
+      }
+      memcpy(buf + len, rs, rn);
+      len += rn;
+    } else if (ls) {
+      memcpy(buf + len, ls, ln);
+      len += ln;
+    }
+    buf[len++] = '\n';
+    if (len + 512 > cap) break;
+  }
+  buf[len] = 0;
+}
+
+static bool same_blocks(const fx *f, const fx *g, const char *name) {
+  const cvx_block *x = f->bl.head, *y = g->bl.head;
+  size_t k = 0;
+  for (; x && y; x = x->next, y = y->next, k++) {
+    bool same = x->kind == y->kind && x->level == y->level && strcmp(x->text, y->text) == 0 &&
+                strcmp(x->marker ? x->marker : "", y->marker ? y->marker : "") == 0;
+    CHECK(same, "%s: block %zu is %s %d \"%s\", want %s %d \"%s\"", name, k, kind_name((int)x->kind), x->level,
+          x->text, kind_name((int)y->kind), y->level, y->text);
+    if (!same) return false;
+  }
+  CHECK(!x && !y, "%s: %zu blocks, want %zu", name, f->bl.n, g->bl.n);
+  return !x && !y;
+}
+
+static void test_columns(void) {
+  static char buf[8192], ref[8192];
+  for (size_t i = 0; i < sizeof COLS / sizeof COLS[0]; i++) {
+    const col_case *c = &COLS[i];
+    col_layout(c, buf, sizeof buf);
+    snprintf(ref, sizeof ref, "%s\n\n%s\n", c->right_first ? c->right : c->left, c->right_first ? c->left : c->right);
+    fx f, g;
+    fx_run(&f, buf, strlen(buf), 0);
+    fx_run(&g, ref, strlen(ref), 0);
+    same_blocks(&f, &g, c->name);
+    CHECK(blocks_sane(&f), "%s: blocks sane", c->name);
+    /* every block's span starts and ends on its own text */
+    for (const cvx_block *b = f.bl.head; b; b = b->next) {
+      if (!b->len) continue;
+      CHECK(f.src.text[b->span.start] == b->text[0] && f.src.text[b->span.end - 1] == b->text[b->len - 1],
+            "%s: span of \"%s\" is exact", c->name, b->text);
+    }
+    fx_free(&f);
+    fx_free(&g);
+  }
+}
+
+/* Gaps that are not a gutter: each physical line stays one line (the target
+ * words on either side of the gap land in one block). */
+typedef struct nocol_case {
+  const char *name;
+  const char *input;
+  const char *left_word, *right_word; /* on one line, either side of the gap */
+} nocol_case;
+
+static const nocol_case NOCOLS[] = {
+    {"a column of dates beside entries",
+     "Jane Roe\n\nEXPERIENCE\n\n"
+     "2019 \xE2\x80\x93 now         Senior Data Engineer, Initech\n"
+     "                    Built the ingestion pipeline for sensor data\n"
+     "                    from plants across the region.\n"
+     "2016 \xE2\x80\x93 2019        Data Engineer, Globex\n"
+     "                    Moved the nightly reports to a streaming design.\n"
+     "2014 \xE2\x80\x93 2016        Analyst, Hooli\n"
+     "                    Wrote the first dashboards.\n"
+     "May 2013            Intern, Umbrella\n"
+     "                    Tested the billing system.\n",
+     "2016", "Globex"},
+    {"dates with a place under each",
+     "Jane Roe\n\n"
+     "2019 \xE2\x80\x93 now         Senior Data Engineer, Initech\n"
+     "Berlin              Built the ingestion pipeline for sensor data\n"
+     "                    from plants across the region.\n"
+     "2016 \xE2\x80\x93 2019        Data Engineer, Globex\n"
+     "Paris               Moved the nightly reports to a streaming design.\n"
+     "2014 \xE2\x80\x93 2016        Analyst, Hooli\n"
+     "Leeds               Wrote the first dashboards.\n",
+     "Paris", "Moved"},
+    {"right-aligned dates in one column",
+     "Jane Roe\n\nEXPERIENCE\n\n"
+     "Senior Data Engineer, Initech            2019 \xE2\x80\x93 2021\n"
+     "Built the ingestion pipeline for sensor data from plants across the region.\n"
+     "Data Engineer, Globex                    2016 \xE2\x80\x93 2019\n"
+     "Moved the nightly reports to a streaming design, and the alerts too.\n"
+     "Analyst, Hooli                           2014 \xE2\x80\x93 2016\n"
+     "Wrote the first dashboards for the sales team and its managers.\n"
+     "Intern, Umbrella                         2013 \xE2\x80\x93 2014\n",
+     "Hooli", "2014"},
+    {"content indented under headings at column 0",
+     "Jane Roe\njane@example.org\nBerlin, Germany\n\n"
+     "EXPERIENCE\n"
+     "                Senior Data Engineer, Initech, 2019 \xE2\x80\x93 now\n"
+     "                Built the ingestion pipeline for sensor data.\n"
+     "EDUCATION\n"
+     "                University of Leeds, 2016\n"
+     "                M.Eng. in Control Science\n"
+     "SKILLS\n"
+     "                Python, SQL, Kubernetes\n",
+     "EDUCATION", "EDUCATION"},
+};
+
+static void test_no_columns(void) {
+  for (size_t i = 0; i < sizeof NOCOLS / sizeof NOCOLS[0]; i++) {
+    const nocol_case *c = &NOCOLS[i];
+    fx f;
+    fx_run(&f, c->input, strlen(c->input), 0);
+    const char *l = strstr(c->input, c->left_word);
+    const cvx_block *b = l ? block_at(&f, (uint32_t)(l - c->input)) : NULL;
+    CHECK(b && strstr(b->text, c->left_word) && strstr(b->text, c->right_word), "%s: \"%s\" and \"%s\" in one block (%s)",
+          c->name, c->left_word, c->right_word, b ? b->text : "none");
+    /* blocks come in source order: nothing was read as a second column */
+    uint32_t last = 0;
+    bool ordered = true;
+    for (const cvx_block *x = f.bl.head; x; x = x->next) {
+      ordered &= x->span.start >= last;
+      last = x->span.start;
+    }
+    CHECK(ordered, "%s: blocks in source order", c->name);
+    fx_free(&f);
+  }
+}
+
 /* ---------------------------------------------------------- pathological */
 
 static double seconds_since(clock_t t0) { return (double)(clock() - t0) / CLOCKS_PER_SEC; }
@@ -658,6 +861,8 @@ int main(void) {
   test_lines();
   test_shapes();
   test_edges();
+  test_columns();
+  test_no_columns();
   test_pathological();
   cvx_rx_cleanup();
   return check_done("text");
