@@ -139,7 +139,6 @@ static cvx_span intersect(cvx_span a, cvx_span b) {
  * (*owned is the copy to free, or NULL when the view itself is parsed). */
 static const char *prepare(md *m, size_t *n, char **owned) {
   const char *v = m->v + m->body_start;
-  const unsigned char *hid = m->doc->marks + m->body_start; /* CVX_MARK_HIDDEN */
   size_t len = m->len - m->body_start;
   *n = len;
   *owned = NULL;
@@ -152,13 +151,13 @@ static const char *prepare(md *m, size_t *n, char **owned) {
       size_t at = k == m->first_line ? m->body_start : (size_t)src->lines[k];
       if (at < m->body_start || at > m->len) continue; /* never outside the text, whatever the map */
       for (size_t i = at - m->body_start; i < len && (v[i] == ' ' || v[i] == '\t'); i++)
-        if (hid[i] & CVX_MARK_HIDDEN) hidden_indent = true;
+        if (cvx_doc_hidden(m->doc, m->body_start + i)) hidden_indent = true;
     }
     if (!hidden_indent) return v;
   }
   for (size_t i = 0; i < len;) { /* at the start of a line */
     for (; i < len && (v[i] == ' ' || v[i] == '\t'); i++)
-      if (hid[i] & CVX_MARK_HIDDEN) any = true;
+      if (cvx_doc_hidden(m->doc, m->body_start + i)) any = true;
     const char *nl = memchr(v + i, '\n', len - i);
     if (!nl) break;
     lines++;
@@ -172,7 +171,7 @@ static const char *prepare(md *m, size_t *n, char **owned) {
   size_t o = 0, l = 0;
   for (size_t i = 0; i < len; l++) { /* at the start of line l */
     for (; i < len && (v[i] == ' ' || v[i] == '\t'); i++) {
-      if (hid[i] & CVX_MARK_HIDDEN) {
+      if (cvx_doc_hidden(m->doc, m->body_start + i)) {
         m->shift[l]++;
       } else {
         buf[o++] = v[i];
