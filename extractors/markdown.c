@@ -44,6 +44,7 @@ typedef struct md {
   uint32_t body_start;
   size_t first_line; /* index in src->lines of the line holding body_start */
   int line0;         /* parsed lines before the piece cmark is parsing (see MD_PIECE) */
+  uint32_t col0;     /* bytes of its first line before the piece (a piece cut inside a line) */
   /* Lines whose indentation was partly hidden markup were parsed without it
    * (Jekyll would have replaced it by the tag's output, not by blanks):
    * column c of parsed line l is source column c + shift[l] once c >= keep[l]. */
@@ -88,8 +89,9 @@ static int64_t line_base(const md *m, int line) { return gline_base(m, (line < 1
  * cmark ends a block "before" a line) gives the previous line's '\n'. */
 static uint32_t md_offset(const md *m, int line, int col) {
   if (line < 1) line = 1;
-  line += m->line0;
   int64_t c = (int64_t)col - 1;
+  if (line == 1) c += m->col0;
+  line += m->line0;
   size_t pl = (size_t)line - 1;
   if (m->shift && pl < m->nplines && c >= (int64_t)m->keep[pl]) c += m->shift[pl];
   return clamp_off(m, gline_base(m, line) + c);
@@ -1831,6 +1833,49 @@ static void pool_release(md_pool *pl) {
 size_t cvx_markdown_piece = (size_t)1 << 20;
 #define MD_PIECE cvx_markdown_piece
 
+/* A paragraph line over MD_LINE_PIECE bytes (one giant line: cmark's
+ * parse of it costs several times its size) is cut inside, into pieces of
+ * about that size: at a space before an ASCII letter, where no backtick,
+ * '*' or '_' is left open and '[', '(' and '<' are closed (backslash
+ * escapes skipped), so no inline construct spans the cut and each piece is
+ * a paragraph of its own with the same visible text; cmark gives each piece
+ * its positions from the line's start (md.col0), so spans stay source
+ * offsets. Only a line that starts a paragraph afresh is cut: at the start
+ * of a piece or after a blank line, with a letter in its first column, and
+ * not over a setext underline. A line with no such space goes whole. */
+size_t cvx_markdown_line_piece = (size_t)1 << 20;
+#define MD_LINE_PIECE cvx_markdown_line_piece
+
+static bool ascii_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+/* Where to cut line t[s, e) (see MD_LINE_PIECE): the first letter of the
+ * piece after the cut, or 0 for none. */
+static size_t line_cut(const char *t, size_t s, size_t e) {
+  size_t tick = 0, star = 0, under = 0;
+  long sq = 0, par = 0, ang = 0;
+  for (size_t i = s; i + 1 < e; i++) {
+    switch (t[i]) {
+    case '\\': i++; continue; /* an escaped character is text */
+    case '`': tick++; break;
+    case '*': star++; break;
+    case '_': under++; break;
+    case '[': sq++; break;
+    case ']': sq--; break;
+    case '(': par++; break;
+    case ')': par--; break;
+    case '<': ang++; break;
+    case '>': ang--; break;
+    case ' ':
+      if (i >= s + MD_LINE_PIECE && t[i - 1] != ' ' && ascii_alpha(t[i + 1]) && !(tick & 1) && !(star & 1) &&
+          !(under & 1) && !sq && !par && !ang)
+        return i + 1;
+      break;
+    default: break;
+    }
+  }
+  return 0;
+}
+
 /* Up to 3 spaces of indentation, then the rest of line [s, e). */
 static size_t indent3(const char *t, size_t s, size_t e) {
   size_t i = s;
@@ -1852,7 +1897,7 @@ static bool line_has(const char *p, size_t n, const char *w) {
 
 /* Where the piece that starts at `from` of t[0,n) ends (a line start, or n). */
 static size_t piece_end(const char *t, size_t n, size_t from) {
-  if (n - from <= MD_PIECE) return n;
+  if (n - from <= MD_PIECE && n - from <= MD_LINE_PIECE) return n;
   char fence = 0;       /* the open fence's character, or 0 */
   size_t fence_len = 0;
   const char *html_end = NULL; /* what ends the open raw HTML block */
@@ -1864,6 +1909,14 @@ static size_t piece_end(const char *t, size_t n, size_t from) {
     size_t i = indent3(t, s, e);
     bool blank = true;
     for (size_t k = s; k < e && blank; k++) blank = t[k] == ' ' || t[k] == '\t';
+    if (e - s > MD_LINE_PIECE && !fence && !html_end && (s == from || prev_blank) && ascii_alpha(t[s])) {
+      size_t u = e < n ? indent3(t, e + 1, n) : n; /* the next line: no setext underline */
+      if (u >= n || (t[u] != '=' && t[u] != '-')) {
+        if (s > from) return s; /* the giant line starts a piece of its own */
+        size_t cut = line_cut(t, s, e);
+        if (cut) return cut;
+      }
+    }
     if (s >= from + MD_PIECE && !fence && !html_end && s > from && e > s && t[s] != ' ' && t[s] != '\t') {
       if (prev_blank) return s;
       char c = t[s];
@@ -1939,18 +1992,21 @@ cvx_status cvx_markdown_blocks(cvx_doc *doc, cvx_blocks *out) {
   cmark_mem mem = {pool_calloc, pool_realloc, pool_free};
   md_pool *saved = pool_cur;
   pool_cur = &pool;
-  size_t at = 0;
+  size_t at = 0, line_at = 0; /* line_at: where the line holding `at` starts */
   do {
     size_t end = piece_end(text, n, at);
     size_t len = end - at;
     pool.next_size = 16 * 1024 + 8 * (len < ((size_t)1 << 20) ? len : ((size_t)1 << 20));
     cmark_parser *parser = cmark_parser_new_with_mem(CMARK_OPT_SOURCEPOS | CMARK_OPT_UNSAFE, &mem);
+    m.col0 = (uint32_t)(at - line_at);
     cmark_parser_feed(parser, text + at, len);
     cmark_node *root = cmark_parser_finish(parser);
     if (root) walk(&m, root);
     pool_release(&pool); /* the parser, the tree and the iterator at once */
-    for (const char *p = text + at, *e = text + end; (p = memchr(p, '\n', (size_t)(e - p))) != NULL; p++)
+    for (const char *p = text + at, *e = text + end; (p = memchr(p, '\n', (size_t)(e - p))) != NULL; p++) {
       m.line0++;
+      line_at = (size_t)(p - text) + 1;
+    }
     at = end;
   } while (at < n);
   pool_cur = saved;

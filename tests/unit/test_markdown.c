@@ -575,8 +575,120 @@ static void run_pieces(void) {
   cvx_markdown_piece = saved;
 }
 
+/* The blocks of a document parsed with giant lines cut (cvx_markdown_line_piece)
+ * with the paragraphs of one cut line joined again: neighbouring paragraphs
+ * with only spaces between their spans (never a newline: a cut is inside a
+ * line) become one, their texts joined by a space, their links in order. */
+static cvx_blocks join_cut(fixture *f) {
+  cvx_blocks out = {0};
+  const char *src = f->doc->src->text;
+  for (const cvx_block *k = f->bl.head; k; k = k->next) {
+    cvx_block *t = out.tail;
+    bool glue = t && t->kind == CVX_BLK_PARA && k->kind == CVX_BLK_PARA && t->level == k->level &&
+                !k->marker && t->span.end < k->span.start;
+    for (uint32_t i = t ? t->span.end : 0; glue && i < k->span.start; i++) glue = src[i] == ' ';
+    if (!glue) {
+      cvx_block *c = cvx_arena_alloc(f->a, sizeof *c);
+      *c = *k;
+      c->next = NULL;
+      if (out.tail)
+        out.tail->next = c;
+      else
+        out.head = c;
+      out.tail = c;
+      out.n++;
+      continue;
+    }
+    char *txt = cvx_arena_alloc(f->a, (size_t)t->len + 1 + k->len + 1);
+    memcpy(txt, t->text, t->len);
+    txt[t->len] = ' ';
+    memcpy(txt + t->len + 1, k->text, k->len + 1);
+    cvx_link *links = cvx_arena_alloc(f->a, ((size_t)t->nlinks + k->nlinks + 1) * sizeof *links);
+    if (t->nlinks) memcpy(links, t->links, t->nlinks * sizeof *links);
+    if (k->nlinks) memcpy(links + t->nlinks, k->links, k->nlinks * sizeof *links);
+    t->text = txt;
+    t->len += 1 + k->len;
+    t->links = links;
+    t->nlinks += k->nlinks;
+    t->span.end = k->span.end;
+  }
+  return out;
+}
+
+static bool same_spans(const cvx_blocks *x, const cvx_blocks *y) {
+  if (x->n != y->n) return false;
+  for (const cvx_block *a = x->head, *b = y->head; a && b; a = a->next, b = b->next) {
+    if (a->span.start != b->span.start || a->span.end != b->span.end || a->nlinks != b->nlinks) return false;
+    for (uint32_t i = 0; i < a->nlinks; i++)
+      if (a->links[i].span.start != b->links[i].span.start || a->links[i].span.end != b->links[i].span.end)
+        return false;
+  }
+  return true;
+}
+
+/* A giant paragraph line is cut inside into pieces (cvx_markdown_line_piece):
+ * joined again, the pieces give the blocks of the line parsed whole, with
+ * the same visible text, links and spans; emphasis, links, code spans,
+ * inline HTML and escapes are never cut; a line that does not start a
+ * paragraph afresh, or lies over a setext underline or in a fence, is not
+ * cut at all. */
+static void run_line_pieces(void) {
+  static const char *const phrase = "build the *data system* and [a report](https://x.org/a) with `a code span`, "
+                                    "<b>bold words</b> and \\*stars\\* lead_the team ";
+  static const struct {
+    const char *before, *after;
+    bool cut; /* the line is cut (else: the very blocks parsed whole) */
+  } docs[] = {
+      {"# Jane Doe\n\n", "\n\nAfter the line.\n", true},
+      {"", "\nsecond line of the paragraph\n\n## Work\n", true},
+      {"Intro.\n\n", "\n", true},
+      {"", "\n===\n", false},                 /* a setext heading */
+      {"```\n", "\n```\n\nAfter.\n", false},  /* in a fence */
+      {"- ", "\n- item two\n", false},        /* a list item */
+      {"Intro line\n", "\n", false},          /* continues a paragraph */
+  };
+  size_t saved = cvx_markdown_line_piece;
+  for (size_t d = 0; d < sizeof docs / sizeof docs[0]; d++) {
+    cvx_buf doc = CVX_BUF_INIT;
+    cvx_buf_puts(&doc, docs[d].before);
+    for (int r = 0; r < 12; r++) cvx_buf_puts(&doc, phrase);
+    cvx_buf_puts(&doc, "done");
+    cvx_buf_puts(&doc, docs[d].after);
+    fixture whole;
+    cvx_markdown_line_piece = saved;
+    run(&whole, doc.ptr, doc.len, 0);
+    char *a = dump(&whole.bl);
+    static const size_t sizes[] = {11, 30, 100, 333}; /* over the short lines */
+    for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+      fixture cut;
+      cvx_markdown_line_piece = sizes[z];
+      run(&cut, doc.ptr, doc.len, 0);
+      check_invariants(&cut, "line pieces");
+      if (docs[d].cut) {
+        CHECK(cut.bl.n > whole.bl.n, "doc %zu, pieces of %zu: not cut (%zu blocks)", d, sizes[z], cut.bl.n);
+        cvx_blocks j = join_cut(&cut);
+        char *b = dump(&j);
+        CHECK(strcmp(a, b) == 0, "doc %zu in line pieces of %zu:\n  whole: %s\n  joined: %s", d, sizes[z], a, b);
+        CHECK(same_spans(&whole.bl, &j), "doc %zu in line pieces of %zu: spans differ", d, sizes[z]);
+        free(b);
+      } else {
+        char *b = dump(&cut.bl);
+        CHECK(strcmp(a, b) == 0, "doc %zu in line pieces of %zu:\n  whole: %s\n  cut:   %s", d, sizes[z], a, b);
+        CHECK(same_spans(&whole.bl, &cut.bl), "doc %zu in line pieces of %zu: spans differ", d, sizes[z]);
+        free(b);
+      }
+      done(&cut);
+    }
+    free(a);
+    done(&whole);
+    cvx_buf_free(&doc);
+  }
+  cvx_markdown_line_piece = saved;
+}
+
 int main(void) {
   run_pieces();
+  run_line_pieces();
   run_cases();
   run_spans();
   run_pathological();
