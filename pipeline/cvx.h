@@ -397,7 +397,7 @@ bool cvx_cancelled(void);
 /* Makes doc->view a copy of its own (a no-op once it is): called by a stage
  * that keeps doc->view in a variable and then hides, before it reads it. */
 void cvx_doc_own_view(cvx_doc *doc);
-/* Gives back the view and the marks (two blocks as large as the input) once
+/* Gives back the view and the marks (the input and a quarter of it) once
  * no stage reads them: after cvx_coverage, before the
  * outputs are built. They are NULL afterwards; nothing may hide or take. */
 void cvx_doc_release_maps(cvx_doc *doc);
