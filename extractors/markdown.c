@@ -45,6 +45,16 @@ typedef struct md {
   size_t first_line; /* index in src->lines of the line holding body_start */
   int line0;         /* parsed lines before the piece cmark is parsing (see MD_PIECE) */
   uint32_t col0;     /* bytes of its first line before the piece (a piece cut inside a line) */
+  /* The pieces of a giant line cut inside (see MD_LINE_PIECE) make one
+   * paragraph again: its text and links grow in heap buffers of their own,
+   * handed to the arena when it is done (finish_glue). */
+  bool cutting;          /* the piece being walked ends inside a line */
+  bool continuing;       /* it starts inside a line, after the glued paragraph */
+  cvx_block *glue;       /* the paragraph being glued, or NULL */
+  char *glue_text;       /* its text (glue->text), NULL until it has one of its own */
+  size_t glue_cap;
+  cvx_link *glue_links;  /* its links (glue->links) once a piece added some */
+  size_t glue_lcap;
   /* Lines whose indentation was partly hidden markup were parsed without it
    * (Jekyll would have replaced it by the tag's output, not by blanks):
    * column c of parsed line l is source column c + shift[l] once c >= keep[l]. */
@@ -633,6 +643,41 @@ static cvx_block *add_block(md *m, cvx_blk_kind kind, int level, cvx_span span) 
 /* A block text this long is handed to the arena in its buffer, not copied. */
 #define ADOPT_MIN ((size_t)64 * 1024)
 
+/* Hands the glued paragraph's buffers to the arena, cut to size. */
+static void finish_glue(md *m) {
+  if (m->glue_text) {
+    size_t n = (size_t)m->glue->len + 1;
+    char *t = cvx_xrealloc(m->glue_text, n);
+    cvx_arena_adopt(m->doc->arena, t, n);
+    m->glue->text = t;
+  }
+  if (m->glue_links) {
+    size_t n = (size_t)m->glue->nlinks * sizeof *m->glue_links;
+    cvx_link *l = cvx_xrealloc(m->glue_links, n ? n : 1);
+    cvx_arena_adopt(m->doc->arena, l, n ? n : 1);
+    m->glue->links = l;
+  }
+  m->glue = NULL;
+  m->glue_text = NULL;
+  m->glue_links = NULL;
+  m->glue_cap = m->glue_lcap = 0;
+}
+
+/* Appends s[0,n) to the glued paragraph's text (NUL-terminated). */
+static void glue_put(md *m, const char *s, size_t n) {
+  size_t len = m->glue->len;
+  if (len + n + 1 > m->glue_cap) {
+    size_t cap = m->glue_cap ? m->glue_cap : 4096;
+    while (cap < len + n + 1) cap *= 2;
+    m->glue_text = cvx_xrealloc(m->glue_text, cap);
+    m->glue_cap = cap;
+  }
+  memcpy(m->glue_text + len, s, n);
+  m->glue_text[len + n] = '\0';
+  m->glue->text = m->glue_text;
+  m->glue->len = (uint32_t)(len + n);
+}
+
 /* Makes a block of raw[a, b) and the links that start there. Blocks with
  * neither text nor links are not made (NULL). */
 static cvx_block *emit_text(md *m, cvx_blk_kind kind, int level, cvx_span span, size_t a, size_t b,
@@ -652,7 +697,14 @@ static cvx_block *emit_text(md *m, cvx_blk_kind kind, int level, cvx_span span, 
   for (; last < m->nlinks && m->links[last].rs <= b; last++)
     if (!m->links[last].open && m->links[last].url) nl++;
   if (!m->tmp.len && !nl) return NULL;
+  cvx_block *prev = m->out->tail;
   cvx_block *blk = add_block(m, kind, level, span);
+  /* the next piece of a giant line cut inside: glued to the paragraph of
+   * the piece before, with the space of the cut between */
+  bool plain = blk->kind == CVX_BLK_PARA && blk->level == 0 && !blk->marker;
+  bool cont = plain && m->continuing && m->glue && prev == m->glue && prev->span.end <= blk->span.start;
+  for (uint32_t i = cont ? prev->span.end : 0; cont && i < blk->span.start; i++) cont = m->v[i] == ' ';
+  m->continuing = false;
   const char *t = m->tmp.ptr;
   size_t tl = m->tmp.len;
   /* a GitHub task-list box is drawn, not written */
@@ -662,7 +714,19 @@ static cvx_block *emit_text(md *m, cvx_blk_kind kind, int level, cvx_span span, 
     tl -= 4;
     mark = mark != SIZE_MAX && mark > 4 ? mark - 4 : SIZE_MAX;
   }
-  if (tl >= ADOPT_MIN && m->tmp.cap) {
+  if (cont) {
+    glue_put(m, " ", 1);
+    glue_put(m, t, tl);
+    prev->span.end = blk->span.end;
+    prev->next = NULL; /* blk only carries this piece's links over */
+    m->out->tail = prev;
+    m->out->n--;
+  } else if (plain && m->cutting) { /* a giant line's first piece: the paragraph to glue to */
+    if (m->glue) finish_glue(m);
+    m->glue = blk;
+    blk->len = 0;
+    glue_put(m, t, tl);
+  } else if (tl >= ADOPT_MIN && m->tmp.cap) {
     /* a big text is not copied: the buffer itself, cut to size, goes to the
      * arena, and the next block starts a new one */
     size_t off = (size_t)(t - m->tmp.ptr);
@@ -674,9 +738,9 @@ static cvx_block *emit_text(md *m, cvx_blk_kind kind, int level, cvx_span span, 
   } else {
     blk->text = cvx_arena_strndup(m->doc->arena, t, tl);
   }
-  blk->len = tl;
-  if (mark != SIZE_MAX && mark > 0 && mark <= tl) blk->strong_len = mark;
-  if (!nl) return blk;
+  if (!cont) blk->len = (uint32_t)tl;
+  if (!cont && mark != SIZE_MAX && mark > 0 && mark <= tl) blk->strong_len = (uint32_t)mark;
+  if (!nl) return cont ? prev : blk;
   /* sized once (cvx_block_link grows one by one, quadratic for a line of
    * thousands of links); strings copied into the arena as it does */
   cvx_arena *ar = m->doc->arena;
@@ -692,6 +756,21 @@ static cvx_block *emit_text(md *m, cvx_blk_kind kind, int level, cvx_span span, 
     blk->links[blk->nlinks++] =
         (cvx_link){l->image ? "" : cvx_arena_strndup(ar, m->tmp.ptr, m->tmp.len),
                    cvx_arena_strdup(ar, l->url), ls};
+  }
+  if (cont) { /* this piece's links after the paragraph's */
+    size_t have = prev->nlinks, need = have + blk->nlinks;
+    if (need > m->glue_lcap) {
+      size_t cap = m->glue_lcap ? m->glue_lcap : 16;
+      while (cap < need) cap *= 2;
+      cvx_link *l = cvx_xrealloc(m->glue_links, cap * sizeof *l);
+      if (!m->glue_links && have) memcpy(l, prev->links, have * sizeof *l);
+      m->glue_links = l;
+      m->glue_lcap = cap;
+    }
+    memcpy(m->glue_links + have, blk->links, blk->nlinks * sizeof *blk->links);
+    prev->links = m->glue_links;
+    prev->nlinks = (uint32_t)need;
+    return prev;
   }
   return blk;
 }
@@ -1845,6 +1924,7 @@ size_t cvx_markdown_piece = (size_t)1 << 20;
  * not over a setext underline. A line with no such space goes whole. */
 size_t cvx_markdown_line_piece = (size_t)1 << 20;
 #define MD_LINE_PIECE cvx_markdown_line_piece
+atomic_size_t cvx_markdown_line_cuts;
 
 static bool ascii_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
@@ -1914,7 +1994,10 @@ static size_t piece_end(const char *t, size_t n, size_t from) {
       if (u >= n || (t[u] != '=' && t[u] != '-')) {
         if (s > from) return s; /* the giant line starts a piece of its own */
         size_t cut = line_cut(t, s, e);
-        if (cut) return cut;
+        if (cut) {
+          atomic_fetch_add_explicit(&cvx_markdown_line_cuts, 1, memory_order_relaxed);
+          return cut;
+        }
       }
     }
     if (s >= from + MD_PIECE && !fence && !html_end && s > from && e > s && t[s] != ' ' && t[s] != '\t') {
@@ -1999,6 +2082,8 @@ cvx_status cvx_markdown_blocks(cvx_doc *doc, cvx_blocks *out) {
     pool.next_size = 16 * 1024 + 8 * (len < ((size_t)1 << 20) ? len : ((size_t)1 << 20));
     cmark_parser *parser = cmark_parser_new_with_mem(CMARK_OPT_SOURCEPOS | CMARK_OPT_UNSAFE, &mem);
     m.col0 = (uint32_t)(at - line_at);
+    m.cutting = end < n && end > 0 && text[end - 1] != '\n';
+    m.continuing = m.col0 > 0;
     cmark_parser_feed(parser, text + at, len);
     cmark_node *root = cmark_parser_finish(parser);
     if (root) walk(&m, root);
@@ -2010,6 +2095,7 @@ cvx_status cvx_markdown_blocks(cvx_doc *doc, cvx_blocks *out) {
     at = end;
   } while (at < n);
   pool_cur = saved;
+  if (m.glue) finish_glue(&m);
   free(owned);
   free(m.keep);
   free(m.shift);
