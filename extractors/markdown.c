@@ -44,6 +44,17 @@ typedef struct md {
   uint32_t body_start;
   size_t first_line; /* index in src->lines of the line holding body_start */
   int line0;         /* parsed lines before the piece cmark is parsing (see MD_PIECE) */
+  uint32_t col0;     /* bytes of its first line before the piece (a piece cut inside a line) */
+  /* The pieces of a giant line cut inside (see MD_LINE_PIECE) make one
+   * paragraph again: its text and links grow in heap buffers of their own,
+   * handed to the arena when it is done (finish_glue). */
+  bool cutting;          /* the piece being walked ends inside a line */
+  bool continuing;       /* it starts inside a line, after the glued paragraph */
+  cvx_block *glue;       /* the paragraph being glued, or NULL */
+  char *glue_text;       /* its text (glue->text), NULL until it has one of its own */
+  size_t glue_cap;
+  cvx_link *glue_links;  /* its links (glue->links) once a piece added some */
+  size_t glue_lcap;
   /* Lines whose indentation was partly hidden markup were parsed without it
    * (Jekyll would have replaced it by the tag's output, not by blanks):
    * column c of parsed line l is source column c + shift[l] once c >= keep[l]. */
@@ -88,8 +99,9 @@ static int64_t line_base(const md *m, int line) { return gline_base(m, (line < 1
  * cmark ends a block "before" a line) gives the previous line's '\n'. */
 static uint32_t md_offset(const md *m, int line, int col) {
   if (line < 1) line = 1;
-  line += m->line0;
   int64_t c = (int64_t)col - 1;
+  if (line == 1) c += m->col0;
+  line += m->line0;
   size_t pl = (size_t)line - 1;
   if (m->shift && pl < m->nplines && c >= (int64_t)m->keep[pl]) c += m->shift[pl];
   return clamp_off(m, gline_base(m, line) + c);
@@ -139,7 +151,6 @@ static cvx_span intersect(cvx_span a, cvx_span b) {
  * (*owned is the copy to free, or NULL when the view itself is parsed). */
 static const char *prepare(md *m, size_t *n, char **owned) {
   const char *v = m->v + m->body_start;
-  const unsigned char *hid = m->doc->marks + m->body_start; /* CVX_MARK_HIDDEN */
   size_t len = m->len - m->body_start;
   *n = len;
   *owned = NULL;
@@ -152,13 +163,13 @@ static const char *prepare(md *m, size_t *n, char **owned) {
       size_t at = k == m->first_line ? m->body_start : (size_t)src->lines[k];
       if (at < m->body_start || at > m->len) continue; /* never outside the text, whatever the map */
       for (size_t i = at - m->body_start; i < len && (v[i] == ' ' || v[i] == '\t'); i++)
-        if (hid[i] & CVX_MARK_HIDDEN) hidden_indent = true;
+        if (cvx_doc_hidden(m->doc, m->body_start + i)) hidden_indent = true;
     }
     if (!hidden_indent) return v;
   }
   for (size_t i = 0; i < len;) { /* at the start of a line */
     for (; i < len && (v[i] == ' ' || v[i] == '\t'); i++)
-      if (hid[i] & CVX_MARK_HIDDEN) any = true;
+      if (cvx_doc_hidden(m->doc, m->body_start + i)) any = true;
     const char *nl = memchr(v + i, '\n', len - i);
     if (!nl) break;
     lines++;
@@ -172,7 +183,7 @@ static const char *prepare(md *m, size_t *n, char **owned) {
   size_t o = 0, l = 0;
   for (size_t i = 0; i < len; l++) { /* at the start of line l */
     for (; i < len && (v[i] == ' ' || v[i] == '\t'); i++) {
-      if (hid[i] & CVX_MARK_HIDDEN) {
+      if (cvx_doc_hidden(m->doc, m->body_start + i)) {
         m->shift[l]++;
       } else {
         buf[o++] = v[i];
@@ -632,6 +643,41 @@ static cvx_block *add_block(md *m, cvx_blk_kind kind, int level, cvx_span span) 
 /* A block text this long is handed to the arena in its buffer, not copied. */
 #define ADOPT_MIN ((size_t)64 * 1024)
 
+/* Hands the glued paragraph's buffers to the arena, cut to size. */
+static void finish_glue(md *m) {
+  if (m->glue_text) {
+    size_t n = (size_t)m->glue->len + 1;
+    char *t = cvx_xrealloc(m->glue_text, n);
+    cvx_arena_adopt(m->doc->arena, t, n);
+    m->glue->text = t;
+  }
+  if (m->glue_links) {
+    size_t n = (size_t)m->glue->nlinks * sizeof *m->glue_links;
+    cvx_link *l = cvx_xrealloc(m->glue_links, n ? n : 1);
+    cvx_arena_adopt(m->doc->arena, l, n ? n : 1);
+    m->glue->links = l;
+  }
+  m->glue = NULL;
+  m->glue_text = NULL;
+  m->glue_links = NULL;
+  m->glue_cap = m->glue_lcap = 0;
+}
+
+/* Appends s[0,n) to the glued paragraph's text (NUL-terminated). */
+static void glue_put(md *m, const char *s, size_t n) {
+  size_t len = m->glue->len;
+  if (len + n + 1 > m->glue_cap) {
+    size_t cap = m->glue_cap ? m->glue_cap : 4096;
+    while (cap < len + n + 1) cap *= 2;
+    m->glue_text = cvx_xrealloc(m->glue_text, cap);
+    m->glue_cap = cap;
+  }
+  memcpy(m->glue_text + len, s, n);
+  m->glue_text[len + n] = '\0';
+  m->glue->text = m->glue_text;
+  m->glue->len = (uint32_t)(len + n);
+}
+
 /* Makes a block of raw[a, b) and the links that start there. Blocks with
  * neither text nor links are not made (NULL). */
 static cvx_block *emit_text(md *m, cvx_blk_kind kind, int level, cvx_span span, size_t a, size_t b,
@@ -651,7 +697,14 @@ static cvx_block *emit_text(md *m, cvx_blk_kind kind, int level, cvx_span span, 
   for (; last < m->nlinks && m->links[last].rs <= b; last++)
     if (!m->links[last].open && m->links[last].url) nl++;
   if (!m->tmp.len && !nl) return NULL;
+  cvx_block *prev = m->out->tail;
   cvx_block *blk = add_block(m, kind, level, span);
+  /* the next piece of a giant line cut inside: glued to the paragraph of
+   * the piece before, with the space of the cut between */
+  bool plain = blk->kind == CVX_BLK_PARA && blk->level == 0 && !blk->marker;
+  bool cont = plain && m->continuing && m->glue && prev == m->glue && prev->span.end <= blk->span.start;
+  for (uint32_t i = cont ? prev->span.end : 0; cont && i < blk->span.start; i++) cont = m->v[i] == ' ';
+  m->continuing = false;
   const char *t = m->tmp.ptr;
   size_t tl = m->tmp.len;
   /* a GitHub task-list box is drawn, not written */
@@ -661,7 +714,19 @@ static cvx_block *emit_text(md *m, cvx_blk_kind kind, int level, cvx_span span, 
     tl -= 4;
     mark = mark != SIZE_MAX && mark > 4 ? mark - 4 : SIZE_MAX;
   }
-  if (tl >= ADOPT_MIN && m->tmp.cap) {
+  if (cont) {
+    glue_put(m, " ", 1);
+    glue_put(m, t, tl);
+    prev->span.end = blk->span.end;
+    prev->next = NULL; /* blk only carries this piece's links over */
+    m->out->tail = prev;
+    m->out->n--;
+  } else if (plain && m->cutting) { /* a giant line's first piece: the paragraph to glue to */
+    if (m->glue) finish_glue(m);
+    m->glue = blk;
+    blk->len = 0;
+    glue_put(m, t, tl);
+  } else if (tl >= ADOPT_MIN && m->tmp.cap) {
     /* a big text is not copied: the buffer itself, cut to size, goes to the
      * arena, and the next block starts a new one */
     size_t off = (size_t)(t - m->tmp.ptr);
@@ -673,9 +738,9 @@ static cvx_block *emit_text(md *m, cvx_blk_kind kind, int level, cvx_span span, 
   } else {
     blk->text = cvx_arena_strndup(m->doc->arena, t, tl);
   }
-  blk->len = tl;
-  if (mark != SIZE_MAX && mark > 0 && mark <= tl) blk->strong_len = mark;
-  if (!nl) return blk;
+  if (!cont) blk->len = (uint32_t)tl;
+  if (!cont && mark != SIZE_MAX && mark > 0 && mark <= tl) blk->strong_len = (uint32_t)mark;
+  if (!nl) return cont ? prev : blk;
   /* sized once (cvx_block_link grows one by one, quadratic for a line of
    * thousands of links); strings copied into the arena as it does */
   cvx_arena *ar = m->doc->arena;
@@ -691,6 +756,21 @@ static cvx_block *emit_text(md *m, cvx_blk_kind kind, int level, cvx_span span, 
     blk->links[blk->nlinks++] =
         (cvx_link){l->image ? "" : cvx_arena_strndup(ar, m->tmp.ptr, m->tmp.len),
                    cvx_arena_strdup(ar, l->url), ls};
+  }
+  if (cont) { /* this piece's links after the paragraph's */
+    size_t have = prev->nlinks, need = have + blk->nlinks;
+    if (need > m->glue_lcap) {
+      size_t cap = m->glue_lcap ? m->glue_lcap : 16;
+      while (cap < need) cap *= 2;
+      cvx_link *l = cvx_xrealloc(m->glue_links, cap * sizeof *l);
+      if (!m->glue_links && have) memcpy(l, prev->links, have * sizeof *l);
+      m->glue_links = l;
+      m->glue_lcap = cap;
+    }
+    memcpy(m->glue_links + have, blk->links, blk->nlinks * sizeof *blk->links);
+    prev->links = m->glue_links;
+    prev->nlinks = (uint32_t)need;
+    return prev;
   }
   return blk;
 }
@@ -1832,6 +1912,50 @@ static void pool_release(md_pool *pl) {
 size_t cvx_markdown_piece = (size_t)1 << 20;
 #define MD_PIECE cvx_markdown_piece
 
+/* A paragraph line over MD_LINE_PIECE bytes (one giant line: cmark's
+ * parse of it costs several times its size) is cut inside, into pieces of
+ * about that size: at a space before an ASCII letter, where no backtick,
+ * '*' or '_' is left open and '[', '(' and '<' are closed (backslash
+ * escapes skipped), so no inline construct spans the cut and each piece is
+ * a paragraph of its own with the same visible text; cmark gives each piece
+ * its positions from the line's start (md.col0), so spans stay source
+ * offsets. Only a line that starts a paragraph afresh is cut: at the start
+ * of a piece or after a blank line, with a letter in its first column, and
+ * not over a setext underline. A line with no such space goes whole. */
+size_t cvx_markdown_line_piece = (size_t)1 << 20;
+#define MD_LINE_PIECE cvx_markdown_line_piece
+atomic_size_t cvx_markdown_line_cuts;
+
+static bool ascii_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+/* Where to cut line t[s, e) (see MD_LINE_PIECE): the first letter of the
+ * piece after the cut, or 0 for none. */
+static size_t line_cut(const char *t, size_t s, size_t e) {
+  size_t tick = 0, star = 0, under = 0;
+  long sq = 0, par = 0, ang = 0;
+  for (size_t i = s; i + 1 < e; i++) {
+    switch (t[i]) {
+    case '\\': i++; continue; /* an escaped character is text */
+    case '`': tick++; break;
+    case '*': star++; break;
+    case '_': under++; break;
+    case '[': sq++; break;
+    case ']': sq--; break;
+    case '(': par++; break;
+    case ')': par--; break;
+    case '<': ang++; break;
+    case '>': ang--; break;
+    case ' ':
+      if (i >= s + MD_LINE_PIECE && t[i - 1] != ' ' && ascii_alpha(t[i + 1]) && !(tick & 1) && !(star & 1) &&
+          !(under & 1) && !sq && !par && !ang)
+        return i + 1;
+      break;
+    default: break;
+    }
+  }
+  return 0;
+}
+
 /* Up to 3 spaces of indentation, then the rest of line [s, e). */
 static size_t indent3(const char *t, size_t s, size_t e) {
   size_t i = s;
@@ -1853,7 +1977,7 @@ static bool line_has(const char *p, size_t n, const char *w) {
 
 /* Where the piece that starts at `from` of t[0,n) ends (a line start, or n). */
 static size_t piece_end(const char *t, size_t n, size_t from) {
-  if (n - from <= MD_PIECE) return n;
+  if (n - from <= MD_PIECE && n - from <= MD_LINE_PIECE) return n;
   char fence = 0;       /* the open fence's character, or 0 */
   size_t fence_len = 0;
   const char *html_end = NULL; /* what ends the open raw HTML block */
@@ -1865,6 +1989,17 @@ static size_t piece_end(const char *t, size_t n, size_t from) {
     size_t i = indent3(t, s, e);
     bool blank = true;
     for (size_t k = s; k < e && blank; k++) blank = t[k] == ' ' || t[k] == '\t';
+    if (e - s > MD_LINE_PIECE && !fence && !html_end && (s == from || prev_blank) && ascii_alpha(t[s])) {
+      size_t u = e < n ? indent3(t, e + 1, n) : n; /* the next line: no setext underline */
+      if (u >= n || (t[u] != '=' && t[u] != '-')) {
+        if (s > from) return s; /* the giant line starts a piece of its own */
+        size_t cut = line_cut(t, s, e);
+        if (cut) {
+          atomic_fetch_add_explicit(&cvx_markdown_line_cuts, 1, memory_order_relaxed);
+          return cut;
+        }
+      }
+    }
     if (s >= from + MD_PIECE && !fence && !html_end && s > from && e > s && t[s] != ' ' && t[s] != '\t') {
       if (prev_blank) return s;
       char c = t[s];
@@ -1940,21 +2075,27 @@ cvx_status cvx_markdown_blocks(cvx_doc *doc, cvx_blocks *out) {
   cmark_mem mem = {pool_calloc, pool_realloc, pool_free};
   md_pool *saved = pool_cur;
   pool_cur = &pool;
-  size_t at = 0;
+  size_t at = 0, line_at = 0; /* line_at: where the line holding `at` starts */
   do {
     size_t end = piece_end(text, n, at);
     size_t len = end - at;
     pool.next_size = 16 * 1024 + 8 * (len < ((size_t)1 << 20) ? len : ((size_t)1 << 20));
     cmark_parser *parser = cmark_parser_new_with_mem(CMARK_OPT_SOURCEPOS | CMARK_OPT_UNSAFE, &mem);
+    m.col0 = (uint32_t)(at - line_at);
+    m.cutting = end < n && end > 0 && text[end - 1] != '\n';
+    m.continuing = m.col0 > 0;
     cmark_parser_feed(parser, text + at, len);
     cmark_node *root = cmark_parser_finish(parser);
     if (root) walk(&m, root);
     pool_release(&pool); /* the parser, the tree and the iterator at once */
-    for (const char *p = text + at, *e = text + end; (p = memchr(p, '\n', (size_t)(e - p))) != NULL; p++)
+    for (const char *p = text + at, *e = text + end; (p = memchr(p, '\n', (size_t)(e - p))) != NULL; p++) {
       m.line0++;
+      line_at = (size_t)(p - text) + 1;
+    }
     at = end;
   } while (at < n);
   pool_cur = saved;
+  if (m.glue) finish_glue(&m);
   free(owned);
   free(m.keep);
   free(m.shift);

@@ -5,6 +5,8 @@
 
 #include "blocks.h"
 
+#include <stdatomic.h>
+
 /* Parses doc->view from doc->body_start (front matter and hidden markup are
  * already blanks) and appends its headings, paragraphs, list items, table
  * rows and rules to *out, in document order; text, links and markers live in
@@ -16,5 +18,10 @@ CVX_MUST_USE cvx_status cvx_markdown_blocks(cvx_doc *doc, cvx_blocks *out);
 /* A body longer than this many bytes is parsed in pieces of about this size
  * (1 MiB): see markdown.c. Only tests change it, before any parse. */
 extern size_t cvx_markdown_piece;
+/* A paragraph line longer than this is cut inside into pieces of about
+ * this size (1 MiB): see markdown.c. Only tests change it. */
+extern size_t cvx_markdown_line_piece;
+/* How many such cuts were made (for tests). */
+extern atomic_size_t cvx_markdown_line_cuts;
 
 #endif

@@ -9,9 +9,28 @@
 #include <ctype.h>
 #include <string.h>
 
-/* The marks of what a reader does not see, and of what a field took or kept. */
-#define INVISIBLE (CVX_MARK_HIDDEN | CVX_MARK_MARKUP)
-#define TAKEN_ANY (CVX_MARK_TAKEN | CVX_MARK_KEPT)
+/* The marks are two bit planes (cvx.h): a byte is invisible (hidden or
+ * markup) where both are set, taken where only a is, kept where only b is,
+ * untaken where neither is. */
+
+/* The bits of plane p for bytes [i, i + 64) (p holds a word past i's). */
+static inline uint64_t plane64(const uint64_t *p, size_t i) {
+  size_t w = i >> 6, o = i & 63;
+  return o ? p[w] >> o | p[w + 1] << (64 - o) : p[w];
+}
+
+/* One bit per byte lane of x, from the lanes' high bits (the others clear). */
+static inline unsigned lane_bits8(uint64_t x) {
+  return (unsigned)((((x >> 7) & SWAR_ONES) * UINT64_C(0x0102040810204080)) >> 56);
+}
+
+/* the number of bits set in a 16-bit mask */
+static inline size_t pop16(unsigned m) {
+  m = m - ((m >> 1) & 0x5555u);
+  m = (m & 0x3333u) + ((m >> 2) & 0x3333u);
+  m = (m + (m >> 4)) & 0x0F0Fu;
+  return (m + (m >> 8)) & 0x1Fu;
+}
 
 #define MAX_UNMAPPED 2000
 #define MAX_UNMAPPED_TEXT 2000
@@ -29,11 +48,6 @@ static inline uint64_t alnum8(uint64_t x) {
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
 #include <emmintrin.h>
 #define VEC16 1
-/* the sum of the sixteen byte lanes of x */
-static inline size_t sum16(__m128i x) {
-  __m128i s = _mm_sad_epu8(x, _mm_setzero_si128());
-  return (size_t)_mm_cvtsi128_si32(s) + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(s, 8));
-}
 /* one bit per ASCII letter or digit of t (every byte below 0x80) */
 static inline unsigned alnum16(__m128i t) {
   __m128i y = _mm_or_si128(t, _mm_set1_epi8(0x20));
@@ -43,25 +57,16 @@ static inline unsigned alnum16(__m128i t) {
                                 _mm_cmpgt_epi8(_mm_set1_epi8('z' + 1), y));
   return (unsigned)_mm_movemask_epi8(_mm_or_si128(digit, alpha));
 }
-/* the number of bits set in a 16-bit mask */
-static inline size_t pop16(unsigned m) {
-  m = m - ((m >> 1) & 0x5555u);
-  m = (m & 0x3333u) + ((m >> 2) & 0x3333u);
-  m = (m + (m >> 4)) & 0x0F0Fu;
-  return (m + (m >> 8)) & 0x1Fu;
-}
 #else
 #define VEC16 0
 #endif
 
 /* Marks markup that a reader never sees as text: HTML tags, entities, the
  * target part of Markdown links "](…)", kramdown attribute lists "{: …}". */
-/* Marks m[i, i + n) as markup. */
-static void markup(unsigned char *m, size_t i, size_t n) {
-  for (unsigned char *p = m + i, *e = m + i + n; p < e; p++) *p |= CVX_MARK_MARKUP;
-}
+/* Marks [i, i + n) as markup: invisible, as hidden content is. */
+static void markup(cvx_doc *doc, size_t i, size_t n) { cvx_doc_mark_range(doc, i, i + n, CVX_MARK_HIDDEN); }
 
-static void mark_markup(const cvx_doc *doc, unsigned char *m) {
+static void mark_markup(cvx_doc *doc) {
   const char *v = doc->view;
   size_t n = doc->src->len;
   /* straight from one byte that can start markup to the next: the next
@@ -85,7 +90,7 @@ static void mark_markup(const cvx_doc *doc, unsigned char *m) {
       size_t j = i + 1;
       while (j < n && j - i < 1000 && v[j] != '>' && v[j] != '<' && v[j] != '\n') j++;
       if (j < n && v[j] == '>') {
-        markup(m, i, j + 1 - i);
+        markup(doc, i, j + 1 - i);
         i = j;
       }
     } else if (c == '&' && i + 2 < n) {
@@ -94,7 +99,7 @@ static void mark_markup(const cvx_doc *doc, unsigned char *m) {
       while (j < n && j - i < 10 && isalnum((unsigned char)v[j])) j++;
       if (j > i + 2) {
         if (j < n && v[j] == ';') j++;
-        markup(m, i, j - i);
+        markup(doc, i, j - i);
         i = j - 1;
       }
     } else if (c == ']' && i + 1 < n && v[i + 1] == '(') {
@@ -111,14 +116,14 @@ static void mark_markup(const cvx_doc *doc, unsigned char *m) {
         j++;
       }
       if (j < n && v[j] == ')') {
-        markup(m, i, j + 1 - i);
+        markup(doc, i, j + 1 - i);
         i = j;
       }
     } else if (c == '{' && i + 1 < n && v[i + 1] == ':') {
       size_t j = i + 2;
       while (j < n && v[j] != '}' && v[j] != '\n' && j - i < 200) j++;
       if (j < n && v[j] == '}') {
-        markup(m, i, j + 1 - i);
+        markup(doc, i, j + 1 - i);
         i = j;
       }
     }
@@ -214,46 +219,22 @@ static void mark_lines(const cvx_source *src, size_t *ln, size_t from, size_t to
  * taken (*taken), and marks the lines with an untaken one: only they can
  * have unmapped text. A character never spans two lines (a line ends with
  * '\n'), so the text is read as one run. */
-static void count_visible(const cvx_source *src, const unsigned char *mk, size_t *total, size_t *taken,
-                          unsigned char *dirty) {
+static void count_visible(const cvx_source *src, const uint64_t *pa, const uint64_t *pb, size_t *total,
+                          size_t *taken, unsigned char *dirty) {
   const char *text = src->text;
   size_t n = src->len, tot = 0, tkn = 0, ln = 0;
-#if VEC16
-  /* sixteen ASCII bytes at a time: per-byte counts (each mask byte is -1)
-   * gathered in byte lanes, summed before a lane can overflow */
-  const __m128i zero = _mm_setzero_si128();
-  __m128i acc_tot = zero, acc_tkn = zero;
-  unsigned lanes = 0;
-#endif
   for (size_t i = 0; i < n;) {
 #if VEC16
-    if (n - i >= 16) {
+    if (n - i >= 16) { /* sixteen ASCII bytes at a time, a bit a byte */
       __m128i t = _mm_loadu_si128((const __m128i *)(const void *)(text + i));
       if (!_mm_movemask_epi8(t)) {
-        __m128i y = _mm_or_si128(t, _mm_set1_epi8(0x20));
-        __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(t, _mm_set1_epi8('0' - 1)),
-                                      _mm_cmpgt_epi8(_mm_set1_epi8('9' + 1), t));
-        __m128i alpha = _mm_and_si128(_mm_cmpgt_epi8(y, _mm_set1_epi8('a' - 1)),
-                                      _mm_cmpgt_epi8(_mm_set1_epi8('z' + 1), y));
-        __m128i mv = _mm_loadu_si128((const __m128i *)(const void *)(mk + i));
-        __m128i vis = _mm_cmpeq_epi8(_mm_and_si128(mv, _mm_set1_epi8(INVISIBLE)), zero);
-        __m128i untk = _mm_cmpeq_epi8(_mm_and_si128(mv, _mm_set1_epi8(TAKEN_ANY)), zero);
-        /* read into a field, not just kept */
-        __m128i typed = _mm_cmpeq_epi8(_mm_and_si128(mv, _mm_set1_epi8(CVX_MARK_TAKEN)),
-                                       _mm_set1_epi8(CVX_MARK_TAKEN));
-        __m128i al = _mm_and_si128(_mm_or_si128(digit, alpha), vis);
-        acc_tot = _mm_sub_epi8(acc_tot, al);
-        acc_tkn = _mm_sub_epi8(acc_tkn, _mm_and_si128(typed, al));
-        unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(al, untk));
+        unsigned a = (unsigned)plane64(pa, i) & 0xFFFFu, b = (unsigned)plane64(pb, i) & 0xFFFFu;
+        unsigned al = alnum16(t) & ~(a & b); /* visible letters and digits */
+        tot += pop16(al);
+        tkn += pop16(al & a & ~b); /* read into a field, not just kept */
+        unsigned m = al & ~a & ~b & 0xFFFFu;
         if (m) /* the lines of the first to the last untaken one */
-          mark_lines(src, &ln, i + (size_t)__builtin_ctz(m), i + 32 - (size_t)__builtin_clz(m),
-                     dirty);
-        if (++lanes == 255) {
-          tot += sum16(acc_tot);
-          tkn += sum16(acc_tkn);
-          acc_tot = acc_tkn = zero;
-          lanes = 0;
-        }
+          mark_lines(src, &ln, i + (size_t)__builtin_ctz(m), i + 32 - (size_t)__builtin_clz(m), dirty);
         i += 16;
         continue;
       }
@@ -262,14 +243,11 @@ static void count_visible(const cvx_source *src, const unsigned char *mk, size_t
     if (n - i >= 8) { /* eight ASCII bytes at a time */
       uint64_t t8 = swar_load8(text + i);
       if (!swar_nonascii(t8)) {
-        uint64_t mw = swar_load8(mk + i);
-        uint64_t vis = swar_zero_exact(mw & (SWAR_ONES * INVISIBLE));
-        uint64_t tk8 = swar_nonzero_exact(mw & (SWAR_ONES * TAKEN_ANY));
-        uint64_t typed8 = swar_nonzero_exact(mw & (SWAR_ONES * CVX_MARK_TAKEN));
-        uint64_t al = alnum8(t8) & vis;
-        tot += swar_count(al);
-        tkn += swar_count(al & typed8);
-        if (al & ~tk8) mark_lines(src, &ln, i, i + 8, dirty);
+        unsigned a = (unsigned)plane64(pa, i) & 0xFFu, b = (unsigned)plane64(pb, i) & 0xFFu;
+        unsigned al = lane_bits8(alnum8(t8)) & ~(a & b);
+        tot += pop16(al);
+        tkn += pop16(al & a & ~b);
+        if (al & ~a & ~b) mark_lines(src, &ln, i, i + 8, dirty);
         i += 8;
         continue;
       }
@@ -277,19 +255,16 @@ static void count_visible(const cvx_source *src, const unsigned char *mk, size_t
     unsigned char c = (unsigned char)text[i];
     uint32_t cp = c;
     size_t len = c < 0x80 ? 1 : cvx_utf8_decode(text, n, i, &cp);
-    if (!(mk[i] & INVISIBLE) && (c < 0x80 ? ascii_alnum(c) : countable_cp(cp))) {
+    unsigned a = (unsigned)(pa[i >> 6] >> (i & 63)) & 1, b = (unsigned)(pb[i >> 6] >> (i & 63)) & 1;
+    if (!(a & b) && (c < 0x80 ? ascii_alnum(c) : countable_cp(cp))) {
       tot++;
-      if (mk[i] & TAKEN_ANY)
-        tkn += (mk[i] & CVX_MARK_TAKEN) != 0; /* kept in meta.cvx.sections is not read */
+      if (a | b)
+        tkn += !b; /* kept in meta.cvx.sections is not read */
       else
         mark_lines(src, &ln, i, i + 1, dirty);
     }
     i += len;
   }
-#if VEC16
-  tot += sum16(acc_tot);
-  tkn += sum16(acc_tkn);
-#endif
   *total = tot;
   *taken = tkn;
 }
@@ -341,7 +316,7 @@ static inline bool take_block(line_acc *s, size_t i, size_t w, bool none, bool a
  * space, at most MAX_UNMAPPED_TEXT bytes, whole characters); returns how
  * many of its letters and digits are untaken. *cut receives how many bytes
  * of it did not fit. */
-static size_t line_unmapped(const cvx_source *src, const unsigned char *mk, size_t a, size_t b,
+static size_t line_unmapped(const cvx_source *src, const uint64_t *pa, const uint64_t *pb, size_t a, size_t b,
                             cvx_buf *line_text, size_t *cut) {
   const char *text = src->text;
   size_t n = src->len;
@@ -356,11 +331,10 @@ static size_t line_unmapped(const cvx_source *src, const unsigned char *mk, size
     if (i >= slow_until && left >= 16) {
       __m128i t = _mm_loadu_si128((const __m128i *)(const void *)(text + i));
       if (!_mm_movemask_epi8(t)) {
-        const __m128i zero = _mm_setzero_si128();
-        /* visible and untaken: no mark but HIDDEN-free, MARKUP-free, untaken = no mark at all */
-        __m128i free_ = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(mk + i)), zero);
-        __m128i nl = _mm_cmpeq_epi8(t, _mm_set1_epi8('\n'));
-        unsigned app = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(nl, free_));
+        /* visible and untaken: no mark at all */
+        unsigned free_ = (unsigned)~(plane64(pa, i) | plane64(pb, i)) & 0xFFFFu;
+        unsigned nl = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(t, _mm_set1_epi8('\n')));
+        unsigned app = free_ & ~nl;
         if (take_block(&s, i, 16, !app, app == 0xFFFFu, app == 0xFFFFu ? pop16(alnum16(t)) : 0)) {
           i += 16;
           continue;
@@ -376,8 +350,9 @@ static size_t line_unmapped(const cvx_source *src, const unsigned char *mk, size
       uint64_t keep = k8 == 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * k8)) - 1;
       uint64_t t8 = swar_load8(text + i) & keep;
       if (!swar_nonascii(t8)) {
-        uint64_t app = swar_zero_exact(swar_load8(mk + i)) & keep & ~swar_eq_exact(t8, '\n');
-        bool all = app == SWAR_HIGH; /* only when k8 is 8 */
+        unsigned free_ = (unsigned)~(plane64(pa, i) | plane64(pb, i)) & ((1u << k8) - 1);
+        unsigned app = free_ & ~lane_bits8(swar_eq_exact(t8, '\n'));
+        bool all = app == 0xFFu; /* only when k8 is 8 */
         if (take_block(&s, i, k8, !app, all, all ? swar_count(alnum8(t8)) : 0)) {
           i += k8;
           continue;
@@ -387,7 +362,7 @@ static size_t line_unmapped(const cvx_source *src, const unsigned char *mk, size
     unsigned char c = (unsigned char)text[i];
     uint32_t cp = c;
     size_t len = c < 0x80 ? 1 : cvx_utf8_decode(text, b, i, &cp);
-    if (!mk[i]) { /* visible and untaken: no mark at all */
+    if (!((pa[i >> 6] | pb[i >> 6]) >> (i & 63) & 1)) { /* visible and untaken: no mark at all */
       if (c < 0x80 ? ascii_alnum(c) : countable_cp(cp)) s.untaken++;
       if (c != '\n') {
         if (!s.full) {
@@ -420,11 +395,11 @@ double cvx_coverage(cvx_doc *doc, cvx_unmapped **out, size_t *nout) {
   size_t n = src->len;
   /* what a reader never sees: hidden content, and markup, marked here in
    * doc->marks itself (no second map as large as the input) */
-  unsigned char *mk = doc->marks;
-  mark_markup(doc, mk);
+  mark_markup(doc);
+  const uint64_t *pa = doc->marks, *pb = doc->marks + doc->mark_words;
   unsigned char *dirty = cvx_arena_alloc(doc->arena, src->nlines + 1);
   size_t total, taken;
-  count_visible(src, mk, &total, &taken, dirty);
+  count_visible(src, pa, pb, &total, &taken, dirty);
   cvx_unmapped *list = NULL;
   size_t count = 0, cap = 0;
   cvx_buf line_text = CVX_BUF_INIT;
@@ -434,7 +409,7 @@ double cvx_coverage(cvx_doc *doc, cvx_unmapped **out, size_t *nout) {
     size_t a = src->lines[ln];
     size_t b = ln + 1 < src->nlines ? src->lines[ln + 1] : n;
     size_t cut = 0;
-    if (line_unmapped(src, mk, a, b, &line_text, &cut) < 3) continue;
+    if (line_unmapped(src, pa, pb, a, b, &line_text, &cut) < 3) continue;
     /* trim Markdown and list punctuation at the ends */
     size_t s = 0, e = line_text.len;
     while (s < e && trim_byte((unsigned char)line_text.ptr[s], true)) s++;

@@ -330,11 +330,15 @@ typedef struct cvx_record {
   struct cvx_record *next;
 } cvx_record;
 
-/* Bits of cvx_doc.marks. HIDDEN: hidden content, not visible text. TAKEN:
- * landed in a field (or structure). KEPT: kept in meta.cvx.sections, not read
- * into a field (never with TAKEN). MARKUP: markup a reader does not see,
- * marked by cvx_coverage. */
-enum { CVX_MARK_HIDDEN = 1, CVX_MARK_TAKEN = 2, CVX_MARK_KEPT = 4, CVX_MARK_MARKUP = 8 };
+/* What cvx_doc marks of each source byte, one class a byte (cvx_doc_mark):
+ * HIDDEN: hidden content, not visible text (and, once cvx_coverage has run,
+ * markup a reader does not see). TAKEN: landed in a field (or structure).
+ * KEPT: kept in meta.cvx.sections, not read into a field. A hidden byte
+ * stays hidden whatever takes it; a take turns kept into taken; a keep
+ * never undoes a take. Stored in two bit planes (a, b), bit i of a plane
+ * for byte i: 00 none, 01 kept, 10 taken, 11 hidden; a quarter of the
+ * input, not one byte a byte. */
+enum { CVX_MARK_HIDDEN = 1, CVX_MARK_TAKEN = 2, CVX_MARK_KEPT = 4 };
 
 /* A document being extracted: the source, the records, and the bookkeeping
  * for hidden content and coverage. All memory belongs to doc->arena. */
@@ -350,9 +354,11 @@ typedef struct cvx_doc {
   bool view_owned;
   uint32_t body_start;   /* first byte after the front matter (0 if none) */
   bool as_data;          /* the whole source was read as data (a YAML CV), not as a page */
-  /* per byte of the source, CVX_MARK_* bits: one map for every concern, not
-   * one as large as the input for each */
-  unsigned char *marks;
+  /* the marks of the source bytes (see CVX_MARK_HIDDEN): plane a in words
+   * [0, mark_words), plane b in [mark_words, 2 * mark_words); one word past
+   * the last byte's, so a 64-bit window at any byte can be read */
+  uint64_t *marks;
+  size_t mark_words;
   cvx_record *records, *records_tail;
   size_t nrecords;
   size_t max_records;
@@ -391,10 +397,27 @@ bool cvx_cancelled(void);
 /* Makes doc->view a copy of its own (a no-op once it is): called by a stage
  * that keeps doc->view in a variable and then hides, before it reads it. */
 void cvx_doc_own_view(cvx_doc *doc);
-/* Gives back the view and the marks (two blocks as large as the input) once
+/* Gives back the view and the marks (the input and a quarter of it) once
  * no stage reads them: after cvx_coverage, before the
  * outputs are built. They are NULL afterwards; nothing may hide or take. */
 void cvx_doc_release_maps(cvx_doc *doc);
+/* The class of byte i's marks: 0, CVX_MARK_HIDDEN, CVX_MARK_TAKEN or
+ * CVX_MARK_KEPT (i < doc->src->len, while doc->marks is set). */
+static inline unsigned cvx_doc_mark(const cvx_doc *doc, size_t i) {
+  static const unsigned char cls[4] = {0, CVX_MARK_TAKEN, CVX_MARK_KEPT, CVX_MARK_HIDDEN};
+  const uint64_t *a = doc->marks, *b = a + doc->mark_words;
+  unsigned k = (unsigned)(a[i >> 6] >> (i & 63) & 1) | (unsigned)(b[i >> 6] >> (i & 63) & 1) << 1;
+  return cls[k];
+}
+/* True when byte i is hidden (cvx_doc_mark is CVX_MARK_HIDDEN). */
+static inline bool cvx_doc_hidden(const cvx_doc *doc, size_t i) {
+  const uint64_t *a = doc->marks, *b = a + doc->mark_words;
+  return (a[i >> 6] & b[i >> 6]) >> (i & 63) & 1;
+}
+/* Marks bytes [from, to) of doc (to <= doc->src->len) CVX_MARK_HIDDEN,
+ * _TAKEN or _KEPT by the rules above, a word of 64 bytes at a time; the
+ * view is not changed (cvx_doc_hide blanks it too). */
+void cvx_doc_mark_range(cvx_doc *doc, size_t from, size_t to, unsigned mark);
 /* Marks [span) as hidden content (blanked in doc->view). */
 void cvx_doc_hide(cvx_doc *doc, cvx_span span);
 /* Marks [span) as taken by a field or by document structure (e.g. a heading). */

@@ -40,7 +40,8 @@ cvx_doc *cvx_doc_new(cvx_arena *a, const cvx_source *src, cvx_diags *dx) {
     cvx_doc_own_view(d);
   else
     d->view = (char *)(uintptr_t)src->text; /* read only until owned */
-  d->marks = cvx_arena_alloc(a, src->len + 1);
+  d->mark_words = src->len / 64 + 2;
+  d->marks = cvx_arena_alloc(a, 2 * d->mark_words * sizeof *d->marks);
   d->max_records = DEFAULT_MAX_RECORDS;
   return d;
 }
@@ -57,6 +58,26 @@ void cvx_doc_release_maps(cvx_doc *doc) {
   cvx_arena_give_back(doc->arena, doc->marks);
   doc->view = NULL;
   doc->marks = NULL;
+  doc->mark_words = 0;
+}
+
+void cvx_doc_mark_range(cvx_doc *doc, size_t from, size_t to, unsigned mark) {
+  uint64_t *a = doc->marks, *b = a + doc->mark_words;
+  while (from < to) {
+    size_t w = from >> 6, lo = from & 63, hi = to - (from - lo) < 64 ? to - (from - lo) : 64;
+    /* bits [lo, hi) of word w */
+    uint64_t m = (hi == 64 ? ~UINT64_C(0) : (UINT64_C(1) << hi) - 1) & (~UINT64_C(0) << lo);
+    if (mark == CVX_MARK_HIDDEN) { /* 11 whatever it was */
+      a[w] |= m;
+      b[w] |= m;
+    } else if (mark == CVX_MARK_TAKEN) { /* none and kept become 10, hidden stays 11 */
+      b[w] &= a[w] | ~m;
+      a[w] |= m;
+    } else if (mark == CVX_MARK_KEPT) { /* none becomes 01, the rest stays */
+      b[w] |= m & ~a[w];
+    }
+    from = (from - lo) + hi;
+  }
 }
 
 static bool clamp(const cvx_doc *doc, cvx_span *s) {
@@ -69,7 +90,7 @@ static bool clamp(const cvx_doc *doc, cvx_span *s) {
 void cvx_doc_hide(cvx_doc *doc, cvx_span span) {
   if (!clamp(doc, &span)) return;
   cvx_doc_own_view(doc);
-  for (unsigned char *m = doc->marks + span.start, *e = doc->marks + span.end; m < e; m++) *m |= CVX_MARK_HIDDEN;
+  cvx_doc_mark_range(doc, span.start, span.end, CVX_MARK_HIDDEN);
   /* blanked line by line: the '\n's stay */
   char *v = doc->view + span.start, *end = doc->view + span.end;
   while (v < end) {
@@ -82,14 +103,12 @@ void cvx_doc_hide(cvx_doc *doc, cvx_span span) {
 
 void cvx_doc_take(cvx_doc *doc, cvx_span span) {
   if (!clamp(doc, &span)) return;
-  for (unsigned char *m = doc->marks + span.start, *e = doc->marks + span.end; m < e; m++)
-    *m = (unsigned char)((*m & ~CVX_MARK_KEPT) | CVX_MARK_TAKEN);
+  cvx_doc_mark_range(doc, span.start, span.end, CVX_MARK_TAKEN);
 }
 
 void cvx_doc_keep(cvx_doc *doc, cvx_span span) {
   if (!clamp(doc, &span)) return;
-  for (uint32_t i = span.start; i < span.end; i++)
-    if (!(doc->marks[i] & (CVX_MARK_TAKEN | CVX_MARK_KEPT))) doc->marks[i] |= CVX_MARK_KEPT;
+  cvx_doc_mark_range(doc, span.start, span.end, CVX_MARK_KEPT);
 }
 
 /* Finds needle[0,nn) in hay[from,to) of the document view. */

@@ -365,7 +365,7 @@ static void check_headings(cvx_doc *doc) {
 
 static bool any_hidden(const cvx_doc *doc, size_t a, size_t b) {
   for (size_t i = a; i < b; i++)
-    if (doc->marks[i] & CVX_MARK_HIDDEN) return true;
+    if (cvx_doc_hidden(doc, i)) return true;
   return false;
 }
 

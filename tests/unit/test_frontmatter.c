@@ -308,8 +308,8 @@ static void check_case(const fm_case *c) {
           "%s: body starts at %u: \"%.20s\"", c->name, r.doc->body_start, at);
     bool hidden = true;
     for (uint32_t i = 0; i < r.doc->body_start; i++)
-      hidden &= (r.doc->marks[i] & CVX_MARK_HIDDEN) && (r.doc->view[i] == ' ' || r.doc->view[i] == '\n');
-    CHECK(hidden && !(r.doc->marks[r.doc->body_start] & CVX_MARK_HIDDEN), "%s: block hidden", c->name);
+      hidden &= cvx_doc_hidden(r.doc, i) && (r.doc->view[i] == ' ' || r.doc->view[i] == '\n');
+    CHECK(hidden && !cvx_doc_hidden(r.doc, r.doc->body_start), "%s: block hidden", c->name);
   } else {
     CHECK(r.doc->body_start == 0, "%s: body_start %u", c->name, r.doc->body_start);
     CHECK(strcmp(r.doc->view, r.src->text) == 0, "%s: nothing hidden", c->name);

@@ -575,8 +575,75 @@ static void run_pieces(void) {
   cvx_markdown_piece = saved;
 }
 
+static bool same_spans(const cvx_blocks *x, const cvx_blocks *y) {
+  if (x->n != y->n) return false;
+  for (const cvx_block *a = x->head, *b = y->head; a && b; a = a->next, b = b->next) {
+    if (a->span.start != b->span.start || a->span.end != b->span.end || a->nlinks != b->nlinks) return false;
+    for (uint32_t i = 0; i < a->nlinks; i++)
+      if (a->links[i].span.start != b->links[i].span.start || a->links[i].span.end != b->links[i].span.end)
+        return false;
+  }
+  return true;
+}
+
+/* A giant paragraph line is cut inside into pieces (cvx_markdown_line_piece)
+ * glued into one paragraph again: the blocks of the line parsed whole, with
+ * the same visible text, links and spans; emphasis, links, code spans,
+ * inline HTML and escapes are never cut; a line that does not start a
+ * paragraph afresh, or lies over a setext underline or in a fence, is not
+ * cut at all. */
+static void run_line_pieces(void) {
+  static const char *const phrase = "build the *data system* and [a report](https://x.org/a) with `a code span`, "
+                                    "<b>bold words</b> and \\*stars\\* lead_the team ";
+  static const struct {
+    const char *before, *after;
+    bool cut; /* the line is cut (else: the very blocks parsed whole) */
+  } docs[] = {
+      {"# Jane Doe\n\n", "\n\nAfter the line.\n", true},
+      {"", "\nsecond line of the paragraph\n\n## Work\n", true},
+      {"Intro.\n\n", "\n", true},
+      {"", "\n===\n", false},                 /* a setext heading */
+      {"```\n", "\n```\n\nAfter.\n", false},  /* in a fence */
+      {"- ", "\n- item two\n", false},        /* a list item */
+      {"Intro line\n", "\n", false},          /* continues a paragraph */
+  };
+  size_t saved = cvx_markdown_line_piece;
+  for (size_t d = 0; d < sizeof docs / sizeof docs[0]; d++) {
+    cvx_buf doc = CVX_BUF_INIT;
+    cvx_buf_puts(&doc, docs[d].before);
+    for (int r = 0; r < 12; r++) cvx_buf_puts(&doc, phrase);
+    cvx_buf_puts(&doc, "done");
+    cvx_buf_puts(&doc, docs[d].after);
+    fixture whole;
+    cvx_markdown_line_piece = saved;
+    run(&whole, doc.ptr, doc.len, 0);
+    char *a = dump(&whole.bl);
+    static const size_t sizes[] = {11, 30, 100, 333}; /* over the short lines */
+    for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+      fixture cut;
+      cvx_markdown_line_piece = sizes[z];
+      size_t cuts0 = atomic_load(&cvx_markdown_line_cuts);
+      run(&cut, doc.ptr, doc.len, 0);
+      size_t cuts = atomic_load(&cvx_markdown_line_cuts) - cuts0;
+      check_invariants(&cut, "line pieces");
+      /* a 1.4 KB line in pieces of 333 bytes or less: cut at least 3 times */
+      CHECK(docs[d].cut ? cuts >= 3 : cuts == 0, "doc %zu in line pieces of %zu: %zu cuts", d, sizes[z], cuts);
+      char *b = dump(&cut.bl);
+      CHECK(strcmp(a, b) == 0, "doc %zu in line pieces of %zu:\n  whole: %s\n  cut:   %s", d, sizes[z], a, b);
+      CHECK(same_spans(&whole.bl, &cut.bl), "doc %zu in line pieces of %zu: spans differ", d, sizes[z]);
+      free(b);
+      done(&cut);
+    }
+    free(a);
+    done(&whole);
+    cvx_buf_free(&doc);
+  }
+  cvx_markdown_line_piece = saved;
+}
+
 int main(void) {
   run_pieces();
+  run_line_pieces();
   run_cases();
   run_spans();
   run_pathological();

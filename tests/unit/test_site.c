@@ -156,7 +156,7 @@ static void check_config_hidden(void) {
   cvx_doc *doc = cvx_doc_new(a, src, &dx);
   CHECK(cvx_frontmatter_read_as(src, doc, &dx, CVX_FM_SITE_CONFIG) == CVX_OK, "status");
   bool all = true;
-  for (size_t i = 0; i < src->len; i++) all &= (doc->marks[i] & CVX_MARK_HIDDEN) != 0;
+  for (size_t i = 0; i < src->len; i++) all &= cvx_doc_hidden(doc, i);
   CHECK(all, "config text hidden");
   CHECK(cvx_frontmatter_read_as(src, NULL, &dx, CVX_FM_SITE_CONFIG) == CVX_EINVAL, "NULL doc");
   cvx_arena_free(a);

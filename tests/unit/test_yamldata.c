@@ -382,10 +382,10 @@ static void check_hidden(void) {
   run_input(&r, "cv.yml", text);
   const char *c = strstr(text, "comment"), *k = strstr(text, "favourite_tea"),
              *v = strstr(text, "likes");
-  CHECK(r.doc->marks[c - text] & CVX_MARK_HIDDEN, "comments are hidden");
-  CHECK(r.doc->marks[k - text] & CVX_MARK_HIDDEN, "keys are hidden");
-  CHECK(!(r.doc->marks[v - text] & CVX_MARK_HIDDEN), "values stay visible");
-  CHECK(!(r.doc->marks[v - text] & (CVX_MARK_TAKEN | CVX_MARK_KEPT)), "an unmapped value is not taken");
+  CHECK(cvx_doc_hidden(r.doc, c - text), "comments are hidden");
+  CHECK(cvx_doc_hidden(r.doc, k - text), "keys are hidden");
+  CHECK(!cvx_doc_hidden(r.doc, v - text), "values stay visible");
+  CHECK(!(cvx_doc_mark(r.doc, v - text) & (CVX_MARK_TAKEN | CVX_MARK_KEPT)), "an unmapped value is not taken");
   cvx_arena_free(r.arena);
 }
 
@@ -405,7 +405,7 @@ static void check_syntax(void) {
         d ? d->message : "");
   CHECK_STR(value(r.doc, "basics", 0, "name"), "Ada Quill", "keys before the error are kept");
   const char *bad = strstr(text, "bad");
-  CHECK(!(r.doc->marks[bad - text] & CVX_MARK_HIDDEN), "text after the error stays visible");
+  CHECK(!cvx_doc_hidden(r.doc, bad - text), "text after the error stays visible");
   cvx_arena_free(r.arena);
 
   /* an alias bomb: refused, never expanded */
