@@ -590,10 +590,13 @@ static bool docx_enter(walker *w, const xmlNode *n) {
       ilvl = num_val(child(num, "ilvl"), ilvl);
     }
     if (ilvl > NUM_LEVELS - 1) ilvl = NUM_LEVELS - 1;
-    if (level) { /* a heading, numbered or not */
+    num_kind k = numid > 0 ? numbering_kind(w->nb, numid, ilvl) : NK_UNKNOWN;
+    /* a heading style numbered by its style is a numbered heading; numbered
+     * by the paragraph, it is a list's paragraph set as a heading (as a
+     * heading inside a list item is read in HTML) */
+    if (level && (numid <= 0 || !num)) {
       para_begin(w, CVX_BLK_HEADING, level, NULL);
     } else if (numid > 0) {
-      num_kind k = numbering_kind(w->nb, numid, ilvl);
       if (k == NK_BLANK) /* no marker shows: the item's further paragraph */
         para_begin(w, CVX_BLK_PARA, ilvl + 1, NULL);
       else
