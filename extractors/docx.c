@@ -487,17 +487,38 @@ typedef struct walker {
   const xmlNode *link; /* the open hyperlink element */
 } walker;
 
+/* True when subtree n holds a visible character (walked without recursion). */
+static bool has_text(const xmlNode *n) {
+  const xmlNode *c = n->children;
+  while (c && c != n) {
+    if (c->type == XML_TEXT_NODE && c->content)
+      for (const xmlChar *p = c->content; *p; p++)
+        if (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r') return true;
+    if (c->type == XML_ELEMENT_NODE && c->children) {
+      c = c->children;
+      continue;
+    }
+    while (c != n && !c->next) c = c->parent;
+    if (c != n) c = c->next;
+  }
+  return false;
+}
+
 /* Counts paragraphs and headings in each cell of table t: a layout table
- * holds a cell with many paragraphs or a heading. */
+ * holds a cell with many paragraphs or a heading, or has no row with two
+ * cells of content (a frame around blocks, a spacer column). */
 static bool layout_table(const walker *w, const xmlNode *t) {
   const char *row = w->f == FMT_DOCX ? "tr" : "table-row", *cell = w->f == FMT_DOCX ? "tc" : "table-cell";
+  bool cells = false; /* a row with two cells of content */
   for (const xmlNode *r = t->children; r; r = r->next) {
     const xmlNode *rr = r;
     if (w->f == FMT_ODT && (is(r, "table-rows") || is(r, "table-header-rows"))) rr = r->children;
     for (; rr; rr = rr == r ? NULL : rr->next) {
       if (!is(rr, row)) continue;
+      int full = 0;
       for (const xmlNode *c = rr->children; c; c = c->next) {
         if (!is(c, cell)) continue;
+        if (full < 2 && has_text(c)) full++;
         int paras = 0;
         for (const xmlNode *p = c->children; p; p = p->next) {
           if (is(p, "p") || is(p, "h")) paras++;
@@ -509,10 +530,11 @@ static bool layout_table(const walker *w, const xmlNode *t) {
         }
         if (paras > LAYOUT_CELL_PARAS) return true;
       }
+      if (full > 1) cells = true;
       if (rr == r) break;
     }
   }
-  return false;
+  return !cells;
 }
 
 /* Opens the block of a paragraph: heading, list item or paragraph (inside a
@@ -814,6 +836,52 @@ static void walk(walker *w, const xmlNode *root) {
   para_end(w);
 }
 
+/* A paragraph that may be a title by its weight alone: all bold, one short
+ * line (six words, 60 bytes), a letter and no digit, not ending as a
+ * sentence, a list or a label does (. , ; :). As the PDF reader's. */
+static bool bold_title(const cvx_block *b) {
+  if (!b || b->kind != CVX_BLK_PARA || b->level != 0 || !b->len || b->strong_len != b->len || b->len > 60)
+    return false;
+  int words = 0;
+  bool letter = false;
+  for (uint32_t i = 0; i < b->len; i++) {
+    unsigned char c = (unsigned char)b->text[i];
+    if ((c >= '0' && c <= '9') || c == '\n' || c == '\t') return false;
+    letter |= c >= 0x80 || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+    words += c != ' ' && (i == 0 || b->text[i - 1] == ' ');
+  }
+  return letter && words <= 6 && !strchr(".,;:", b->text[b->len - 1]);
+}
+
+/* Titles by weight, in a document whose styles make no heading but its
+ * title (one typed by hand, bold for headings): a bold title paragraph is a
+ * heading when what follows is its content (text not all bold, or a list).
+ * Bold paragraphs one under the other are a list or an entry's head (a date
+ * over a job title), not headings. Where styles make headings, a bold
+ * paragraph is an entry's head and stays one. */
+static void weight_titles(cvx_blocks *bl) {
+  int deepest = 1;
+  for (const cvx_block *b = bl->head; b; b = b->next)
+    if (b->kind == CVX_BLK_HEADING) {
+      if (b != bl->head) return;
+      deepest = b->level;
+    }
+  int level = deepest + 1 > 6 ? 6 : deepest + 1;
+  bool prev_bold = false;
+  for (cvx_block *b = bl->head; b; b = b->next) {
+    bool bold = prev_bold;
+    prev_bold = b->len && b->strong_len == b->len && b->kind == CVX_BLK_PARA;
+    if (!bold_title(b) || !b->next || bold) continue;
+    const cvx_block *nx = b->next;
+    bool content = (nx->kind == CVX_BLK_PARA && nx->strong_len < nx->len) || nx->kind == CVX_BLK_ITEM ||
+                   nx->kind == CVX_BLK_ROW;
+    if (!content) continue;
+    b->kind = CVX_BLK_HEADING;
+    b->level = level;
+    b->strong_len = 0;
+  }
+}
+
 /* ------------------------------------------------------------------ decode */
 
 /* The parts read: the main one, then its helpers (optional). */
@@ -852,6 +920,8 @@ static cvx_status read_doc(zipdoc *zd, fmt f, cvx_lb *lb) {
     }
     const xmlNode *root = xmlDocGetRootElement(d[PART_MAIN]);
     if (root) walk(&w, root);
+    cvx_lb_end(lb);
+    weight_titles(&lb->lay->blocks);
     free_styles(&ss);
     free_numbering(&nb);
     free_rels(&rs);
