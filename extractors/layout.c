@@ -122,7 +122,8 @@ void cvx_lb_tab(cvx_lb *lb) {
 }
 
 void cvx_lb_strong(cvx_lb *lb) {
-  if (lb->open && !lb->strong_len && lb->bt.len) lb->strong_len = lb->bt.len;
+  size_t k = trimmed(&lb->bt, " \n\t"); /* the run, not the blank after it */
+  if (lb->open && !lb->strong_len && k) lb->strong_len = k;
 }
 
 void cvx_lb_link_begin(cvx_lb *lb, const char *url) {
