@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes docx-styles docx-lists docx-bold odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -96,6 +96,16 @@ def weights_page2():
 
 
 write("pdf-weights", "cv.pdf", pdf([weights_page1(), weights_page2()]))
+
+# ---- PDF: '-', '\u2013' and '*' are bullets only in a run of lines that
+# start with them; alone, "- Present" is a date range with no start
+dashes = [(72, 720, "B", 18, "Ilse Varga-Moreau"), (72, 690, "B", 13, "Experience"),
+          (72, 670, "R", 10, "Beekeeper, Linden Apiary"), (72, 656, "R", 10, "- Present"),
+          (72, 642, "R", 10, "Kept forty hives"),
+          (72, 622, "R", 10, "- Queen rearing"), (72, 608, "R", 10, "- Honey extraction"),
+          (72, 592, "R", 10, "* Seasonal"), (72, 582, "R", 10, "\u2013 Swarm calls"),
+          (72, 568, "R", 10, "\u2013 Hive inspections")]
+write("pdf-dashes", "cv.pdf", pdf([{"runs": dashes}]))
 
 # ---- DOCX and ODT: heading styles, bold entry heads, list levels, a table, links
 paras = [

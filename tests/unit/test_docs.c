@@ -62,6 +62,12 @@ static const doc_case docs[] = {
         "surveys\nof outlet glaciers. I plan logistics,\nlead small teams on the ice and write\nthe processing code "
         "for what we bring\nback.\nRecent work models meltwater routing\nunder the ice with open data and\nopen "
         "tools.")}},
+    /* '-', '\u2013' and '*' open items only in a run of lines that start
+     * with the same mark: alone, "- Present" is a date range's end */
+    {"fixtures/pdf-dashes/cv.pdf", "pdf", 1, 0, NULL, NULL,
+     {H(1, "Ilse Varga-Moreau"), H(2, "Experience"), P("Beekeeper, Linden Apiary\n- Present\nKept forty hives"),
+      I(0, "-", "Queen rearing"), I(0, "-", "Honey extraction"), P("* Seasonal"),
+      I(0, "\xe2\x80\x93", "Swarm calls"), I(0, "\xe2\x80\x93", "Hive inspections")}},
     /* Title and Heading1 styles, bold entry heads, list levels, a table, links */
     {"fixtures/docx-styles/cv.docx", "docx", 0, 0, "https://tes.example.org", "tes.example.org",
      {H(1, "Tobiah Ekwueme-Sand"),
@@ -148,14 +154,14 @@ static void check_doc(const doc_case *c) {
     CHECK(b->span.end - b->span.start >= first && strncmp(src->text + b->span.start, w->text, first) == 0,
           "%s: span does not start at its text", ctx);
     for (size_t k = 0; k < b->nlinks; k++) {
-      if (strcmp(b->links[k].url, c->link_url) != 0) continue;
+      if (!c->link_url || strcmp(b->links[k].url, c->link_url) != 0) continue;
       link_found = true;
       CHECK_STR(b->links[k].text, c->link_text, ctx);
       CHECK(strncmp(src->text + b->links[k].span.start, c->link_text, strlen(c->link_text)) == 0,
             "%s: link span does not hold its text", ctx);
     }
   }
-  CHECK(link_found, "%s: no link to %s", c->path, c->link_url);
+  CHECK(link_found || !c->link_url, "%s: no link to %s", c->path, c->link_url ? c->link_url : "");
   CHECK(dx.nerrors == 0, "%s: %zu errors", c->path, dx.nerrors);
   cvx_arena_free(a);
 }
