@@ -179,13 +179,23 @@ static bool toggle_on(const xmlNode *n) {
 typedef struct style {
   char *id, *based;
   int level; /* heading level, 0 for none */
-  bool list, bold;
+  bool list;
+  int bold;      /* its own w:b: -1 not said, 0 off, 1 on */
+  int num, ilvl; /* its own numbering (w:numPr): numId (-1 not said, 0 off) and level */
 } style;
 
+/* A document's styles, sorted by id. */
 typedef struct styles {
   style *v;
   size_t n;
 } styles;
+
+/* A paragraph or run style as it applies: its basedOn chain followed. */
+typedef struct style_use {
+  int level; /* heading level, 0 for none */
+  bool list, bold;
+  int num, ilvl;
+} style_use;
 
 static int name_level(const char *name) {
   if (!name) return 0;
@@ -198,20 +208,49 @@ static int name_level(const char *name) {
   return 0;
 }
 
+/* v as a small count (an id, a level); dflt when absent or not one. */
+static int count_of(const char *v, int dflt) {
+  if (!v || !*v || strlen(v) > 6) return dflt;
+  int k = 0;
+  for (const char *p = v; *p; p++) {
+    if (*p < '0' || *p > '9') return dflt;
+    k = k * 10 + (*p - '0');
+  }
+  return k;
+}
+
+/* A w:val that is a small count (ilvl, numId, outline level). */
+static int num_val(const xmlNode *n, int dflt) { return count_of(n ? attr(n, "val") : NULL, dflt); }
+
+/* A w:outlineLvl as a heading level: 0..5 are headings 1..6, 9 is body text
+ * (-1), anything else or none says nothing (0). */
+static int outline_level(const xmlNode *ppr) {
+  int v = num_val(child(ppr, "outlineLvl"), -2);
+  return v >= 0 && v <= 5 ? v + 1 : v >= 6 ? -1 : 0;
+}
+
+static int style_cmp(const void *a, const void *b) { return strcmp(((const style *)a)->id, ((const style *)b)->id); }
+
 static void read_styles(const xmlNode *root, styles *ss) {
   size_t cap = 0;
   for (const xmlNode *s = root ? root->children : NULL; s; s = s->next) {
     if (!is(s, "style")) continue;
     const char *id = attr(s, "styleId");
     if (!id) continue;
-    const xmlNode *nm = child(s, "name"), *ppr = child(s, "pPr"), *rpr = child(s, "rPr");
+    const xmlNode *nm = child(s, "name"), *ppr = child(s, "pPr"), *rpr = child(s, "rPr"), *b = child(rpr, "b");
     const char *name = nm ? attr(nm, "val") : NULL;
-    style st = {cvx_xstrdup(id), NULL, name_level(name), name && strncasecmp(name, "list", 4) == 0,
-                toggle_on(child(rpr, "b"))};
-    const xmlNode *ol = child(ppr, "outlineLvl");
-    const char *olv = ol ? attr(ol, "val") : NULL;
-    if (!st.level && olv && olv[0] >= '0' && olv[0] <= '5' && !olv[1]) st.level = olv[0] - '0' + 1;
-    if (!st.level && !name) st.level = name_level(id); /* "Heading1" */
+    bool para = !attr(s, "type") || strcmp(attr(s, "type"), "paragraph") == 0;
+    style st = {cvx_xstrdup(id), NULL, para ? name_level(name) : 0, para && name && strncasecmp(name, "list", 4) == 0,
+                b ? toggle_on(b) : -1, -1, 0};
+    const xmlNode *np = child(ppr, "numPr");
+    if (np) {
+      st.num = num_val(child(np, "numId"), 0);
+      st.ilvl = num_val(child(np, "ilvl"), 0);
+    }
+    int ol = para ? outline_level(ppr) : 0;
+    if (!st.level && ol > 0) st.level = ol;
+    if (ol < 0) st.level = -1; /* body text, whatever its name */
+    if (para && !st.level && !name) st.level = name_level(id); /* "Heading1" */
     const xmlNode *bo = child(s, "basedOn");
     if (bo && attr(bo, "val")) st.based = cvx_xstrdup(attr(bo, "val"));
     if (ss->n == cap) {
@@ -220,24 +259,42 @@ static void read_styles(const xmlNode *root, styles *ss) {
     }
     ss->v[ss->n++] = st;
   }
+  if (ss->n) qsort(ss->v, ss->n, sizeof *ss->v, style_cmp);
 }
 
 static const style *find_style(const styles *ss, const char *id) {
-  for (size_t i = 0; id && i < ss->n; i++)
-    if (strcmp(ss->v[i].id, id) == 0) return &ss->v[i];
-  return NULL;
+  if (!id || !ss->n) return NULL;
+  style key = {.id = (char *)id};
+  return bsearch(&key, ss->v, ss->n, sizeof *ss->v, style_cmp);
 }
 
-/* The heading level of paragraph style id (through basedOn), else 0. */
-static int style_level(const styles *ss, const char *id, bool *list) {
+/* Style id as it applies, through basedOn (a style named like "Heading1" but
+ * not defined is still a heading). */
+static style_use use_style(const styles *ss, const char *id) {
+  style_use u = {0, false, false, -1, 0};
   const style *s = find_style(ss, id);
-  if (!s) return id ? name_level(id) : 0;
+  if (!s) {
+    u.level = id ? name_level(id) : 0;
+    return u;
+  }
+  bool level_set = false, bold_set = false;
   for (int k = 0; s && k < MAX_BASED_ON; k++) {
-    if (s->list) *list = true;
-    if (s->level) return s->level;
+    u.list |= s->list;
+    if (!level_set && s->level) {
+      u.level = s->level > 0 ? s->level : 0;
+      level_set = true;
+    }
+    if (!bold_set && s->bold >= 0) {
+      u.bold = s->bold;
+      bold_set = true;
+    }
+    if (u.num < 0 && s->num >= 0) {
+      u.num = s->num;
+      u.ilvl = s->ilvl;
+    }
     s = find_style(ss, s->based);
   }
-  return 0;
+  return u;
 }
 
 static void free_styles(styles *ss) {
@@ -246,6 +303,127 @@ static void free_styles(styles *ss) {
     free(ss->v[i].based);
   }
   free(ss->v);
+}
+
+/* ODT: the style:style elements under office:styles and
+ * office:automatic-styles of root (styles.xml or content.xml) added to ss:
+ * name, parent, weight (fo:font-weight bold or 600 and over) and a paragraph
+ * style's default outline level. */
+static void read_odt_styles(const xmlNode *root, styles *ss) {
+  size_t cap = ss->n;
+  for (const xmlNode *g = root ? root->children : NULL; g; g = g->next) {
+    if (!is(g, "styles") && !is(g, "automatic-styles")) continue;
+    for (const xmlNode *s = g->children; s; s = s->next) {
+      const char *id = is(s, "style") ? attr(s, "name") : NULL;
+      if (!id) continue;
+      const xmlNode *tp = child(s, "text-properties");
+      const char *fw = tp ? attr(tp, "font-weight") : NULL;
+      int bold = !fw ? -1 : strcmp(fw, "bold") == 0 || (fw[0] >= '6' && fw[0] <= '9' && strlen(fw) == 3);
+      int ol = count_of(attr(s, "default-outline-level"), 0);
+      style st = {cvx_xstrdup(id), NULL, ol > 6 ? 6 : ol, false, bold, -1, 0};
+      if (attr(s, "parent-style-name")) st.based = cvx_xstrdup(attr(s, "parent-style-name"));
+      if (ss->n == cap) {
+        cap = cap ? cap * 2 : 64;
+        ss->v = cvx_xrealloc(ss->v, cap * sizeof *ss->v);
+      }
+      ss->v[ss->n++] = st;
+    }
+  }
+  if (ss->n) qsort(ss->v, ss->n, sizeof *ss->v, style_cmp);
+}
+
+/* --------------------------------------------------------------- numbering */
+
+/* What a list level shows before its paragraphs. */
+typedef enum num_kind {
+  NK_UNKNOWN, /* no definition: read as a bullet */
+  NK_BULLET,
+  NK_NUMBER, /* decimal, letters, roman… */
+  NK_BLANK   /* no marker (numFmt none, or a bullet that is blank): an indented paragraph */
+} num_kind;
+
+#define NUM_LEVELS 9
+
+/* An abstractNum, or a num (its abstractNum and its own overrides). */
+typedef struct numdef {
+  int id, abs;
+  unsigned char kind[NUM_LEVELS];
+} numdef;
+
+/* word/numbering.xml: abstract definitions and the nums that use them, sorted by id. */
+typedef struct numbering {
+  numdef *abs, *num;
+  size_t nabs, nnum;
+} numbering;
+
+static int numdef_cmp(const void *a, const void *b) {
+  int x = ((const numdef *)a)->id, y = ((const numdef *)b)->id;
+  return (x > y) - (x < y);
+}
+
+/* The kind of one w:lvl. */
+static num_kind lvl_kind(const xmlNode *lvl) {
+  const xmlNode *f = child(lvl, "numFmt"), *t = child(lvl, "lvlText");
+  const char *nf = f ? attr(f, "val") : NULL, *text = t ? attr(t, "val") : NULL;
+  if (nf && strcmp(nf, "none") == 0) return NK_BLANK;
+  bool blank = t != NULL;
+  for (const char *p = text; p && *p && blank; p++) /* spaces and no-break spaces */
+    blank = *p == ' ' || ((unsigned char)*p == 0xC2 && (unsigned char)p[1] == 0xA0 && p++);
+  if (blank) return NK_BLANK;
+  if (!nf || strcmp(nf, "bullet") == 0) return NK_BULLET;
+  return NK_NUMBER;
+}
+
+/* The levels defined under n (w:lvl children with w:ilvl) into kind. */
+static void read_lvls(const xmlNode *n, unsigned char *kind) {
+  for (const xmlNode *l = n->children; l; l = l->next) {
+    const xmlNode *lvl = is(l, "lvlOverride") ? child(l, "lvl") : is(l, "lvl") ? l : NULL;
+    if (!lvl) continue;
+    const char *il = attr(is(l, "lvlOverride") ? l : lvl, "ilvl");
+    if (!il) il = attr(lvl, "ilvl");
+    int k = il && il[0] >= '0' && il[0] <= '8' && !il[1] ? il[0] - '0' : -1;
+    if (k >= 0) kind[k] = (unsigned char)lvl_kind(lvl);
+  }
+}
+
+static void read_numbering(const xmlNode *root, numbering *nb) {
+  size_t capa = 0, capn = 0;
+  for (const xmlNode *n = root ? root->children : NULL; n; n = n->next) {
+    bool abs = is(n, "abstractNum");
+    if (!abs && !is(n, "num")) continue;
+    int k = count_of(attr(n, abs ? "abstractNumId" : "numId"), -1);
+    if (k < 0) continue;
+    numdef d = {k, abs ? k : num_val(child(n, "abstractNumId"), -1), {0}};
+    read_lvls(n, d.kind);
+    numdef **v = abs ? &nb->abs : &nb->num;
+    size_t *len = abs ? &nb->nabs : &nb->nnum, *cap = abs ? &capa : &capn;
+    if (*len == *cap) {
+      *cap = *cap ? *cap * 2 : 32;
+      *v = cvx_xrealloc(*v, *cap * sizeof **v);
+    }
+    (*v)[(*len)++] = d;
+  }
+  if (nb->nabs) qsort(nb->abs, nb->nabs, sizeof *nb->abs, numdef_cmp);
+  if (nb->nnum) qsort(nb->num, nb->nnum, sizeof *nb->num, numdef_cmp);
+}
+
+static const numdef *find_numdef(const numdef *v, size_t n, int id) {
+  numdef key = {.id = id};
+  return n ? bsearch(&key, v, n, sizeof *v, numdef_cmp) : NULL;
+}
+
+/* What list numId shows at level ilvl (its own override, else its abstractNum's). */
+static num_kind numbering_kind(const numbering *nb, int num, int ilvl) {
+  const numdef *d = find_numdef(nb->num, nb->nnum, num);
+  if (!d || ilvl < 0 || ilvl >= NUM_LEVELS) return NK_UNKNOWN;
+  if (d->kind[ilvl]) return (num_kind)d->kind[ilvl];
+  const numdef *a = find_numdef(nb->abs, nb->nabs, d->abs);
+  return a ? (num_kind)a->kind[ilvl] : NK_UNKNOWN;
+}
+
+static void free_numbering(numbering *nb) {
+  free(nb->abs);
+  free(nb->num);
 }
 
 /* ----------------------------------------------------------- relationships */
@@ -292,6 +470,7 @@ typedef struct walker {
   fmt f;
   cvx_lb *lb;
   const styles *ss;
+  const numbering *nb;
   const rels *rs;
   int rows;      /* open data-table rows */
   int layout;    /* open layout tables */
@@ -308,33 +487,54 @@ typedef struct walker {
   const xmlNode *link; /* the open hyperlink element */
 } walker;
 
+/* True when subtree n holds a visible character (walked without recursion). */
+static bool has_text(const xmlNode *n) {
+  const xmlNode *c = n->children;
+  while (c && c != n) {
+    if (c->type == XML_TEXT_NODE && c->content)
+      for (const xmlChar *p = c->content; *p; p++)
+        if (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r') return true;
+    if (c->type == XML_ELEMENT_NODE && c->children) {
+      c = c->children;
+      continue;
+    }
+    while (c != n && !c->next) c = c->parent;
+    if (c != n) c = c->next;
+  }
+  return false;
+}
+
 /* Counts paragraphs and headings in each cell of table t: a layout table
- * holds a cell with many paragraphs or a heading. */
+ * holds a cell with many paragraphs or a heading, or has no row with two
+ * cells of content (a frame around blocks, a spacer column). */
 static bool layout_table(const walker *w, const xmlNode *t) {
   const char *row = w->f == FMT_DOCX ? "tr" : "table-row", *cell = w->f == FMT_DOCX ? "tc" : "table-cell";
+  bool cells = false; /* a row with two cells of content */
   for (const xmlNode *r = t->children; r; r = r->next) {
     const xmlNode *rr = r;
     if (w->f == FMT_ODT && (is(r, "table-rows") || is(r, "table-header-rows"))) rr = r->children;
     for (; rr; rr = rr == r ? NULL : rr->next) {
       if (!is(rr, row)) continue;
+      int full = 0;
       for (const xmlNode *c = rr->children; c; c = c->next) {
         if (!is(c, cell)) continue;
+        if (full < 2 && has_text(c)) full++;
         int paras = 0;
         for (const xmlNode *p = c->children; p; p = p->next) {
           if (is(p, "p") || is(p, "h")) paras++;
           if (is(p, "tbl") || is(p, "table") || is(p, "h")) return true;
           if (w->f == FMT_DOCX && is(p, "p")) {
             const xmlNode *ps = child(child(p, "pPr"), "pStyle");
-            bool list = false;
-            if (ps && style_level(w->ss, attr(ps, "val"), &list)) return true;
+            if (ps && use_style(w->ss, attr(ps, "val")).level) return true;
           }
         }
         if (paras > LAYOUT_CELL_PARAS) return true;
       }
+      if (full > 1) cells = true;
       if (rr == r) break;
     }
   }
-  return false;
+  return !cells;
 }
 
 /* Opens the block of a paragraph: heading, list item or paragraph (inside a
@@ -377,6 +577,23 @@ static void put_text(walker *w, const char *s, bool bold) {
   cvx_lb_put(w->lb, s, strlen(s));
 }
 
+/* A run's weight: its own w:b, else its character style's, else its
+ * paragraph style's (each through basedOn). */
+static bool run_bold(const walker *w, const xmlNode *r) {
+  const xmlNode *rpr = r && is(r, "r") ? child(r, "rPr") : NULL, *b = child(rpr, "b");
+  if (b) return toggle_on(b);
+  const xmlNode *rs = child(rpr, "rStyle");
+  if (rs) {
+    const style *st = find_style(w->ss, attr(rs, "val"));
+    for (int k = 0; st && k < MAX_BASED_ON; k++, st = find_style(w->ss, st->based))
+      if (st->bold >= 0) return st->bold;
+  }
+  const xmlNode *p = r ? r->parent : NULL;
+  while (p && !is(p, "p")) p = p->parent;
+  const xmlNode *ps = p ? child(child(p, "pPr"), "pStyle") : NULL;
+  return ps && use_style(w->ss, attr(ps, "val")).bold;
+}
+
 /* Entering a DOCX element; false when its subtree is not read. */
 static bool docx_enter(walker *w, const xmlNode *n) {
   const char *nm = (const char *)n->name;
@@ -384,19 +601,30 @@ static bool docx_enter(walker *w, const xmlNode *n) {
   if (is(n, "p")) {
     para_end(w);
     const xmlNode *ppr = child(n, "pPr");
-    const xmlNode *ps = child(ppr, "pStyle"), *num = child(ppr, "numPr"), *ol = child(ppr, "outlineLvl");
-    bool list = false;
-    int level = ps ? style_level(w->ss, attr(ps, "val"), &list) : 0;
-    const char *olv = ol ? attr(ol, "val") : NULL;
-    if (!level && olv && olv[0] >= '0' && olv[0] <= '5' && !olv[1]) level = olv[0] - '0' + 1;
-    const xmlNode *il = child(num, "ilvl"), *nid = child(num, "numId");
-    bool numbered = num && !(nid && attr(nid, "val") && strcmp(attr(nid, "val"), "0") == 0);
-    if (level && !numbered)
+    const xmlNode *ps = child(ppr, "pStyle"), *num = child(ppr, "numPr");
+    style_use u = use_style(w->ss, ps ? attr(ps, "val") : NULL);
+    int level = u.level, ol = outline_level(ppr);
+    if (ol) level = ol > 0 ? ol : 0;
+    /* the paragraph's own numbering, else its style's (numId 0: none) */
+    int numid = u.num, ilvl = u.ilvl;
+    if (num) {
+      numid = num_val(child(num, "numId"), child(num, "numId") ? 0 : numid);
+      ilvl = num_val(child(num, "ilvl"), ilvl);
+    }
+    if (ilvl > NUM_LEVELS - 1) ilvl = NUM_LEVELS - 1;
+    num_kind k = numid > 0 ? numbering_kind(w->nb, numid, ilvl) : NK_UNKNOWN;
+    /* a heading style numbered by its style is a numbered heading; numbered
+     * by the paragraph, it is a list's paragraph set as a heading (as a
+     * heading inside a list item is read in HTML) */
+    if (level && (numid <= 0 || !num)) {
       para_begin(w, CVX_BLK_HEADING, level, NULL);
-    else if (numbered || list) {
-      const char *v = il ? attr(il, "val") : NULL;
-      int lv = v && v[0] >= '0' && v[0] <= '9' ? atoi(v) : 0;
-      para_begin(w, CVX_BLK_ITEM, lv > 8 ? 8 : lv, "-");
+    } else if (numid > 0) {
+      if (k == NK_BLANK) /* no marker shows: the item's further paragraph */
+        para_begin(w, CVX_BLK_PARA, ilvl + 1, NULL);
+      else
+        para_begin(w, CVX_BLK_ITEM, ilvl, k == NK_NUMBER ? "1." : "-");
+    } else if (u.list && numid < 0) {
+      para_begin(w, CVX_BLK_ITEM, 0, "-");
     } else {
       para_begin(w, CVX_BLK_PARA, 0, NULL);
     }
@@ -409,14 +637,7 @@ static bool docx_enter(walker *w, const xmlNode *n) {
     return false;
   if (is(n, "t")) {
     const xmlNode *r = n->parent;
-    bool bold = r && is(r, "r") && toggle_on(child(child(r, "rPr"), "b"));
-    if (!bold && w->para) { /* the paragraph style's weight */
-      const xmlNode *p = r ? r->parent : NULL;
-      while (p && !is(p, "p")) p = p->parent;
-      const xmlNode *ps = p ? child(child(p, "pPr"), "pStyle") : NULL;
-      const style *st = ps ? find_style(w->ss, attr(ps, "val")) : NULL;
-      bold = st && st->bold;
-    }
+    bool bold = run_bold(w, r);
     for (const xmlNode *c = n->children; c; c = c->next)
       if (c->type == XML_TEXT_NODE) put_text(w, (const char *)c->content, bold);
     return false;
@@ -478,6 +699,19 @@ static void docx_leave(walker *w, const xmlNode *n) {
   }
 }
 
+/* An ODT text node's weight: the innermost text:span style that says one,
+ * else its paragraph's style (each through its parents). */
+static bool odt_bold(const walker *w, const xmlNode *t) {
+  for (const xmlNode *p = t->parent; p && p->type == XML_ELEMENT_NODE; p = p->parent) {
+    const char *sn = attr(p, "style-name");
+    const style *st = sn ? find_style(w->ss, sn) : NULL;
+    for (int k = 0; st && k < MAX_BASED_ON; k++, st = find_style(w->ss, st->based))
+      if (st->bold >= 0) return st->bold;
+    if (is(p, "p") || is(p, "h")) break;
+  }
+  return false;
+}
+
 /* Entering an ODT element. */
 static bool odt_enter(walker *w, const xmlNode *n) {
   if (is(n, "h")) {
@@ -489,7 +723,11 @@ static bool odt_enter(walker *w, const xmlNode *n) {
   }
   if (is(n, "p")) {
     para_end(w);
-    if (w->item && w->lists)
+    const char *sn = attr(n, "style-name");
+    int level = sn ? use_style(w->ss, sn).level : 0;
+    if (level && !w->lists)
+      para_begin(w, CVX_BLK_HEADING, level, NULL);
+    else if (w->item && w->lists)
       para_begin(w, CVX_BLK_ITEM, w->lists - 1 > 8 ? 8 : w->lists - 1, "-");
     else
       para_begin(w, w->lists ? CVX_BLK_PARA : CVX_BLK_PARA, w->lists > 8 ? 8 : w->lists, NULL);
@@ -582,7 +820,7 @@ static void walk(walker *w, const xmlNode *root) {
     if (n->type == XML_ELEMENT_NODE)
       walked = w->f == FMT_DOCX ? docx_enter(w, n) : odt_enter(w, n);
     else if (n->type == XML_TEXT_NODE && w->f == FMT_ODT && w->para)
-      put_text(w, (const char *)n->content, false);
+      put_text(w, (const char *)n->content, odt_bold(w, n));
     if (walked && n->children) {
       n = n->children;
       continue;
@@ -598,48 +836,100 @@ static void walk(walker *w, const xmlNode *root) {
   para_end(w);
 }
 
+/* A paragraph that may be a title by its weight alone: all bold, one short
+ * line (six words, 60 bytes), a letter and no digit, not ending as a
+ * sentence, a list or a label does (. , ; :). As the PDF reader's. */
+static bool bold_title(const cvx_block *b) {
+  if (!b || b->kind != CVX_BLK_PARA || b->level != 0 || !b->len || b->strong_len != b->len || b->len > 60)
+    return false;
+  int words = 0;
+  bool letter = false;
+  for (uint32_t i = 0; i < b->len; i++) {
+    unsigned char c = (unsigned char)b->text[i];
+    if ((c >= '0' && c <= '9') || c == '\n' || c == '\t') return false;
+    letter |= c >= 0x80 || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+    words += c != ' ' && (i == 0 || b->text[i - 1] == ' ');
+  }
+  return letter && words <= 6 && !strchr(".,;:", b->text[b->len - 1]);
+}
+
+/* Titles by weight, in a document whose styles make no heading but its
+ * title (one typed by hand, bold for headings): a bold title paragraph is a
+ * heading when what follows is its content (text not all bold, or a list).
+ * Bold paragraphs one under the other are a list or an entry's head (a date
+ * over a job title), not headings. Where styles make headings, a bold
+ * paragraph is an entry's head and stays one. */
+static void weight_titles(cvx_blocks *bl) {
+  int deepest = 1;
+  for (const cvx_block *b = bl->head; b; b = b->next)
+    if (b->kind == CVX_BLK_HEADING) {
+      if (b != bl->head) return;
+      deepest = b->level;
+    }
+  int level = deepest + 1 > 6 ? 6 : deepest + 1;
+  bool prev_bold = false;
+  for (cvx_block *b = bl->head; b; b = b->next) {
+    bool bold = prev_bold;
+    prev_bold = b->len && b->strong_len == b->len && b->kind == CVX_BLK_PARA;
+    if (!bold_title(b) || !b->next || bold) continue;
+    const cvx_block *nx = b->next;
+    bool content = (nx->kind == CVX_BLK_PARA && nx->strong_len < nx->len) || nx->kind == CVX_BLK_ITEM ||
+                   nx->kind == CVX_BLK_ROW;
+    if (!content) continue;
+    b->kind = CVX_BLK_HEADING;
+    b->level = level;
+    b->strong_len = 0;
+  }
+}
+
 /* ------------------------------------------------------------------ decode */
 
+/* The parts read: the main one, then its helpers (optional). */
+enum { PART_MAIN, PART_STYLES, PART_RELS, PART_NUMBERING, NPARTS };
+
 /* A document's main part (and its helpers) parsed, for the walk. */
-static cvx_status read_doc(zipdoc *zd, fmt f, cvx_lb *lb, size_t max) {
-  const char *main_part = f == FMT_DOCX ? "word/document.xml" : "content.xml";
-  char *body = NULL, *sty = NULL, *rel = NULL;
-  size_t nb = 0, nsty = 0, nrel = 0;
+static cvx_status read_doc(zipdoc *zd, fmt f, cvx_lb *lb) {
+  static const char *const names[2][NPARTS] = {
+      {"word/document.xml", "word/styles.xml", "word/_rels/document.xml.rels", "word/numbering.xml"},
+      {"content.xml", "styles.xml", NULL, NULL}};
+  const char *const *nm = names[f == FMT_DOCX ? 0 : 1];
+  char *raw[NPARTS] = {0};
+  size_t len[NPARTS] = {0};
+  xmlDocPtr d[NPARTS] = {0};
   bool failed = false;
-  if (!read_entry(zd, main_part, false, &body, &nb, &failed)) return failed ? CVX_EPARSE : CVX_EPARSE;
-  if (f == FMT_DOCX) {
-    (void)read_entry(zd, "word/styles.xml", true, &sty, &nsty, &failed);
-    if (!failed) (void)read_entry(zd, "word/_rels/document.xml.rels", true, &rel, &nrel, &failed);
+  for (int i = 0; i < NPARTS && !failed; i++) {
+    if (!nm[i]) continue;
+    if (!read_entry(zd, nm[i], i != PART_MAIN, &raw[i], &len[i], &failed) && i == PART_MAIN) failed = true;
   }
-  cvx_status st = CVX_OK;
-  xmlDocPtr db = NULL, ds = NULL, dr = NULL;
+  if (!failed) pthread_once(&xml_once, xml_init);
+  for (int i = 0; i < NPARTS && !failed; i++)
+    if (raw[i] && !(d[i] = parse_part(zd, nm[i], raw[i], len[i]))) failed = true;
+  cvx_status st = failed ? CVX_EPARSE : CVX_OK;
   if (!failed) {
-    pthread_once(&xml_once, xml_init);
-    db = parse_part(zd, main_part, body, nb);
-    if (db && sty) ds = parse_part(zd, "word/styles.xml", sty, nsty);
-    if (db && rel) dr = parse_part(zd, "word/_rels/document.xml.rels", rel, nrel);
-    failed = !db || (sty && !ds) || (rel && !dr);
-  }
-  if (failed) {
-    st = CVX_EPARSE;
-  } else {
     styles ss = {0};
+    numbering nb = {0};
     rels rs = {0};
-    if (ds) read_styles(xmlDocGetRootElement(ds), &ss);
-    if (dr) read_rels(xmlDocGetRootElement(dr), &rs);
-    walker w = {.f = f, .lb = lb, .ss = &ss, .rs = &rs};
-    const xmlNode *root = xmlDocGetRootElement(db);
+    walker w = {.f = f, .lb = lb, .ss = &ss, .nb = &nb, .rs = &rs};
+    if (f == FMT_DOCX) {
+      if (d[PART_STYLES]) read_styles(xmlDocGetRootElement(d[PART_STYLES]), &ss);
+      if (d[PART_NUMBERING]) read_numbering(xmlDocGetRootElement(d[PART_NUMBERING]), &nb);
+      if (d[PART_RELS]) read_rels(xmlDocGetRootElement(d[PART_RELS]), &rs);
+    } else {
+      read_odt_styles(d[PART_STYLES] ? xmlDocGetRootElement(d[PART_STYLES]) : NULL, &ss);
+      read_odt_styles(xmlDocGetRootElement(d[PART_MAIN]), &ss);
+    }
+    const xmlNode *root = xmlDocGetRootElement(d[PART_MAIN]);
     if (root) walk(&w, root);
+    cvx_lb_end(lb);
+    weight_titles(&lb->lay->blocks);
     free_styles(&ss);
+    free_numbering(&nb);
     free_rels(&rs);
-    (void)max;
   }
-  xmlFreeDoc(db);
-  xmlFreeDoc(ds);
-  xmlFreeDoc(dr);
-  free(body);
-  free(sty);
-  free(rel);
+  for (int i = 0; i < NPARTS; i++) {
+    xmlFreeDoc(d[i]);
+    free(raw[i]);
+  }
   return st;
 }
 
@@ -686,7 +976,7 @@ cvx_status cvx_zipdoc_decode(cvx_arena *a, const char *path, const unsigned char
     zipdoc zd = {z, max, path, dx};
     cvx_lb lb;
     cvx_lb_init(&lb, a, f == FMT_DOCX ? "docx" : "odt", max);
-    st = read_doc(&zd, f, &lb, max);
+    st = read_doc(&zd, f, &lb);
     if (st == CVX_OK && !lb.lay->blocks.n) {
       cvx_diag_add(dx, CVX_ERROR, "docx.no-text", CVX_NOSPAN, "%s document without text",
                    f == FMT_DOCX ? "DOCX" : "ODT");

@@ -99,7 +99,9 @@ void cvx_lb_put(cvx_lb *lb, const char *s, size_t n) {
       lb->bstarted = true;
     }
     if (!text_put(lb, enc, el)) break;
-    cvx_buf_put(&lb->bt, enc, el);
+    /* a run of blanks is one space in the block (as HTML shows it) */
+    if (!(enc[0] == ' ' && el == 1 && lb->bt.len && strchr(" \n\t", lb->bt.ptr[lb->bt.len - 1])))
+      cvx_buf_put(&lb->bt, enc, el);
     i += k;
   }
 }
@@ -120,7 +122,8 @@ void cvx_lb_tab(cvx_lb *lb) {
 }
 
 void cvx_lb_strong(cvx_lb *lb) {
-  if (lb->open && !lb->strong_len && lb->bt.len) lb->strong_len = lb->bt.len;
+  size_t k = trimmed(&lb->bt, " \n\t"); /* the run, not the blank after it */
+  if (lb->open && !lb->strong_len && k) lb->strong_len = k;
 }
 
 void cvx_lb_link_begin(cvx_lb *lb, const char *url) {
@@ -158,7 +161,8 @@ void cvx_lb_end(cvx_lb *lb) {
   b->text = cvx_arena_strndup(lb->a, lb->bt.ptr, lb->bt.len);
   b->len = lb->bt.len;
   b->marker = lb->marker;
-  if (lb->strong_len && lb->strong_len <= b->len) b->strong_len = lb->strong_len;
+  /* the bold run may have ended in blanks that the block's end trimmed */
+  if (lb->strong_len) b->strong_len = (uint32_t)(lb->strong_len < b->len ? lb->strong_len : b->len);
   for (size_t i = 0; i < lb->nlinks; i++) {
     cvx_lb_link *l = &lb->links[i];
     size_t te = l->te < lb->bt.len ? l->te : lb->bt.len, ts = l->ts < te ? l->ts : te;

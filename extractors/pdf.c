@@ -580,6 +580,10 @@ static const char *const bullets[] = {"\xe2\x80\xa2", "\xe2\x97\xa6", "\xe2\x96\
                                       "\xe2\x97\x8b", "\xe2\x96\xa0", "\xc2\xb7",     "\xe2\x81\x83", "-",
                                       "\xe2\x80\x93", "*",            "\xef\x82\xb7", "\xe2\x9e\xa2", NULL};
 
+/* Marks that are bullets only in a run of lines that start with them: alone,
+ * "- Present" is a date range with no start, "* " a footnote. */
+static bool weak_bullet(const char *b) { return strcmp(b, "-") == 0 || strcmp(b, "*") == 0 || strcmp(b, "\xe2\x80\x93") == 0; }
+
 /* The bullet that opens t (followed by a blank, or alone), or NULL. */
 static const char *bullet_of(const char *t, size_t *len) {
   for (int i = 0; bullets[i]; i++) {
@@ -660,7 +664,7 @@ static void put_seg(emitter *e, const seg *s, size_t skip) {
 
 /* One line: segments line[0,n) on one baseline, in reading order; a
  * heading at bold_level when its weight made it one (> 0). */
-static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level) {
+static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, bool weak_ok) {
   rd *r = e->r;
   const seg *f = &r->s[line[0]];
   float x0 = f->x0, y0 = f->y0, y1 = f->y1, size = f->size;
@@ -693,6 +697,10 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level) 
   }
   size_t blen = 0;
   const char *bullet = bullet_of(e->t.ptr, &blen);
+  if (bullet && weak_bullet(bullet) && !weak_ok) {
+    bullet = NULL;
+    blen = 0;
+  }
   bool heading = (half(size) >= e->body * 1.18f && e->t.len <= 120 && !bullet) || bold_level > 0;
   float gap = y0 - e->py1;
   bool near = e->have && e->page == f->page && gap < 0.75f * size && gap > -0.5f * size && y0 > e->py0;
@@ -834,6 +842,8 @@ typedef struct pline {
   bool bold;   /* every segment bold */
   bool title;  /* a bold title candidate (bold_title) */
   int level;   /* > 0: a heading by weight, at this level */
+  const char *weak; /* the weak bullet it starts with (weak_bullet), or NULL */
+  bool weak_ok;     /* …and a line next to it starts with the same: a list */
 } pline;
 
 /* A line that may be a title by its weight alone: one run, all bold, in the
@@ -882,13 +892,24 @@ static void emit_all(rd *r, cvx_lb *lb) {
              r->s[out[m]].x0 > r->s[out[m - 1]].x1 && fabsf(r->s[out[m]].size - r->s[out[k]].size) < 1)
         m++;
       pline *l = &lines[nl++];
-      *l = (pline){k, m, page, r->s[out[k]].x0, r->s[out[k]].size, true, false, 0};
+      *l = (pline){k, m, page, r->s[out[k]].x0, r->s[out[k]].size, true, false, 0, NULL, false};
       for (size_t q = k; q < m; q++) l->bold &= r->s[out[q]].bold;
       l->title = bold_title(&e, l, out);
+      seg_text(r, &r->s[out[k]], &e.t);
+      size_t blen = 0;
+      const char *b = e.t.len ? bullet_of(e.t.ptr, &blen) : NULL;
+      if (b && weak_bullet(b)) l->weak = b;
       k = m;
     }
     nout += o.nout;
     i = j;
+  }
+  /* a weak bullet is one when the line above or below on its page starts
+   * with the same mark */
+  for (size_t i = 0; i < nl; i++) {
+    const pline *a = i ? &lines[i - 1] : NULL, *b = i + 1 < nl ? &lines[i + 1] : NULL, *l = &lines[i];
+    if (!l->weak) continue;
+    lines[i].weak_ok = (a && a->page == l->page && a->weak == l->weak) || (b && b->page == l->page && b->weak == l->weak);
   }
   /* titles by weight: a bold title line is a heading when what follows it
    * is its content: indented under it, or in another weight at its margin.
@@ -942,7 +963,7 @@ static void emit_all(rd *r, cvx_lb *lb) {
       cvx_lb_hidden_line(lb, t.ptr, t.len);
     }
     for (; li < nl && lines[li].page == page && !cvx_lb_full(lb); li++)
-      emit_line(&e, out + lines[li].k, lines[li].m - lines[li].k, lines[li].level);
+      emit_line(&e, out + lines[li].k, lines[li].m - lines[li].k, lines[li].level, lines[li].weak_ok);
     while (li < nl && lines[li].page == page) li++;
     cvx_lb_end(lb);
     i = j;

@@ -78,14 +78,16 @@ def odt(paras):
     TB = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
     X = "http://www.w3.org/1999/xlink"
     O = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+    S = "urn:oasis:names:tc:opendocument:xmlns:style:1.0"
+    FO = "urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
 
     def runs(content):
         out = []
         for r in content if isinstance(content, list) else [content]:
             if isinstance(r, str):
                 out.append(escape(r))
-            elif r[0] == "b":
-                out.append(f'<text:span>{escape(r[1])}</text:span>')
+            elif r[0] == "b":  # bold by an automatic style, as office suites write it
+                out.append(f'<text:span text:style-name="T1">{escape(r[1])}</text:span>')
             elif r[0] == "a":
                 out.append(f'<text:a xlink:href={quoteattr(r[1])}>{escape(r[2])}</text:a>')
         return "".join(out)
@@ -117,6 +119,30 @@ def odt(paras):
         body.append("</text:list-item></text:list>")
         open_level -= 1
     content = (f'<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content xmlns:office="{O}" '
-               f'xmlns:text="{T}" xmlns:table="{TB}" xmlns:xlink="{X}"><office:body><office:text>'
+               f'xmlns:text="{T}" xmlns:table="{TB}" xmlns:xlink="{X}" xmlns:style="{S}" xmlns:fo="{FO}">'
+               '<office:automatic-styles><style:style style:name="T1" style:family="text">'
+               '<style:text-properties fo:font-weight="bold"/></style:style></office:automatic-styles>'
+               '<office:body><office:text>'
                + "".join(body) + "</office:text></office:body></office:document-content>")
     return _zip([("mimetype", "application/vnd.oasis.opendocument.text"), ("content.xml", content)])
+
+
+def docx_parts(body, styles="", numbering=None, rels=()):
+    """A DOCX from raw WordprocessingML: body (the w:body's children), styles
+    (w:style elements), numbering (the w:numbering's children, or None for no
+    numbering part) and relationships as (id, target) pairs."""
+    document = (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:document xmlns:w="{W}" '
+                f'xmlns:r="{R}"><w:body>{body}<w:sectPr/></w:body></w:document>')
+    parts = [("[Content_Types].xml", '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/'
+              'package/2006/content-types"/>'), ("word/document.xml", document),
+             ("word/styles.xml", f'<?xml version="1.0" encoding="UTF-8"?>\n<w:styles xmlns:w="{W}">{styles}'
+              '</w:styles>'),
+             ("word/_rels/document.xml.rels",
+              '<?xml version="1.0" encoding="UTF-8"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/'
+              'package/2006/relationships">' + "".join(
+                  f'<Relationship Id="{i}" Type="{R}/hyperlink" Target={quoteattr(t)} TargetMode="External"/>'
+                  for i, t in rels) + "</Relationships>")]
+    if numbering is not None:
+        parts.append(("word/numbering.xml", f'<?xml version="1.0" encoding="UTF-8"?>\n<w:numbering xmlns:w="{W}">'
+                      f'{numbering}</w:numbering>'))
+    return _zip(parts)

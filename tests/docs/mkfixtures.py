@@ -1,13 +1,14 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, docx-styles, odt-basic) from the CV text below, which is made up.
-Run after changing the text or the generators, then `make golden-update
-CASES="pdf-columns pdf-weights docx-styles odt-basic"` and review the diff.
+pdf-columns, pdf-weights, pdf-dashes, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+below, which is made up. Run after changing the text or the generators, then `make
+golden-update CASES="pdf-columns pdf-weights pdf-dashes docx-styles docx-lists docx-bold odt-basic"`
+and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mkdocx import docx, odt  # noqa: E402
+from mkdocx import docx, docx_parts, odt  # noqa: E402
 from mkpdf import build as pdf  # noqa: E402
 
 root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
@@ -96,6 +97,16 @@ def weights_page2():
 
 write("pdf-weights", "cv.pdf", pdf([weights_page1(), weights_page2()]))
 
+# ---- PDF: '-', '\u2013' and '*' are bullets only in a run of lines that
+# start with them; alone, "- Present" is a date range with no start
+dashes = [(72, 720, "B", 18, "Ilse Varga-Moreau"), (72, 690, "B", 13, "Experience"),
+          (72, 670, "R", 10, "Beekeeper, Linden Apiary"), (72, 656, "R", 10, "- Present"),
+          (72, 642, "R", 10, "Kept forty hives"),
+          (72, 622, "R", 10, "- Queen rearing"), (72, 608, "R", 10, "- Honey extraction"),
+          (72, 592, "R", 10, "* Seasonal"), (72, 582, "R", 10, "\u2013 Swarm calls"),
+          (72, 568, "R", 10, "\u2013 Hive inspections")]
+write("pdf-dashes", "cv.pdf", pdf([{"runs": dashes}]))
+
 # ---- DOCX and ODT: heading styles, bold entry heads, list levels, a table, links
 paras = [
     ("title", "Tobiah Ekwueme-Sand"),
@@ -116,6 +127,108 @@ paras = [
 ]
 write("docx-styles", "cv.docx", docx(paras))
 write("odt-basic", "cv.odt", odt(paras))
+
+# ---- DOCX as word processors write it: headings by styles that are not
+# named "heading N" (an outline level, a basedOn chain; outline level 9 is body
+# text), list levels and markers from numbering.xml (bullets, numbers, a level
+# override, levels that show no marker: the item's further paragraphs), lists
+# by a style's numbering, a heading style numbered by the paragraph (a list's
+# paragraph), bold by a character style, a layout table (one cell of content a
+# row) and a data table
+def wp(text, style=None, num=None, runs=None):
+    ppr = ""
+    if style or num:
+        ppr = "<w:pPr>" + (f'<w:pStyle w:val="{style}"/>' if style else "")
+        if num:
+            ppr += f'<w:numPr><w:ilvl w:val="{num[1]}"/><w:numId w:val="{num[0]}"/></w:numPr>'
+        ppr += "</w:pPr>"
+    body = runs if runs is not None else f'<w:r><w:t xml:space="preserve">{text}</w:t></w:r>'
+    return f"<w:p>{ppr}{body}</w:p>"
+
+
+def wr(text, rstyle=None):
+    rpr = f'<w:rPr><w:rStyle w:val="{rstyle}"/></w:rPr>' if rstyle else ""
+    return f'<w:r>{rpr}<w:t xml:space="preserve">{text}</w:t></w:r>'
+
+
+def wstyle(sid, name, based=None, ppr="", rpr="", kind="paragraph"):
+    return (f'<w:style w:type="{kind}" w:styleId="{sid}"><w:name w:val="{name}"/>'
+            + (f'<w:basedOn w:val="{based}"/>' if based else "")
+            + (f"<w:pPr>{ppr}</w:pPr>" if ppr else "") + (f"<w:rPr>{rpr}</w:rPr>" if rpr else "") + "</w:style>")
+
+
+def lvl(i, fmt, text):
+    return f'<w:lvl w:ilvl="{i}"><w:numFmt w:val="{fmt}"/><w:lvlText w:val="{text}"/></w:lvl>'
+
+
+def cell(*paras):
+    return "<w:tc>" + ("".join(paras) or "<w:p/>") + "</w:tc>"
+
+
+lists_styles = "".join([
+    wstyle("Normal", "Normal"), wstyle("Title", "Title", "Normal"), wstyle("CvName", "CV Name", "Title"),
+    wstyle("Band", "Band", "Normal", '<w:outlineLvl w:val="1"/>'), wstyle("BandQuiet", "Band Quiet", "Band",
+                                                                          '<w:outlineLvl w:val="9"/>'),
+    wstyle("Heading3", "heading 3", "Normal", '<w:outlineLvl w:val="2"/>'), wstyle("Role", "Role", "Heading3"),
+    wstyle("ListBullet", "List Bullet", "Normal", '<w:numPr><w:numId w:val="1"/></w:numPr>'),
+    wstyle("ListParagraph", "List Paragraph", "Normal"),
+    wstyle("Loud", "Loud", None, "", "<w:b/>", "character"), wstyle("Louder", "Louder", "Loud", kind="character")])
+lists_numbering = (
+    '<w:abstractNum w:abstractNumId="10">' + lvl(0, "bullet", "\u2022") + lvl(1, "bullet", "o")
+    + lvl(2, "none", "") + "</w:abstractNum>"
+    '<w:abstractNum w:abstractNumId="11">' + lvl(0, "decimal", "%1.") + "</w:abstractNum>"
+    '<w:abstractNum w:abstractNumId="12">' + lvl(0, "bullet", " ") + lvl(1, "bullet", " ") + "</w:abstractNum>"
+    '<w:num w:numId="1"><w:abstractNumId w:val="10"/></w:num>'
+    '<w:num w:numId="2"><w:abstractNumId w:val="11"/></w:num>'
+    '<w:num w:numId="3"><w:abstractNumId w:val="12"/></w:num>'
+    '<w:num w:numId="4"><w:abstractNumId w:val="10"/><w:lvlOverride w:ilvl="1">'
+    + lvl(1, "lowerLetter", "%2)") + "</w:lvlOverride></w:num>")
+lists_body = "".join([
+    wp("Ysolde Farrant-Okoye", "CvName"),
+    wp(None, runs=f'<w:hyperlink r:id="rId7">{wr("ysolde.fo@example.com")}</w:hyperlink>'),
+    wp("Experience", "Band"),
+    wp("Hydrologist", "Role"),
+    wp("Moorland Water Trust, 2020 \u2013 2024", num=(3, 0)),
+    wp("Mapped peat erosion across four catchments", num=(1, 0)),
+    wp("Drone photogrammetry", num=(1, 1)),
+    wp("ground truth from dipwells", num=(1, 2)),
+    wp("Trained volunteers", num=(4, 1)),
+    wp("Wrote the monitoring handbook", "ListBullet"),
+    wp("Selected projects", "Band"),
+    wp("Bog restoration plan", num=(2, 0)),
+    wp("Flood model", "Heading3", num=(1, 0)),
+    wp("Downstream of Hebden", num=(3, 1)),
+    wp("Referees available on request", "BandQuiet"),
+    wp("Not a list", "ListParagraph", num=(0, 0)),
+    wp(None, runs=wr("Field kit:", "Louder") + wr(" waders, auger, GPS")),
+    wp("Languages", "Band"),
+    "<w:tbl><w:tblPr/><w:tr>" + cell() + cell(wp("Welsh (native)")) + "</w:tr><w:tr>" + cell()
+    + cell(wp("Yoruba (fluent)")) + "</w:tr></w:tbl>",
+    wp("Certificates", "Band"),
+    "<w:tbl><w:tblPr/><w:tr>" + cell(wp("Chainsaw CS30")) + cell(wp("2019")) + "</w:tr></w:tbl>",
+])
+write("docx-lists", "cv.docx", docx_parts(lists_body, lists_styles, lists_numbering,
+                                          [("rId7", "mailto:ysolde.fo@example.com")]))
+
+# ---- DOCX typed by hand: no heading styles but the title, bold paragraphs
+# for headings; a bold title over its content is a heading, bold paragraphs
+# one under the other (an entry's head) are not, nor one ending as a sentence
+bold_paras = [
+    ("title", "Caspian Mbeki-Lowe"),
+    ("p", "Orchard manager"),
+    ("p", [("b", "Experience")]),
+    ("p", [("b", "Head Grower"), ", Longacre Cider Farm, 2016 \u2013 2023"]),
+    ("p", "Ran forty acres of heritage apple trees"),
+    ("p", [("b", "Seasonal Picker")]),
+    ("p", [("b", "Hawthorn Orchards")]),
+    ("p", "Picked and graded fruit"),
+    ("p", [("b", "Skills")]),
+    ("li0", "Grafting and pruning"),
+    ("p", [("b", "References on request.")]),
+    ("p", "Ask by letter."),
+    ("p", [("b", "Hobbies"), " ", ("a", "https://cml.example.net", "cml.example.net")]),
+]
+write("docx-bold", "cv.docx", docx(bold_paras))
 
 # ---- a PDF for `cvx validate`: its diagnostics print page:line:column (an
 # entry dated in the future on page 1, a publication with no venue on page 2)
