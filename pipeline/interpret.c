@@ -3039,12 +3039,15 @@ static bool programming_languages(ctx *c, const cvx_block *heading, cvx_block *f
   int lines = 0;
   for (cvx_block *b = first; b && b != end; b = b->next) {
     if (b->kind == CVX_BLK_HEADING || b->kind == CVX_BLK_RULE) return false;
-    piece items[MAX_SEGS], line = {b->text, b->len};
-    const char *tab = memchr(b->text, '\t', b->len); /* a row: its first cell names the language */
-    if (tab) line.n = (size_t)(tab - b->text);
-    int k = split_list(tab ? line : joined(c, b), items, MAX_SEGS);
+    piece items[MAX_SEGS];
+    const char *tab = memchr(b->text, '\t', b->len);
+    if (tab) return false; /* a row with a second cell: a level beside a language */
+    int k = split_list(joined(c, b), items, MAX_SEGS);
     for (int i = 0; i < k; i++) {
-      if (is_language_name(items[i])) return false;
+      /* a known language, or an item with a level beside it ("Welsh
+       * (native)", "Yoruba: fluent"), is a spoken language */
+      if (is_language_name(items[i]) || memchr(items[i].s, '(', items[i].n) || memchr(items[i].s, ':', items[i].n))
+        return false;
       lines++;
     }
   }

@@ -212,6 +212,8 @@ static void run_entries(void) {
       {"# A\n## Skills\n* Go\n## Languages\n* PHP\n* Erlang\n* Go-lang\n", CVX_REC_SKILL,
        "name=Go; name=Languages|keywords=PHP|keywords=Erlang|keywords=Go-lang"},
       {"# A\n## Languages\n* PHP\n* German\n", CVX_REC_LANGUAGE, "language=PHP; language=German"},
+      {"# A\n## Languages\n* Cornish (native)\n* Manx (basic)\n", CVX_REC_LANGUAGE,
+       "language=Cornish|fluency=native; language=Manx|fluency=basic"},
       {"# A\n## Languages\n\n| | |\n|---|---|\n| German | native |\n| Welsh | fluent |\n", CVX_REC_LANGUAGE,
        "language=German|fluency=native; language=Welsh|fluency=fluent"},
       /* a bold label over a paragraph written one item a line: one group */
