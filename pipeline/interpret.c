@@ -3445,6 +3445,38 @@ static void tags_as_items(const cvx_blocks *bl) {
   }
 }
 
+/* A section name set in a column of its own beside the first entry, read
+ * into one heading line ("Work<TAB>Post Doctorate Research Associate", a
+ * PDF or copied page with the section labels in a left column): the section
+ * heading, and the rest a heading one level down. */
+static void split_side_labels(cvx_doc *doc, cvx_blocks *bl) {
+  for (cvx_block *b = bl->head; b; b = b->next) {
+    if (b->kind != CVX_BLK_HEADING || b->level >= 6 || !b->text) continue;
+    const char *tab = memchr(b->text, '\t', b->len);
+    if (!tab) continue;
+    size_t k = (size_t)(tab - b->text);
+    piece label = trim_piece((piece){b->text, k}), rest = trim_piece((piece){tab + 1, b->len - k - 1});
+    if (!label.n || !rest.n || !has_alnum(rest.s, rest.n)) continue;
+    cvx_rec_kind kind = cvx_section_classify(label.s, label.n);
+    if (kind == CVX_REC_SECTION) continue;
+    cvx_block *nb = cvx_arena_alloc(doc->arena, sizeof *nb);
+    *nb = *b;
+    nb->text = rest.s;
+    nb->len = (uint32_t)rest.n;
+    nb->level = b->level + 1;
+    nb->strong_len = 0;
+    b->text = cvx_arena_strndup(doc->arena, label.s, label.n); /* the heading's text ends at its label */
+    b->len = (uint32_t)label.n;
+    b->nlinks = 0;
+    b->links = NULL;
+    nb->next = b->next;
+    b->next = nb;
+    if (bl->tail == b) bl->tail = nb;
+    bl->n++;
+    b = nb;
+  }
+}
+
 /* A table row with words in one cell only, the others empty or marks
  * ("🟢" | "Acme · Engineer · 2019 ~ 2021"), is that cell's paragraph: the
  * table laid out the page, it holds no columns of data. */
@@ -3538,6 +3570,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
   drop_page_furniture(bl);
   promote_section_paragraphs(bl);
   unwrap_one_cell_rows(bl);
+  split_side_labels(doc, bl);
   tags_as_items(bl);
   nest_under_empty_sections(bl);
   if (cvx_entryseg_debug()) debug_blocks(bl);

@@ -359,7 +359,38 @@ static void run_large(void) {
   free(s);
 }
 
+/* Blocks made by hand, as a PDF reader hands them over: a section label set
+ * in a column of its own beside the first entry's title, one heading line. */
+static void run_side_labels(void) {
+  static const char text[] = "Work\tResearch Associate\nKestrel Labs, 2017 - 2019\n";
+  cvx_arena *a = cvx_arena_new(0);
+  cvx_diags dx;
+  cvx_diags_init(&dx, a);
+  size_t len = sizeof text - 1;
+  static uint32_t lines[] = {0, 24, 50};
+  cvx_source src = {.path = "t.pdf", .text = cvx_arena_strndup(a, text, len), .len = len, .lines = lines,
+                    .nlines = 3, .raw_size = len};
+  cvx_doc *doc = cvx_doc_new(a, &src, &dx);
+  cvx_blocks bl = {0};
+  cvx_block *h = cvx_blocks_add(doc, &bl, CVX_BLK_HEADING, 1, (cvx_span){0, 23});
+  h->text = src.text;
+  h->len = 23;
+  cvx_block *p = cvx_blocks_add(doc, &bl, CVX_BLK_PARA, 0, (cvx_span){24, 49});
+  p->text = cvx_arena_strndup(a, src.text + 24, 25);
+  p->len = 25;
+  cvx_buf out = CVX_BUF_INIT;
+  cvx_rec_kind kind = CVX_REC_WORK;
+  CHECK(cvx_interpret(doc, &bl, "pdf") == CVX_OK, "side labels: interpret");
+  for (cvx_record *r = doc->records; r; r = r->next) put_fields(r, &out, &kind);
+  /* the label opened a work section, the rest titled its entry */
+  CHECK(out.ptr && strstr(out.ptr, "name=Kestrel Labs|position=Research Associate|startDate=2017|endDate=2019"),
+        "side labels: got \"%s\"", out.ptr ? out.ptr : "");
+  cvx_buf_free(&out);
+  cvx_arena_free(a);
+}
+
 int main(void) {
+  run_side_labels();
   run_entries();
   run_large();
   run_places();
