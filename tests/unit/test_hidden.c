@@ -269,7 +269,7 @@ static void run_lasting(void) {
       CHECK(r2->fields == got && r2->tail == got && !got->next, "%s: appended", c->name);
       CHECK(got->span.start == want->span.start && got->span.end == want->span.end, "%s: span", c->name);
       bool same_marks = true;
-      for (size_t i = 0; i < n; i++) same_marks &= cvx_doc_mark(doc, i) == cvx_doc_mark(doc2, i);
+      for (size_t q = 0; q < n; q++) same_marks &= cvx_doc_mark(doc, q) == cvx_doc_mark(doc2, q);
       CHECK(same_marks, "%s: the same bytes taken", c->name);
     }
     cvx_arena_free(a);
