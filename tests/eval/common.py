@@ -10,6 +10,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
@@ -83,19 +84,47 @@ def load_tool(name):
     return mod
 
 
-def cvscore(pred_dir, golds):
-    """cvscore's --json figures for a set of gold documents.
-    golds: {stem: path of a gold file}; they are linked into a temp gold folder so
-    that cvscore itself chooses, aligns and counts. None when the set is empty."""
-    if not golds:
-        return None
-    with tempfile.TemporaryDirectory(prefix="cvx-eval-gold-") as gdir:
-        for stem, path in golds.items():
-            os.symlink(os.path.abspath(path), os.path.join(gdir, stem + ".json"))
-        out = run([os.path.join(TOOLS, "cvscore"), "--json", "--pred-dir", pred_dir, "--gold-dir", gdir])
-    res = json.loads(out)
-    res.pop("documents", None)  # per-document figures: not reported
-    res["n"] = len(golds)
+# runs cvscore's own main() once per argument list read from stdin (a JSON list),
+# in one interpreter: the figures are those of one `cvscore ARGS` per list
+CVSCORE_MANY = """
+import contextlib, io, json, sys
+sys.path.insert(0, sys.argv[1])
+from common import load_tool
+main = load_tool("cvscore").main
+out = []
+for args in json.load(sys.stdin):
+    sys.argv = ["cvscore"] + args
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        main()
+    out.append(json.loads(buf.getvalue()))
+json.dump(out, sys.stdout)
+"""
+
+
+def cvscore_many(pred_dir, gold_sets):
+    """cvscore's --json figures for each set of gold documents in gold_sets
+    ({stem: path of a gold file}; None for an empty set). Each set is linked into
+    a temp gold folder so that cvscore itself chooses, aligns and counts; one
+    Python start serves them all (a start costs about as much as scoring a few
+    documents)."""
+    res = [None] * len(gold_sets)
+    todo = [i for i, golds in enumerate(gold_sets) if golds]
+    if not todo:
+        return res
+    with tempfile.TemporaryDirectory(prefix="cvx-eval-gold-") as tmp:
+        argv = []
+        for i in todo:
+            gdir = os.path.join(tmp, str(i))
+            os.mkdir(gdir)
+            for stem, path in gold_sets[i].items():
+                os.symlink(os.path.abspath(path), os.path.join(gdir, stem + ".json"))
+            argv.append(["--json", "--pred-dir", pred_dir, "--gold-dir", gdir])
+        out = run([sys.executable, "-c", CVSCORE_MANY, EVAL_DIR], stdin=json.dumps(argv))
+    for i, fig in zip(todo, json.loads(out)):
+        fig.pop("documents", None)  # per-document figures: not reported
+        fig["n"] = len(gold_sets[i])
+        res[i] = fig
     return res
 
 

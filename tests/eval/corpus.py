@@ -8,7 +8,7 @@ import os
 import re
 import sys
 
-from common import SHARED, cvscore, in_part, pmap, PARTS
+from common import JOBS, SHARED, cvscore_many, in_part, pmap, PARTS
 
 CORPUS = os.path.join(SHARED, "corpus")
 # the folder whose CVs are YAML data rather than text; reported with and without it
@@ -86,7 +86,11 @@ def score_groups(items, pred_dir, rotation, gold_of=None):
             sel = {it.stem: gold_of(it) for it in items
                    if pred(it) and in_part(it.stem, part, rotation) and gold_of(it)}
             jobs.append((label, part, sel))
-    scores = pmap(lambda j: cvscore(pred_dir, j[2]), jobs)
+    # JOBS scorer processes, each scoring its share of the sets
+    shares = pmap(lambda share: cvscore_many(pred_dir, [j[2] for j in share]), [jobs[i::JOBS] for i in range(JOBS)])
+    scores = [None] * len(jobs)
+    for i, share in enumerate(shares):
+        scores[i::JOBS] = share
     res = {}
     for (label, part, _), s in zip(jobs, scores):
         res.setdefault(label, {})[part] = s

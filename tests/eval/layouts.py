@@ -19,10 +19,14 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import tempfile
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
-from common import EVAL_DIR, PARTS, ROOT, cvscore, cvx_convert, fresh_dir, in_part, pmap
+from common import EVAL_DIR, JOBS, PARTS, ROOT, cvscore_many, cvx_convert, fresh_dir, in_part, pmap
 
 TESTS = os.path.join(ROOT, "tests")
 THEME_PREFIX = "jsonresume-theme-"
@@ -37,6 +41,11 @@ PREP_VERSION = "1"
 # strings is the gold format's list of acceptable answers
 STRING_LISTS = {"highlights", "keywords", "courses", "roles"}
 DATE_KEYS = {"startDate", "endDate", "date", "releaseDate"}
+# how long one page's conversion may take before it is given up (reported, not cached)
+PAGE_TIMEOUT = 60
+# pandoc's allocation area: a larger one halves the garbage collector's work on
+# a batch of pages (the output does not depend on it)
+PANDOC_RTS = "-A64m"
 
 
 # ---------------------------------------------------------------- themes
@@ -98,8 +107,14 @@ def render_theme(theme, items, cache, docs_dir):
         if not os.path.exists(base + ".html") and not os.path.exists(base + ".fail"):
             jobs.append(f"{os.path.join(docs_dir, it.key + '.json')}\t{base}.html\n")
     if jobs:
-        p = subprocess.run(["node", os.path.join(EVAL_DIR, "render.js"), pkg], input="".join(jobs),
-                           capture_output=True, text=True)
+        try:
+            p = subprocess.run(["node", os.path.join(EVAL_DIR, "render.js"), pkg], input="".join(jobs),
+                               capture_output=True, text=True, timeout=PAGE_TIMEOUT + 5 * len(jobs))
+        except subprocess.TimeoutExpired:
+            # what it rendered is kept; the rest is tried again next run
+            print(f"eval: warning: render.js {pkg} stopped after {PAGE_TIMEOUT + 5 * len(jobs)} s",
+                  file=sys.stderr)
+            return tdir
         if p.returncode != 0:
             raise RuntimeError(f"render.js {pkg}: {p.stderr.strip()[-800:]}")
         for line in p.stdout.splitlines():
@@ -111,45 +126,155 @@ def render_theme(theme, items, cache, docs_dir):
     return tdir
 
 
-def derive_forms(html_path):
-    """Makes the text, Markdown and DOCX forms of one rendered page, if missing."""
-    base = html_path[:-5]
-    if not os.path.exists(base + ".docx"):
-        # images are no text, and pandoc stops on one it cannot fetch: left out
-        with open(html_path, encoding="utf-8", errors="replace") as f:
-            page = re.sub(r"<img\b[^>]*>", "", f.read(), flags=re.I)
-        subprocess.run(["pandoc", "-f", "html", "-t", "docx", "-o", base + ".docx.tmp"],
-                       input=page.encode("utf-8"), capture_output=True, check=True)
-        os.replace(base + ".docx.tmp", base + ".docx")
-    if not os.path.exists(base + ".txt"):
-        out = subprocess.run(["w3m", "-dump", "-cols", "200", "-T", "text/html", "-I", "UTF-8",
-                              "-O", "UTF-8", html_path], capture_output=True, check=True).stdout
-        atomic_write(base + ".txt", out)
-    if not os.path.exists(base + ".md"):
-        out = subprocess.run(["pandoc", "-f", "html", "-t", "gfm", html_path],
-                             capture_output=True, check=True).stdout
-        atomic_write(base + ".md", out)
+def form_jobs(pages):
+    """[(form, path of the form's file)] of the text, Markdown and DOCX forms not
+    made yet (nor failed before: NAME.EXT.fail) for the rendered pages."""
+    jobs = []
+    for page in pages:
+        base = page[:-5]
+        for form in ("text", "md", "docx"):
+            out = base + EXT[form]
+            if not os.path.exists(out) and not os.path.exists(out + ".fail"):
+                jobs.append((form, out))
+    return jobs
+
+
+def docx_input(page):
+    """The page pandoc makes the DOCX form of: images are no text, and pandoc stops
+    on one it cannot fetch, so they are left out (bytes, UTF-8)."""
+    with open(page, encoding="utf-8", errors="replace") as f:
+        return re.sub(r"<img\b[^>]*>", "", f.read(), flags=re.I).encode("utf-8")
+
+
+def form_command(form, page, out):
+    """The command making one form of one page alone, and its standard input."""
+    if form == "text":
+        return ["w3m", "-dump", "-cols", "200", "-T", "text/html", "-I", "UTF-8", "-O", "UTF-8", page], None
+    if form == "md":
+        return ["pandoc", "-f", "html", "-t", "gfm", page], None
+    return ["pandoc", "-f", "html", "-t", "docx", "-o", out + ".tmp"], docx_input(page)
+
+
+def derive_one(job):
+    """Makes one form of one page with its own process (w3m, or pandoc when a
+    batch could not). Returns None, or why it failed: a command that fails leaves
+    NAME.EXT.fail (not tried again), one that times out nothing."""
+    form, out = job
+    page = out[:-len(EXT[form])] + ".html"
+    try:
+        cmd, stdin = form_command(form, page, out)
+    except OSError as e:
+        return f"cannot read it: {e}"
+    try:
+        p = subprocess.run(cmd, input=stdin, capture_output=True, timeout=PAGE_TIMEOUT,
+                           env=dict(os.environ, GHCRTS=PANDOC_RTS))
+    except subprocess.TimeoutExpired:
+        remove(out + ".tmp")
+        return f"{os.path.basename(cmd[0])} took over {PAGE_TIMEOUT} s"
+    if p.returncode != 0:
+        remove(out + ".tmp")
+        why = f"{os.path.basename(cmd[0])}: {p.stderr.decode('utf-8', 'replace').strip()[-300:]}"
+        atomic_write(out + ".fail", (why + "\n").encode("utf-8"))
+        return why
+    if form == "docx":
+        os.replace(out + ".tmp", out)
+    else:
+        atomic_write(out, p.stdout)
+    return None
+
+
+def derive_batch(jobs, tmp):
+    """Makes the Markdown and DOCX forms of many pages in one pandoc process
+    (derive.lua): a pandoc start costs more than a small page's conversion. The
+    same bytes as derive_one's; what the batch leaves undone (a page that fails,
+    a batch over its time) is left to derive_one."""
+    lines = []
+    for form, out in jobs:
+        page = out[:-len(EXT[form])] + ".html"
+        src = page
+        if form == "docx":
+            try:
+                data = docx_input(page)
+                with open(page, "rb") as f:
+                    same = f.read() == data
+            except OSError:
+                continue  # left to derive_one, which reports it
+            if not same:
+                src = os.path.join(tmp, hashlib.sha256(out.encode()).hexdigest()[:16] + ".html")
+                with open(src, "wb") as g:
+                    g.write(data)
+        lines.append(f"{form}\t{src}\t{out}\n")
+    if not lines:
+        return
+    listing = os.path.join(tmp, hashlib.sha256(lines[0].encode()).hexdigest()[:16] + ".jobs")
+    with open(listing, "w", encoding="utf-8") as f:
+        f.writelines(lines)
+    try:
+        subprocess.run(["pandoc", "-f", "markdown", "-t", "plain", "-o", os.devnull,
+                        "--lua-filter", os.path.join(EVAL_DIR, "derive.lua")],
+                       stdin=subprocess.DEVNULL, capture_output=True, timeout=PAGE_TIMEOUT + 5 * len(jobs),
+                       env=dict(os.environ, CVX_DERIVE_JOBS=listing, GHCRTS=PANDOC_RTS))
+    except subprocess.TimeoutExpired:
+        pass  # what it did not finish is made page by page
+
+
+def derive_forms(pages):
+    """Makes the text (w3m), Markdown and DOCX (pandoc) forms of the rendered pages
+    that lack them: pandoc in JOBS batches, w3m page by page, JOBS at a time.
+    A page that fails in a form is reported and goes without that form."""
+    jobs = form_jobs(pages)
+    # a page's pandoc forms go in one batch, one after the other (derive.lua
+    # reads a page once for both when they are made from the same input)
+    by_page = {}
+    for form, out in jobs:
+        if form != "text":
+            by_page.setdefault(out[:-len(EXT[form])], []).append((form, out))
+    shares = list(by_page.values())
+    with tempfile.TemporaryDirectory(prefix="cvx-eval-derive-") as tmp:
+        pmap(lambda part: derive_batch(part, tmp), [sum(shares[i::JOBS], []) for i in range(JOBS)])
+    left = [j for j in jobs if not os.path.exists(j[1]) and not os.path.exists(j[1] + ".fail")]
+    for (form, out), why in zip(left, pmap(derive_one, left)):
+        if why:
+            print(f"eval: warning: no {form} form of {out[:-len(EXT[form])]}.html: {why}", file=sys.stderr)
 
 
 def print_pdfs(pages):
-    """Prints the pages with no PDF form yet, with one headless Chromium per half
-    of them (print_pdf.js); writes NAME.pdf.fail for a page it cannot print."""
+    """Prints the pages with no PDF form yet with one headless Chromium, JOBS
+    pages at once (print_pdf.js); NAME.pdf.fail is left for a page it cannot print.
+    A browser that dies or hangs is reported; its pages are tried again next run."""
     todo = [p for p in pages if not os.path.exists(p[:-5] + ".pdf") and not os.path.exists(p[:-5] + ".pdf.fail")]
     if not todo or not shutil.which("chromium"):
         return
-    halves = [todo[i::2] for i in range(2)]
+    # its own process group, so that the browser goes too if it must be stopped
+    proc = subprocess.Popen(["node", os.path.join(EVAL_DIR, "print_pdf.js"), str(JOBS)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        out, err = proc.communicate("".join(f"{h}\t{h[:-5]}.pdf\n" for h in todo),
+                                    timeout=PAGE_TIMEOUT + 2 * len(todo))
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate()
+        err += f"stopped after {PAGE_TIMEOUT + 2 * len(todo)} s"
+    lost = 0
+    for line in out.splitlines():
+        if line.startswith("FAIL "):
+            page, msg = line[5:].split(": ", 1)
+            with open(page[:-5] + ".pdf.fail", "w", encoding="utf-8") as f:
+                f.write(msg + "\n")
+            print(f"eval: warning: no pdf form of {page}: {msg}", file=sys.stderr)
+        elif line.startswith("LOST "):
+            lost += 1
+    missing = sum(not os.path.exists(p[:-5] + ".pdf") and not os.path.exists(p[:-5] + ".pdf.fail") for p in todo)
+    if missing or proc.returncode != 0:
+        print(f"eval: warning: print_pdf.js printed {len(todo) - missing} of {len(todo)} pages "
+              f"({lost} lost with the browser): {err.strip()[-300:]}", file=sys.stderr)
 
-    def batch(part):
-        if not part:
-            return
-        p = subprocess.run(["node", os.path.join(EVAL_DIR, "print_pdf.js")], capture_output=True, text=True,
-                           input="".join(f"{h}\t{h[:-5]}.pdf\n" for h in part))
-        for line in p.stdout.splitlines():
-            if line.startswith("FAIL "):
-                page, msg = line[5:].split(": ", 1)
-                with open(page[:-5] + ".pdf.fail", "w", encoding="utf-8") as f:
-                    f.write(msg + "\n")
-    pmap(batch, halves)
+
+def remove(path):
+    try:
+        os.remove(path)
+    except FileNotFoundError:
+        pass
 
 
 def atomic_write(path, data):
@@ -236,8 +361,11 @@ def render_all(items, build_dir):
     tdirs = dict(zip(ths, pmap(lambda t: render_theme(t, items, cache, docs_dir), ths)))
     pages = [os.path.join(d, it.key + ".html") for d in tdirs.values() for it in items
              if os.path.exists(os.path.join(d, it.key + ".html"))]
-    pmap(derive_forms, pages)
-    print_pdfs(pages)
+    # the browser prints while pandoc and w3m make the other forms
+    with ThreadPoolExecutor(1) as ex:
+        printing = ex.submit(print_pdfs, pages)
+        derive_forms(pages)
+        printing.result()
     return tdirs
 
 
@@ -250,8 +378,8 @@ def run(items, cvx, build_dir, rotation, norm_text):
     tdirs = render_all(items, build_dir)
     work = fresh_dir(os.path.join(build_dir, "eval", "run", "layouts"))
     jobs = [(t, form) for t in ths for form in FORMS]
-    results = pmap(lambda j: score_form(j[0], j[1], tdirs[j[0]], items, cvx, work, rotation, norm_text),
-                   jobs)
+    golds = GoldCache(norm_text)
+    results = pmap(lambda j: score_form(j[0], j[1], tdirs[j[0]], items, cvx, work, rotation, golds), jobs)
     out = {}
     for (t, form), res in zip(jobs, results):
         out.setdefault(theme_label(t), {})[form] = res
@@ -266,8 +394,32 @@ def theme_label(theme):
     return f"{pkg[len(THEME_PREFIX):]}@{version}"
 
 
-def score_form(theme, form, tdir, items, cvx, work, rotation, norm_text):
-    """Converts one theme's renders in one form with cvx and scores them by part."""
+class GoldCache:
+    """The gold document of one item reduced to what one page form shows, made
+    once per page and form: the PDF form is scored on its copied text's leaves
+    and the DOCX form on its Markdown's, as the text and md forms are."""
+
+    def __init__(self, norm_text):
+        self.norm_text = norm_text
+        self.done = {}
+        self.lock = threading.Lock()
+
+    def get(self, page, hay_form, doc):
+        key = (page, hay_form)
+        with self.lock:
+            if key in self.done:
+                return self.done[key]
+        with open(page, encoding="utf-8", errors="replace") as f:
+            hay = haystack(hay_form, f.read(), self.norm_text)
+        gold = filter_leaves(doc, None, hay, self.norm_text) or {}
+        with self.lock:
+            return self.done.setdefault(key, gold)
+
+
+def score_form(theme, form, tdir, items, cvx, work, rotation, golds_of):
+    """Converts one theme's renders in one form with cvx and scores them by part;
+    a page whose form (or the form its gold leaves are found in) is missing is
+    left out, as a document the theme could not render."""
     label = theme_label(theme)
     src = os.path.join(work, label, form, "in")
     gold_dir = os.path.join(work, label, form, "gold")
@@ -277,12 +429,11 @@ def score_form(theme, form, tdir, items, cvx, work, rotation, norm_text):
     golds = {}
     for it in items:
         page = os.path.join(tdir, it.key + EXT[form])
-        if not os.path.exists(page):
-            continue  # the theme could not render this document
         hay_form = HAY_OF.get(form, form)
-        with open(os.path.join(tdir, it.key + EXT[hay_form]), encoding="utf-8", errors="replace") as f:
-            hay = haystack(hay_form, f.read(), norm_text)
-        gold = filter_leaves(it.doc, None, hay, norm_text) or {}
+        hay_page = os.path.join(tdir, it.key + EXT[hay_form])
+        if not os.path.exists(page) or not os.path.exists(hay_page):
+            continue  # the theme could not render this document (in this form)
+        gold = golds_of.get(hay_page, hay_form, it.doc)
         golds[it.stem] = os.path.join(gold_dir, it.stem + ".json")
         with open(golds[it.stem], "w", encoding="utf-8") as f:
             json.dump(gold, f, ensure_ascii=False)
@@ -294,8 +445,8 @@ def score_form(theme, form, tdir, items, cvx, work, rotation, norm_text):
         # a missing output scores as an empty document: say so rather than show a bare 0
         print(f"eval: warning: {label} {form}: cvx wrote {converted} of {len(golds)} outputs",
               file=sys.stderr)
-    res = {part: cvscore(out, {s: g for s, g in golds.items() if in_part(s, part, rotation)})
-           for part in PARTS}
+    res = dict(zip(PARTS, cvscore_many(out, [{s: g for s, g in golds.items() if in_part(s, part, rotation)}
+                                            for part in PARTS])))
     res["converted"] = converted
     return res
 

@@ -7,6 +7,8 @@
 'use strict';
 const fs = require('fs');
 
+const DOC_MS = 30000;
+
 
 async function loadRender(pkg) {
   // import() takes CommonJS and ES-module packages alike, with the "import"
@@ -25,7 +27,11 @@ async function main() {
     const [doc, out] = line.split('\t');
     try {
       const resume = JSON.parse(fs.readFileSync(doc, 'utf8'));
-      const html = await render(resume);
+      // a render() that never settles fails that document, not the batch
+      let timer;
+      const html = await Promise.race([render(resume), new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`render() took over ${DOC_MS} ms`)), DOC_MS);
+      })]).finally(() => clearTimeout(timer));
       if (typeof html !== 'string') throw new Error('render() returned ' + typeof html);
       fs.writeFileSync(out + '.tmp', html);
       fs.renameSync(out + '.tmp', out);
