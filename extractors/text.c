@@ -1129,20 +1129,18 @@ static below look_below(const tx *t, const tline *l) {
     if (!x.blank) {
       if (is_rule(t, &x)) return r;
       r.content = true;
-      marker mk0;
-      ldate d0 = line_date(t, x.cs, x.ce);
-      r.dated = d0.dated;
-      r.entries = d0.starts || find_marker(t, &x, &mk0);
+      marker mk;
+      ldate d = line_date(t, x.cs, x.ce);
+      bool has_mk = find_marker(t, &x, &mk);
+      r.dated = d.dated;
+      r.entries = d.starts || has_mk;
       if (first) {
         r.direct = true;
         const unsigned char *u = (const unsigned char *)t->v + x.cs;
         size_t n = x.ce - x.cs;
         if (n >= 3 && u[0] == 0xE2 && u[1] == 0x80 && (u[2] == 0x93 || u[2] == 0x94)) r.direct_cont = true;
-        ldate d = line_date(t, x.cs, x.ce);
         if (d.starts) r.direct_cont = true;
-        marker mk;
-        if (!d.dated && !find_marker(t, &x, &mk) && n <= SHORT_LINE && real_words(t->v + x.cs, n) <= 2)
-          r.direct_short = true;
+        if (!d.dated && !has_mk && n <= SHORT_LINE && real_words(t->v + x.cs, n) <= 2) r.direct_short = true;
       }
       return r;
     }

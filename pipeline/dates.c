@@ -233,10 +233,18 @@ static size_t fold_word(const char *s, size_t n, size_t i, char *w, size_t cap, 
 
 /* True when s[i] starts a year after a month: spaces, "/", "." or "de"
  * ("Novembro/2020", "noviembre de 2019") then four digits. */
+/* Past "de " and its spaces at s[k] when a digit follows ("noviembre de
+ * 2019", "março de 2020"); k itself otherwise. */
+static size_t skip_de(const char *s, size_t n, size_t k) {
+  if (k + 3 > n || (s[k] != 'd' && s[k] != 'D') || s[k + 1] != 'e' || s[k + 2] != ' ') return k;
+  size_t d = skip_sp(s, n, k + 2, 3);
+  return d < n && is_digit((unsigned char)s[d]) ? d : k;
+}
+
 static bool year_follows(const char *s, size_t n, size_t i) {
   if (i < n && (s[i] == '.' || s[i] == '/' || s[i] == ',')) i++;
   size_t k = skip_sp(s, n, i, 3);
-  if (k > i && k + 3 <= n && (s[k] == 'd' || s[k] == 'D') && s[k + 1] == 'e' && s[k + 2] == ' ') k = skip_sp(s, n, k + 2, 3);
+  if (k > i) k = skip_de(s, n, k);
   int v;
   return k < n && is_digit((unsigned char)s[k]) && digit_run(s, n, k, &v) == 4;
 }
@@ -569,10 +577,7 @@ static bool parse_word_point(const char *s, size_t n, size_t i, point *p) {
   if (k < n && s[k] == ',') k++;
   else if (k + 1 < n && (s[k] == '-' || s[k] == '/') && is_digit((unsigned char)s[k + 1])) k++;
   size_t k2 = skip_sp(s, n, k, 3);
-  /* "noviembre de 2019", "março de 2020" */
-  if (k2 > k && k2 + 3 < n && (s[k2] == 'd' || s[k2] == 'D') && s[k2 + 1] == 'e' && s[k2 + 2] == ' ' &&
-      is_digit((unsigned char)s[skip_sp(s, n, k2 + 2, 3)]))
-    k2 = skip_sp(s, n, k2 + 2, 3);
+  if (k2 > k) k2 = skip_de(s, n, k2);
   int v, v2;
   size_t l = k2 < n && is_digit((unsigned char)s[k2]) ? digit_run(s, n, k2, &v) : 0;
   if ((l == 5 || l == 6) && glued_duration(s, n, k2 + 4)) l = digit_run(s, k2 + 4, k2, &v);

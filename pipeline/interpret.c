@@ -3031,6 +3031,23 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
 }
 
 /* Groups a section's blocks into entries and parses each. */
+/* One skill group for a whole section: named by its heading (name), the
+ * keywords of each block under it, its span from the heading to the last. */
+static void heading_group(ctx *c, const cvx_block *heading, piece name, cvx_block *first, cvx_block *end) {
+  cvx_span es = heading->span;
+  for (cvx_block *b = first; b && b != end; b = b->next)
+    if (cvx_span_valid(b->span) && b->span.end > es.end) es.end = b->span.end;
+  cvx_record *r = cvx_record_new(c->doc, CVX_REC_SKILL, c->origin, es);
+  if (!r) return;
+  add_piece(c, r, "name", name, heading->span);
+  for (cvx_block *b = first; b && b != end; b = b->next) {
+    if (b->kind == CVX_BLK_RULE) continue;
+    piece its[MAX_SEGS];
+    int k = split_keywords(c, b->text, b->len, its, MAX_SEGS);
+    for (int i = 0; i < k; i++) add_piece(c, r, "keywords", its[i], b->span);
+  }
+}
+
 /* A "Languages" section (any language's word for it) none of whose lines
  * names a spoken language ("PHP", "Javascript", "Go-lang"): programming
  * languages, one skill group named by the heading. True when it took the
@@ -3052,17 +3069,7 @@ static bool programming_languages(ctx *c, const cvx_block *heading, cvx_block *f
     }
   }
   if (lines < 2) return false;
-  cvx_span es = heading->span;
-  for (cvx_block *b = first; b && b != end; b = b->next)
-    if (cvx_span_valid(b->span) && b->span.end > es.end) es.end = b->span.end;
-  cvx_record *r = cvx_record_new(c->doc, CVX_REC_SKILL, c->origin, es);
-  if (!r) return true;
-  add_piece(c, r, "name", strip_symbols(joined(c, heading)), heading->span);
-  for (cvx_block *b = first; b && b != end; b = b->next) {
-    piece items[MAX_SEGS];
-    int k = split_keywords(c, b->text, b->len, items, MAX_SEGS);
-    for (int i = 0; i < k; i++) add_piece(c, r, "keywords", items[i], b->span);
-  }
+  heading_group(c, heading, strip_symbols(joined(c, heading)), first, end);
   return true;
 }
 
@@ -3098,18 +3105,7 @@ static bool category_list(ctx *c, const cvx_block *heading, cvx_block *first, cv
     items += k;
   }
   if (items < 2) return false;
-  cvx_span es = heading->span;
-  for (cvx_block *b = first; b && b != end; b = b->next)
-    if (cvx_span_valid(b->span) && b->span.end > es.end) es.end = b->span.end;
-  cvx_record *r = cvx_record_new(c->doc, CVX_REC_SKILL, c->origin, es);
-  if (!r) return true;
-  add_piece(c, r, "name", name, heading->span);
-  for (cvx_block *b = first; b && b != end; b = b->next) {
-    if (b->kind == CVX_BLK_RULE) continue;
-    piece its[MAX_SEGS];
-    int k = split_keywords(c, b->text, b->len, its, MAX_SEGS);
-    for (int i = 0; i < k; i++) add_piece(c, r, "keywords", its[i], b->span);
-  }
+  heading_group(c, heading, name, first, end);
   return true;
 }
 
@@ -3375,6 +3371,20 @@ static void promote_section_paragraphs(const cvx_blocks *bl) {
   }
 }
 
+/* The first block past heading h's content: the next heading of its level
+ * or above (NULL at the end). */
+static const cvx_block *heading_reach(const cvx_block *h) {
+  const cvx_block *r = h->next;
+  while (r && !(r->kind == CVX_BLK_HEADING && r->level <= h->level)) r = r->next;
+  return r;
+}
+
+/* The section kind heading h's content votes for. */
+static cvx_rec_kind content_vote(const cvx_block *h) {
+  bool talks;
+  return cvx_section_vote(h->next, heading_reach(h), &talks);
+}
+
 /* A section heading with nothing under it but headings of its own level
  * ("Skills" / "Programming" / "Software", "EXPERIENCE" / "[ Acme ]" / "[ Initech ]",
  * all made level 1 by a plain-text or themed page that has one heading style)
@@ -3404,10 +3414,7 @@ static void nest_under_empty_sections(const cvx_blocks *bl) {
         if (xk != CVX_REC_SECTION && xk != k) {
           /* "Software" names a section of its own, unless what it holds reads
            * as the parent's kind (a list of tools under Skills) */
-          const cvx_block *end = x->next;
-          while (end && !(end->kind == CVX_BLK_HEADING && end->level <= x->level)) end = end->next;
-          bool talks;
-          cvx_rec_kind v = cvx_section_vote(x->next, end, &talks);
+          cvx_rec_kind v = content_vote(x);
           if (v == xk || (v != k && v != CVX_REC_SECTION)) break;
         }
       }
@@ -3597,10 +3604,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
       if (k == CVX_REC_SECTION && top_end->level <= 2 && person && top_end != b) {
         /* a heading that reads like a name ("Occupational Record") over
          * content that votes for a section kind is that section's */
-        const cvx_block *reach = top_end->next;
-        for (; reach && !(reach->kind == CVX_BLK_HEADING && reach->level <= top_end->level); reach = reach->next) {}
-        bool talks;
-        if (cvx_section_vote(top_end->next, reach, &talks) != CVX_REC_SECTION) break;
+        if (content_vote(top_end) != CVX_REC_SECTION) break;
       }
       if (k == CVX_REC_SECTION && top_end->level <= 2 && !person) {
         if (top_end != b) break;
