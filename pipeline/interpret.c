@@ -1867,6 +1867,24 @@ static bool short_lines(const cvx_block *b) {
   return true;
 }
 
+/* A paragraph of one line that is a list of a few-word names separated by
+ * commas, semicolons, slashes or middle dots ("Rust, Go, SQL"), not a
+ * sentence. */
+static bool one_line_list(const cvx_block *b) {
+  if (b->kind != CVX_BLK_PARA || !b->len || memchr(b->text, '\n', b->len) || b->text[b->len - 1] == '.') return false;
+  int items = 1;
+  const char *q = b->text, *stop = b->text + b->len, *from = q;
+  for (; q < stop; q++) {
+    bool sep = *q == ',' || *q == ';' || *q == '/' ||
+               (stop - q >= 2 && (unsigned char)q[0] == 0xC2 && (unsigned char)q[1] == 0xB7);
+    if (!sep) continue;
+    if (words_over(from, (size_t)(q - from), 4)) return false;
+    items++;
+    from = q + ((unsigned char)*q == 0xC2 ? 2 : 1);
+  }
+  return items >= 2 && !words_over(from, (size_t)(stop - from), 4);
+}
+
 static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
   /* a sub-heading names the group, the lines under it are its keywords
    * ("#### Frameworks" + "- React, Vue") unless they name groups themselves */
@@ -1924,7 +1942,8 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
    * the group, the items are keywords */
   bool short_para = e->head->kind == CVX_BLK_PARA && !memchr(e->head->text, '\n', e->head->len) &&
                     !words_over(e->head->text, e->head->len, 4) && e->head->next && e->head->next != e->end &&
-                    (e->head->next->kind == CVX_BLK_ITEM || short_lines(e->head->next));
+                    (e->head->next->kind == CVX_BLK_ITEM || short_lines(e->head->next) ||
+                     one_line_list(e->head->next));
   if (e->head->next && e->head->next != e->end && (e->head->kind == CVX_BLK_ITEM || short_para) &&
       !strchr(e->head->text, ':')) {
     cvx_span es = entry_span(e);
@@ -1932,6 +1951,12 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
     if (!r) return;
     add_piece(c, r, "name", strip_symbols(joined(c, e->head)), e->head->span);
     for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
+      if (b->kind == CVX_BLK_PARA && one_line_list(b)) { /* "Rust, Go, SQL" */
+        piece items[MAX_SEGS];
+        int k = split_keywords(c, b->text, b->len, items, MAX_SEGS);
+        for (int i = 0; i < k; i++) add_piece(c, r, "keywords", items[i], b->span);
+        continue;
+      }
       if (b->kind == CVX_BLK_PARA && short_lines(b)) { /* one keyword a line */
         for (const char *q = b->text, *stop = b->text + b->len; q < stop;) {
           const char *nl = memchr(q, '\n', (size_t)(stop - q));
@@ -2913,12 +2938,13 @@ static void rule_entries(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block 
       }
       /* lists under a skills sub-heading are its keywords */
       if (e.title && kind == CVX_REC_SKILL) starts = false;
-      /* so are a list, or a paragraph written one item a line, under a short
-       * label line ("Language" over "Java" / "Kotlin") */
+      /* so are a list, or a paragraph written one item a line or as one line
+       * of names, under a short label line ("Language" over "Java" /
+       * "Kotlin", "Backend" over "Kafka, gRPC") */
       if (starts && kind == CVX_REC_SKILL && !e.title && e.head && e.head->kind == CVX_BLK_PARA &&
           !memchr(e.head->text, '\n', e.head->len) && !words_over(e.head->text, e.head->len, 4) &&
           e.head->len && e.head->text[e.head->len - 1] != '.' &&
-          (b->kind == CVX_BLK_ITEM || (b == e.head->next && short_lines(b))))
+          (b->kind == CVX_BLK_ITEM || (b == e.head->next && (short_lines(b) || one_line_list(b)))))
         starts = false;
       /* a short paragraph right after a sub-heading belongs to it (under
        * skills only when nothing came between: after a group's bullets,
@@ -3357,17 +3383,47 @@ static void section_example(cvx_doc *doc, cvx_rec_kind kind, bool talks, const c
  * "<div class=title>Work Experience</div>", or its Markdown conversion) has
  * them as short paragraphs standing alone: there, one that is a known
  * section name and nothing else is a heading (level 2). */
+/* A paragraph of one short line (a heading written as a paragraph would be). */
+static bool short_line_para(const cvx_block *b) {
+  return b->kind == CVX_BLK_PARA && b->level == 0 && b->text && b->len <= 40 && !memchr(b->text, '\n', b->len);
+}
+
 static void promote_section_paragraphs(const cvx_blocks *bl) {
   for (const cvx_block *b = bl->head; b; b = b->next)
     if (b->kind == CVX_BLK_HEADING && cvx_section_classify(b->text, strlen(b->text)) != CVX_REC_SECTION) return;
-  const int level = 2;
+  /* a promoted line sits one level under the sub-section heading it was
+   * written under (a bold "Languages" under "### Tech" labels part of Tech),
+   * and at level 2 under a heading of level 1 or 2 (the page's title, the
+   * person's headline) or when there is none; section names come in a
+   * series, so one after another promoted line takes its level while the
+   * headings written between them are deeper (an entry's title set large) */
+  int level = 2, promoted = 0;
+  const cvx_block *seg = bl->head; /* the first block under the last written heading */
   for (cvx_block *b = bl->head; b; b = b->next) {
-    if (b->kind != CVX_BLK_PARA || b->level != 0 || !b->text || b->len > 40 || memchr(b->text, '\n', b->len)) continue;
-    if (b->len && (b->text[b->len - 1] == '.' || b->text[b->len - 1] == ',')) continue;
+    if (b->kind == CVX_BLK_HEADING) {
+      if (promoted && b->level > promoted) continue;
+      promoted = 0;
+      level = b->level <= 2 ? 2 : b->level < 6 ? b->level + 1 : 6;
+      seg = b->next;
+      continue;
+    }
+    if (!short_line_para(b) || (b->len && (b->text[b->len - 1] == '.' || b->text[b->len - 1] == ','))) continue;
     cvx_rec_kind k = cvx_section_classify(b->text, b->len);
     if (k == CVX_REC_SECTION || words_over(b->text, b->len, 4)) continue;
-    b->kind = CVX_BLK_HEADING;
+    /* under a section's heading, one of a series of bold labels ("Languages",
+     * "Backend", "Mobile" over their lists) is a label like the others, not a
+     * section heading (under the page's title such lines can be the page's
+     * section names, set in bold like its entries' names) */
+    if (level > 2 && b->strong_len == b->len) {
+      int labels = 0, seen = 0;
+      for (const cvx_block *x = seg; x && x->kind != CVX_BLK_HEADING && seen < 64; x = x->next, seen++)
+        labels += x != b && short_line_para(x) && x->strong_len == x->len &&
+                  cvx_section_classify(x->text, x->len) == CVX_REC_SECTION;
+      if (labels >= 2) continue;
+    }
+    b->kind = CVX_BLK_HEADING; /* not read again: the level stays the written heading's */
     b->level = level;
+    promoted = level;
   }
 }
 
@@ -3383,6 +3439,85 @@ static const cvx_block *heading_reach(const cvx_block *h) {
 static cvx_rec_kind content_vote(const cvx_block *h) {
   bool talks;
   return cvx_section_vote(h->next, heading_reach(h), &talks);
+}
+
+/* Whether [first, end) is a short run of running prose: one to three
+ * paragraphs of sentences (each ends as one does), a dozen words or more in
+ * all, no date, address or link: what a profile or summary under its own
+ * heading looks like. */
+static bool prose_only(const cvx_block *first, const cvx_block *end) {
+  int paras = 0;
+  bool long_enough = false;
+  for (const cvx_block *b = first; b != end; b = b->next) {
+    if (b->kind == CVX_BLK_RULE) continue;
+    if (b->kind != CVX_BLK_PARA || !b->text || !b->len || ++paras > 3) return false;
+    char last = b->text[b->len - 1];
+    if (last != '.' && last != '!' && last != '?') return false;
+    if (memchr(b->text, '@', b->len) || contains(b->text, b->len, "://", 3) || contains(b->text, b->len, "www.", 4))
+      return false;
+    cvx_daterange d;
+    if (cvx_date_find(b->text, b->len, &d)) return false;
+    long_enough |= words_over(b->text, b->len, 12);
+  }
+  return paras && long_enough;
+}
+
+/* Kinds read as lists of names (skills, languages, interests) against kinds
+ * read as dated entries (jobs, degrees, papers, awards…). */
+static bool list_kind(cvx_rec_kind k) {
+  return k == CVX_REC_SKILL || k == CVX_REC_LANGUAGE || k == CVX_REC_INTEREST;
+}
+
+/* How many of the blocks [first, end) hold a date, counting to two and
+ * looking at no more than 64 blocks. */
+static int dated_blocks(const cvx_block *first, const cvx_block *end) {
+  int n = 0, seen = 0;
+  for (const cvx_block *b = first; b && b != end && n < 2 && seen < 64; b = b->next, seen++) {
+    cvx_daterange d;
+    n += b->text && cvx_date_find(b->text, b->len, &d);
+  }
+  return n;
+}
+
+/* The kind that heading h's sub-sections agree on, or CVX_REC_SECTION: each
+ * heading one level under h (the shallowest level in [h->next, reach)) is
+ * read by its words, or when they name no kind by what it holds (groups of
+ * software or projects count as skills beside skills, as they do under a
+ * known Skills heading). With at least two such kinds found, one kind for
+ * all makes h a section of that kind: a heading in no word list over
+ * "Programming" / "Electronics" / "Machine Shop" is a skills section. *mixed
+ * is set when lists stand beside dated entries (skills beside jobs): those
+ * are sections h groups, where sub-headings whose own content reads now as
+ * work, now as education, are more likely entries of one section. Dated
+ * sub-headings are entries, not sections: none of this applies to them. */
+static cvx_rec_kind children_kind(const cvx_block *h, const cvx_block *reach, bool *mixed) {
+  *mixed = false;
+  int lv = 7;
+  for (const cvx_block *x = h->next; x != reach; x = x->next)
+    if (x->kind == CVX_BLK_HEADING && x->level < lv) lv = x->level;
+  int count[CVX_REC__COUNT] = {0}, total = 0, kinds = 0, lists = 0;
+  for (const cvx_block *x = h->next; x != reach; x = x->next) {
+    if (x->kind != CVX_BLK_HEADING || x->level != lv) continue;
+    /* a dated sub-heading ("2014 - 2016 Consultant, Acme"), or one over
+     * content with a single date ("Consultant · Acme" over "2014 - 2016"),
+     * opens an entry: h's content is one section of entries, for the whole
+     * to vote on */
+    if (dated_blocks(x, x->next ? heading_reach(x) : NULL) == 1) return CVX_REC_SECTION;
+    cvx_rec_kind xk = heading_kind(x);
+    if (xk == CVX_REC_SECTION) xk = content_vote(x);
+    if (xk == CVX_REC_SECTION || xk == CVX_REC_BASICS) continue;
+    count[xk]++;
+    total++;
+  }
+  if (count[CVX_REC_SKILL]) {
+    count[CVX_REC_SKILL] += count[CVX_REC_PROJECT];
+    count[CVX_REC_PROJECT] = 0;
+  }
+  cvx_rec_kind only = CVX_REC_SECTION;
+  for (int k = 0; k < CVX_REC__COUNT; k++)
+    if (count[k]) kinds++, lists += list_kind((cvx_rec_kind)k), only = (cvx_rec_kind)k;
+  *mixed = lists && lists < kinds;
+  return kinds == 1 && total >= 2 ? only : CVX_REC_SECTION;
 }
 
 /* A section heading with nothing under it but headings of its own level
@@ -3603,8 +3738,9 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
       bool person = cvx_is_person_name(top_end->text, strlen(top_end->text));
       if (k == CVX_REC_SECTION && top_end->level <= 2 && person && top_end != b) {
         /* a heading that reads like a name ("Occupational Record") over
-         * content that votes for a section kind is that section's */
-        if (content_vote(top_end) != CVX_REC_SECTION) break;
+         * content that votes for a section kind is that section's, and so
+         * is one over a few sentences ("A Few Words"): not a headline */
+        if (content_vote(top_end) != CVX_REC_SECTION || prose_only(top_end->next, heading_reach(top_end))) break;
       }
       if (k == CVX_REC_SECTION && top_end->level <= 2 && !person) {
         if (top_end != b) break;
@@ -3637,9 +3773,25 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
     for (; reach && !(reach->kind == CVX_BLK_HEADING && reach->level <= h->level); reach = reach->next)
       if (kind == CVX_REC_SECTION && reach->kind == CVX_BLK_HEADING && !holds_sections)
         holds_sections = heading_kind(reach) != CVX_REC_SECTION;
-    if (kind == CVX_REC_SECTION && h->kind == CVX_BLK_HEADING && !holds_sections) {
-      kind = cvx_section_vote(h->next, reach, &talks);
-      if (kind == CVX_REC_SECTION) warn_unread_entries(doc, h, reach);
+    if (kind == CVX_REC_SECTION && h->kind == CVX_BLK_HEADING) {
+      /* sub-sections of differing kinds: h groups them, each is read alone */
+      bool mixed;
+      cvx_rec_kind ck = children_kind(h, reach, &mixed);
+      /* a level-1 heading over sub-headings to the end of the page is the
+       * page's title: the sections are under it */
+      bool title = false;
+      if (!reach && h->level == 1)
+        for (const cvx_block *x = h->next; x && !title; x = x->next) title = x->kind == CVX_BLK_HEADING;
+      if (holds_sections || mixed || title) {
+        kind = ck;
+      } else {
+        kind = cvx_section_vote(h->next, reach, &talks);
+        /* the first section after the person's details, a few sentences
+         * under a heading in no word list, is the person's summary */
+        if (kind == CVX_REC_SECTION && h == top_end && !c.have_summary && prose_only(h->next, reach))
+          kind = CVX_REC_BASICS;
+        if (kind == CVX_REC_SECTION) warn_unread_entries(doc, h, reach);
+      }
     }
     else if (doc->section_sink && cvx_secvote_class(kind, talks))
       section_example(doc, kind, talks, h->next, reach);

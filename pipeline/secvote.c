@@ -36,8 +36,12 @@ static const struct {
 #define CVX_VOTE_MARGIN 0.05f
 #endif
 
+/* CVX_SECTION_DEBUG=1: each vote's scores on standard error. */
+static bool vote_debug;
+
 bool cvx_secvote_init(void) {
   if (section_model) return true;
+  vote_debug = getenv("CVX_SECTION_DEBUG") != NULL;
   section_model = cvx_model_load("CVX_SECTION_MODEL", cvx_model_section_text, cvx_model_section_text_len, "section");
   return section_model != NULL;
 }
@@ -245,6 +249,12 @@ cvx_rec_kind cvx_section_vote_strict(const cvx_block *first, const cvx_block *en
     if (i != best && sc[i] > sc[second]) second = i;
   size_t nf = f.n;
   cvx_features_free(&f);
+  if (vote_debug) {
+    fprintf(stderr, "secvote lines=%d prose=%d blocks=%d features=%zu margin=%.3f need=%.3f:", lines, prose, blocks,
+            nf, (double)(sc[best] - sc[second]), (double)(strict * CVX_VOTE_MARGIN * (float)nf));
+    for (int i = 0; i < k; i++) fprintf(stderr, " %s=%.2f", cvx_model_class(section_model, i), (double)sc[i]);
+    fprintf(stderr, " | %.60s\n", first && first->text ? first->text : "");
+  }
   /* a few paragraphs of running prose hold facts in sentences (the prose
    * reader's work), not entries: the vote abstains on them */
   if (prose * 2 >= lines && blocks <= 3) return CVX_REC_SECTION;

@@ -156,15 +156,17 @@ def rename_markdown(text, stem, r):
             else:
                 out.append(m.group(1) + m.group(2) + " " + phrase + eol)
             k += 1
+        elif not fenced and HTML_HEADING.search(body):
+            # before the next case: a line that is one <hN> element alone would
+            # otherwise have its tags taken for the heading's words
+            body, k = rename_html_headings(body, stem, k, r)
+            out.append(body + eol)
         elif not fenced and prev_blank and heading_alone(body) and r.category(body):
             # a setext heading's text line (its underline follows unchanged), or a
             # paragraph that is only a known heading, possibly emphasised
             phrase, _ = r.pick(stem, k, r.category(body))
             out.append(replace_words(body, phrase) + eol)
             k += 1
-        elif not fenced and HTML_HEADING.search(body):
-            body, k = rename_html_headings(body, stem, k, r)
-            out.append(body + eol)
         else:
             out.append(lines[i])
         i += 1

@@ -48,10 +48,26 @@ static void run_vote(void) {
        "2011-2013    BRINDLE, Intern --------- Salem MA\n     Tested the installer.\n```\n",
        "work work work"},
       /* running prose under an unknown heading is kept as a section */
-      {"# Ola Brandt\n\n## Odds and Ends\n\n"
+      {"# Ola Brandt\n\n## Work\n\n**Intern**, Brindle Software GmbH (2014 - 2015)\n\n## Odds and Ends\n\n"
        "I read a lot, mostly long novels, and I like to walk along the coast when the weather allows it. "
        "On weekends I sometimes bake bread for the neighbours.\n",
-       "sections"},
+       "work sections"},
+      /* ... except as the first section under the person's name: a summary */
+      {"# Ola Brandt\n\n## A Few Words\n\n"
+       "I build quiet, dependable services and like to leave systems simpler than I found them.\n\n"
+       "## Work\n\n**Intern**, Brindle Software GmbH (2014 - 2015)\n",
+       "work"},
+      /* sub-sections that all read as skills make their parent a skills
+       * section, whose groups they are (software among them, as under a
+       * Skills heading) */
+      {"# Ola Brandt\n\n## Things I Am Handy With\n\n### Programming\n\n- C on microcontrollers\n- Python\n\n"
+       "### Software\n\n- Git\n- Make\n",
+       "skills skills"},
+      /* a paragraph naming a section, one of a series of bold labels under a
+       * sub-section heading, is a label, not a heading */
+      {"# Ola Brandt\n\n## Odds\n\n### Stack\n\n**Languages**\n\nRust, Go\n\n**Backend**\n\nKafka, gRPC\n\n"
+       "**Mobile**\n\nKotlin, SwiftUI\n",
+       "skills skills skills"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char *got = kinds_of(cases[i].text);
