@@ -2971,12 +2971,13 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
                                 cvx_block *first, cvx_block *end) {
   size_t n = cvx_entryseg_blocks(first, end, NULL, CVX_SEG_MAX_BLOCKS);
   if (!n || n > CVX_SEG_MAX_BLOCKS) return false;
-  const cvx_block **bs = cvx_arena_alloc(c->doc->arena, n * sizeof *bs);
-  int *lab = cvx_arena_alloc(c->doc->arena, n * sizeof *lab);
-  if (!bs || !lab) return false;
+  /* the section's arrays, given back when it is read (in the arena they
+   * would add a fifth of the input for a text CV over and over) */
+  void *mem = cvx_xcalloc(n, sizeof(const cvx_block *) + sizeof(int) + 1);
+  const cvx_block **bs = mem;
+  int *lab = (int *)(void *)(bs + n);
+  unsigned char *act = (unsigned char *)(lab + n);
   cvx_entryseg_blocks(first, end, bs, n);
-  unsigned char *act = cvx_arena_alloc(c->doc->arena, n);
-  if (!act) return false;
   rule_entries(c, kind, talks, heading, first, end, false, act, n);
   if (c->doc->entry_sink) {
     cvx_features *ft = calloc(n, sizeof *ft);
@@ -2988,7 +2989,10 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
       free(ft);
     }
   }
-  if (!cvx_entryseg_active()) return false;
+  if (!cvx_entryseg_active()) {
+    free(mem);
+    return false;
+  }
   cvx_entryseg_label(kind, bs, n, act, lab);
   if (cvx_entryseg_debug())
     for (size_t i = 0; i < n; i++)
@@ -3037,6 +3041,7 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
     e.end = end;
     parse_entry(c, kind, talks, &other, heading, &e);
   }
+  free(mem);
   return true;
 }
 
