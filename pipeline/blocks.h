@@ -22,23 +22,28 @@ typedef struct cvx_link {
 } cvx_link;
 
 typedef struct cvx_block {
-  cvx_blk_kind kind;
-  int level;
   /* Visible text: markup (emphasis, link syntax, HTML tags, entities) removed,
    * each source line's text kept on its own line ('\n' between lines). */
   const char *text;
-  uint32_t len; /* 32-bit counts (a source is under 4 GiB): 64 bytes a block, not 80 */
-  uint32_t nlinks;
-  cvx_span span; /* source bytes of this block's own text */
   cvx_link *links;
-  uint32_t strong_len; /* > 0 when text starts with a bold run: its byte length in text */
   const char *marker; /* list marker as written ("-", "*", "•", "1.", "[2]"), or NULL */
   struct cvx_block *next;
+  cvx_span span; /* source bytes of this block's own text */
+  uint32_t len;  /* 32-bit counts (a source is under 4 GiB) */
+  uint32_t nlinks;
+  uint32_t strong_len; /* > 0 when text starts with a bold run: its byte length in text */
+  unsigned kind : 8;   /* a cvx_blk_kind */
+  int level : 24;
+  /* 56 bytes a block, laid end to end by cvx_blocks_push (a text CV or a
+   * long list makes one for every 30 to 40 bytes of input) */
 } cvx_block;
 
 typedef struct cvx_blocks {
   cvx_block *head, *tail;
   size_t n;
+  /* the room of the last run of blocks taken from the arena at once */
+  cvx_block *room;
+  size_t nroom;
 } cvx_blocks;
 
 /* Appends a zeroed block (arena-owned) of the given kind and returns it. */

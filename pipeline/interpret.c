@@ -2295,15 +2295,25 @@ static bool has_alpha_word(piece p) {
   return false;
 }
 
+/* Blanks t[a,b) of a contact line: in a scratch copy made at the first
+ * cut (never in the arena, where one per line of a long paragraph would add
+ * up to more than the input), so that a line nothing is found in, as a long
+ * paragraph's, is not copied at all. Returns the copy. */
+static const char *cut_in(ctx *c, piece line, const char *t, size_t a, size_t b) {
+  if (t == line.s) {
+    cvx_buf_clear(&c->line);
+    cvx_buf_put(&c->line, line.s, line.n);
+  }
+  cut(c->line.ptr, a, b);
+  return c->line.ptr;
+}
+
 static bool contact_line(ctx *c, piece line, cvx_span within) {
   const char *v;
   size_t a, b;
   bool any = false;
-  /* a scratch copy the finds blank out: never in the arena, where one per
-   * line of a long paragraph would add up to more than the input */
-  cvx_buf_clear(&c->line);
-  cvx_buf_put(&c->line, line.s, line.n);
-  char *t = c->line.ptr;
+  /* the finds read the line itself until one is cut out (cut_in) */
+  const char *t = line.s;
   size_t n = line.n;
   if (cvx_email_find(c->doc->arena, t, n, &v, &a, &b)) {
     if (!c->have_email && cvx_email_valid(v)) {
@@ -2311,13 +2321,13 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
       cvx_record_add(c->doc, basics(c), "email", v, cvx_span_valid(sp) ? sp : within);
       c->have_email = true;
     }
-    cut(t, a, b);
+    t = cut_in(c, line, t, a, b);
     any = true;
   }
   while (cvx_url_find(c->doc->arena, t, n, &v, &a, &b)) {
     cvx_span sp = cvx_doc_locate(c->doc, within, cvx_arena_strndup(c->doc->arena, t + a, b - a));
     add_profile_or_url(c, v, cvx_span_valid(sp) ? sp : within);
-    cut(t, a, b);
+    t = cut_in(c, line, t, a, b);
     any = true;
   }
   if (cvx_phone_find(t, n, &a, &b)) {
@@ -2326,7 +2336,7 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
       add_piece(c, basics(c), "phone", ph, within);
       c->have_phone = true;
     }
-    cut(t, a, b);
+    t = cut_in(c, line, t, a, b);
     any = true;
   }
   if (!c->have_location && !words_over(t, n, 8) && cvx_location_find(t, n, &a, &b)) {
@@ -2371,17 +2381,17 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
     while (z < n && (isdigit((unsigned char)t[z]) || (t[z] == '-' && z > zs))) z++;
     if (z - zs >= 4 && (z == n || t[z] == ' ' || t[z] == ',')) {
       add_piece(c, basics(c), "location.postalCode", (piece){line.s + zs, z - zs}, within);
-      cut(t, zs, z);
+      t = cut_in(c, line, t, zs, z);
     }
     piece street = trim_piece((piece){t, a});
     if (street.n && street.s == t && isdigit((unsigned char)t[0]) && !words_over(street.s, street.n, 6) &&
         street.n + 2 <= a && t[street.n] == ',' && !memchr(street.s, ',', street.n) &&
         has_alpha_word(street)) {
       add_piece(c, basics(c), "location.address", (piece){line.s, street.n}, within);
-      cut(t, 0, street.n);
+      t = cut_in(c, line, t, 0, street.n);
     }
     c->have_location = true;
-    cut(t, a, b);
+    t = cut_in(c, line, t, a, b);
     any = true;
   }
   if (!any) return false;
@@ -2987,12 +2997,13 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
                                 cvx_block *first, cvx_block *end) {
   size_t n = cvx_entryseg_blocks(first, end, NULL, CVX_SEG_MAX_BLOCKS);
   if (!n || n > CVX_SEG_MAX_BLOCKS) return false;
-  const cvx_block **bs = cvx_arena_alloc(c->doc->arena, n * sizeof *bs);
-  int *lab = cvx_arena_alloc(c->doc->arena, n * sizeof *lab);
-  if (!bs || !lab) return false;
+  /* the section's arrays, given back when it is read (in the arena they
+   * would add a fifth of the input for a text CV over and over) */
+  void *mem = cvx_xcalloc(n, sizeof(const cvx_block *) + sizeof(int) + 1);
+  const cvx_block **bs = mem;
+  int *lab = (int *)(void *)(bs + n);
+  unsigned char *act = (unsigned char *)(lab + n);
   cvx_entryseg_blocks(first, end, bs, n);
-  unsigned char *act = cvx_arena_alloc(c->doc->arena, n);
-  if (!act) return false;
   rule_entries(c, kind, talks, heading, first, end, false, act, n);
   if (c->doc->entry_sink) {
     cvx_features *ft = calloc(n, sizeof *ft);
@@ -3004,7 +3015,10 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
       free(ft);
     }
   }
-  if (!cvx_entryseg_active()) return false;
+  if (!cvx_entryseg_active()) {
+    free(mem);
+    return false;
+  }
   cvx_entryseg_label(kind, bs, n, act, lab);
   if (cvx_entryseg_debug())
     for (size_t i = 0; i < n; i++)
@@ -3053,6 +3067,7 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
     e.end = end;
     parse_entry(c, kind, talks, &other, heading, &e);
   }
+  free(mem);
   return true;
 }
 
