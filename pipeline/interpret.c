@@ -1867,6 +1867,25 @@ static bool short_lines(const cvx_block *b) {
   return true;
 }
 
+/* A paragraph that is one list of short items ("C, Go, Rust", "Git; Make"):
+ * two or more items of at most four words, none ending a sentence. */
+static bool item_list(const cvx_block *b) {
+  if (b->kind != CVX_BLK_PARA || !b->len || b->text[b->len - 1] == '.' || memchr(b->text, ':', b->len)) return false;
+  piece items[MAX_SEGS];
+  int k = split_list((piece){b->text, b->len}, items, MAX_SEGS);
+  if (k < 2 || k >= MAX_SEGS) return false;
+  for (int i = 0; i < k; i++)
+    if (words_over(items[i].s, items[i].n, 4) || items[i].s[items[i].n - 1] == '.') return false;
+  return true;
+}
+
+/* A short line of its own naming a group: a few words, no list and no
+ * sentence ("Frameworks" over "React, Vue"). */
+static bool group_label(const cvx_block *b) {
+  return b->kind == CVX_BLK_PARA && b->len && !memchr(b->text, '\n', b->len) && !words_over(b->text, b->len, 4) &&
+         b->text[b->len - 1] != '.' && !memchr(b->text, ',', b->len) && !memchr(b->text, ';', b->len);
+}
+
 static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
   /* a sub-heading names the group, the lines under it are its keywords
    * ("#### Frameworks" + "- React, Vue") unless they name groups themselves */
@@ -1924,7 +1943,8 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
    * the group, the items are keywords */
   bool short_para = e->head->kind == CVX_BLK_PARA && !memchr(e->head->text, '\n', e->head->len) &&
                     !words_over(e->head->text, e->head->len, 4) && e->head->next && e->head->next != e->end &&
-                    (e->head->next->kind == CVX_BLK_ITEM || short_lines(e->head->next));
+                    (e->head->next->kind == CVX_BLK_ITEM || short_lines(e->head->next) ||
+                     (group_label(e->head) && item_list(e->head->next)));
   if (e->head->next && e->head->next != e->end && (e->head->kind == CVX_BLK_ITEM || short_para) &&
       !strchr(e->head->text, ':')) {
     cvx_span es = entry_span(e);
@@ -1939,6 +1959,12 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
           if (w.n) add_piece(c, r, "keywords", w, b->span);
           q = nl ? nl + 1 : stop;
         }
+        continue;
+      }
+      if (item_list(b)) { /* one list of keywords */
+        piece items[MAX_SEGS];
+        int k = split_keywords(c, b->text, b->len, items, MAX_SEGS);
+        for (int i = 0; i < k; i++) add_piece(c, r, "keywords", items[i], b->span);
         continue;
       }
       add_piece(c, r, "keywords", joined(c, b), b->span);
@@ -2918,7 +2944,7 @@ static void rule_entries(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block 
       if (starts && kind == CVX_REC_SKILL && !e.title && e.head && e.head->kind == CVX_BLK_PARA &&
           !memchr(e.head->text, '\n', e.head->len) && !words_over(e.head->text, e.head->len, 4) &&
           e.head->len && e.head->text[e.head->len - 1] != '.' &&
-          (b->kind == CVX_BLK_ITEM || (b == e.head->next && short_lines(b))))
+          (b->kind == CVX_BLK_ITEM || (b == e.head->next && (short_lines(b) || (group_label(e.head) && item_list(b))))))
         starts = false;
       /* a short paragraph right after a sub-heading belongs to it (under
        * skills only when nothing came between: after a group's bullets,
