@@ -950,6 +950,19 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
     if (first_child && !cvx_record_get(r, org_key) && !cvx_record_get(r, "position") && !memchr(b->text, '\n', b->len) &&
         !words_over(p.s, p.n, 10) && !sentence_like(p) && role_at_org(c, r, org_key, p, b->span))
       continue;
+    /* under a head that named neither, a short first line closed by a colon
+     * ("Kitchen Hand:", "Northwind Ltd:") titles the description below it:
+     * the organisation when it reads as one, else the role */
+    if (first_child && kind == CVX_REC_WORK && !cvx_record_get(r, org_key) && !cvx_record_get(r, "position") &&
+        b->len > 1 && b->text[b->len - 1] == ':' && !memchr(b->text, '\n', b->len) && b->next != e->end &&
+        !words_over(p.s, p.n, 6)) {
+      piece title = trim_piece(p.s[p.n - 1] == ':' ? (piece){p.s, p.n - 1} : p);
+      if (title.n && has_alnum(title.s, title.n) && !sentence_like(title)) {
+        int os = cvx_org_score(title.s, title.n), rs = cvx_role_score(title.s, title.n);
+        add_piece(c, r, os > 0 && os > rs ? org_key : "position", title, b->span);
+        continue;
+      }
+    }
     /* the scores only when the line could still name the organisation */
     bool names_org = false;
     if (!cvx_record_get(r, org_key) && !words_over(core.s, core.n, 8)) {
