@@ -1191,6 +1191,9 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   if (section && !loud && (has_byte(s, n, ',') || has_byte(s, n, ';'))) section = false;
   /* "VP Software Development" is a job, not the Software section */
   if (section && !loud && job_title(s, n)) section = false;
+  /* so is a line with a role word right under a dated line of an entry
+   * ("2019 – 2021" / "Engenheiro de Projetos Sênior"): the entry goes on */
+  if (section && !loud && !t->prev_blank && t->b.open && t->b.dated && cvx_role_score(s, n) > 0) section = false;
   /* "Achievements:" inside a dated job labels its bullets */
   if (section && t->sec_dated && !caps && !underlined && !c->hashes && c->deco != 1 && entry_label(s, n))
     return 0;
