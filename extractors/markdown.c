@@ -887,6 +887,13 @@ static bool name_in(const char *name, const char *const *set) {
   return false;
 }
 
+/* Inline elements that only wrap a word or two: side by side they are chips,
+ * tags or keys, the items of a list. */
+static bool chip_tag(const char *name) {
+  static const char *const chips[] = {"button", "code", "kbd", "label", "mark", "small", "span", NULL};
+  return name_in(name, chips);
+}
+
 static bool is_strong_tag(const char *name) {
   return !strcmp(name, "strong") || !strcmp(name, "b");
 }
@@ -958,6 +965,12 @@ static void render_inlines(md *m, cmark_node *n) {
   bool vis = false, strong_done = false, html_strong = false;
   cmark_node *strong = NULL, *badge = NULL;
   size_t badge_end = SIZE_MAX; /* raw.len after the last badge's alt text */
+  /* inline elements of one name side by side ("<span>C</span> <span>Go</span>",
+   * "<kbd>") are the items of a list: chip_end is raw.len where the last one
+   * closed, gap_end where the next one of its name opened after blanks only */
+  char chip_name[12] = "";
+  size_t chip_end = SIZE_MAX, gap_end = SIZE_MAX;
+  int chip_depth = 0; /* open chip elements: a line break inside one is a space */
   int image = 0;
   size_t open_md = SIZE_MAX;   /* index of the Markdown link being rendered */
   size_t open_html = SIZE_MAX; /* index of an <a> not yet closed */
@@ -989,13 +1002,28 @@ static void render_inlines(md *m, cmark_node *n) {
       if (image) break;
       const char *lit = cmark_node_get_literal(c);
       size_t ln = lit ? strlen(lit) : 0;
+      if (gap_end != SIZE_MAX && gap_end == m->raw.len) {
+        /* the next item starts with a word, not a dash going on from the one
+         * before ("<span>2019</span> <span>- 2021</span>" is one range) */
+        size_t i = 0;
+        while (i < ln && is_blank(lit[i])) i++;
+        if (i < ln && (isalnum((unsigned char)lit[i]) || (unsigned char)lit[i] >= 0xC0)) {
+          m->raw.len = chip_end;
+          for (size_t k = 0; k < m->nlinks; k++) {
+            if (m->links[k].rs > chip_end) m->links[k].rs = chip_end;
+            if (m->links[k].re > chip_end) m->links[k].re = chip_end;
+          }
+          cvx_buf_puts(&m->raw, ", ");
+        }
+      }
+      gap_end = SIZE_MAX;
       put_text(&m->raw, lit ? lit : "", ln);
       for (size_t i = 0; i < ln && !vis; i++) vis = !is_blank(lit[i]);
       break;
     }
     case CMARK_NODE_SOFTBREAK:
     case CMARK_NODE_LINEBREAK:
-      if (!image) cvx_buf_putc(&m->raw, '\n');
+      if (!image) cvx_buf_putc(&m->raw, chip_depth > 0 && t == CMARK_NODE_SOFTBREAK ? ' ' : '\n');
       break;
     case CMARK_NODE_STRONG:
       if (!vis && !strong && !strong_done && !image) strong = c;
@@ -1071,6 +1099,17 @@ static void render_inlines(md *m, cmark_node *n) {
           l->url = src;
           l->hint = inline_hint(m, c);
           l->image = l->html = true;
+        }
+      } else if (chip_tag(tg.name)) {
+        if (!tg.closing) {
+          bool blank = chip_end != SIZE_MAX && chip_end <= m->raw.len && !strcmp(chip_name, tg.name);
+          for (size_t i = chip_end; blank && i < m->raw.len; i++) blank = is_blank(m->raw.ptr[i]) || m->raw.ptr[i] == '\n';
+          gap_end = blank ? m->raw.len : SIZE_MAX;
+          chip_depth++;
+        } else if (chip_depth > 0) {
+          chip_depth--;
+          chip_end = m->raw.len;
+          memcpy(chip_name, tg.name, sizeof chip_name);
         }
       } else if (is_strong_tag(tg.name)) {
         if (!tg.closing && !vis && !strong && !strong_done) {

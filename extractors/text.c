@@ -495,6 +495,8 @@ typedef struct tx {
   bool person;        /* inside a section about the person (Contact, About) */
   bool subheads;      /* the section has sub-headings ("Label:", Title-Case) */
   int sec_level;      /* level of the heading that opened the section */
+  cvx_rec_kind sec_kind; /* what that heading names (CVX_REC_SECTION: nothing known) */
+  bool sec_content;      /* a block other than a heading came after that heading */
   bool sec_dated;     /* the section has a dated entry */
   bool prev_rowish;   /* the previous line was a table row or a table rule */
   bool prev_single_pipe;
@@ -889,6 +891,7 @@ static void close_block(tx *t) {
   o->len = t->text.len;
   o->marker = b->marker;
   cvx_buf_clear(&t->text);
+  if (b->kind != CVX_BLK_HEADING) t->sec_content = true;
   /* bullets right under a dated paragraph are its highlights, not new heads */
   bool highlight = b->kind == CVX_BLK_ITEM && t->head && t->head_para && t->head_dated && !b->dated;
   if (b->level == 0 && (b->kind == CVX_BLK_PARA || b->kind == CVX_BLK_ITEM) && !highlight) {
@@ -1188,6 +1191,9 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   if (section && !loud && (has_byte(s, n, ',') || has_byte(s, n, ';'))) section = false;
   /* "VP Software Development" is a job, not the Software section */
   if (section && !loud && job_title(s, n)) section = false;
+  /* so is a line with a role word right under a dated line of an entry
+   * ("2019 – 2021" / "Engenheiro de Projetos Sênior"): the entry goes on */
+  if (section && !loud && !t->prev_blank && t->b.open && t->b.dated && cvx_role_score(s, n) > 0) section = false;
   /* "Achievements:" inside a dated job labels its bullets */
   if (section && t->sec_dated && !caps && !underlined && !c->hashes && c->deco != 1 && entry_label(s, n))
     return 0;
@@ -1202,6 +1208,14 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
     return c->hashes;
   }
   if (c->deco == 1) return (entry || words > 8) ? 0 : 1;
+  /* a quiet line naming the kind of the section it sits in ("Development
+   * Tools" under "Skills", "Travel Award" under "Awards") names a group or an
+   * entry of it once the section holds something: a section does not open
+   * again inside itself (a heading written twice in a row stays a heading) */
+  if (section && !loud && !t->top && kind == t->sec_kind && t->sec_content) {
+    *sub = true;
+    return t->sec_level < 6 ? t->sec_level + 1 : 6;
+  }
   if (section) return 1;
   if (entry || gap || lead_in || has_byte(s, n, ',') || has_byte(s, n, ';') || has_byte(s, n, '|')) return 0;
   if (underlined && words <= 8 && t->boundary &&
@@ -1335,6 +1349,8 @@ static void reset_section(tx *t, int level, bool sub) {
   }
   t->subheads = t->sec_dated = false;
   t->sec_level = level;
+  t->sec_kind = CVX_REC_SECTION;
+  t->sec_content = false;
 }
 
 /* A text line that opens a paragraph: its level from indentation, or one
@@ -1447,8 +1463,10 @@ static bool process(tx *t, const tline *l, const tline *next) {
     close_block(t);
     emit_simple(t, CVX_BLK_HEADING, h, c.s, c.e);
     reset_section(t, h, sub);
-    if (!sub)
-      t->person = c.e - c.s <= SHORT_LINE && cvx_section_classify(t->v + c.s, c.e - c.s) == CVX_REC_BASICS;
+    if (!sub) {
+      t->sec_kind = c.e - c.s <= SHORT_LINE ? cvx_section_classify(t->v + c.s, c.e - c.s) : CVX_REC_SECTION;
+      t->person = t->sec_kind == CVX_REC_BASICS;
+    }
     t->top = false;
     t->boundary = true;
     t->prev_rowish = t->prev_single_pipe = false;
@@ -1754,7 +1772,8 @@ cvx_status cvx_text_blocks_range(cvx_doc *doc, cvx_blocks *out, size_t from, siz
           .top = true,
           .boundary = true,
           .prev_blank = true,
-          .sec_level = 1};
+          .sec_level = 1,
+          .sec_kind = CVX_REC_SECTION};
   cvx_buf_init(&t.text);
   ldate_cache memo = {0};
   t.memo = &memo;

@@ -950,6 +950,19 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
     if (first_child && !cvx_record_get(r, org_key) && !cvx_record_get(r, "position") && !memchr(b->text, '\n', b->len) &&
         !words_over(p.s, p.n, 10) && !sentence_like(p) && role_at_org(c, r, org_key, p, b->span))
       continue;
+    /* under a head that named neither, a short first line closed by a colon
+     * ("Kitchen Hand:", "Northwind Ltd:") titles the description below it:
+     * the organisation when it reads as one, else the role */
+    if (first_child && kind == CVX_REC_WORK && !cvx_record_get(r, org_key) && !cvx_record_get(r, "position") &&
+        b->len > 1 && b->text[b->len - 1] == ':' && !memchr(b->text, '\n', b->len) && b->next != e->end &&
+        !words_over(p.s, p.n, 6)) {
+      piece title = trim_piece(p.s[p.n - 1] == ':' ? (piece){p.s, p.n - 1} : p);
+      if (title.n && has_alnum(title.s, title.n) && !sentence_like(title)) {
+        int os = cvx_org_score(title.s, title.n), rs = cvx_role_score(title.s, title.n);
+        add_piece(c, r, os > 0 && os > rs ? org_key : "position", title, b->span);
+        continue;
+      }
+    }
     /* the scores only when the line could still name the organisation */
     bool names_org = false;
     if (!cvx_record_get(r, org_key) && !words_over(core.s, core.n, 8)) {
@@ -1867,22 +1880,23 @@ static bool short_lines(const cvx_block *b) {
   return true;
 }
 
-/* A paragraph of one line that is a list of a few-word names separated by
- * commas, semicolons, slashes or middle dots ("Rust, Go, SQL"), not a
- * sentence. */
-static bool one_line_list(const cvx_block *b) {
-  if (b->kind != CVX_BLK_PARA || !b->len || memchr(b->text, '\n', b->len) || b->text[b->len - 1] == '.') return false;
-  int items = 1;
-  const char *q = b->text, *stop = b->text + b->len, *from = q;
-  for (; q < stop; q++) {
-    bool sep = *q == ',' || *q == ';' || *q == '/' ||
-               (stop - q >= 2 && (unsigned char)q[0] == 0xC2 && (unsigned char)q[1] == 0xB7);
-    if (!sep) continue;
-    if (words_over(from, (size_t)(q - from), 4)) return false;
-    items++;
-    from = q + ((unsigned char)*q == 0xC2 ? 2 : 1);
-  }
-  return items >= 2 && !words_over(from, (size_t)(stop - from), 4);
+/* A paragraph that is one list of short items ("C, Go, Rust", "Git; Make"):
+ * two or more items of at most four words, none ending a sentence. */
+static bool item_list(const cvx_block *b) {
+  if (b->kind != CVX_BLK_PARA || !b->len || b->text[b->len - 1] == '.' || memchr(b->text, ':', b->len)) return false;
+  piece items[MAX_SEGS];
+  int k = split_list((piece){b->text, b->len}, items, MAX_SEGS);
+  if (k < 2 || k >= MAX_SEGS) return false;
+  for (int i = 0; i < k; i++)
+    if (words_over(items[i].s, items[i].n, 4) || items[i].s[items[i].n - 1] == '.') return false;
+  return true;
+}
+
+/* A short line of its own naming a group: a few words, no list and no
+ * sentence ("Frameworks" over "React, Vue"). */
+static bool group_label(const cvx_block *b) {
+  return b->kind == CVX_BLK_PARA && b->len && !memchr(b->text, '\n', b->len) && !words_over(b->text, b->len, 4) &&
+         b->text[b->len - 1] != '.' && !memchr(b->text, ',', b->len) && !memchr(b->text, ';', b->len);
 }
 
 static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
@@ -1943,7 +1957,7 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
   bool short_para = e->head->kind == CVX_BLK_PARA && !memchr(e->head->text, '\n', e->head->len) &&
                     !words_over(e->head->text, e->head->len, 4) && e->head->next && e->head->next != e->end &&
                     (e->head->next->kind == CVX_BLK_ITEM || short_lines(e->head->next) ||
-                     one_line_list(e->head->next));
+                     (group_label(e->head) && item_list(e->head->next)));
   if (e->head->next && e->head->next != e->end && (e->head->kind == CVX_BLK_ITEM || short_para) &&
       !strchr(e->head->text, ':')) {
     cvx_span es = entry_span(e);
@@ -1951,12 +1965,6 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
     if (!r) return;
     add_piece(c, r, "name", strip_symbols(joined(c, e->head)), e->head->span);
     for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
-      if (b->kind == CVX_BLK_PARA && one_line_list(b)) { /* "Rust, Go, SQL" */
-        piece items[MAX_SEGS];
-        int k = split_keywords(c, b->text, b->len, items, MAX_SEGS);
-        for (int i = 0; i < k; i++) add_piece(c, r, "keywords", items[i], b->span);
-        continue;
-      }
       if (b->kind == CVX_BLK_PARA && short_lines(b)) { /* one keyword a line */
         for (const char *q = b->text, *stop = b->text + b->len; q < stop;) {
           const char *nl = memchr(q, '\n', (size_t)(stop - q));
@@ -1964,6 +1972,12 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
           if (w.n) add_piece(c, r, "keywords", w, b->span);
           q = nl ? nl + 1 : stop;
         }
+        continue;
+      }
+      if (item_list(b)) { /* one list of keywords */
+        piece items[MAX_SEGS];
+        int k = split_keywords(c, b->text, b->len, items, MAX_SEGS);
+        for (int i = 0; i < k; i++) add_piece(c, r, "keywords", items[i], b->span);
         continue;
       }
       add_piece(c, r, "keywords", joined(c, b), b->span);
@@ -2954,7 +2968,7 @@ static void rule_entries(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block 
       if (starts && kind == CVX_REC_SKILL && !e.title && e.head && e.head->kind == CVX_BLK_PARA &&
           !memchr(e.head->text, '\n', e.head->len) && !words_over(e.head->text, e.head->len, 4) &&
           e.head->len && e.head->text[e.head->len - 1] != '.' &&
-          (b->kind == CVX_BLK_ITEM || (b == e.head->next && (short_lines(b) || one_line_list(b)))))
+          (b->kind == CVX_BLK_ITEM || (b == e.head->next && (short_lines(b) || (group_label(e.head) && item_list(b))))))
         starts = false;
       /* a short paragraph right after a sub-heading belongs to it (under
        * skills only when nothing came between: after a group's bullets,
