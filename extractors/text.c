@@ -407,6 +407,26 @@ static bool ends_with_function_word(const char *s, size_t n) {
   return false;
 }
 
+/* Whether a few words hold a pronoun, a question word or an article: a
+ * phrase someone wrote ("Where I Earned a Living", "What We Built"), which
+ * the name of a firm, a school or a product seldom is. Closed-class words
+ * of English only, not section names. */
+static bool phrase_words(const char *s, size_t n) {
+  static const char *const closed[] = {"i",   "me",   "my",    "we",   "us",  "our", "you", "your", "what",
+                                       "where", "how", "why", "when", "who", "which", "a",  "an",  "am",
+                                       "is",  "are",  "was",   "were", "have", "has", "do",  "did",  "can",
+                                       NULL};
+  for (size_t i = 0; i < n;) {
+    while (i < n && !is_ascii_alpha((unsigned char)s[i])) i++;
+    size_t j = i;
+    while (j < n && is_ascii_alpha((unsigned char)s[j])) j++;
+    for (int k = 0; closed[k] && j > i; k++)
+      if (strlen(closed[k]) == j - i && equals_ci(s + i, j - i, closed[k])) return true;
+    i = j;
+  }
+  return false;
+}
+
 /* A line from a web page that only says there is more to see. */
 static bool is_paste_noise(const char *s, size_t n) {
   if (starts_ci(s, n, "see more") || starts_ci(s, n, "show more") || starts_ci(s, n, "see all") ||
@@ -498,6 +518,7 @@ typedef struct tx {
   cvx_rec_kind sec_kind; /* what that heading names (CVX_REC_SECTION: nothing known) */
   bool sec_content;      /* a block other than a heading came after that heading */
   bool sec_dated;     /* the section has a dated entry */
+  int quiet_heads;    /* section headings so far that were plain lines at the margin */
   bool prev_rowish;   /* the previous line was a table row or a table rule */
   bool prev_single_pipe;
   /* the entry head of the current section: the last level-0 paragraph or item */
@@ -1216,7 +1237,10 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
     *sub = true;
     return t->sec_level < 6 ? t->sec_level + 1 : 6;
   }
-  if (section) return 1;
+  if (section) {
+    if (!loud && l->indent == 0) t->quiet_heads++;
+    return 1;
+  }
   if (entry || gap || lead_in || has_byte(s, n, ',') || has_byte(s, n, ';') || has_byte(s, n, '|')) return 0;
   if (underlined && words <= 8 && t->boundary &&
       ((unsigned char)s[0] >= 0x80 || is_digit((unsigned char)s[0]) || is_ascii_alpha((unsigned char)s[0])))
@@ -1235,12 +1259,24 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   /* a few title-case words after a blank line in the person block, over
    * dated entries or a list, or right over a dated line, start the first
    * section ("Occupational Record" over "2018-  Salsify ---- Boston, MA") */
-  if ((t->top || t->person) && words <= 4 && !has_digit(s, n) && title_case(s, n) && !job_title(s, n) &&
+  if ((t->top || t->person) && (words <= 4 || (words <= 6 && phrase_words(s, n))) && !has_digit(s, n) &&
+      title_case(s, n) && !job_title(s, n) &&
       cvx_role_score(s, n) == 0 && cvx_org_score(s, n) <= 0) {
     below bl = look_below(t, l);
-    if ((t->prev_blank && bl.entries) || (bl.direct && bl.dated)) return 1;
+    if ((t->prev_blank && bl.entries) || (bl.direct && bl.dated)) {
+      t->quiet_heads++;
+      return 1;
+    }
   }
   if (t->top || t->person) return 0;
+  /* a phrase set like the page's earlier quiet section headings (title
+   * case, alone after a blank line at the margin, over a list or dated
+   * lines) starts a section too: "Where I Earned a Living" after
+   * "Strengths at a Glance" */
+  if (t->quiet_heads && !loud && words <= 6 && t->prev_blank && l->indent == 0 && !has_digit(s, n) &&
+      title_case(s, n) && phrase_words(s, n) && !job_title(s, n) && cvx_role_score(s, n) == 0 &&
+      cvx_org_score(s, n) <= 0 && look_below(t, l).entries)
+    return 1;
   int sublevel = t->sec_level < 6 ? t->sec_level + 1 : 6;
   /* a label inside a dated entry ("Responsibilities:") is content */
   if (c->colon && words <= 6) {
