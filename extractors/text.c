@@ -519,6 +519,7 @@ typedef struct tx {
   bool sec_content;      /* a block other than a heading came after that heading */
   bool sec_dated;     /* the section has a dated entry */
   int quiet_heads;    /* section headings so far that were plain lines at the margin */
+  int caps_heads;     /* … and that were lines in capitals */
   bool prev_rowish;   /* the previous line was a table row or a table rule */
   bool prev_single_pipe;
   /* the entry head of the current section: the last level-0 paragraph or item */
@@ -1239,13 +1240,16 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   }
   if (section) {
     if (!loud && l->indent == 0) t->quiet_heads++;
+    if (caps) t->caps_heads++;
     return 1;
   }
   if (entry || gap || lead_in || has_byte(s, n, ',') || has_byte(s, n, ';') || has_byte(s, n, '|')) return 0;
   if (underlined && words <= 8 && t->boundary &&
       ((unsigned char)s[0] >= 0x80 || is_digit((unsigned char)s[0]) || is_ascii_alpha((unsigned char)s[0])))
     return 1;
-  if (caps && words <= 6 && t->boundary) {
+  /* after a blank line, or right after a sentence ends when the page has
+   * set a section heading in capitals before (a page with no blank lines) */
+  if (caps && words <= 6 && (t->boundary || (t->caps_heads && t->b.open && t->b.last_punct))) {
     if (cvx_org_score(s, n) > 0 || job_title(s, n)) return 0; /* "IBM", "CTO": an entry */
     /* one short acronym ("MCA", "CBSE") is a degree, a board or a firm, and a
      * line left hanging on a dash ("NIIT -") is the start of an entry */
@@ -1254,6 +1258,7 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
     /* a name in capitals is the person's, unless dated lines follow it
      * ("EMPLOYERS OVER TIME" over "Account Manager, Initech, 2012 - 2013") */
     if (t->top && cvx_is_person_name(s, n) && !look_below(t, l).dated) return 0;
+    t->caps_heads++;
     return 1;
   }
   /* a few title-case words after a blank line in the person block, over
@@ -1264,7 +1269,10 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
       cvx_role_score(s, n) == 0 && cvx_org_score(s, n) <= 0) {
     below bl = look_below(t, l);
     if ((t->prev_blank && bl.entries) || (bl.direct && bl.dated)) {
-      t->quiet_heads++;
+      if (caps)
+        t->caps_heads++;
+      else
+        t->quiet_heads++;
       return 1;
     }
   }

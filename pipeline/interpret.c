@@ -3497,6 +3497,18 @@ static bool list_kind(cvx_rec_kind k) {
   return k == CVX_REC_SKILL || k == CVX_REC_LANGUAGE || k == CVX_REC_INTEREST;
 }
 
+/* Whether most of the blocks [first, end) (the first 64) are paragraphs of
+ * running prose, headings aside: an essay, not a list of entries. */
+static bool mostly_prose(const cvx_block *first, const cvx_block *end) {
+  int prose = 0, all = 0;
+  for (const cvx_block *b = first; b && b != end && all < 64; b = b->next) {
+    if (b->kind == CVX_BLK_RULE || b->kind == CVX_BLK_HEADING || !b->text) continue;
+    all++;
+    prose += b->kind == CVX_BLK_PARA && is_prose(b->text, b->len);
+  }
+  return all && prose * 2 >= all;
+}
+
 /* How many of the blocks [first, end) hold a date, counting to two and
  * looking at no more than 64 blocks. */
 static int dated_blocks(const cvx_block *first, const cvx_block *end) {
@@ -3515,28 +3527,32 @@ static int dated_blocks(const cvx_block *first, const cvx_block *end) {
  * known Skills heading). With at least two such kinds found, one kind for
  * all makes h a section of that kind: a heading in no word list over
  * "Programming" / "Electronics" / "Machine Shop" is a skills section. *mixed
- * is set when lists stand beside dated entries (skills beside jobs): those
- * are sections h groups, where sub-headings whose own content reads now as
- * work, now as education, are more likely entries of one section. Dated
- * sub-headings are entries, not sections: none of this applies to them. */
+ * is set when lists stand beside dated entries (skills beside jobs), or
+ * sub-sections of several dated entries each read as different kinds (jobs
+ * beside degrees): those are sections h groups. Sub-headings that are
+ * entries themselves (dated, or over content with one date) make h one
+ * section of entries, for its whole content to vote on. */
 static cvx_rec_kind children_kind(const cvx_block *h, const cvx_block *reach, bool *mixed) {
   *mixed = false;
   int lv = 7;
   for (const cvx_block *x = h->next; x != reach; x = x->next)
     if (x->kind == CVX_BLK_HEADING && x->level < lv) lv = x->level;
   int count[CVX_REC__COUNT] = {0}, total = 0, kinds = 0, lists = 0;
+  bool multi = true; /* every sub-section read holds several dated entries */
   for (const cvx_block *x = h->next; x != reach; x = x->next) {
     if (x->kind != CVX_BLK_HEADING || x->level != lv) continue;
     /* a dated sub-heading ("2014 - 2016 Consultant, Acme"), or one over
      * content with a single date ("Consultant · Acme" over "2014 - 2016"),
      * opens an entry: h's content is one section of entries, for the whole
      * to vote on */
-    if (dated_blocks(x, x->next ? heading_reach(x) : NULL) == 1) return CVX_REC_SECTION;
+    int dated = dated_blocks(x, heading_reach(x));
+    if (dated == 1) return CVX_REC_SECTION;
     cvx_rec_kind xk = heading_kind(x);
     if (xk == CVX_REC_SECTION) xk = content_vote(x);
     if (xk == CVX_REC_SECTION || xk == CVX_REC_BASICS) continue;
     count[xk]++;
     total++;
+    multi &= dated >= 2;
   }
   if (count[CVX_REC_SKILL]) {
     count[CVX_REC_SKILL] += count[CVX_REC_PROJECT];
@@ -3545,7 +3561,7 @@ static cvx_rec_kind children_kind(const cvx_block *h, const cvx_block *reach, bo
   cvx_rec_kind only = CVX_REC_SECTION;
   for (int k = 0; k < CVX_REC__COUNT; k++)
     if (count[k]) kinds++, lists += list_kind((cvx_rec_kind)k), only = (cvx_rec_kind)k;
-  *mixed = lists && lists < kinds;
+  *mixed = kinds >= 2 && ((lists && lists < kinds) || multi);
   return kinds == 1 && total >= 2 ? only : CVX_REC_SECTION;
 }
 
@@ -3765,11 +3781,14 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
        * does a first one whose content votes for a section kind (a page
        * whose title came in its front matter) */
       bool person = cvx_is_person_name(top_end->text, strlen(top_end->text));
-      if (k == CVX_REC_SECTION && top_end->level <= 2 && person && top_end != b) {
-        /* a heading that reads like a name ("Occupational Record") over
-         * content that votes for a section kind is that section's, and so
-         * is one over a few sentences ("A Few Words"): not a headline */
-        if (content_vote(top_end) != CVX_REC_SECTION || prose_only(top_end->next, heading_reach(top_end))) break;
+      if (k == CVX_REC_SECTION && (top_end->level > 2 || person) && top_end != b) {
+        /* a heading that reads like a name ("Occupational Record"), or a
+         * sub-heading ("### Diplomas Earned") over anything but an essay,
+         * over content that votes for a section kind is that section's, and
+         * so is one over a few sentences ("A Few Words"): not a headline */
+        const cvx_block *reach = heading_reach(top_end);
+        if (prose_only(top_end->next, reach)) break;
+        if (content_vote(top_end) != CVX_REC_SECTION && (person || !mostly_prose(top_end->next, reach))) break;
       }
       if (k == CVX_REC_SECTION && top_end->level <= 2 && !person) {
         if (top_end != b) break;
