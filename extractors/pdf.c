@@ -847,22 +847,26 @@ typedef struct pline {
 } pline;
 
 /* A line that may be a title by its weight alone: one run, all bold, in the
- * body size (a smaller one is a label; a larger one a heading by size), short (six words, 60 bytes), no digit, no bullet,
- * not ending as a sentence, a list or a label does (. , ; :). */
+ * body size (a larger one is a heading by size; a smaller one is a label,
+ * unless it is in capitals: a section title set small and spaced out),
+ * short (six words, 60 bytes), no digit, no bullet, not ending as a
+ * sentence, a list or a label does (. , ; :). */
 static bool bold_title(emitter *e, const pline *l, const size_t *out) {
   const seg *s = &e->r->s[out[l->k]];
-  if (l->m - l->k != 1 || !l->bold || half(l->size) >= e->body * 1.18f || half(l->size) < e->body) return false;
+  if (l->m - l->k != 1 || !l->bold || half(l->size) >= e->body * 1.18f || half(l->size) < e->body * 0.7f) return false;
   seg_text(e->r, s, &e->t);
   size_t len = e->t.len, blen = 0;
   if (!len || len > 60 || bullet_of(e->t.ptr, &blen)) return false;
   int words = 0;
-  bool letter = false;
-  for (size_t i = 0; i < len; i++) {
-    unsigned char c = (unsigned char)e->t.ptr[i];
-    if (c >= '0' && c <= '9') return false;
-    letter |= c >= 0x80 || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
-    words += c != ' ' && (i == 0 || e->t.ptr[i - 1] == ' ');
+  bool letter = false, lower = false;
+  for (const char *p = e->t.ptr; *p; p = g_utf8_next_char(p)) {
+    gunichar c = g_utf8_get_char(p);
+    if (g_unichar_isdigit(c)) return false;
+    letter |= g_unichar_isalpha(c);
+    lower |= g_unichar_islower(c);
+    words += c != ' ' && (p == e->t.ptr || p[-1] == ' ');
   }
+  if (half(l->size) < e->body && lower) return false;
   return letter && words <= 6 && !strchr(".,;:", e->t.ptr[len - 1]);
 }
 
@@ -922,14 +926,15 @@ static void emit_all(rd *r, cvx_lb *lb) {
   for (size_t i = 0; i + 1 < nl; i++) {
     pline *l = &lines[i], *nx_l = &lines[i + 1];
     if (!l->title || nx_l->page != l->page) continue;
-    bool under = nx_l->x0 > l->x0 + 2 || (!nx_l->bold && nx_l->x0 >= l->x0 - 2);
+    bool under = nx_l->x0 > l->x0 + 2 ||
+                 ((!nx_l->bold || (half(l->size) < e.body && nx_l->size - l->size >= 1)) && nx_l->x0 >= l->x0 - 2);
     /* a bold line just above at its margin: both are an entry's head (a
      * date over a job title) */
     const pline *pv = i ? &lines[i - 1] : NULL;
     const seg *ps = pv ? &r->s[out[pv->m - 1]] : NULL, *ls = &r->s[out[l->k]];
     bool head = pv && pv->page == l->page && pv->bold && fabsf(pv->x0 - l->x0) <= 2 && ls->y0 - ps->y1 < 2 * l->size;
     if (!under || head) continue;
-    l->level = 1;
+    l->level = half(l->size) < e.body ? -1 : 1; /* -1: small capitals, a rank of their own */
     int q = 0;
     while (q < nx && fabsf(xs[q] - l->x0) > 3) q++;
     if (q == nx && nx < 4) xs[nx++] = l->x0;
@@ -942,6 +947,10 @@ static void emit_all(rd *r, cvx_lb *lb) {
     }
   for (size_t i = 0; i < nl; i++) {
     if (!lines[i].level) continue;
+    if (lines[i].level < 0) { /* small bold capitals: section titles over the bold entry titles */
+      lines[i].level = e.nh + 1 > 6 ? 6 : e.nh + 1;
+      continue;
+    }
     int q = 0;
     while (q < nx - 1 && xs[q] + 3 < lines[i].x0) q++;
     int lv = (e.nh > 1 ? e.nh : 1) + 2 + q;
