@@ -956,9 +956,9 @@ typedef struct pline {
  * unless it is in capitals: a section title set small and spaced out),
  * short (six words, 60 bytes), no digit, no bullet, not ending as a
  * sentence, a list or a label does (. , ; :). */
-static bool bold_title(emitter *e, const pline *l, const size_t *out) {
+static bool bold_title(emitter *e, const pline *l, const size_t *out, bool bold) {
   const seg *s = &e->r->s[out[l->k]];
-  if (l->m - l->k != 1 || !l->bold || half(l->size) >= e->body * 1.18f || half(l->size) < e->body * 0.7f) return false;
+  if (l->m - l->k != 1 || l->bold != bold || half(l->size) >= e->body * 1.18f || half(l->size) < e->body * 0.7f) return false;
   seg_text(e->r, s, &e->t);
   size_t len = e->t.len, blen = 0;
   if (!len || len > 60 || bullet_of(e->t.ptr, &blen)) return false;
@@ -1003,7 +1003,7 @@ static void emit_all(rd *r, cvx_lb *lb) {
       pline *l = &lines[nl++];
       *l = (pline){k, m, page, r->s[out[k]].x0, r->s[out[k]].size, true, false, 0, NULL, false};
       for (size_t q = k; q < m; q++) l->bold &= r->s[out[q]].bold;
-      l->title = bold_title(&e, l, out);
+      l->title = bold_title(&e, l, out, true);
       seg_text(r, &r->s[out[k]], &e.t);
       size_t blen = 0;
       const char *b = e.t.len ? bullet_of(e.t.ptr, &blen) : NULL;
@@ -1030,6 +1030,17 @@ static void emit_all(rd *r, cvx_lb *lb) {
   int nx = 0;
   for (size_t i = 0; i + 1 < nl; i++) {
     pline *l = &lines[i], *nx_l = &lines[i + 1];
+    /* a short line in the body size and weight over an indented row of
+     * smaller cells (tags, chips), on this page or atop the next: the
+     * cells' group title */
+    if (!l->title && nx_l->m - nx_l->k >= 3 && nx_l->x0 > l->x0 + 2 && nx_l->size <= l->size - 0.5f &&
+        half(l->size) == e.body && bold_title(&e, l, out, false)) {
+      l->level = 1;
+      int q = 0;
+      while (q < nx && fabsf(xs[q] - l->x0) > 3) q++;
+      if (q == nx && nx < 4) xs[nx++] = l->x0;
+      continue;
+    }
     if (!l->title || nx_l->page != l->page) continue;
     bool under = nx_l->x0 > l->x0 + 2 ||
                  ((!nx_l->bold || (half(l->size) < e.body && nx_l->size - l->size >= 1)) && nx_l->x0 >= l->x0 - 2);

@@ -110,7 +110,8 @@ write("pdf-dashes", "cv.pdf", pdf([{"runs": dashes}]))
 # ---- PDF: a column of labels beside the entries (a printed table of rows):
 # section titles larger than the text set at the middle of their rows, small
 # bold dates set lower than their entries' titles, one section with no text;
-# page 2: section titles in small bold capitals over larger bold entry titles
+# page 2: section titles in small bold capitals over larger bold entry titles,
+# a group title in the body size over an indented row of smaller tags
 def labels_page1():
     runs = [(230, 740, "B", 18, "Teodor Achterberg-Lune")]
     # (label runs, text lines): a row; a text line of None is a pause
@@ -149,7 +150,9 @@ def labels_page2():
     runs = [(72, 720, "B", 8, "PROJECTS"), (72, 700, "B", 11, "Tidal Atlas"),
             (72, 684, "R", 10, "Open maps of tide gauges along the coast"), (72, 660, "B", 11, "Weir Sim"),
             (72, 644, "R", 10, "A weir flow simulator for teaching"), (72, 612, "B", 8, "LANGUAGES"),
-            (72, 596, "R", 10, "Dutch, Swedish, English")]
+            (72, 596, "R", 10, "Dutch, Swedish, English"), (72, 564, "B", 8, "TOOLS"),
+            (72, 548, "R", 10, "Field Kit"), (80, 532, "R", 8.5, "Piezometer"), (140, 532, "R", 8.5, "Current meter"),
+            (215, 532, "R", 8.5, "Drone")]
     return {"runs": runs}
 
 

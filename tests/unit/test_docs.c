@@ -71,7 +71,8 @@ static const doc_case docs[] = {
     /* a column of labels beside the entries: section titles set at their
      * rows' middle and dates set lower than their titles are read before
      * their rows, a title with an empty row stays where it is; page 2: small
-     * bold capitals are section titles over the larger bold entry titles */
+     * bold capitals are section titles over the larger bold entry titles, a
+     * short line over an indented row of smaller tags is their group's title */
     {"fixtures/pdf-labels/cv.pdf", "pdf", 2, 0, NULL, NULL,
      {H(1, "Teodor Achterberg-Lune"), H(2, "Contact"), H(2, "Core\nSkills"),
       P("Hydrology: flood models, river gauging,\ncatchment mapping"), P("Software: Fortran, R, Julia"),
@@ -84,7 +85,8 @@ static const doc_case docs[] = {
          "Hydrologist, Maasvlakte Survey"),
       H(3, "PROJECTS"), H(4, "Tidal Atlas"),
       P("Open maps of tide gauges along the coast"), H(4, "Weir Sim"), P("A weir flow simulator for teaching"),
-      H(3, "LANGUAGES"), P("Dutch, Swedish, English")}},
+      H(3, "LANGUAGES"), P("Dutch, Swedish, English"), H(3, "TOOLS"), H(4, "Field Kit"),
+      P("Piezometer\tCurrent meter\tDrone")}},
     /* Title and Heading1 styles, bold entry heads, list levels, a table, links */
     {"fixtures/docx-styles/cv.docx", "docx", 0, 0, "https://tes.example.org", "tes.example.org",
      {H(1, "Tobiah Ekwueme-Sand"),
