@@ -439,7 +439,7 @@ static void order_segs(order *o, size_t *v, size_t n, int depth);
  * segments that span it. False when the sides are no columns: most of the
  * smaller side's lines continue a line of the other (a date or place set
  * right), or a side is short. */
-static bool split_columns(order *o, size_t *v, size_t n, int depth, float g0, float g1);
+static bool split_columns(order *o, size_t *v, size_t n, int depth, float g0, float g1, bool labels_ok);
 
 /* The share of [y0, y1] that the segments v[0,n) cover (their heights summed). */
 static float fill(const rd *r, const size_t *v, size_t n, float y0, float y1) {
@@ -453,12 +453,92 @@ static bool order_columns(order *o, size_t *v, size_t n, int depth) {
   float g0[MAX_GUTTERS], g1[MAX_GUTTERS];
   if (depth > 3 || n > 5000) return false;
   int ng = find_gutters(o->r, v, n, o->body, g0, g1);
-  for (int i = 0; i < ng; i++)
-    if (split_columns(o, v, n, depth, g0[i], g1[i])) return true;
+  /* columns first: a column of labels hangs beside the column next to it,
+   * once the columns are apart */
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < ng; i++)
+      if (split_columns(o, v, n, depth, g0[i], g1[i], pass == 1)) return true;
   return false;
 }
 
-static bool split_columns(order *o, size_t *v, size_t n, int depth, float g0, float g1) {
+/* A column of labels lab[0,nlab) beside the text d[0,nd): the text in its
+ * own reading order, each label (lines one under the other are one label)
+ * read before the text's line that opens its row. A row begins where the
+ * text pauses: the line is the one after a vertical gap in the text (at
+ * least 0.3 of the body size), the widest for its distance from the
+ * label's middle, whether the label is set at its row's top, its middle or
+ * lower; the row of the label before is one such place (a date under its
+ * section's title shares the title's row). At most MAX_LABEL_SCAN lines are
+ * weighed for each label. */
+#define MAX_LABEL_SCAN 400
+static void read_labels(order *o, size_t *d, size_t nd, size_t *lab, size_t nlab, int depth) {
+  const rd *r = o->r;
+  size_t start = o->nout;
+  order_segs(o, d, nd, depth);
+  size_t m = o->nout - start;
+  size_t *text = cvx_xmalloc((m ? m : 1) * sizeof *text);
+  memcpy(text, o->out + start, m * sizeof *text);
+  o->nout = start;
+  sort_top(r, lab, nlab);
+  size_t at = 0;            /* the text read so far */
+  float above = -1e9f;      /* the foot of the label before */
+  float at_gap = 0, at_y = 0; /* the gap and place where the label before went */
+  for (size_t i = 0; i < nlab;) {
+    size_t k = i + 1;
+    float top = r->s[lab[i]].y0, foot = r->s[lab[i]].y1;
+    while (k < nlab && r->s[lab[k]].y0 - foot < 0.5f * r->s[lab[k]].size) {
+      if (r->s[lab[k]].y1 > foot) foot = r->s[lab[k]].y1;
+      k++;
+    }
+    float mid = (top + foot) / 2, wide = 0.3f * o->body;
+    float reach = foot + 1.5f * r->s[lab[k - 1]].size;
+    if (k < nlab && r->s[lab[k]].y0 < reach) reach = r->s[lab[k]].y0;
+    size_t best = at;
+    float best_score = at_gap >= wide ? at_gap / (1 + fabsf(at_y - mid) / o->body) : 0, best_gap = at_gap;
+    size_t j = at;
+    for (; j < m && j - at < MAX_LABEL_SCAN && r->s[text[j]].y0 < reach; j++) {
+      const seg *s = &r->s[text[j]];
+      if (s->y0 < above || (j == at && i)) continue;
+      float gap = j ? s->y0 - r->s[text[j - 1]].y1 : 0;
+      float score = gap / (1 + fabsf(s->y0 - mid) / o->body);
+      if (gap >= wide && score > best_score) {
+        best_score = score;
+        best_gap = gap;
+        best = j;
+      }
+    }
+    if (j == m && m && top - r->s[text[m - 1]].y1 >= wide) { /* below the text's end */
+      float gap = top - r->s[text[m - 1]].y1, score = gap / (1 + (mid - top) / o->body);
+      if (score > best_score) {
+        best_score = score;
+        best_gap = gap;
+        best = m;
+      }
+    }
+    if (best_score == 0) { /* no pause near it: after the text wholly above it (a name over an empty row) */
+      while (best < m && best - at < MAX_LABEL_SCAN && r->s[text[best]].y1 <= top) best++;
+      best_gap = best && best < m ? r->s[text[best]].y0 - r->s[text[best - 1]].y1 : 0;
+    }
+    if (best != at || !i) {
+      at_gap = best_gap;
+      at_y = best < m ? r->s[text[best]].y0 : foot;
+    }
+    /* a one-line label no larger than the row's first line, beside it: a
+     * date or a place set right of a title, read after the title */
+    const seg *b = best < m ? &r->s[text[best]] : NULL, *lb = &r->s[lab[i]];
+    if (b && k == i + 1 && lb->size <= b->size + 0.5f && mid >= b->y0 && mid <= b->y1) {
+      best++;
+      while (best < m && fabsf(r->s[text[best]].y1 - b->y1) < 0.4f * b->size && r->s[text[best]].x0 > b->x1) best++;
+    }
+    while (at < best) o->out[o->nout++] = text[at++];
+    for (; i < k; i++) o->out[o->nout++] = lab[i];
+    above = foot;
+  }
+  while (at < m) o->out[o->nout++] = text[at++];
+  free(text);
+}
+
+static bool split_columns(order *o, size_t *v, size_t n, int depth, float g0, float g1, bool labels_ok) {
   const rd *r = o->r;
   size_t *L = cvx_xmalloc(n * sizeof *L), *R = cvx_xmalloc(n * sizeof *R), *S = cvx_xmalloc(n * sizeof *S);
   size_t nl = 0, nr = 0, ns = 0;
@@ -483,6 +563,7 @@ static bool split_columns(order *o, size_t *v, size_t n, int depth, float g0, fl
   /* a few segments span the gutter (a name, a section title over both
    * columns); many are no columns, and would cost a zone each */
   bool ok = nl >= 2 && nr >= 2 && ns <= 64 && ly1 - ly0 > 3 * o->body && ry1 - ry0 > 3 * o->body;
+  int labels = 0; /* 1: the left side is a column of labels, 2: the right one */
   if (ok) {
     const size_t *small = nl < nr ? L : R, *big = nl < nr ? R : L;
     size_t nsmall = nl < nr ? nl : nr, nbig = nl < nr ? nr : nl, shared = 0;
@@ -517,21 +598,38 @@ static bool split_columns(order *o, size_t *v, size_t n, int depth, float g0, fl
     }
     free(off);
     /* most of the smaller side's lines continue a line of the other: a
-     * column of dates or places beside the entries, read with them */
-    ok = shared * 2 <= nsmall;
+     * column of dates or places beside the entries, read row by row with them */
+    bool rows = shared * 2 > nsmall;
     /* a side of titles only (every line larger than the body text) is a
-     * column of section titles hung beside their sections: read row by row */
+     * column of section titles hung beside their sections */
     size_t titles = 0;
     for (size_t i = 0; i < nsmall; i++) titles += r->s[small[i]].size >= o->body * 1.18f;
-    ok = ok && titles < nsmall;
     /* a side whose lines fill little of its height is a column of labels
-     * (section titles, dates, places hung beside the entries), read row by
-     * row with them; a sidebar or a second column is dense */
-    ok = ok && fill(r, L, nl, ly0, ly1) >= 0.4f && fill(r, R, nr, ry0, ry1) >= 0.4f;
+     * (section titles, dates, places hung beside the entries); a sidebar or
+     * a second column is dense. Labels are read with the entries they
+     * stand by (read_labels) */
+    float fl = fill(r, L, nl, ly0, ly1), fr = fill(r, R, nr, ry0, ry1);
+    ok = !rows && titles < nsmall && fl >= 0.4f && fr >= 0.4f;
+    if (!ok && !rows && labels_ok) {
+      /* the text beside the labels is dense with its lines across the gutter */
+      float sy0 = 1e9f, sy1 = -1e9f, sh = 0;
+      for (size_t i = 0; i < ns; i++) {
+        const seg *s = &r->s[S[i]];
+        sy0 = s->y0 < sy0 ? s->y0 : sy0;
+        sy1 = s->y1 > sy1 ? s->y1 : sy1;
+        sh += s->y1 - s->y0;
+      }
+      float fls = (fl * (ly1 - ly0) + sh) / ((ly1 > sy1 ? ly1 : sy1) - (ly0 < sy0 ? ly0 : sy0));
+      float frs = (fr * (ry1 - ry0) + sh) / ((ry1 > sy1 ? ry1 : sy1) - (ry0 < sy0 ? ry0 : sy0));
+      bool left = fl < 0.4f && frs >= 0.4f, right = fr < 0.4f && fls >= 0.4f;
+      if (titles == nsmall) labels = small == L ? 1 : 2;
+      else if (left && right) labels = fl <= fr ? 1 : 2;
+      else if (left || right) labels = left ? 1 : 2;
+    }
     if (r->debug)
       fprintf(stderr, "pdf gutter %.1f-%.1f: left %zu right %zu spanning %zu shared %zu/%zu fill %.2f %.2f: %s\n",
               (double)g0, (double)g1, nl, nr, ns, shared, nsmall, (double)fill(r, L, nl, ly0, ly1),
-              (double)fill(r, R, nr, ry0, ry1), ok ? "columns" : "no");
+              (double)fill(r, R, nr, ry0, ry1), ok ? "columns" : labels ? "labels" : "no");
     for (size_t i = 0; r->debug && i < ns && i < 8; i++) {
       cvx_buf dt = CVX_BUF_INIT;
       seg_text(r, &r->s[S[i]], &dt);
@@ -540,7 +638,14 @@ static bool split_columns(order *o, size_t *v, size_t n, int depth, float g0, fl
       cvx_buf_free(&dt);
     }
   }
-  if (ok) {
+  if (labels) {
+    /* the lines across the gutter are the text's (a name, a wide line):
+     * the labels hang beside all of it */
+    size_t *d = labels == 1 ? R : L, nd = labels == 1 ? nr : nl;
+    memcpy(d + nd, S, ns * sizeof *S);
+    if (labels == 1) read_labels(o, d, nd + ns, L, nl, depth + 1);
+    else read_labels(o, d, nd + ns, R, nr, depth + 1);
+  } else if (ok) {
     sort_top(r, S, ns);
     size_t *zl = cvx_xmalloc(n * sizeof *zl), *zr = cvx_xmalloc(n * sizeof *zr);
     for (size_t z = 0; z <= ns; z++) {
@@ -564,7 +669,7 @@ static bool split_columns(order *o, size_t *v, size_t n, int depth, float g0, fl
   free(L);
   free(R);
   free(S);
-  return ok;
+  return ok || labels;
 }
 
 static void order_segs(order *o, size_t *v, size_t n, int depth) {
@@ -847,22 +952,26 @@ typedef struct pline {
 } pline;
 
 /* A line that may be a title by its weight alone: one run, all bold, in the
- * body size (a smaller one is a label; a larger one a heading by size), short (six words, 60 bytes), no digit, no bullet,
- * not ending as a sentence, a list or a label does (. , ; :). */
-static bool bold_title(emitter *e, const pline *l, const size_t *out) {
+ * body size (a larger one is a heading by size; a smaller one is a label,
+ * unless it is in capitals: a section title set small and spaced out),
+ * short (six words, 60 bytes), no digit, no bullet, not ending as a
+ * sentence, a list or a label does (. , ; :). */
+static bool bold_title(emitter *e, const pline *l, const size_t *out, bool bold) {
   const seg *s = &e->r->s[out[l->k]];
-  if (l->m - l->k != 1 || !l->bold || half(l->size) >= e->body * 1.18f || half(l->size) < e->body) return false;
+  if (l->m - l->k != 1 || l->bold != bold || half(l->size) >= e->body * 1.18f || half(l->size) < e->body * 0.7f) return false;
   seg_text(e->r, s, &e->t);
   size_t len = e->t.len, blen = 0;
   if (!len || len > 60 || bullet_of(e->t.ptr, &blen)) return false;
   int words = 0;
-  bool letter = false;
-  for (size_t i = 0; i < len; i++) {
-    unsigned char c = (unsigned char)e->t.ptr[i];
-    if (c >= '0' && c <= '9') return false;
-    letter |= c >= 0x80 || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
-    words += c != ' ' && (i == 0 || e->t.ptr[i - 1] == ' ');
+  bool letter = false, lower = false;
+  for (const char *p = e->t.ptr; *p; p = g_utf8_next_char(p)) {
+    gunichar c = g_utf8_get_char(p);
+    if (g_unichar_isdigit(c)) return false;
+    letter |= g_unichar_isalpha(c);
+    lower |= g_unichar_islower(c);
+    words += c != ' ' && (p == e->t.ptr || p[-1] == ' ');
   }
+  if (half(l->size) < e->body && lower) return false;
   return letter && words <= 6 && !strchr(".,;:", e->t.ptr[len - 1]);
 }
 
@@ -894,7 +1003,7 @@ static void emit_all(rd *r, cvx_lb *lb) {
       pline *l = &lines[nl++];
       *l = (pline){k, m, page, r->s[out[k]].x0, r->s[out[k]].size, true, false, 0, NULL, false};
       for (size_t q = k; q < m; q++) l->bold &= r->s[out[q]].bold;
-      l->title = bold_title(&e, l, out);
+      l->title = bold_title(&e, l, out, true);
       seg_text(r, &r->s[out[k]], &e.t);
       size_t blen = 0;
       const char *b = e.t.len ? bullet_of(e.t.ptr, &blen) : NULL;
@@ -921,15 +1030,29 @@ static void emit_all(rd *r, cvx_lb *lb) {
   int nx = 0;
   for (size_t i = 0; i + 1 < nl; i++) {
     pline *l = &lines[i], *nx_l = &lines[i + 1];
+    /* a short line in the body size and weight over an indented row of
+     * smaller cells (tags, chips), on this page or atop the next: the
+     * cells' group title */
+    if (!l->title && nx_l->m - nx_l->k >= 3 && nx_l->x0 > l->x0 + 2 && nx_l->size <= l->size - 0.5f &&
+        half(l->size) == e.body && bold_title(&e, l, out, false)) {
+      l->level = 1;
+      int q = 0;
+      while (q < nx && fabsf(xs[q] - l->x0) > 3) q++;
+      if (q == nx && nx < 4) xs[nx++] = l->x0;
+      continue;
+    }
     if (!l->title || nx_l->page != l->page) continue;
-    bool under = nx_l->x0 > l->x0 + 2 || (!nx_l->bold && nx_l->x0 >= l->x0 - 2);
-    /* a bold line just above at its margin: both are an entry's head (a
-     * date over a job title) */
+    bool under = nx_l->x0 > l->x0 + 2 ||
+                 ((!nx_l->bold || (half(l->size) < e.body && nx_l->size - l->size >= 1)) && nx_l->x0 >= l->x0 - 2);
+    /* a bold line just above at its margin, or beside it in a column of
+     * labels, and no title itself: both are an entry's head (a date and a
+     * job title) */
     const pline *pv = i ? &lines[i - 1] : NULL;
     const seg *ps = pv ? &r->s[out[pv->m - 1]] : NULL, *ls = &r->s[out[l->k]];
-    bool head = pv && pv->page == l->page && pv->bold && fabsf(pv->x0 - l->x0) <= 2 && ls->y0 - ps->y1 < 2 * l->size;
+    bool head = pv && pv->page == l->page && pv->bold && !pv->level &&
+                (fabsf(pv->x0 - l->x0) <= 2 || ps->x1 < ls->x0) && ls->y0 - ps->y1 < 2 * l->size;
     if (!under || head) continue;
-    l->level = 1;
+    l->level = half(l->size) < e.body ? -1 : 1; /* -1: small capitals, a rank of their own */
     int q = 0;
     while (q < nx && fabsf(xs[q] - l->x0) > 3) q++;
     if (q == nx && nx < 4) xs[nx++] = l->x0;
@@ -942,6 +1065,10 @@ static void emit_all(rd *r, cvx_lb *lb) {
     }
   for (size_t i = 0; i < nl; i++) {
     if (!lines[i].level) continue;
+    if (lines[i].level < 0) { /* small bold capitals: section titles over the bold entry titles */
+      lines[i].level = e.nh + 1 > 6 ? 6 : e.nh + 1;
+      continue;
+    }
     int q = 0;
     while (q < nx - 1 && xs[q] + 3 < lines[i].x0) q++;
     int lv = (e.nh > 1 ? e.nh : 1) + 2 + q;

@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, pdf-dashes, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, pdf-labels, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights pdf-dashes docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels docx-styles docx-lists docx-bold odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -106,6 +106,57 @@ dashes = [(72, 720, "B", 18, "Ilse Varga-Moreau"), (72, 690, "B", 13, "Experienc
           (72, 592, "R", 10, "* Seasonal"), (72, 582, "R", 10, "\u2013 Swarm calls"),
           (72, 568, "R", 10, "\u2013 Hive inspections")]
 write("pdf-dashes", "cv.pdf", pdf([{"runs": dashes}]))
+
+# ---- PDF: a column of labels beside the entries (a printed table of rows):
+# section titles larger than the text set at the middle of their rows, small
+# bold dates set lower than their entries' titles, one section with no text;
+# page 2: section titles in small bold capitals over larger bold entry titles,
+# a group title in the body size over an indented row of smaller tags
+def labels_page1():
+    runs = [(230, 740, "B", 18, "Teodor Achterberg-Lune")]
+    # (label runs, text lines): a row; a text line of None is a pause
+    y = 700
+    runs.append((72, y, "R", 13, "Contact"))
+    y -= 40
+    rows = [([("R", 13, "Core"), ("R", 13, "Skills")],
+             ["Hydrology: flood models, river gauging,", "catchment mapping", None,
+              "Software: Fortran, R, Julia", None, "Fieldwork: sediment cores, drone lidar"]),
+            ([("R", 13, "Work")], []),
+            ([("B", 8, "2019 to 2024")], ["River Engineer, Oosterschelde Waterworks", "Designed three tidal weirs",
+                                          "and their fish passes", "Ran the yearly dike inspections"]),
+            ([("B", 8, "2014 to 2019")], ["Hydrologist, Maasvlakte Survey", "Logged groundwater in forty wells",
+                                          "Wrote the survey's data manual"])]
+    for labels, text in rows:
+        lines = len([t for t in text if t is not None]) or 1
+        height = sum(12 if t is not None else 6 for t in text) or 12
+        # section titles sit at their row's middle, dates a line below its top
+        ly = y - (height - 12 * len(labels)) / 2 if labels[0][1] > 10 else y - 8
+        if not text:
+            ly = y
+        for font, size, t in labels:
+            runs.append((72, ly, font, size, t))
+            ly -= size + 2
+        for t in text:
+            if t is not None:
+                runs.append((230, y, "B" if t is text[0] and labels[0][1] < 10 else "R", 10, t))
+                y -= 12
+            else:
+                y -= 6
+        y -= 10 if lines else 0
+    return {"runs": runs}
+
+
+def labels_page2():
+    runs = [(72, 720, "B", 8, "PROJECTS"), (72, 700, "B", 11, "Tidal Atlas"),
+            (72, 684, "R", 10, "Open maps of tide gauges along the coast"), (72, 660, "B", 11, "Weir Sim"),
+            (72, 644, "R", 10, "A weir flow simulator for teaching"), (72, 612, "B", 8, "LANGUAGES"),
+            (72, 596, "R", 10, "Dutch, Swedish, English"), (72, 564, "B", 8, "TOOLS"),
+            (72, 548, "R", 10, "Field Kit"), (80, 532, "R", 8.5, "Piezometer"), (140, 532, "R", 8.5, "Current meter"),
+            (215, 532, "R", 8.5, "Drone")]
+    return {"runs": runs}
+
+
+write("pdf-labels", "cv.pdf", pdf([labels_page1(), labels_page2()]))
 
 # ---- DOCX and ODT: heading styles, bold entry heads, list levels, a table, links
 paras = [

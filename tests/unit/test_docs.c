@@ -68,6 +68,25 @@ static const doc_case docs[] = {
      {H(1, "Ilse Varga-Moreau"), H(2, "Experience"), P("Beekeeper, Linden Apiary\n- Present\nKept forty hives"),
       I(0, "-", "Queen rearing"), I(0, "-", "Honey extraction"), P("* Seasonal"),
       I(0, "\xe2\x80\x93", "Swarm calls"), I(0, "\xe2\x80\x93", "Hive inspections")}},
+    /* a column of labels beside the entries: section titles set at their
+     * rows' middle and dates set lower than their titles are read before
+     * their rows, a title with an empty row stays where it is; page 2: small
+     * bold capitals are section titles over the larger bold entry titles, a
+     * short line over an indented row of smaller tags is their group's title */
+    {"fixtures/pdf-labels/cv.pdf", "pdf", 2, 0, NULL, NULL,
+     {H(1, "Teodor Achterberg-Lune"), H(2, "Contact"), H(2, "Core\nSkills"),
+      P("Hydrology: flood models, river gauging,\ncatchment mapping"), P("Software: Fortran, R, Julia"),
+      P("Fieldwork: sediment cores, drone lidar"), H(2, "Work"), PB("2019 to 2024", "2019 to 2024"),
+      PB("River Engineer, Oosterschelde Waterworks\nDesigned three tidal weirs\nand their fish passes\nRan the "
+         "yearly dike inspections",
+         "River Engineer, Oosterschelde Waterworks"),
+      PB("2014 to 2019", "2014 to 2019"),
+      PB("Hydrologist, Maasvlakte Survey\nLogged groundwater in forty wells\nWrote the survey's data manual",
+         "Hydrologist, Maasvlakte Survey"),
+      H(3, "PROJECTS"), H(4, "Tidal Atlas"),
+      P("Open maps of tide gauges along the coast"), H(4, "Weir Sim"), P("A weir flow simulator for teaching"),
+      H(3, "LANGUAGES"), P("Dutch, Swedish, English"), H(3, "TOOLS"), H(4, "Field Kit"),
+      P("Piezometer\tCurrent meter\tDrone")}},
     /* Title and Heading1 styles, bold entry heads, list levels, a table, links */
     {"fixtures/docx-styles/cv.docx", "docx", 0, 0, "https://tes.example.org", "tes.example.org",
      {H(1, "Tobiah Ekwueme-Sand"),
