@@ -295,6 +295,7 @@ typedef struct ctx {
   bool have_url;
   bool have_location;
   cvx_record *basics;
+  const cvx_block *first_block; /* the page's first block */
   /* the language the previous line of a languages section named, without a
    * fluency yet: a short line after it that names no language is its fluency
    * ("Chinese" / "Native", one per line) */
@@ -2503,6 +2504,30 @@ static bool labelled_fact(ctx *c, piece line, cvx_span within) {
 
 /* The person block: blocks before the first section heading, and sections
  * about the person (Contact, About). */
+/* The page's first line written as a name in small letters ("jane roe",
+ * "Jane roe"): two to four words of letters only that read as a name once
+ * each word starts with a capital. Only the first line of a page is read
+ * so: elsewhere such words are text. */
+static bool lower_case_name(piece p) {
+  char buf[64];
+  if (p.n == 0 || p.n >= sizeof buf) return false;
+  int words = 0;
+  for (size_t i = 0; i < p.n; i++) {
+    unsigned char ch = (unsigned char)p.s[i];
+    bool start = i == 0 || p.s[i - 1] == ' ';
+    if (ch == ' ') {
+      if (start) return false; /* two spaces */
+      buf[i] = ' ';
+      continue;
+    }
+    if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'))) return false;
+    words += start;
+    buf[i] = (char)(start && ch >= 'a' && ch <= 'z' ? ch - 32 : ch);
+  }
+  return words >= 2 && words <= 4 && cvx_is_person_name(buf, p.n) && cvx_role_score(p.s, p.n) <= 0 &&
+         cvx_org_score(p.s, p.n) <= 0;
+}
+
 static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
   for (cvx_block *b = from; b && b != end; b = b->next) {
     int prose_links = -1; /* is_prose(b->text, b->len), once known */
@@ -2616,7 +2641,8 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         piece p = cols[ci];
         if (labelled_fact(c, p, b->span)) continue;
         if (contact_line(c, p, b->span)) continue;
-        if (top && !c->have_name && line_no == 0 && b == from && cvx_is_person_name(p.s, p.n)) {
+        if (top && !c->have_name && line_no == 0 && b == from &&
+            (cvx_is_person_name(p.s, p.n) || (b == c->first_block && lower_case_name(p)))) {
           add_piece(c, basics(c), "name", p, b->span);
           c->have_name = true;
           continue;
@@ -3760,6 +3786,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
   split_side_labels(doc, bl);
   tags_as_items(bl);
   nest_under_empty_sections(bl);
+  c.first_block = bl->head;
   if (cvx_entryseg_debug()) debug_blocks(bl);
   /* reuse facts already found (front matter) so the body cannot duplicate them */
   for (cvx_record *r = doc->records; r; r = r->next) {

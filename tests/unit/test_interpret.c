@@ -120,6 +120,11 @@ static void run_entries(void) {
        CVX_REC_LANGUAGE, "language=Polish|fluency=native; language=German|fluency=fluent"},
       /* a language list inside skills */
       {"# A\n## Skills\n\n* Go, Rust\n* Spanish (native), English, French (basic)\n", CVX_REC_LANGUAGE, "language=Spanish|fluency=native; language=English; language=French|fluency=basic"},
+      /* the page's first line, a name written in small letters */
+      {"jo marlow\njo@example.com\n\n## Experience\n", CVX_REC_BASICS, "name=jo marlow|email=jo@example.com"},
+      /* ... but not a role or a greeting so written */
+      {"senior engineer\njo@example.com\n\n## Experience\n", CVX_REC_BASICS, "email=jo@example.com"},
+      {"hello there\njo@example.com\n\n## Experience\n", CVX_REC_BASICS, "email=jo@example.com"},
       /* labelled person facts */
       {"# Profile\n\n**Full name:** Jo Marlow\n**Address:** 12 Elm St., Springfield, IL 62701\n"
        "**Portfolio:** https://jo.example.com/folio.pdf\n\n## Experience\n",
