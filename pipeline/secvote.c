@@ -180,7 +180,7 @@ static const char *share_bin(int k, int n) {
 /* The features of [first, end) into f; *nlines gets the lines read and
  * *nprose how many of them are running prose. */
 static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, int *nlines, int *nprose,
-                 int *nblocks) {
+                 int *nblocks, int *njobby) {
   cvx_features_clear(f);
   cvx_features_add(f, "bias", NULL, 0);
   int count[F__COUNT] = {0};
@@ -209,6 +209,7 @@ static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, 
   }
   *nlines = lines;
   *nprose = count[F_PROSE];
+  *njobby = count[F_RANGE] + count[F_DATE] + count[F_YEAR] + count[F_ROLE]; /* what a job has */
   *nblocks = count[F_ITEM] || count[F_ROW] ? blocks + 100 : blocks; /* a list is never prose */
   char name[64];
   for (int i = 0; i < F__COUNT; i++) {
@@ -227,8 +228,8 @@ static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, 
 }
 
 void cvx_section_features(const cvx_block *first, const cvx_block *end, cvx_features *f) {
-  int lines, prose, blocks;
-  scan(first, end, f, &lines, &prose, &blocks);
+  int lines, prose, blocks, jobby;
+  scan(first, end, f, &lines, &prose, &blocks, &jobby);
 }
 
 cvx_rec_kind cvx_section_vote(const cvx_block *first, const cvx_block *end, bool *talks) {
@@ -240,17 +241,27 @@ cvx_rec_kind cvx_section_vote_strict(const cvx_block *first, const cvx_block *en
   if (!section_model) return CVX_REC_SECTION;
   cvx_features f;
   cvx_features_init(&f);
-  int lines, prose, blocks;
-  scan(first, end, &f, &lines, &prose, &blocks);
+  int lines, prose, blocks, jobby;
+  scan(first, end, &f, &lines, &prose, &blocks, &jobby);
   float sc[CVX_MODEL_MAX_CLASSES];
   int best = cvx_model_predict(section_model, &f, sc);
-  int k = cvx_model_nclasses(section_model), second = best == 0 ? 1 : 0;
+  int k = cvx_model_nclasses(section_model);
+  /* a job has a date or a role: a section of ten lines or more with
+   * neither in nineteen lines of twenty is not jobs, whatever its words (a
+   * long list of tools and firms' names) */
+  if (lines >= 10 && jobby * 20 < lines)
+    for (int i = 0; i < k; i++)
+      if (strcmp(cvx_model_class(section_model, i), "work") == 0) sc[i] = -1e30f;
+  best = 0;
+  for (int i = 1; i < k; i++)
+    if (sc[i] > sc[best]) best = i;
+  int second = best == 0 ? 1 : 0;
   for (int i = 0; i < k; i++)
     if (i != best && sc[i] > sc[second]) second = i;
   size_t nf = f.n;
   cvx_features_free(&f);
   if (vote_debug) {
-    fprintf(stderr, "secvote lines=%d prose=%d blocks=%d features=%zu margin=%.3f need=%.3f:", lines, prose, blocks,
+    fprintf(stderr, "secvote lines=%d prose=%d blocks=%d jobby=%d features=%zu margin=%.3f need=%.3f:", lines, prose, blocks, jobby,
             nf, (double)(sc[best] - sc[second]), (double)(strict * CVX_VOTE_MARGIN * (float)nf));
     for (int i = 0; i < k; i++) fprintf(stderr, " %s=%.2f", cvx_model_class(section_model, i), (double)sc[i]);
     fprintf(stderr, " | %.60s\n", first && first->text ? first->text : "");

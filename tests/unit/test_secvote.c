@@ -52,6 +52,11 @@ static void run_vote(void) {
        "I read a lot, mostly long novels, and I like to walk along the coast when the weather allows it. "
        "On weekends I sometimes bake bread for the neighbours.\n",
        "work sections"},
+      /* a long list of firms' names with no date and no role is not jobs */
+      {"# Ola Brandt\n\n## Stack\n\n- Kestrel Labs Inc.\n- Northwind Data GmbH\n- Brindle Software Ltd.\n"
+       "- Larkspur Group LLC\n- Eastport Holdings Corp.\n- Salem Analytics Inc.\n- Quayside Systems Ltd.\n"
+       "- Tamar Networks GmbH\n- Fjord Cloud Corp.\n- Harbour Metrics LLC\n- Vestkyst Data Inc.\n- Saltmarsh Labs Ltd.\n",
+       "sections"},
       /* ... except as the first section under the person's name: a summary */
       {"# Ola Brandt\n\n## A Few Words\n\n"
        "I build quiet, dependable services and like to leave systems simpler than I found them.\n\n"
