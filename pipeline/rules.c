@@ -622,15 +622,20 @@ void cvx_rules_check_duplicates(cvx_doc *doc) {
    * entry read with that key; later ones are chained to it in list order, so
    * an entry meets only the entries it could repeat (one pass, not every
    * pair) and is reported against the first of them that is other text. */
+  /* the tables sized by the entries there are (at most DUP_MAX_ENTRIES),
+   * not by that bound: most documents hold a few dozen */
+  size_t nrec = 0;
+  for (const cvx_record *r = doc->records; r && nrec < DUP_MAX_ENTRIES; r = r->next) nrec++;
+  if (!nrec) return;
   size_t cap = 16;
-  while (cap < 2 * DUP_MAX_ENTRIES) cap *= 2;
+  while (cap < 2 * nrec) cap *= 2;
   size_t *table = cvx_xcalloc(cap, sizeof *table); /* first item + 1; 0 = free */
   size_t *last = cvx_xcalloc(cap, sizeof *last);   /* last item of the chain + 1 */
-  dup_item *items = cvx_xcalloc(DUP_MAX_ENTRIES, sizeof *items);
+  dup_item *items = cvx_xcalloc(nrec, sizeof *items);
   size_t nitems = 0;
   cvx_buf keys = CVX_BUF_INIT;
   size_t checked = 0;
-  for (const cvx_record *r = doc->records; r && checked < DUP_MAX_ENTRIES; r = r->next, checked++) {
+  for (const cvx_record *r = doc->records; r && checked < nrec; r = r->next, checked++) {
     if (cvx_doc_expired(doc)) break;
     if (!r->origin) continue;
     size_t at = keys.len;
