@@ -177,7 +177,8 @@ uninstall:
 # section.model; the gold references of ../shared/refs/dev.jsonl and the
 # project's own pipeline/models/refs-extra.jsonl, written by refs_extra.py, for
 # refs.model; the gold corpus, its renders by the layout benchmark's themes and
-# the job-site annotations for entries.model, tests/eval/entry_pairs.py):
+# the job-site annotations for entries.model, tests/eval/entry_pairs.py, and
+# the same pairs, read with the new entries.model, for fields.model):
 # deterministic, the same bytes on every run. The models are data in the
 # repository, so nothing else needs this.
 SHARED       ?= ../shared
@@ -191,6 +192,8 @@ train: all
 	@$(MAKE) --no-print-directory all
 	@python3 tests/eval/entry_pairs.py --render --build $(BUILD) > $(BUILD)/entry-pairs.tsv
 	@$(BUILD)/cvx train --entries -o pipeline/models/entries.model $(BUILD)/entry-pairs.tsv
+	@$(MAKE) --no-print-directory all
+	@$(BUILD)/cvx train --fields -o pipeline/models/fields.model $(BUILD)/entry-pairs.tsv
 	@$(MAKE) --no-print-directory all
 
 # Rewrites the expected outputs of fixtures/ after a reviewed change
