@@ -214,7 +214,7 @@ clean:
 # (tests/fuzz/coverage-ignore.txt): it traced every compare of every token.
 # Reproducers land in build/fuzz/artifacts/.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := source frontmatter yamldata markdown html text pdf docx refparse schema convert validate model entryseg
+FUZZ_TARGETS := source frontmatter yamldata markdown html text pdf docx refparse schema convert validate model entryseg fieldlabel
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 fuzz-build:
 	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang WERROR=$(WERROR) \

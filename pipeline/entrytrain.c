@@ -484,6 +484,13 @@ static void take_header(void *ctx, cvx_rec_kind kind, const char *s, size_t n, c
     c->skipped++;
     return;
   }
+  /* annotations mark one mention of a school and often skip the others:
+   * in an annotated resume's education, a word no value covers keeps the
+   * rules' institution rather than teaching "other" (in work headers the
+   * rules' organisation is too often a title's tail to be taught) */
+  if (c->g.pool && kind == CVX_REC_EDUCATION)
+    for (size_t i = 0; i < nt; i++)
+      if (labels[i] == CVX_FLD_O && !tok[i].sep && rule[tok[i].a] == CVX_FLD_ORG) labels[i] = CVX_FLD_ORG;
   cvx_features *ft = calloc(nt, sizeof *ft);
   if (!ft) return;
   for (size_t i = 0; i < nt; i++) cvx_features_init(&ft[i]);

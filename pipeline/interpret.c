@@ -756,20 +756,33 @@ static void field_model_assign(ctx *c, cvx_rec_kind kind, const char *orig, cons
     for (int y = 0; y < CVX_FLD_NCLASSES; y++)
       if (words && 2 * count[y] > words) seg_lab[i] = y;
   }
+  /* a piece the rules took for the organisation on the grammar's word (an
+   * organisation's words, no title's) stays one: "Acme Corp, Engineer" */
+  int rules_org = *org;
+  bool org_firm = rules_org >= 0 && seg[rules_org].n && cvx_org_score(seg[rules_org].s, seg[rules_org].n) > 0 &&
+                  cvx_role_score(seg[rules_org].s, seg[rules_org].n) == 0;
+  if (org_firm) seg_lab[rules_org] = CVX_FLD_ORG;
   int mrole = -1, morg = -1, mplace = -1;
   for (int i = 0; i < ns; i++) {
-    if (seg_lab[i] == CVX_FLD_ROLE && mrole < 0) mrole = i;
+    /* the rules' organisation does not become the title: the model may
+     * only add it to a title it follows after a dash */
+    if (seg_lab[i] == CVX_FLD_ROLE && mrole < 0 && i != rules_org) mrole = i;
     if (seg_lab[i] == CVX_FLD_ORG && morg < 0) morg = i;
     if (seg_lab[i] == CVX_FLD_PLACE && mplace < 0) mplace = i;
   }
   if (!lab_pos && mrole >= 0) {
     *pos = mrole;
-    /* more ROLE words after it on its line: one title */
+    /* more ROLE words after a dash or a slash on its line: one title
+     * ("Lead Analyst - Data Quality") */
     for (int j = mrole + 1; j < ns && seg_lab[j] == CVX_FLD_ROLE; j++) {
       const char *end = seg[mrole].s + seg[mrole].n;
-      bool joinable = seg[j].s > end;
-      for (const char *q = end; q < seg[j].s && joinable; q++) joinable = *q != '\n' && *q != '(' && *q != ')';
-      if (!joinable) break;
+      bool joinable = seg[j].s > end, dash = false;
+      for (const char *q = end; q < seg[j].s && joinable; q++) {
+        unsigned char ch = (unsigned char)*q;
+        joinable = ch == ' ' || ch == '-' || ch == '/' || ch == 0xE2 || ch == 0x80 || ch == 0x93 || ch == 0x94;
+        dash |= ch != ' ';
+      }
+      if (!joinable || !dash) break;
       seg[mrole].n = (size_t)(seg[j].s + seg[j].n - seg[mrole].s);
       seg[j].n = 0;
       seg_lab[j] = -1;
@@ -777,6 +790,20 @@ static void field_model_assign(ctx *c, cvx_rec_kind kind, const char *orig, cons
   }
   if (!lab_org && morg >= 0 && morg != *pos) *org = morg;
   if (*org == *pos && *pos >= 0) *org = !lab_org && morg >= 0 && morg != *pos ? morg : -1;
+  /* the rules' organisation that the model took into the title gives way
+   * to the first other piece that reads as an organisation, or stands on a
+   * line of its own */
+  if (!lab_org && morg < 0 && *org >= 0 && !seg[*org].n) {
+    int drop = *org, pick = -1;
+    for (int pass = 0; pass < 2 && pick < 0; pass++)
+      for (int i = 0; i < ns && pick < 0; i++) {
+        if (i == *pos || i == drop || !seg[i].n || seg_lab[i] == CVX_FLD_ROLE || seg_lab[i] == CVX_FLD_DATE ||
+            seg_lab[i] == CVX_FLD_PLACE || words_over(seg[i].s, seg[i].n, 10))
+          continue;
+        if (pass == 0 ? cvx_org_score(seg[i].s, seg[i].n) > 0 : own_line(t, n, seg[i])) pick = i;
+      }
+    if (pick >= 0 || drop >= 0) *org = pick;
+  }
   if (!loc->n && kind == CVX_REC_WORK && mplace >= 0 && mplace != *pos && mplace != *org) {
     *loc = (piece){orig + (seg[mplace].s - t), seg[mplace].n};
     seg[mplace].n = 0;
