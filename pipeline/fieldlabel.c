@@ -137,6 +137,8 @@ static size_t word_shape(const char *s, size_t n, char out[9]) {
   return k;
 }
 
+static char digit(int v) { return (char)('0' + v); }
+
 static int bucket(int v, const int *edges, int n) {
   int i = 0;
   while (i < n && v > edges[i]) i++;
@@ -234,7 +236,7 @@ void cvx_field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx_ft
     const cvx_ftok *t = &tok[i];
     const char *w = s + t->a;
     size_t wn = t->z - t->a;
-    char lw[25], sh[9], buf[64];
+    char lw[25], sh[9], buf[16];
     size_t lwn = low_word(w, wn, lw);
     word_shape(w, wn, sh);
     cvx_features_add(f, "b", NULL, 0);
@@ -247,15 +249,16 @@ void cvx_field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx_ft
     }
     /* where it sits */
     static const int line_edges[] = {0, 1, 2}, count_edges[] = {1, 2, 3, 5};
+    /* (the names are built by hand: formatting them cost more than the rest) */
     int ln = bucket(t->line, line_edges, 3);
-    snprintf(buf, sizeof buf, "ln=%d/%d", ln, bucket((int)nlines, count_edges, 4));
-    cvx_features_add(f, buf, NULL, 0);
-    snprintf(buf, sizeof buf, "lnk=%d%s", ln, kname);
-    cvx_features_add(f, buf, NULL, 0);
+    char v[8] = {digit(ln), '/', digit(bucket((int)nlines, count_edges, 4)), 0};
+    cvx_features_add(f, "ln=", v, 3);
+    v[1] = kname[0];
+    cvx_features_add(f, "lnk=", v, 2);
     if (i == line_a[i]) cvx_features_add(f, "lf", NULL, 0);
     if (i + 1 == line_z[i]) cvx_features_add(f, "ll", NULL, 0);
-    snprintf(buf, sizeof buf, "lpos=%d", bucket((int)(i - line_a[i]), count_edges, 4));
-    cvx_features_add(f, buf, NULL, 0);
+    v[0] = digit(bucket((int)(i - line_a[i]), count_edges, 4));
+    cvx_features_add(f, "lpos=", v, 1);
     /* neighbours, within the line */
     for (int d = -2; d <= 2; d++) {
       if (!d) continue;
@@ -268,14 +271,13 @@ void cvx_field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx_ft
       } else {
         nbn = low_word(s + tok[q].a, tok[q].z - tok[q].a, nb);
       }
-      snprintf(buf, sizeof buf, "w%+d=", d);
-      cvx_features_add(f, buf, nb, nbn);
+      static const char *const wname[] = {"w-2=", "w-1=", "", "w+1=", "w+2="};
+      cvx_features_add(f, wname[d + 2], nb, nbn);
       if (d == -1 || d == 1) {
         if (q >= (long)line_a[i] && q < (long)line_z[i]) {
           char ns[9];
-          word_shape(s + tok[q].a, tok[q].z - tok[q].a, ns);
-          snprintf(buf, sizeof buf, "sh%+d=%s", d, ns);
-          cvx_features_add(f, buf, NULL, 0);
+          size_t nsn = word_shape(s + tok[q].a, tok[q].z - tok[q].a, ns);
+          cvx_features_add(f, d < 0 ? "sh-1=" : "sh+1=", ns, nsn);
         }
       }
     }
@@ -283,28 +285,33 @@ void cvx_field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx_ft
     if (!t->sep) {
       size_t a = seg_first[i], z = seg_last[i];
       const segfacts *g = &sf[seg[i]];
-      char lsep[4] = "^", rsep[4] = "$";
-      if (a > line_a[i]) snprintf(lsep, sizeof lsep, "%.*s", (int)(tok[a - 1].z - tok[a - 1].a), s + tok[a - 1].a);
-      if (z + 1 < line_z[i]) snprintf(rsep, sizeof rsep, "%.*s", (int)(tok[z + 1].z - tok[z + 1].a), s + tok[z + 1].a);
-      cvx_features_add(f, "ls=", lsep, strlen(lsep));
-      cvx_features_add(f, "rs=", rsep, strlen(rsep));
-      snprintf(buf, sizeof buf, "lrs=%s|%s", lsep, rsep);
-      cvx_features_add(f, buf, NULL, 0);
+      /* the separators (at most 3 bytes each) on either side: "^" and "$"
+       * at the line's ends */
+      size_t ln_ = a > line_a[i] ? tok[a - 1].z - tok[a - 1].a : 1, rn_ = z + 1 < line_z[i] ? tok[z + 1].z - tok[z + 1].a : 1;
+      if (ln_ > 3) ln_ = 3;
+      if (rn_ > 3) rn_ = 3;
+      const char *lsep = a > line_a[i] ? s + tok[a - 1].a : "^", *rsep = z + 1 < line_z[i] ? s + tok[z + 1].a : "$";
+      cvx_features_add(f, "ls=", lsep, ln_);
+      cvx_features_add(f, "rs=", rsep, rn_);
+      memcpy(buf, lsep, ln_);
+      buf[ln_] = '|';
+      memcpy(buf + ln_ + 1, rsep, rn_);
+      cvx_features_add(f, "lrs=", buf, ln_ + 1 + rn_);
       if (i == a) cvx_features_add(f, "sf", NULL, 0);
       if (i == z) cvx_features_add(f, "sl", NULL, 0);
-      snprintf(buf, sizeof buf, "sw=%d", bucket(g->words, count_edges, 4));
-      cvx_features_add(f, buf, NULL, 0);
+      v[0] = digit(bucket(g->words, count_edges, 4));
+      cvx_features_add(f, "sw=", v, 1);
       if (g->role) cvx_features_add(f, "g.role", NULL, 0);
       if (g->org) cvx_features_add(f, "g.org", NULL, 0);
       if (g->role_over_org) cvx_features_add(f, "g.r>o", NULL, 0);
       if (g->person) cvx_features_add(f, "g.person", NULL, 0);
-      snprintf(buf, sizeof buf, "g.ro=%d%d%d%s", g->role, g->org, g->role_over_org, kname);
-      cvx_features_add(f, buf, NULL, 0);
+      char ro[5] = {digit(g->role), digit(g->org), digit(g->role_over_org), kname[0], 0};
+      cvx_features_add(f, "g.ro=", ro, 4);
       /* the segment's index in its line */
       size_t si = 0;
       for (size_t q = line_a[i]; q < a; q++) si += !tok[q].sep && (q == line_a[i] || tok[q - 1].sep);
-      snprintf(buf, sizeof buf, "si=%d", si > 2 ? 2 : (int)si);
-      cvx_features_add(f, buf, NULL, 0);
+      v[0] = digit(si > 2 ? 2 : (int)si);
+      cvx_features_add(f, "si=", v, 1);
     } else {
       cvx_features_add(f, "sep", NULL, 0);
     }
@@ -319,20 +326,19 @@ void cvx_field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx_ft
       ldeg |= (mark[tok[q].a] & M_DEGREE) != 0;
       lplace |= (mark[tok[q].a] & M_PLACE) != 0;
     }
-    snprintf(buf, sizeof buf, "L=%d%d%d", ldate, ldeg, lplace);
-    cvx_features_add(f, buf, NULL, 0);
+    char lf[3] = {digit(ldate), digit(ldeg), digit(lplace)};
+    cvx_features_add(f, "L=", lf, 3);
     /* the rules' field: alone, with its neighbours', with the line */
     if (rule) {
       int r = rule[t->a] < CVX_FLD_NCLASSES ? rule[t->a] : 0;
       int rp = i > 0 ? rule[tok[i - 1].a] : 9, rn = i + 1 < nt ? rule[tok[i + 1].a] : 9;
-      snprintf(buf, sizeof buf, "r=%d", r);
-      cvx_features_add(f, buf, NULL, 0);
-      snprintf(buf, sizeof buf, "rk=%d%s", r, kname);
-      cvx_features_add(f, buf, NULL, 0);
-      snprintf(buf, sizeof buf, "rpn=%d%d%d", rp > 9 ? 9 : rp, r, rn > 9 ? 9 : rn);
-      cvx_features_add(f, buf, NULL, 0);
-      snprintf(buf, sizeof buf, "rl=%d%d", r, ln);
-      cvx_features_add(f, buf, NULL, 0);
+      char rv[3] = {digit(r), kname[0], 0};
+      cvx_features_add(f, "r=", rv, 1);
+      cvx_features_add(f, "rk=", rv, 2);
+      char rpn[3] = {digit(rp > 9 ? 9 : rp), digit(r), digit(rn > 9 ? 9 : rn)};
+      cvx_features_add(f, "rpn=", rpn, 3);
+      rv[1] = digit(ln);
+      cvx_features_add(f, "rl=", rv, 2);
     }
     cvx_features_close(f);
   }
