@@ -32,8 +32,8 @@ extern const char *const cvx_field_classes[CVX_FLD_NCLASSES];
 
 /* A header holds at most this many bytes and tokens for the model; a longer
  * one is left to the rules (linear work on any input). */
-#define CVX_FIELD_MAX_BYTES 1024
-#define CVX_FIELD_MAX_TOKENS 192
+#define CVX_FIELD_MAX_BYTES 400
+#define CVX_FIELD_MAX_TOKENS 64
 
 /* A token: bytes [a, z) of the header text; sep when it is a separator
  * (punctuation between fields), line its line's index in the header. */
