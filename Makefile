@@ -177,7 +177,8 @@ uninstall:
 # section.model; the gold references of ../shared/refs/dev.jsonl and the
 # project's own pipeline/models/refs-extra.jsonl, written by refs_extra.py, for
 # refs.model; the gold corpus, its renders by the layout benchmark's themes and
-# the job-site annotations for entries.model, tests/eval/entry_pairs.py):
+# the job-site annotations for entries.model, tests/eval/entry_pairs.py, and
+# the same pairs, read with the new entries.model, for fields.model):
 # deterministic, the same bytes on every run. The models are data in the
 # repository, so nothing else needs this.
 SHARED       ?= ../shared
@@ -191,6 +192,8 @@ train: all
 	@$(MAKE) --no-print-directory all
 	@python3 tests/eval/entry_pairs.py --render --build $(BUILD) > $(BUILD)/entry-pairs.tsv
 	@$(BUILD)/cvx train --entries -o pipeline/models/entries.model $(BUILD)/entry-pairs.tsv
+	@$(MAKE) --no-print-directory all
+	@$(BUILD)/cvx train --fields -o pipeline/models/fields.model $(BUILD)/entry-pairs.tsv
 	@$(MAKE) --no-print-directory all
 
 # Rewrites the expected outputs of fixtures/ after a reviewed change
@@ -215,7 +218,7 @@ clean:
 # traced every compare of every token. Reproducers land in build/fuzz/artifacts/.
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS   ?= -entropic=0
-FUZZ_TARGETS := source frontmatter yamldata markdown html text pdf docx refparse schema convert validate model entryseg
+FUZZ_TARGETS := source frontmatter yamldata markdown html text pdf docx refparse schema convert validate model entryseg fieldlabel
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 fuzz-build:
 	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang WERROR=$(WERROR) \

@@ -11,6 +11,7 @@
 #include "rules.h"
 #include "schema.h"
 #include "entryseg.h"
+#include "fieldlabel.h"
 #include "secvote.h"
 
 #include <ctype.h>
@@ -35,7 +36,7 @@ static cvx_schema *load_builtin(const char *name) {
 bool cvx_convert_init(void) {
   if (!record_schema) record_schema = load_builtin("record.schema.json");
   if (!resume_schema) resume_schema = load_builtin("resume.schema.json");
-  return record_schema && resume_schema && cvx_secvote_init() && cvx_entryseg_init();
+  return record_schema && resume_schema && cvx_secvote_init() && cvx_entryseg_init() && cvx_field_init();
 }
 
 void cvx_convert_cleanup(void) {
@@ -44,6 +45,7 @@ void cvx_convert_cleanup(void) {
   record_schema = resume_schema = NULL;
   cvx_secvote_cleanup();
   cvx_entryseg_cleanup();
+  cvx_field_cleanup();
   cvx_rx_cleanup();
 }
 
@@ -524,6 +526,7 @@ static void run(cvx_arena *a, cvx_source *src, cvx_diags *dx, const char *displa
   cvx_doc_set_budget(doc, o->time_budget_ms);
   doc->section_sink = o->section_sink;
   doc->entry_sink = o->entry_sink;
+  doc->field_sink = o->field_sink;
   const char *ran[4] = {0};
   int nran = 0;
   for (int i = 0; wholes[i] && !src->layout; i++) {

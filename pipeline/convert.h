@@ -54,6 +54,7 @@ typedef struct cvx_convert_opts {
   const char *const *disabled; /* codes to leave out of the report, NULL-terminated; may be NULL */
   const struct cvx_section_sink *section_sink; /* training examples (cvx train); NULL */
   const struct cvx_entry_sink *entry_sink;     /* training sections (cvx train --entries); NULL */
+  const struct cvx_field_sink *field_sink;     /* training headers (cvx train --fields); NULL */
 } cvx_convert_opts;
 
 /* What converting one input produced: heap buffers owned by the result. */

@@ -375,6 +375,9 @@ typedef struct cvx_doc {
   /* when set, the interpreter hands it every job-like section's blocks
    * (training sections for the entry segmenter; entryseg.h) */
   const struct cvx_entry_sink *entry_sink;
+  /* when set, the interpreter hands it every work and education header with
+   * the rules' fields (training headers for the field labeller; fieldlabel.h) */
+  const struct cvx_field_sink *field_sink;
 } cvx_doc;
 
 cvx_doc *cvx_doc_new(cvx_arena *a, const cvx_source *src, cvx_diags *dx);

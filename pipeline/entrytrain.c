@@ -8,6 +8,7 @@
  * give the same model bytes. */
 #include "convert.h"
 #include "entryseg.h"
+#include "fieldlabel.h"
 #include "grammar.h"
 #include "seqmodel.h"
 #include "usage.h"
@@ -18,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const char usage_entries[] =
     "usage: cvx train --entries [options] PAIRS\n"
@@ -63,7 +65,10 @@ enum { F_HEAD, F_PLACE, F_BODY };
 
 typedef struct value {
   char *text; /* folded */
+  char *raw;  /* as written in the answer */
   int entry, role;
+  int field;   /* CVX_FLD_* the value fills in a header, or CVX_FLD_O */
+  bool placed; /* found in a header (cvx train --fields) */
 } value;
 
 typedef struct gold {
@@ -74,10 +79,16 @@ typedef struct gold {
   bool pool; /* header values not grouped by entry (annotations) */
 } gold;
 
-static void add_value(gold *g, const char *s, int entry, int role) {
+/* The answers' values of the job-site labels as header fields (the
+ * annotations' Location too, for cvx train --fields only). */
+static bool with_place;
+
+static void add_value(gold *g, const char *s, int entry, int role, int field) {
   char *f = fold(s, strlen(s));
-  if (!f || strlen(f) < 3) {
+  char *raw = strdup(s);
+  if (!f || !raw || strlen(f) < 3) {
     free(f);
+    free(raw);
     return;
   }
   if (g->nv == g->cap) {
@@ -85,21 +96,22 @@ static void add_value(gold *g, const char *s, int entry, int role) {
     value *v = realloc(g->v, cap * sizeof *v);
     if (!v) {
       free(f);
+      free(raw);
       return;
     }
     g->v = v;
     g->cap = cap;
   }
-  g->v[g->nv++] = (value){f, entry, role};
+  g->v[g->nv++] = (value){f, raw, entry, role, field, false};
 }
 
 /* A gold value: a string, or a list of alternatives (or of highlights). */
-static void add_json(gold *g, json_t *j, int entry, int role) {
-  if (json_is_string(j)) add_value(g, json_string_value(j), entry, role);
+static void add_json(gold *g, json_t *j, int entry, int role, int field) {
+  if (json_is_string(j)) add_value(g, json_string_value(j), entry, role, field);
   if (json_is_array(j)) {
     size_t i;
     json_t *x;
-    json_array_foreach(j, i, x) add_json(g, x, entry, role);
+    json_array_foreach(j, i, x) add_json(g, x, entry, role, field);
   }
 }
 
@@ -117,12 +129,13 @@ static bool load_gold(const char *path, gold *g) {
   static const struct {
     const char *array;
     const char *head[4];
+    int field[4];
     const char *place;
   } arrays[] = {
-      {"work", {"name", "position", NULL, NULL}, "location"},
-      {"volunteer", {"organization", "position", NULL, NULL}, NULL},
-      {"education", {"institution", "area", "studyType", NULL}, NULL},
-      {"projects", {"name", "entity", NULL, NULL}, NULL},
+      {"work", {"name", "position", NULL, NULL}, {CVX_FLD_ORG, CVX_FLD_ROLE, 0, 0}, "location"},
+      {"volunteer", {"organization", "position", NULL, NULL}, {CVX_FLD_ORG, CVX_FLD_ROLE, 0, 0}, NULL},
+      {"education", {"institution", "area", "studyType", NULL}, {CVX_FLD_ORG, CVX_FLD_AREA, CVX_FLD_DEGREE, 0}, NULL},
+      {"projects", {"name", "entity", NULL, NULL}, {0, 0, 0, 0}, NULL},
   };
   static const char *const body[] = {"summary", "description", "highlights", "courses", NULL};
   size_t total = 0;
@@ -138,9 +151,10 @@ static bool load_gold(const char *path, gold *g) {
     size_t i;
     json_array_foreach(arr, i, e) {
       int id = g->nentries++;
-      for (int h = 0; arrays[a].head[h]; h++) add_json(g, json_object_get(e, arrays[a].head[h]), id, F_HEAD);
-      if (arrays[a].place) add_json(g, json_object_get(e, arrays[a].place), id, F_PLACE);
-      for (int b = 0; body[b]; b++) add_json(g, json_object_get(e, body[b]), id, F_BODY);
+      for (int h = 0; arrays[a].head[h]; h++)
+        add_json(g, json_object_get(e, arrays[a].head[h]), id, F_HEAD, arrays[a].field[h]);
+      if (arrays[a].place) add_json(g, json_object_get(e, arrays[a].place), id, F_PLACE, CVX_FLD_PLACE);
+      for (int b = 0; body[b]; b++) add_json(g, json_object_get(e, body[b]), id, F_BODY, CVX_FLD_O);
       const char *s = first_string(json_object_get(e, "startDate")), *z = first_string(json_object_get(e, "endDate"));
       if (s) snprintf(g->start[id], sizeof g->start[id], "%s", s);
       if (z) snprintf(g->end[id], sizeof g->end[id], "%s", z);
@@ -166,8 +180,10 @@ static bool load_annotations(const char *path, const char *id, gold *g) {
     if (!o) continue;
     if (json_is_string(json_object_get(o, "id")) && strcmp(json_string_value(json_object_get(o, "id")), id) == 0) {
       static const char *const heads[] = {"Designation", "Companies worked at", "College Name", "Degree", NULL};
+      static const int fields[] = {CVX_FLD_ROLE, CVX_FLD_ORG, CVX_FLD_ORG, CVX_FLD_DEGREE};
       json_t *ents = json_object_get(o, "entities");
-      for (int h = 0; heads[h]; h++) add_json(g, json_object_get(ents, heads[h]), 0, F_HEAD);
+      for (int h = 0; heads[h]; h++) add_json(g, json_object_get(ents, heads[h]), 0, F_HEAD, fields[h]);
+      if (with_place) add_json(g, json_object_get(ents, "Location"), 0, F_HEAD, CVX_FLD_PLACE);
       g->pool = true;
       g->nentries = 1;
       found = true;
@@ -180,7 +196,10 @@ static bool load_annotations(const char *path, const char *id, gold *g) {
 }
 
 static void free_gold(gold *g) {
-  for (size_t i = 0; i < g->nv; i++) free(g->v[i].text);
+  for (size_t i = 0; i < g->nv; i++) {
+    free(g->v[i].text);
+    free(g->v[i].raw);
+  }
   free(g->v);
   free(g->start);
   free(g->end);
@@ -315,6 +334,190 @@ static bool align(const gold *g, const cvx_block *const *blocks, size_t n, int *
   return opened > 0;
 }
 
+/* ------------------------------------------------- field alignment */
+
+/* A token folded for matching: its ASCII letters and digits lower-cased and
+ * its other-script bytes, punctuation dropped ("B.Tech" -> "btech"). */
+static size_t fold_token(const char *s, size_t n, char *out, size_t cap) {
+  size_t k = 0;
+  for (size_t i = 0; i < n && k + 1 < cap; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c >= 0x80 || isalnum(c)) out[k++] = (char)tolower(c);
+  }
+  out[k] = 0;
+  return k;
+}
+
+#define FOLD_CAP 32
+
+typedef struct fcollect {
+  cvx_seqset *set;
+  gold g;
+  uint32_t group;
+  size_t headers, skipped, labelled[CVX_FLD_NCLASSES];
+  size_t values[CVX_FLD_NCLASSES], placed[CVX_FLD_NCLASSES]; /* gold values, and those placed */
+} fcollect;
+
+/* The words (non-separator tokens tok[0..nt)) of s, folded, into w[0..max);
+ * returns how many (words that fold to nothing are left out), or max + 1. */
+static size_t fold_words(const char *s, const cvx_ftok *tok, size_t nt, char (*w)[FOLD_CAP],
+                         size_t *index, size_t max) {
+  size_t k = 0;
+  for (size_t i = 0; i < nt; i++) {
+    if (tok[i].sep) continue;
+    if (k == max) return max + 1;
+    if (!fold_token(s + tok[i].a, tok[i].z - tok[i].a, w[k], FOLD_CAP)) continue;
+    if (index) index[k] = i;
+    k++;
+  }
+  return k;
+}
+
+/* Labels a header's tokens from the gold values found in it (each value at
+ * every place its words occur in a row, longer values first, a token taken
+ * once), then its dates (the date grammar); false when no gold value is in
+ * it (not an example: an unanswered header teaches nothing). */
+static bool align_fields(gold *g, cvx_rec_kind kind, const char *s, const cvx_ftok *tok, size_t nt,
+                         int *labels) {
+  char hw[CVX_FIELD_MAX_TOKENS][FOLD_CAP], vw[CVX_FIELD_MAX_TOKENS][FOLD_CAP];
+  size_t hidx[CVX_FIELD_MAX_TOKENS];
+  size_t nh = fold_words(s, tok, nt, hw, hidx, CVX_FIELD_MAX_TOKENS);
+  if (nh > CVX_FIELD_MAX_TOKENS) return false;
+  for (size_t i = 0; i < nt; i++) labels[i] = CVX_FLD_O;
+  bool any = false;
+  /* longer values first: by their word counts, then as read */
+  size_t *order = malloc((g->nv ? g->nv : 1) * sizeof *order), *words = malloc((g->nv ? g->nv : 1) * sizeof *words);
+  if (!order || !words) {
+    free(order);
+    free(words);
+    return false;
+  }
+  size_t no = 0;
+  for (size_t k = 0; k < g->nv; k++) {
+    value *v = &g->v[k];
+    if (v->field == CVX_FLD_O || (v->field == CVX_FLD_PLACE && kind == CVX_REC_EDUCATION)) continue;
+    size_t rn = strlen(v->raw);
+    if (rn > CVX_FIELD_MAX_BYTES) continue;
+    cvx_ftok vt[CVX_FIELD_MAX_TOKENS + 1];
+    size_t nvt = cvx_field_tokens(v->raw, rn, vt, CVX_FIELD_MAX_TOKENS);
+    if (nvt > CVX_FIELD_MAX_TOKENS) continue;
+    size_t nw = fold_words(v->raw, vt, nvt, vw, NULL, CVX_FIELD_MAX_TOKENS);
+    if (!nw || nw > nh) continue;
+    size_t at = no++;
+    while (at > 0 && words[at - 1] < nw) {
+      order[at] = order[at - 1];
+      words[at] = words[at - 1];
+      at--;
+    }
+    order[at] = k;
+    words[at] = nw;
+  }
+  for (size_t o = 0; o < no; o++) {
+    value *v = &g->v[order[o]];
+    size_t rn = strlen(v->raw);
+    cvx_ftok vt[CVX_FIELD_MAX_TOKENS + 1];
+    size_t nvt = cvx_field_tokens(v->raw, rn, vt, CVX_FIELD_MAX_TOKENS);
+    size_t nw = fold_words(v->raw, vt, nvt, vw, NULL, CVX_FIELD_MAX_TOKENS);
+    for (size_t st = 0; st + nw <= nh; st++) {
+      bool same = true;
+      for (size_t q = 0; q < nw && same; q++) same = strcmp(hw[st + q], vw[q]) == 0;
+      if (!same) continue;
+      size_t a = hidx[st], z = hidx[st + nw - 1];
+      bool free_run = true;
+      for (size_t q = a; q <= z && free_run; q++) free_run = labels[q] == CVX_FLD_O && tok[q].line == tok[a].line;
+      if (!free_run) continue;
+      for (size_t q = a; q <= z; q++) labels[q] = v->field;
+      v->placed = true;
+      any = true;
+    }
+  }
+  free(order);
+  free(words);
+  /* dates and (in education) degrees as the grammars find them */
+  for (size_t i = 0; i < nt;) {
+    size_t j = i;
+    while (j < nt && tok[j].line == tok[i].line) j++;
+    size_t a0 = tok[i].a, z0 = tok[j - 1].z, at = a0;
+    for (int guard = 0; at < z0 && guard < 8; guard++) {
+      cvx_daterange d;
+      if (!cvx_date_find(s + at, z0 - at, &d) || d.mend <= d.mstart) break;
+      for (size_t q = i; q < j; q++)
+        if (labels[q] == CVX_FLD_O && tok[q].a >= at + d.mstart && tok[q].z <= at + d.mend) labels[q] = CVX_FLD_DATE;
+      at += d.mend;
+    }
+    if (kind == CVX_REC_EDUCATION) {
+      /* the degree grammar's match is the degree; in a degree value that
+       * goes on after it ("B.Tech in Civil Engineering", as annotated), the
+       * words after "in" or "of" are the area */
+      const char *st;
+      size_t a, z;
+      if (cvx_degree_find(s + a0, z0 - a0, &st, &a, &z)) {
+        size_t da = a0 + a, dz = a0 + z;
+        bool inside = false;
+        for (size_t q = i; q < j; q++) {
+          if (tok[q].a >= da && tok[q].z <= dz) {
+            if (labels[q] == CVX_FLD_O) labels[q] = CVX_FLD_DEGREE;
+            inside = true;
+          } else if (inside && tok[q].a >= dz && labels[q] == CVX_FLD_DEGREE) {
+            size_t wn = tok[q].z - tok[q].a;
+            bool joint = wn == 2 && (strncasecmp(s + tok[q].a, "in", 2) == 0 || strncasecmp(s + tok[q].a, "of", 2) == 0);
+            labels[q] = joint || tok[q].sep ? CVX_FLD_O : CVX_FLD_AREA;
+          } else if (tok[q].a >= dz) {
+            inside = false;
+          }
+        }
+      }
+    }
+    i = j;
+  }
+  return any;
+}
+
+static void take_header(void *ctx, cvx_rec_kind kind, const char *s, size_t n, const unsigned char *rule) {
+  fcollect *c = ctx;
+  if (!n || n > CVX_FIELD_MAX_BYTES) return;
+  cvx_ftok tok[CVX_FIELD_MAX_TOKENS + 1];
+  int labels[CVX_FIELD_MAX_TOKENS];
+  size_t nt = cvx_field_tokens(s, n, tok, CVX_FIELD_MAX_TOKENS);
+  if (!nt || nt > CVX_FIELD_MAX_TOKENS) return;
+  if (!align_fields(&c->g, kind, s, tok, nt, labels)) {
+    c->skipped++;
+    return;
+  }
+  /* annotations mark one mention of a school and often skip the others:
+   * in an annotated resume's education, a word no value covers keeps the
+   * rules' institution rather than teaching "other" (in work headers the
+   * rules' organisation is too often a title's tail to be taught) */
+  if (c->g.pool && kind == CVX_REC_EDUCATION)
+    for (size_t i = 0; i < nt; i++)
+      if (labels[i] == CVX_FLD_O && !tok[i].sep && rule[tok[i].a] == CVX_FLD_ORG) labels[i] = CVX_FLD_ORG;
+  cvx_features *ft = calloc(nt, sizeof *ft);
+  if (!ft) return;
+  for (size_t i = 0; i < nt; i++) cvx_features_init(&ft[i]);
+  cvx_field_features(kind, s, n, tok, nt, rule, ft);
+  if (cvx_field_debug())
+    for (size_t i = 0; i < nt; i++)
+      fprintf(stderr, "align %s%s %.*s\n", i && tok[i].line != tok[i - 1].line ? "/ " : "",
+              cvx_field_classes[labels[i]], (int)(tok[i].z - tok[i].a), s + tok[i].a);
+  cvx_seqset_add(c->set, nt, ft, labels, c->group);
+  c->headers++;
+  for (size_t i = 0; i < nt; i++) {
+    if (!tok[i].sep) c->labelled[labels[i]]++;
+    cvx_features_free(&ft[i]);
+  }
+  free(ft);
+}
+
+/* Counts the document's header values and those the aligner placed. */
+static void count_placed(fcollect *c) {
+  for (size_t k = 0; k < c->g.nv; k++) {
+    const value *v = &c->g.v[k];
+    if (v->field == CVX_FLD_O) continue;
+    c->values[v->field]++;
+    c->placed[v->field] += v->placed;
+  }
+}
+
 static void take_section(void *ctx, cvx_rec_kind kind, const cvx_block *const *blocks, const cvx_features *feats,
                          size_t n) {
   (void)kind;
@@ -339,8 +542,32 @@ static void take_section(void *ctx, cvx_rec_kind kind, const cvx_block *const *b
   free(labels);
 }
 
-int cvx_entrytrain_main(int argc, char **argv) {
+static const char usage_fields[] =
+    "usage: cvx train --fields [options] PAIRS\n"
+    "\n"
+    "Trains the field labeller of entry headers from CVs with gold answers.\n"
+    "PAIRS is the file cvx train --entries reads: lines 'INPUT<TAB>GOLD.json',\n"
+    "or 'INPUT<TAB>ANNOTATIONS.jsonl<TAB>ID' (Designation, Companies worked at,\n"
+    "College Name, Degree and Location are the header fields).\n"
+    "\n"
+    "options:\n"
+    "  -o, --output FILE   write the model here (default: standard output)\n"
+    "  -e, --epochs N      passes over the headers (default 10)\n"
+    "  -f, --folds K       also report the label accuracy of K-fold\n"
+    "                      cross-validation by input (default: none)\n"
+    "  -q, --quiet         no summary on stderr\n"
+    "  -h, --help          show this help\n";
+
+static int train_main(int argc, char **argv, bool fields);
+
+int cvx_entrytrain_main(int argc, char **argv) { return train_main(argc, argv, false); }
+
+int cvx_fieldtrain_main(int argc, char **argv) { return train_main(argc, argv, true); }
+
+static int train_main(int argc, char **argv, bool fields) {
+  const char *what = fields ? "--fields" : "--entries";
   static const struct option longopts[] = {{"entries", no_argument, NULL, 'E'},
+                                           {"fields", no_argument, NULL, 'E'},
                                            {"output", required_argument, NULL, 'o'},
                                            {"epochs", required_argument, NULL, 'e'},
                                            {"folds", required_argument, NULL, 'f'},
@@ -365,16 +592,17 @@ int cvx_entrytrain_main(int argc, char **argv) {
       if (folds < 2 || folds > 100) return cvx_usage_error("train", "--folds takes 2..100, not '%s'", optarg);
       break;
     case 'q': quiet = true; break;
-    case 'h': fputs(usage_entries, stdout); return 0;
+    case 'h': fputs(fields ? usage_fields : usage_entries, stdout); return 0;
     default: return cvx_getopt_error("train", c, argc, argv, longopts);
     }
   }
-  if (optind + 1 != argc) return cvx_usage_error("train", "--entries reads one PAIRS file, not %d", argc - optind);
+  if (optind + 1 != argc) return cvx_usage_error("train", "%s reads one PAIRS file, not %d", what, argc - optind);
   FILE *pairs = fopen(argv[optind], "r");
   if (!pairs) {
-    fprintf(stderr, "cvx train --entries: cannot read %s\n", argv[optind]);
+    fprintf(stderr, "cvx train %s: cannot read %s\n", what, argv[optind]);
     return 1;
   }
+  with_place = fields;
   if (!cvx_convert_init()) {
     fclose(pairs);
     return 1;
@@ -382,7 +610,12 @@ int cvx_entrytrain_main(int argc, char **argv) {
   collect col = {0};
   col.set = cvx_seqset_new(CVX_SEG_NCLASSES, cvx_entryseg_classes);
   cvx_entry_sink sink = {take_section, &col};
-  cvx_convert_opts o = {.want_json = false, .today = "2000-01", .entry_sink = &sink};
+  fcollect fcol = {0};
+  fcol.set = cvx_seqset_new(CVX_FLD_NCLASSES, cvx_field_classes);
+  cvx_field_sink fsink = {take_header, &fcol};
+  cvx_convert_opts o = {.want_json = false, .today = "2000-01", .entry_sink = fields ? NULL : &sink,
+                        .field_sink = fields ? &fsink : NULL};
+  gold *g = fields ? &fcol.g : &col.g;
   size_t read = 0, lineno = 0;
   char *line = NULL;
   size_t cap = 0;
@@ -393,47 +626,59 @@ int cvx_entrytrain_main(int argc, char **argv) {
     while (got && (line[got - 1] == '\n' || line[got - 1] == '\r')) line[--got] = 0;
     char *tab = strchr(line, '\t');
     if (!tab) {
-      fprintf(stderr, "cvx train --entries: %s:%zu: not 'INPUT<TAB>GOLD'\n", argv[optind], lineno);
+      fprintf(stderr, "cvx train %s: %s:%zu: not 'INPUT<TAB>GOLD'\n", what, argv[optind], lineno);
       status = 1;
       break;
     }
     *tab = 0;
     char *id = strchr(tab + 1, '\t');
     if (id) *id++ = 0;
-    if (id ? !load_annotations(tab + 1, id, &col.g) : !load_gold(tab + 1, &col.g)) {
-      fprintf(stderr, "cvx train --entries: cannot read gold %s\n", tab + 1);
-      free_gold(&col.g);
+    if (id ? !load_annotations(tab + 1, id, g) : !load_gold(tab + 1, g)) {
+      fprintf(stderr, "cvx train %s: cannot read gold %s\n", what, tab + 1);
+      free_gold(g);
       continue;
     }
     /* the group: the gold answer's file name, so that all forms of one CV
      * fall in one fold */
     const char *base = strrchr(tab + 1, '/');
-    col.group = cvx_feature_hash(id ? id : base ? base + 1 : tab + 1, NULL, 0);
+    col.group = fcol.group = cvx_feature_hash(id ? id : base ? base + 1 : tab + 1, NULL, 0);
     cvx_result res = {0};
     cvx_convert_file(line, line, &o, &res);
     read += res.status == CVX_OK;
     cvx_result_free(&res);
-    free_gold(&col.g);
+    if (fields) count_placed(&fcol);
+    free_gold(g);
   }
   free(line);
   fclose(pairs);
   cvx_buf model;
   cvx_buf_init(&model);
+  cvx_seqset *set = fields ? fcol.set : col.set;
+  const char *task = fields ? "fields" : "entries";
   if (!status) {
-    cvx_seqset_train(col.set, epochs, 0, 0, "entries", &model);
+    cvx_seqset_train(set, epochs, 0, 0, task, &model);
     status = cvx_model_write(outpath, &model);
   }
-  if (!quiet && !status) {
+  if (!quiet && !status && fields) {
+    fprintf(stderr, "cvx train --fields: %zu inputs read, %zu headers (%zu without a gold value), words", read,
+            fcol.headers, fcol.skipped);
+    for (int y = 0; y < CVX_FLD_NCLASSES; y++) fprintf(stderr, " %s %zu", cvx_field_classes[y], fcol.labelled[y]);
+    fprintf(stderr, "; gold values placed");
+    for (int y = 1; y < CVX_FLD_NCLASSES; y++)
+      if (fcol.values[y]) fprintf(stderr, " %s %zu/%zu", cvx_field_classes[y], fcol.placed[y], fcol.values[y]);
+  }
+  if (!quiet && !status && !fields)
     fprintf(stderr, "cvx train --entries: %zu inputs read, %zu sections, blocks B %zu H %zu D %zu", read, col.sections,
             col.labelled[CVX_SEG_B], col.labelled[CVX_SEG_H], col.labelled[CVX_SEG_D]);
+  if (!quiet && !status) {
     size_t n = 0;
-    double acc = cvx_seqset_accuracy_of(col.set, model.ptr, model.len, 0, 0, &n);
+    double acc = cvx_seqset_accuracy_of(set, model.ptr, model.len, 0, 0, &n);
     if (acc >= 0) fprintf(stderr, "; accuracy on them %.3f", acc);
     for (int f = 0; f < folds; f++) {
       cvx_buf fm;
       cvx_buf_init(&fm);
-      cvx_seqset_train(col.set, epochs, (unsigned)folds, (unsigned)f, "entries", &fm);
-      acc = cvx_seqset_accuracy_of(col.set, fm.ptr, fm.len, (unsigned)folds, (unsigned)f, &n);
+      cvx_seqset_train(set, epochs, (unsigned)folds, (unsigned)f, task, &fm);
+      acc = cvx_seqset_accuracy_of(set, fm.ptr, fm.len, (unsigned)folds, (unsigned)f, &n);
       if (acc >= 0) fprintf(stderr, "%s %.3f (%zu)", f ? "" : "; held-out folds", acc, n);
       cvx_buf_free(&fm);
     }
@@ -441,6 +686,7 @@ int cvx_entrytrain_main(int argc, char **argv) {
   }
   cvx_buf_free(&model);
   cvx_seqset_free(col.set);
+  cvx_seqset_free(fcol.set);
   cvx_convert_cleanup();
   return status;
 }

@@ -3,6 +3,7 @@
  * arrive here, so an entry line is read the same way whatever its format. */
 #include "blocks.h"
 #include "entryseg.h"
+#include "fieldlabel.h"
 #include "grammar.h"
 #include "prose.h"
 #include "publications.h"
@@ -715,6 +716,101 @@ static bool role_at_org(ctx *c, cvx_record *r, const char *org_key, piece p, cvx
   return false;
 }
 
+/* The trained field labeller's word on a work header (fieldlabel.h). The
+ * rules' pick (pos, org, loc, the dates d) is written per byte of the head
+ * text orig[0,n) (t is its working copy, which the segments point into) and
+ * handed to the training sink and to the model as a feature; where the
+ * model labels most words of a segment ROLE, ORG or PLACE, that segment
+ * fills the slot instead of the rules' pick (labelled lines, lab_*, stay
+ * first), and a ROLE segment followed on its line by more ROLE words
+ * ("Team lead - data quality") takes them in. */
+static void field_model_assign(ctx *c, cvx_rec_kind kind, const char *orig, const char *t, size_t n, piece *seg,
+                               int ns, int *pos, int *org, piece *loc, bool lab_pos, bool lab_org,
+                               const cvx_daterange *d) {
+  if (!n || n > CVX_FIELD_MAX_BYTES || (!c->doc->field_sink && !cvx_field_active())) return;
+  unsigned char rule[CVX_FIELD_MAX_BYTES];
+  memset(rule, CVX_FLD_O, n);
+  for (int i = 0; i < ns; i++) {
+    if (!seg[i].n || (i != *pos && i != *org)) continue;
+    size_t a = (size_t)(seg[i].s - t);
+    memset(rule + a, i == *pos ? CVX_FLD_ROLE : CVX_FLD_ORG, seg[i].n);
+  }
+  if (loc->n && loc->s >= orig && loc->s + loc->n <= orig + n) memset(rule + (loc->s - orig), CVX_FLD_PLACE, loc->n);
+  if (d && d->mend <= n && d->mstart < d->mend) memset(rule + d->mstart, CVX_FLD_DATE, d->mend - d->mstart);
+  if (c->doc->field_sink) c->doc->field_sink->fn(c->doc->field_sink->ctx, kind, orig, n, rule);
+  cvx_ftok tok[CVX_FIELD_MAX_TOKENS + 1];
+  int lab[CVX_FIELD_MAX_TOKENS];
+  size_t nt = cvx_field_tokens(orig, n, tok, CVX_FIELD_MAX_TOKENS);
+  if (nt > CVX_FIELD_MAX_TOKENS || !cvx_field_label(kind, orig, n, tok, nt, rule, lab)) return;
+  /* each segment's label: the one most of its words carry */
+  int seg_lab[MAX_SEGS];
+  for (int i = 0; i < ns; i++) {
+    seg_lab[i] = -1;
+    if (!seg[i].n) continue;
+    size_t a = (size_t)(seg[i].s - t), z = a + seg[i].n;
+    int count[CVX_FLD_NCLASSES] = {0}, words = 0;
+    for (size_t k = 0; k < nt; k++) {
+      if (tok[k].sep || tok[k].a < a || tok[k].z > z) continue;
+      count[lab[k]]++;
+      words++;
+    }
+    for (int y = 0; y < CVX_FLD_NCLASSES; y++)
+      if (words && 2 * count[y] > words) seg_lab[i] = y;
+  }
+  /* a piece the rules took for the organisation on the grammar's word (an
+   * organisation's words, no title's) stays one: "Acme Corp, Engineer" */
+  int rules_org = *org;
+  bool org_firm = rules_org >= 0 && seg[rules_org].n && cvx_org_score(seg[rules_org].s, seg[rules_org].n) > 0 &&
+                  cvx_role_score(seg[rules_org].s, seg[rules_org].n) == 0;
+  if (org_firm) seg_lab[rules_org] = CVX_FLD_ORG;
+  int mrole = -1, morg = -1, mplace = -1;
+  for (int i = 0; i < ns; i++) {
+    /* the rules' organisation does not become the title: the model may
+     * only add it to a title it follows after a dash */
+    if (seg_lab[i] == CVX_FLD_ROLE && mrole < 0 && i != rules_org) mrole = i;
+    if (seg_lab[i] == CVX_FLD_ORG && morg < 0) morg = i;
+    if (seg_lab[i] == CVX_FLD_PLACE && mplace < 0) mplace = i;
+  }
+  if (!lab_pos && mrole >= 0) {
+    *pos = mrole;
+    /* more ROLE words after a dash or a slash on its line: one title
+     * ("Lead Analyst - Data Quality") */
+    for (int j = mrole + 1; j < ns && seg_lab[j] == CVX_FLD_ROLE; j++) {
+      const char *end = seg[mrole].s + seg[mrole].n;
+      bool joinable = seg[j].s > end, dash = false;
+      for (const char *q = end; q < seg[j].s && joinable; q++) {
+        unsigned char ch = (unsigned char)*q;
+        joinable = ch == ' ' || ch == '-' || ch == '/' || ch == 0xE2 || ch == 0x80 || ch == 0x93 || ch == 0x94;
+        dash |= ch != ' ';
+      }
+      if (!joinable || !dash) break;
+      seg[mrole].n = (size_t)(seg[j].s + seg[j].n - seg[mrole].s);
+      seg[j].n = 0;
+      seg_lab[j] = -1;
+    }
+  }
+  if (!lab_org && morg >= 0 && morg != *pos) *org = morg;
+  if (*org == *pos && *pos >= 0) *org = !lab_org && morg >= 0 && morg != *pos ? morg : -1;
+  /* the rules' organisation that the model took into the title gives way
+   * to the first other piece that reads as an organisation, or stands on a
+   * line of its own */
+  if (!lab_org && morg < 0 && *org >= 0 && !seg[*org].n) {
+    int drop = *org, pick = -1;
+    for (int pass = 0; pass < 2 && pick < 0; pass++)
+      for (int i = 0; i < ns && pick < 0; i++) {
+        if (i == *pos || i == drop || !seg[i].n || seg_lab[i] == CVX_FLD_ROLE || seg_lab[i] == CVX_FLD_DATE ||
+            seg_lab[i] == CVX_FLD_PLACE || words_over(seg[i].s, seg[i].n, 10))
+          continue;
+        if (pass == 0 ? cvx_org_score(seg[i].s, seg[i].n) > 0 : own_line(t, n, seg[i])) pick = i;
+      }
+    if (pick >= 0 || drop >= 0) *org = pick;
+  }
+  if (!loc->n && kind == CVX_REC_WORK && mplace >= 0 && mplace != *pos && mplace != *org) {
+    *loc = (piece){orig + (seg[mplace].s - t), seg[mplace].n};
+    seg[mplace].n = 0;
+  }
+}
+
 static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   cvx_span es = entry_span(e);
   cvx_record *r = cvx_record_new(c->doc, kind, c->origin, es);
@@ -873,6 +969,7 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
       break;
     }
   }
+  field_model_assign(c, kind, orig, t, n, seg, ns, &pos, &org, &loc, lab_pos.n, lab_org.n, dated ? &d : NULL);
   if (lab_org.n) add_piece(c, r, org_key, lab_org, es);
   if (org >= 0) {
     add_piece(c, r, org_key, seg[org], es);
@@ -1079,6 +1176,92 @@ static bool degree_line(const char *t, size_t n, const char **st, size_t *ds, si
   return true;
 }
 
+/* The field labeller's word on an education header, as
+ * field_model_assign's on a work header: the rules' degree [ds, de), area,
+ * institution segment inst, place [ls, le) and dates d, per byte of orig,
+ * go to the sink and the model; a segment most of whose words the model
+ * labels ORG becomes the institution (with the ORG segments after it on its
+ * line: "Example College, Example University"), and where the degree grammar
+ * found no degree, the words it labels DEGREE are the study type (the words
+ * after "in" the area). */
+static void field_model_education(ctx *c, const char *orig, const char *t, size_t n, piece *seg, int ns, int *inst,
+                                  const char **st, size_t ds, size_t de, piece area, size_t ls, size_t le,
+                                  const cvx_daterange *d, piece *degree, piece *darea) {
+  if (!n || n > CVX_FIELD_MAX_BYTES || (!c->doc->field_sink && !cvx_field_active())) return;
+  unsigned char rule[CVX_FIELD_MAX_BYTES];
+  memset(rule, CVX_FLD_O, n);
+  if (*st && de <= n && ds < de) memset(rule + ds, CVX_FLD_DEGREE, de - ds);
+  if (area.n && area.s >= orig && area.s + area.n <= orig + n) memset(rule + (area.s - orig), CVX_FLD_AREA, area.n);
+  if (le <= n && ls < le) memset(rule + ls, CVX_FLD_PLACE, le - ls);
+  if (*inst >= 0 && seg[*inst].n) memset(rule + (seg[*inst].s - t), CVX_FLD_ORG, seg[*inst].n);
+  if (d && d->mend <= n && d->mstart < d->mend) memset(rule + d->mstart, CVX_FLD_DATE, d->mend - d->mstart);
+  if (c->doc->field_sink) c->doc->field_sink->fn(c->doc->field_sink->ctx, CVX_REC_EDUCATION, orig, n, rule);
+  cvx_ftok tok[CVX_FIELD_MAX_TOKENS + 1];
+  int lab[CVX_FIELD_MAX_TOKENS];
+  size_t nt = cvx_field_tokens(orig, n, tok, CVX_FIELD_MAX_TOKENS);
+  if (nt > CVX_FIELD_MAX_TOKENS || !cvx_field_label(CVX_REC_EDUCATION, orig, n, tok, nt, rule, lab)) return;
+  int seg_lab[MAX_SEGS], morg = -1;
+  for (int i = 0; i < ns; i++) {
+    seg_lab[i] = -1;
+    if (!seg[i].n) continue;
+    size_t a = (size_t)(seg[i].s - t), z = a + seg[i].n;
+    int count[CVX_FLD_NCLASSES] = {0}, words = 0;
+    for (size_t k = 0; k < nt; k++) {
+      if (tok[k].sep || tok[k].a < a || tok[k].z > z) continue;
+      count[lab[k]]++;
+      words++;
+    }
+    for (int y = 0; y < CVX_FLD_NCLASSES; y++)
+      if (words && 2 * count[y] > words) seg_lab[i] = y;
+    if (seg_lab[i] == CVX_FLD_ORG && morg < 0) morg = i;
+  }
+  if (morg >= 0) {
+    *inst = morg;
+    for (int j = morg + 1; j < ns && seg_lab[j] == CVX_FLD_ORG; j++) {
+      const char *end = seg[morg].s + seg[morg].n;
+      bool joinable = seg[j].s > end;
+      for (const char *q = end; q < seg[j].s && joinable; q++) joinable = *q != '\n' && *q != '(' && *q != ')';
+      if (!joinable) break;
+      seg[morg].n = (size_t)(seg[j].s + seg[j].n - seg[morg].s);
+      seg[j].n = 0;
+    }
+  }
+  if (*st) return;
+  /* the first run of DEGREE words, on one line, in a segment of t (not cut) */
+  size_t k = 0;
+  while (k < nt && lab[k] != CVX_FLD_DEGREE) k++;
+  if (k == nt || tok[k].sep) return;
+  size_t z = k;
+  while (z + 1 < nt && lab[z + 1] == CVX_FLD_DEGREE && tok[z + 1].line == tok[k].line) z++;
+  while (z > k && tok[z].sep) z--;
+  size_t a = tok[k].a, b = tok[z].z;
+  for (size_t q = a; q < b; q++)
+    if (t[q] != orig[q]) return; /* cut: the rules took it */
+  /* "B E in Production Engineering": the words after "in" are the area */
+  size_t split = b;
+  for (size_t q = k + 1; q < z; q++) {
+    size_t wn = tok[q].z - tok[q].a;
+    if (wn == 2 && (strncasecmp(orig + tok[q].a, "in", 2) == 0 || strncasecmp(orig + tok[q].a, "of", 2) == 0) &&
+        q > k) {
+      split = tok[q].a;
+      *darea = (piece){orig + tok[q + 1].a, b - tok[q + 1].a};
+      break;
+    }
+  }
+  *degree = trim_piece((piece){orig + a, split - a});
+  const char *canon = cvx_degree_canonical(degree->s, degree->n);
+  *st = canon ? canon : "";
+  /* the degree's words leave the segments they were in */
+  for (int i = 0; i < ns; i++) {
+    size_t sa = (size_t)(seg[i].s - t), sz = sa + seg[i].n;
+    if (!seg[i].n || sa >= b || sz <= a) continue;
+    if (sa < a) seg[i] = trim_piece((piece){seg[i].s, a - sa});
+    else if (sz > b) seg[i] = trim_piece((piece){t + b, sz - b});
+    else seg[i].n = 0;
+    if (i == *inst && !seg[i].n) *inst = -1;
+  }
+}
+
 static void parse_education(ctx *c, const entry *e) {
   cvx_span es = entry_span(e);
   cvx_record *r = cvx_record_new(c->doc, CVX_REC_EDUCATION, c->origin, es);
@@ -1104,7 +1287,8 @@ static void parse_education(ctx *c, const entry *e) {
     ls0 = i + 1;
   }
   const char *st = NULL;
-  size_t ds, de;
+  size_t ds = 0, de = 0;
+  piece rule_area = {0};
   bool degree = cvx_degree_find(t, n, &st, &ds, &de);
   for (size_t ls0 = 0, i = 0; !degree && i <= n; i++) { /* a degree line in degree-list style */
     if (i < n && t[i] != '\n') continue;
@@ -1148,14 +1332,16 @@ static void parse_education(ctx *c, const entry *e) {
         school = tolower((unsigned char)area.s[q]) == schools[k][0] && /* the first letter without a call */
                  strncasecmp(area.s + q, schools[k], strlen(schools[k])) == 0;
     if (area.n && !words_over(area.s, area.n, 8) && ((in_of && !school) || cvx_org_score(area.s, area.n) == 0) &&
-        !cvx_record_get(r, "area"))
-      add_piece(c, r, "area", (piece){orig + (area.s - t), area.n}, es);
-    else
+        !cvx_record_get(r, "area")) {
+      rule_area = (piece){orig + (area.s - t), area.n};
+      add_piece(c, r, "area", rule_area, es);
+    } else
       b = a;
     cut(t, ds, b > de ? b : de);
   }
-  size_t ls, le;
+  size_t ls = 0, le = 0;
   if (cvx_location_find(t, n, &ls, &le)) cut(t, ls, le);
+  else ls = le = 0;
   /* "GPA: 3.85/4.0 (90.42/100)", "GPA 5.00/5.00 - Transcript": the figures */
   {
     size_t at;
@@ -1197,6 +1383,16 @@ static void parse_education(ctx *c, const entry *e) {
   if (inst < 0 && ns > 0 && seg[0].n && !words_over(seg[0].s, seg[0].n, 8) &&
       (st || isupper((unsigned char)seg[0].s[0]) || (unsigned char)seg[0].s[0] >= 0x80))
     inst = 0;
+  {
+    piece mdeg = {0}, marea = {0};
+    field_model_education(c, orig, t, n, seg, ns, &inst, &st, ds, de, rule_area, ls, le, dated ? &d : NULL, &mdeg,
+                          &marea);
+    if (mdeg.n) {
+      if (*st) cvx_record_add(c->doc, r, "studyType", st, date_span(c, &(cvx_daterange){.mstart = (size_t)(mdeg.s - orig), .mend = (size_t)(mdeg.s - orig) + mdeg.n}, orig, es));
+      else add_piece(c, r, "studyType", mdeg, es);
+      if (marea.n && !cvx_record_get(r, "area")) add_piece(c, r, "area", marea, es);
+    }
+  }
   if (inst >= 0) {
     /* "Example University. Thesis on X. Coursework": the name ends at the
      * first sentence stop */

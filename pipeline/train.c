@@ -6,6 +6,7 @@
 
 #include "convert.h"
 #include "entryseg.h"
+#include "fieldlabel.h"
 #include "reflabel.h"
 #include "secvote.h"
 #include "usage.h"
@@ -31,7 +32,8 @@ static const char usage_train[] =
     "\n"
     "cvx train --refs FILE.jsonl trains the reference labeller instead\n"
     "(cvx train --refs --help); cvx train --entries PAIRS the entry segmenter\n"
-    "(cvx train --entries --help).\n";
+    "(cvx train --entries --help); cvx train --fields PAIRS the field labeller of\n"
+    "entry headers (cvx train --fields --help).\n";
 
 typedef struct collect {
   cvx_trainset *set;
@@ -58,8 +60,10 @@ int cvx_train_main(int argc, char **argv) {
                                            {NULL, 0, NULL, 0}};
   for (int i = 1; i < argc; i++)
     if (strcmp(argv[i], "--refs") == 0) return cvx_reftrain_main(argc, argv);
-  for (int i = 1; i < argc; i++)
+  for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--entries") == 0) return cvx_entrytrain_main(argc, argv);
+    if (strcmp(argv[i], "--fields") == 0) return cvx_fieldtrain_main(argc, argv);
+  }
   const char *outpath = NULL;
   int epochs = 12, c;
   bool quiet = false;

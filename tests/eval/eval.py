@@ -94,6 +94,20 @@ def train_entries_held_out(cvx, work, items, build, rotation, render):
     return p.stderr.strip().splitlines()[-1] if p.stderr.strip() else ""
 
 
+def train_fields_held_out(cvx, work):
+    """Trains the field labeller of entry headers (`cvx train --fields`) on the
+    pairs train_entries_held_out wrote (the seen part only), reading them with
+    that entry model as `make train` does, and has every run use it
+    (CVX_FIELD_MODEL). Returns the summary line."""
+    pairs_path = os.path.join(work, "entry-pairs.tsv")
+    model = os.path.join(work, "fields.model")
+    p = subprocess.run([cvx, "train", "--fields", "-o", model, pairs_path], capture_output=True, text=True)
+    if p.returncode != 0:
+        raise RuntimeError(f"cvx train --fields failed ({p.returncode}): {p.stderr.strip()[-800:]}")
+    os.environ["CVX_FIELD_MODEL"] = model
+    return p.stderr.strip().splitlines()[-1] if p.stderr.strip() else ""
+
+
 def eval_refs_cv(build):
     """5-fold cross-validated refscore of the labeller on all of dev.jsonl, and
     the hand-written rules on the same file (tests/eval/refs_cv.sh)."""
@@ -318,6 +332,7 @@ def main():
     trained = train_held_out(cvx, work, a.rotation)
     trained_refs = train_refs_held_out(cvx, work, a.rotation)
     trained_entries = train_entries_held_out(cvx, work, items, a.build, a.rotation, not a.quick)
+    trained_fields = train_fields_held_out(cvx, work)
     res = {
         "cvx": run([cvx, "--version"]).strip(), "commit": git_commit(), "rotation": a.rotation,
         "corpus": eval_corpus(items, cvx, work, a.rotation, norm_text),
@@ -333,6 +348,8 @@ def main():
     print(f"reference labeller trained without the unseen quarter ({trained_refs.removeprefix('cvx train --refs: ')})")
     print(f"entry segmenter trained without the unseen quarter "
           f"({trained_entries.removeprefix('cvx train --entries: ')})")
+    print(f"field labeller trained without the unseen quarter "
+          f"({trained_fields.removeprefix('cvx train --fields: ')})")
     for printer, key in ((print_corpus, "corpus"), (print_jobsite, "jobsite"), (print_refs, "refs"),
                          (print_refs_cv, "refs_cv"), (print_layouts, "layouts")):
         print()

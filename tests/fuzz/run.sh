@@ -18,7 +18,7 @@ secs=${2:-60}
 shift 2 2>/dev/null || shift $#
 here=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$here" || exit 2
-targets=${*:-"source frontmatter yamldata markdown html text pdf docx refparse schema convert validate model entryseg"}
+targets=${*:-"source frontmatter yamldata markdown html text pdf docx refparse schema convert validate model entryseg fieldlabel"}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 mkdir -p "$build/artifacts"

@@ -1,0 +1,370 @@
+/* fieldlabel.c — the fields of an entry header by a trained sequence model
+ * (fieldlabel.h): tokens, their features from the shared grammars and the
+ * slot rules, Viterbi labels. */
+#include "fieldlabel.h"
+
+#include "grammar.h"
+#include "seqmodel.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The built-in model, compiled from pipeline/models/fields.model. */
+extern const char *const cvx_model_fields_text;
+extern const size_t cvx_model_fields_text_len;
+
+const char *const cvx_field_classes[CVX_FLD_NCLASSES] = {"O", "ROLE", "ORG", "PLACE", "DATE", "DEGREE", "AREA"};
+
+static cvx_model *field_model;
+static cvx_seqmodel field_seq;
+static bool field_on, field_debug;
+
+bool cvx_field_init(void) {
+  if (field_model) return true;
+  field_debug = getenv("CVX_FIELD_DEBUG") != NULL;
+  const char *env = getenv("CVX_FIELD_MODEL");
+  if (env && strcmp(env, "off") == 0) return true;
+  field_model = cvx_model_load("CVX_FIELD_MODEL", cvx_model_fields_text, cvx_model_fields_text_len, "fields");
+  if (!field_model) return false;
+  bool ok = cvx_model_nclasses(field_model) == CVX_FLD_NCLASSES;
+  for (int i = 0; ok && i < CVX_FLD_NCLASSES; i++) ok = strcmp(cvx_model_class(field_model, i), cvx_field_classes[i]) == 0;
+  if (!ok) {
+    fprintf(stderr, "cvx: the fields model does not have the classes O ROLE ORG PLACE DATE DEGREE AREA\n");
+    cvx_model_free(field_model);
+    field_model = NULL;
+    return false;
+  }
+  cvx_seqmodel_init(&field_seq, field_model);
+  /* a model with no weights has never been trained: the rules decide */
+  for (int i = 0; i < (CVX_FLD_NCLASSES + 1) * CVX_FLD_NCLASSES && !field_on; i++) field_on = field_seq.trans[i] != 0;
+  return true;
+}
+
+void cvx_field_cleanup(void) {
+  if (field_model) cvx_seqmodel_free(&field_seq);
+  cvx_model_free(field_model);
+  field_model = NULL;
+  field_on = false;
+}
+
+bool cvx_field_active(void) { return field_on; }
+
+bool cvx_field_debug(void) { return field_debug; }
+
+/* ------------------------------------------------------------- tokens */
+
+static bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* Length of the separator at s[i] (0 when none): ASCII marks between fields,
+ * a dash standing apart, and the Unicode dashes, bullet and middle dot. */
+static size_t sep_len(const char *s, size_t n, size_t i) {
+  unsigned char c = (unsigned char)s[i];
+  if (strchr(",;:|/()[]@", c) && c) return 1;
+  if (c == '-') {
+    bool before = i == 0 || is_space((unsigned char)s[i - 1]) || s[i - 1] == '-';
+    bool after = i + 1 >= n || is_space((unsigned char)s[i + 1]) || s[i + 1] == '-';
+    return before || after ? 1 : 0;
+  }
+  if (c == 0xE2 && i + 2 < n && (unsigned char)s[i + 1] == 0x80) {
+    unsigned char d = (unsigned char)s[i + 2];
+    if (d == 0x93 || d == 0x94 || d == 0xA2) return 3;
+  }
+  if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xB7) return 2;
+  return 0;
+}
+
+size_t cvx_field_tokens(const char *s, size_t n, cvx_ftok *out, size_t max) {
+  size_t k = 0;
+  unsigned line = 0;
+  for (size_t i = 0; i < n;) {
+    unsigned char c = (unsigned char)s[i];
+    if (is_space(c)) {
+      if (c == '\n') line++;
+      i++;
+      continue;
+    }
+    if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xA0) { /* no-break space */
+      i += 2;
+      continue;
+    }
+    if (k == max) return max + 1;
+    size_t m = sep_len(s, n, i), b = i;
+    if (m) {
+      i += m;
+    } else {
+      while (i < n && !is_space((unsigned char)s[i]) && !sep_len(s, n, i) &&
+             !((unsigned char)s[i] == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xA0))
+        i++;
+      /* never split a UTF-8 sequence */
+      while (i < n && ((unsigned char)s[i] & 0xC0) == 0x80) i++;
+    }
+    out[k++] = (cvx_ftok){(uint32_t)b, (uint32_t)i, (uint16_t)(line < 60000 ? line : 60000), m > 0};
+  }
+  return k;
+}
+
+/* ------------------------------------------------------------- features */
+
+static char lower(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
+
+/* The word lower-cased (ASCII), at most 24 bytes. */
+static size_t low_word(const char *s, size_t n, char out[25]) {
+  size_t k = 0;
+  for (size_t i = 0; i < n && k < 24; i++) out[k++] = lower(s[i]);
+  out[k] = 0;
+  return k;
+}
+
+/* The word's shape: X upper, x lower, d digit, other bytes as they are, runs
+ * of one class written once ("B.Tech" -> "X.Xx"), at most 8. */
+static size_t word_shape(const char *s, size_t n, char out[9]) {
+  size_t k = 0;
+  char last = 0;
+  for (size_t i = 0; i < n && k < 8; i++) {
+    unsigned char c = (unsigned char)s[i];
+    char x = c >= 'A' && c <= 'Z'   ? 'X'
+             : c >= 'a' && c <= 'z' ? 'x'
+             : c >= '0' && c <= '9' ? 'd'
+             : c >= 0x80            ? 'u'
+                                    : (char)c;
+    if (x == 'u' && (c & 0xC0) == 0x80) continue;
+    if (x == last) continue;
+    out[k++] = x;
+    last = x;
+  }
+  out[k] = 0;
+  return k;
+}
+
+static char digit(int v) { return (char)('0' + v); }
+
+static int bucket(int v, const int *edges, int n) {
+  int i = 0;
+  while (i < n && v > edges[i]) i++;
+  return i;
+}
+
+/* Marks m[a, z) of every match a finder returns in the line s[a0, z0). */
+static void mark_dates(const char *s, size_t a0, size_t z0, unsigned char *m, unsigned char bit) {
+  size_t at = a0;
+  for (int guard = 0; at < z0 && guard < 8; guard++) {
+    cvx_daterange d;
+    if (!cvx_date_find(s + at, z0 - at, &d) || d.mend <= d.mstart) return;
+    for (size_t i = at + d.mstart; i < at + d.mend && i < z0; i++) m[i] |= bit;
+    at += d.mend;
+  }
+}
+
+static void mark_places(const char *s, size_t a0, size_t z0, unsigned char *m, unsigned char bit) {
+  size_t at = a0;
+  for (int guard = 0; at < z0 && guard < 8; guard++) {
+    size_t a, z;
+    if (!cvx_location_find(s + at, z0 - at, &a, &z) || z <= a) return;
+    for (size_t i = at + a; i < at + z && i < z0; i++) m[i] |= bit;
+    at += z;
+  }
+}
+
+static void mark_degree(const char *s, size_t a0, size_t z0, unsigned char *m, unsigned char bit) {
+  const char *st;
+  size_t a, z;
+  if (cvx_degree_find(s + a0, z0 - a0, &st, &a, &z) && z > a)
+    for (size_t i = a0 + a; i < a0 + z && i < z0; i++) m[i] |= bit;
+}
+
+enum { M_DATE = 1, M_PLACE = 2, M_DEGREE = 4 };
+
+/* What a segment (the words between two separators of a line) reads as. */
+typedef struct segfacts {
+  bool role, org, role_over_org, person;
+  int words;
+} segfacts;
+
+void cvx_field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx_ftok *tok, size_t nt,
+                        const unsigned char *rule, cvx_features *feats) {
+  if (!nt) return;
+  unsigned char *mark = calloc(n + 1, 1);
+  size_t *seg = malloc(nt * sizeof *seg);       /* the token's segment */
+  size_t *seg_first = malloc(nt * sizeof *seg_first), *seg_last = malloc(nt * sizeof *seg_last);
+  segfacts *sf = calloc(nt, sizeof *sf);
+  size_t *line_a = malloc(nt * sizeof *line_a), *line_z = malloc(nt * sizeof *line_z);
+  if (!mark || !seg || !seg_first || !seg_last || !sf || !line_a || !line_z) {
+    for (size_t i = 0; i < nt; i++) cvx_features_clear(&feats[i]);
+    goto out;
+  }
+  const char *kname = kind == CVX_REC_EDUCATION ? "e" : kind == CVX_REC_VOLUNTEER ? "v" : "w";
+  /* lines: the grammars read each line once */
+  unsigned nlines = tok[nt - 1].line + 1u;
+  for (size_t i = 0; i < nt;) {
+    size_t j = i;
+    while (j < nt && tok[j].line == tok[i].line) j++;
+    size_t a = tok[i].a, z = tok[j - 1].z;
+    mark_dates(s, a, z, mark, M_DATE);
+    mark_places(s, a, z, mark, M_PLACE);
+    mark_degree(s, a, z, mark, M_DEGREE);
+    for (size_t q = i; q < j; q++) {
+      line_a[q] = i;
+      line_z[q] = j;
+    }
+    i = j;
+  }
+  /* segments: runs of words between separators (or line ends) */
+  size_t nseg = 0;
+  for (size_t i = 0; i < nt;) {
+    if (tok[i].sep) {
+      seg[i++] = (size_t)-1;
+      continue;
+    }
+    size_t j = i;
+    while (j < nt && !tok[j].sep && tok[j].line == tok[i].line) j++;
+    const char *ss = s + tok[i].a;
+    size_t sn = tok[j - 1].z - tok[i].a;
+    int r = cvx_role_score(ss, sn), o = cvx_org_score(ss, sn);
+    sf[nseg] = (segfacts){r > 0, o > 0, r > o, sn < 60 && cvx_is_person_name(ss, sn), (int)(j - i)};
+    for (size_t q = i; q < j; q++) {
+      seg[q] = nseg;
+      seg_first[q] = i;
+      seg_last[q] = j - 1;
+    }
+    nseg++;
+    i = j;
+  }
+  for (size_t i = 0; i < nt; i++) {
+    cvx_features *f = &feats[i];
+    cvx_features_clear(f);
+    const cvx_ftok *t = &tok[i];
+    const char *w = s + t->a;
+    size_t wn = t->z - t->a;
+    char lw[25], sh[9], buf[16];
+    size_t lwn = low_word(w, wn, lw);
+    word_shape(w, wn, sh);
+    cvx_features_add(f, "b", NULL, 0);
+    cvx_features_add(f, "k=", kname, 1);
+    cvx_features_add(f, "w=", lw, lwn);
+    cvx_features_add(f, "sh=", sh, strlen(sh));
+    if (!t->sep && lwn >= 4) {
+      cvx_features_add(f, "p3=", lw, 3);
+      cvx_features_add(f, "s3=", lw + lwn - 3, 3);
+    }
+    /* where it sits */
+    static const int line_edges[] = {0, 1, 2}, count_edges[] = {1, 2, 3, 5};
+    /* (the names are built by hand: formatting them cost more than the rest) */
+    int ln = bucket(t->line, line_edges, 3);
+    char v[8] = {digit(ln), '/', digit(bucket((int)nlines, count_edges, 4)), 0};
+    cvx_features_add(f, "ln=", v, 3);
+    v[1] = kname[0];
+    cvx_features_add(f, "lnk=", v, 2);
+    if (i == line_a[i]) cvx_features_add(f, "lf", NULL, 0);
+    if (i + 1 == line_z[i]) cvx_features_add(f, "ll", NULL, 0);
+    v[0] = digit(bucket((int)(i - line_a[i]), count_edges, 4));
+    cvx_features_add(f, "lpos=", v, 1);
+    /* neighbours, within the line */
+    for (int d = -2; d <= 2; d++) {
+      if (!d) continue;
+      long q = (long)i + d;
+      char nb[25];
+      size_t nbn;
+      if (q < (long)line_a[i] || q >= (long)line_z[i]) {
+        memcpy(nb, d < 0 ? "^" : "$", 2);
+        nbn = 1;
+      } else {
+        nbn = low_word(s + tok[q].a, tok[q].z - tok[q].a, nb);
+      }
+      static const char *const wname[] = {"w-2=", "w-1=", "", "w+1=", "w+2="};
+      cvx_features_add(f, wname[d + 2], nb, nbn);
+      if (d == -1 || d == 1) {
+        if (q >= (long)line_a[i] && q < (long)line_z[i]) {
+          char ns[9];
+          size_t nsn = word_shape(s + tok[q].a, tok[q].z - tok[q].a, ns);
+          cvx_features_add(f, d < 0 ? "sh-1=" : "sh+1=", ns, nsn);
+        }
+      }
+    }
+    /* its segment: the separators around it and what the grammars say */
+    if (!t->sep) {
+      size_t a = seg_first[i], z = seg_last[i];
+      const segfacts *g = &sf[seg[i]];
+      /* the separators (at most 3 bytes each) on either side: "^" and "$"
+       * at the line's ends */
+      size_t ln_ = a > line_a[i] ? tok[a - 1].z - tok[a - 1].a : 1, rn_ = z + 1 < line_z[i] ? tok[z + 1].z - tok[z + 1].a : 1;
+      if (ln_ > 3) ln_ = 3;
+      if (rn_ > 3) rn_ = 3;
+      const char *lsep = a > line_a[i] ? s + tok[a - 1].a : "^", *rsep = z + 1 < line_z[i] ? s + tok[z + 1].a : "$";
+      cvx_features_add(f, "ls=", lsep, ln_);
+      cvx_features_add(f, "rs=", rsep, rn_);
+      memcpy(buf, lsep, ln_);
+      buf[ln_] = '|';
+      memcpy(buf + ln_ + 1, rsep, rn_);
+      cvx_features_add(f, "lrs=", buf, ln_ + 1 + rn_);
+      if (i == a) cvx_features_add(f, "sf", NULL, 0);
+      if (i == z) cvx_features_add(f, "sl", NULL, 0);
+      v[0] = digit(bucket(g->words, count_edges, 4));
+      cvx_features_add(f, "sw=", v, 1);
+      if (g->role) cvx_features_add(f, "g.role", NULL, 0);
+      if (g->org) cvx_features_add(f, "g.org", NULL, 0);
+      if (g->role_over_org) cvx_features_add(f, "g.r>o", NULL, 0);
+      if (g->person) cvx_features_add(f, "g.person", NULL, 0);
+      char ro[5] = {digit(g->role), digit(g->org), digit(g->role_over_org), kname[0], 0};
+      cvx_features_add(f, "g.ro=", ro, 4);
+      /* the segment's index in its line */
+      size_t si = 0;
+      for (size_t q = line_a[i]; q < a; q++) si += !tok[q].sep && (q == line_a[i] || tok[q - 1].sep);
+      v[0] = digit(si > 2 ? 2 : (int)si);
+      cvx_features_add(f, "si=", v, 1);
+    } else {
+      cvx_features_add(f, "sep", NULL, 0);
+    }
+    unsigned char m = mark[t->a];
+    if (m & M_DATE) cvx_features_add(f, "g.date", NULL, 0);
+    if (m & M_PLACE) cvx_features_add(f, "g.place", NULL, 0);
+    if (m & M_DEGREE) cvx_features_add(f, "g.degree", NULL, 0);
+    /* the line's facts */
+    bool ldate = false, ldeg = false, lplace = false;
+    for (size_t q = line_a[i]; q < line_z[i]; q++) {
+      ldate |= (mark[tok[q].a] & M_DATE) != 0;
+      ldeg |= (mark[tok[q].a] & M_DEGREE) != 0;
+      lplace |= (mark[tok[q].a] & M_PLACE) != 0;
+    }
+    char lf[3] = {digit(ldate), digit(ldeg), digit(lplace)};
+    cvx_features_add(f, "L=", lf, 3);
+    /* the rules' field: alone, with its neighbours', with the line */
+    if (rule) {
+      int r = rule[t->a] < CVX_FLD_NCLASSES ? rule[t->a] : 0;
+      int rp = i > 0 ? rule[tok[i - 1].a] : 9, rn = i + 1 < nt ? rule[tok[i + 1].a] : 9;
+      char rv[3] = {digit(r), kname[0], 0};
+      cvx_features_add(f, "r=", rv, 1);
+      cvx_features_add(f, "rk=", rv, 2);
+      char rpn[3] = {digit(rp > 9 ? 9 : rp), digit(r), digit(rn > 9 ? 9 : rn)};
+      cvx_features_add(f, "rpn=", rpn, 3);
+      rv[1] = digit(ln);
+      cvx_features_add(f, "rl=", rv, 2);
+    }
+    cvx_features_close(f);
+  }
+out:
+  free(mark);
+  free(seg);
+  free(seg_first);
+  free(seg_last);
+  free(sf);
+  free(line_a);
+  free(line_z);
+}
+
+bool cvx_field_label(cvx_rec_kind kind, const char *s, size_t n, const cvx_ftok *tok, size_t nt,
+                     const unsigned char *rule, int *labels) {
+  if (!field_on || !nt || n > CVX_FIELD_MAX_BYTES || nt > CVX_FIELD_MAX_TOKENS) return false;
+  cvx_features *ft = calloc(nt, sizeof *ft);
+  if (!ft) return false;
+  for (size_t i = 0; i < nt; i++) cvx_features_init(&ft[i]);
+  cvx_field_features(kind, s, n, tok, nt, rule, ft);
+  cvx_seqmodel_decode(&field_seq, ft, nt, labels);
+  for (size_t i = 0; i < nt; i++) cvx_features_free(&ft[i]);
+  free(ft);
+  if (field_debug)
+    for (size_t i = 0; i < nt; i++)
+      fprintf(stderr, "field %s%s %.*s\n", i && tok[i].line != tok[i - 1].line ? "/ " : "",
+              cvx_field_classes[labels[i]], (int)(tok[i].z - tok[i].a), s + tok[i].a);
+  return true;
+}
