@@ -88,7 +88,11 @@ struct cvx_model {
   size_t n;      /* features */
   uint32_t *key; /* sorted hashes */
   float *w;      /* n * k weights, row per feature */
-  uint32_t *slot; /* open-addressing index: row + 1, 0 empty; mask + 1 slots */
+  /* open-addressing index, mask + 1 slots: a row's hash beside its number
+   * + 1 (0: empty), so that a lookup reads one cache line, not two */
+  struct slot {
+    uint32_t key, row;
+  } *slot;
   size_t mask;
 };
 
@@ -181,8 +185,8 @@ cvx_model *cvx_model_parse(const char *text, size_t len, char *err, size_t errsz
   m->mask = cap2 - 1;
   for (size_t r = 0; r < m->n; r++) {
     size_t i = (m->key[r] * 2654435761u) & m->mask;
-    while (m->slot[i]) i = (i + 1) & m->mask;
-    m->slot[i] = (uint32_t)(r + 1);
+    while (m->slot[i].row) i = (i + 1) & m->mask;
+    m->slot[i] = (struct slot){m->key[r], (uint32_t)(r + 1)};
   }
   return m;
 }
@@ -200,9 +204,9 @@ long cvx_features_find(const uint32_t *key, size_t n, uint32_t h) {
 /* The row of hash h through the index, or -1. */
 static long find_row(const cvx_model *m, uint32_t h) {
   for (size_t i = (h * 2654435761u) & m->mask;; i = (i + 1) & m->mask) {
-    uint32_t r = m->slot[i];
-    if (!r) return -1;
-    if (m->key[r - 1] == h) return (long)r - 1;
+    const struct slot *sl = &m->slot[i];
+    if (!sl->row) return -1;
+    if (sl->key == h) return (long)sl->row - 1;
   }
 }
 
