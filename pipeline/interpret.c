@@ -2636,12 +2636,17 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
     if (c->line.cap > ((size_t)1 << 20)) cvx_buf_free(&c->line);
     if (unread > 0 && b->kind == CVX_BLK_PARA && is_prose(b->text, strlen(b->text)) &&
         !labelled_lines(b->text, b->len)) {
-      piece p = joined(c, b);
+      const char *copy;
+      piece p = joined_base(c, b, &copy);
+      bool kept = !c->have_summary;
       if (!c->have_summary) {
         add_lasting(c, basics(c), "summary", p, b->span);
         c->have_summary = true;
       }
       cvx_prose_extract(c->doc, p.s, p.n, b->span);
+      /* a big paragraph's joined copy that no field references is given back
+       * (long text cut into pieces of a MiB: one copy each otherwise) */
+      if (!kept && copy != b->text) cvx_arena_give_back(c->doc->arena, (void *)(uintptr_t)copy);
     }
   }
 }
