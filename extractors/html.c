@@ -303,7 +303,7 @@ static void flush_pending(hx *h) {
   h->pending = false;
   cvx_block *b = cvx_blocks_add(h->doc, h->out, CVX_BLK_ITEM, h->pend_level,
                                 lines_span(h, h->pend_line, h->pend_line));
-  b->marker = h->pend_marker;
+  cvx_block_set_marker(b, h->pend_marker);
 }
 
 /* Appends a block; the first paragraph of a pending list item becomes the
@@ -322,7 +322,7 @@ static cvx_block *add_block(hx *h, cvx_blk_kind kind, int level, unsigned l0, un
     }
   }
   cvx_block *b = cvx_blocks_add(h->doc, h->out, kind, level, lines_span(h, l0, l1));
-  b->marker = marker;
+  cvx_block_set_marker(b, marker);
   return b;
 }
 

@@ -160,7 +160,7 @@ void cvx_lb_end(cvx_lb *lb) {
   cvx_block *b = cvx_blocks_push(lb->a, &lb->lay->blocks, lb->kind, lb->level, cvx_span_make(s, e));
   b->text = cvx_arena_strndup(lb->a, lb->bt.ptr, lb->bt.len);
   b->len = lb->bt.len;
-  b->marker = lb->marker;
+  cvx_block_set_marker(b, lb->marker);
   /* the bold run may have ended in blanks that the block's end trimmed */
   if (lb->strong_len) b->strong_len = (uint32_t)(lb->strong_len < b->len ? lb->strong_len : b->len);
   for (size_t i = 0; i < lb->nlinks; i++) {

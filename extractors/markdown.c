@@ -617,7 +617,7 @@ static void flush_pending(md *m) {
   uint32_t e = m->pend_start + (uint32_t)strlen(m->pend_marker);
   cvx_block *b = cvx_blocks_add(m->doc, m->out, CVX_BLK_ITEM, m->pend_level,
                                 cvx_span_make(m->pend_start, e > m->len ? m->len : e));
-  b->marker = m->pend_marker;
+  cvx_block_set_marker(b, m->pend_marker);
 }
 
 /* Appends a block; the first paragraph of a pending list item becomes the
@@ -636,7 +636,7 @@ static cvx_block *add_block(md *m, cvx_blk_kind kind, int level, cvx_span span) 
     }
   }
   cvx_block *b = cvx_blocks_add(m->doc, m->out, kind, level, span);
-  b->marker = marker;
+  cvx_block_set_marker(b, marker);
   return b;
 }
 
@@ -701,7 +701,7 @@ static cvx_block *emit_text(md *m, cvx_blk_kind kind, int level, cvx_span span, 
   cvx_block *blk = add_block(m, kind, level, span);
   /* the next piece of a giant line cut inside: glued to the paragraph of
    * the piece before, with the space of the cut between */
-  bool plain = blk->kind == CVX_BLK_PARA && blk->level == 0 && !blk->marker;
+  bool plain = blk->kind == CVX_BLK_PARA && blk->level == 0 && !cvx_block_has_marker(blk);
   bool cont = plain && m->continuing && m->glue && prev == m->glue && prev->span.end <= blk->span.start;
   for (uint32_t i = cont ? prev->span.end : 0; cont && i < blk->span.start; i++) cont = m->v[i] == ' ';
   m->continuing = false;

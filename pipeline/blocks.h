@@ -26,17 +26,32 @@ typedef struct cvx_block {
    * each source line's text kept on its own line ('\n' between lines). */
   const char *text;
   cvx_link *links;
-  const char *marker; /* list marker as written ("-", "*", "•", "1.", "[2]"), or NULL */
   struct cvx_block *next;
   cvx_span span; /* source bytes of this block's own text */
   uint32_t len;  /* 32-bit counts (a source is under 4 GiB) */
   uint32_t nlinks;
   uint32_t strong_len; /* > 0 when text starts with a bold run: its byte length in text */
-  unsigned kind : 8;   /* a cvx_blk_kind */
-  int level : 24;
-  /* 56 bytes a block, laid end to end by cvx_blocks_push (a text CV or a
+  unsigned kind : 4;   /* a cvx_blk_kind */
+  int level : 8;       /* heading 1..6, list depth (extractors cap it at 32) */
+  /* the list marker as written ("-", "*", "•", "1.", "[2]"), coded: read it
+   * with cvx_block_marker, set it with cvx_block_set_marker; 0 = none */
+  unsigned marker : 20;
+  /* 48 bytes a block, laid end to end by cvx_blocks_push (a text CV or a
    * long list makes one for every 30 to 40 bytes of input) */
 } cvx_block;
+
+/* Room for a marker as cvx_block_marker writes one. */
+#define CVX_MARKER_MAX 40
+
+/* Sets b's list marker to m (copied; NULL: none). A marker is a short string:
+ * common bullets and numbers ("12.", "(3)", "[4]") are coded in the block
+ * itself, any other is kept once per process (up to 65,536 of them, each
+ * under 32 bytes; past that a marker reads as "?", which only says that
+ * there is one: nothing reads a marker's text but the extractors' tests). */
+void cvx_block_set_marker(cvx_block *b, const char *m);
+/* b's list marker (NULL: none), written into buf when it is a number. */
+const char *cvx_block_marker(const cvx_block *b, char buf[CVX_MARKER_MAX]);
+static inline bool cvx_block_has_marker(const cvx_block *b) { return b->marker != 0; }
 
 typedef struct cvx_blocks {
   cvx_block *head, *tail;

@@ -141,7 +141,8 @@ static void check_doc(const doc_case *c) {
     if (!b) break;
     CHECK(b->kind == w->kind && b->level == w->level, "%s: kind %d level %d, want %d %d", ctx, (int)b->kind, b->level,
           (int)w->kind, w->level);
-    CHECK_STR(b->marker, w->marker, ctx);
+    char mb[CVX_MARKER_MAX];
+    CHECK_STR(cvx_block_marker(b, mb), w->marker, ctx);
     CHECK_STR(b->text, w->text, ctx);
     if (w->check_strong) {
       size_t sl = w->strong ? strlen(w->strong) : 0;

@@ -68,7 +68,8 @@ static char *dump(const cvx_blocks *bl) {
   for (const cvx_block *k = bl->head; k; k = k->next) {
     static const char kinds[] = "HPIR-";
     cvx_buf_printf(&b, "%c%d", kinds[k->kind], k->level);
-    if (k->marker) cvx_buf_printf(&b, "[%s]", k->marker);
+    char mb[CVX_MARKER_MAX];
+    if (cvx_block_has_marker(k)) cvx_buf_printf(&b, "[%s]", cvx_block_marker(k, mb));
     cvx_buf_putc(&b, ' ');
     put_escaped(&b, k->text, k->len);
     if (k->strong_len) cvx_buf_printf(&b, " {s=%zu}", (size_t)k->strong_len);
