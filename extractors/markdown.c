@@ -1948,7 +1948,7 @@ static void pool_release(md_pool *pl) {
  * as a setext underline: a giant paragraph or list is cut into two there,
  * which only a giant one has. Link reference definitions serve their own
  * piece (the text of a link to another piece's stays visible as written). */
-size_t cvx_markdown_piece = (size_t)1 << 20;
+size_t cvx_markdown_piece = (size_t)256 << 10;
 #define MD_PIECE cvx_markdown_piece
 
 /* A paragraph line over MD_LINE_PIECE bytes (one giant line: cmark's
