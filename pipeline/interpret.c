@@ -335,6 +335,7 @@ static void add_str(ctx *c, cvx_record *r, const char *key, const char *v, cvx_s
 static piece joined_base(ctx *c, const cvx_block *b, const char **base);
 
 static piece joined(ctx *c, const cvx_block *b) { return joined_base(c, b, NULL); }
+static piece joined_text(char *t, size_t len);
 
 /* joined() that also gives the start of the whole copy (*base): offsets into
  * it are offsets into b->text, the trimmed piece starting somewhere inside. */
@@ -346,6 +347,12 @@ static piece joined_base(ctx *c, const cvx_block *b, const char **base) {
                 ? cvx_arena_strndup(c->doc->arena, b->text, len)
                 : (char *)(uintptr_t)b->text;
   if (base) *base = t;
+  return joined_text(t, len);
+}
+
+/* joined() done in place on t[0,len) (NUL-terminated, writable when it
+ * holds a line break or tab). */
+static piece joined_text(char *t, size_t len) {
   for (char *q = memchr(t, '\n', len); q; q = memchr(q + 1, '\n', len - (size_t)(q + 1 - t))) *q = ' ';
   for (char *q = memchr(t, '\t', len); q; q = memchr(q + 1, '\t', len - (size_t)(q + 1 - t))) *q = ' ';
   piece p = {t, len};
@@ -2636,17 +2643,21 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
     if (c->line.cap > ((size_t)1 << 20)) cvx_buf_free(&c->line);
     if (unread > 0 && b->kind == CVX_BLK_PARA && is_prose(b->text, strlen(b->text)) &&
         !labelled_lines(b->text, b->len)) {
-      const char *copy;
-      piece p = joined_base(c, b, &copy);
-      bool kept = !c->have_summary;
+      /* only the summary keeps its joined copy: the prose of any later
+       * paragraph is read from a scratch copy (a CV over and over, or a long
+       * text cut into blocks, would otherwise keep one copy of each) */
+      cvx_buf scratch = CVX_BUF_INIT;
+      piece p;
       if (!c->have_summary) {
+        p = joined(c, b);
         add_lasting(c, basics(c), "summary", p, b->span);
         c->have_summary = true;
+      } else {
+        cvx_buf_put(&scratch, b->text, strlen(b->text));
+        p = joined_text(scratch.ptr, scratch.len);
       }
       cvx_prose_extract(c->doc, p.s, p.n, b->span);
-      /* a big paragraph's joined copy that no field references is given back
-       * (long text cut into pieces of a MiB: one copy each otherwise) */
-      if (!kept && copy != b->text) cvx_arena_give_back(c->doc->arena, (void *)(uintptr_t)copy);
+      cvx_buf_free(&scratch);
     }
   }
 }
