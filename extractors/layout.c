@@ -162,7 +162,7 @@ void cvx_lb_end(cvx_lb *lb) {
   b->len = lb->bt.len;
   cvx_block_set_marker(b, lb->marker);
   /* the bold run may have ended in blanks that the block's end trimmed */
-  if (lb->strong_len) b->strong_len = (uint32_t)(lb->strong_len < b->len ? lb->strong_len : b->len);
+  if (lb->strong_len) cvx_block_set_strong(lb->a, b, (uint32_t)(lb->strong_len < b->len ? lb->strong_len : b->len));
   for (size_t i = 0; i < lb->nlinks; i++) {
     cvx_lb_link *l = &lb->links[i];
     size_t te = l->te < lb->bt.len ? l->te : lb->bt.len, ts = l->ts < te ? l->ts : te;

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #define BLOCK_RUN 64
-_Static_assert(sizeof(void *) != 8 || sizeof(cvx_block) == 48, "a block is 48 bytes on a 64-bit machine");
+_Static_assert(sizeof(void *) != 8 || sizeof(cvx_block) == 40, "a block is 40 bytes on a 64-bit machine");
 
 cvx_block *cvx_blocks_add(cvx_doc *doc, cvx_blocks *bl, cvx_blk_kind kind, int level, cvx_span span) {
   return cvx_blocks_push(doc->arena, bl, kind, level, span);
@@ -41,10 +41,30 @@ cvx_block *cvx_blocks_push(cvx_arena *a, cvx_blocks *bl, cvx_blk_kind kind, int 
 
 void cvx_links_add(cvx_arena *a, cvx_block *b, const char *text, const char *url, cvx_span span) {
   if (!url) return;
-  cvx_link *links = cvx_arena_grow(a, b->links, b->nlinks, b->nlinks + 1, sizeof *links);
-  links[b->nlinks] = (cvx_link){cvx_arena_strdup(a, text ? text : ""), cvx_arena_strdup(a, url), span};
-  b->links = links;
-  b->nlinks++;
+  uint32_t n = cvx_block_nlinks(b);
+  cvx_link *links = cvx_arena_grow(a, (void *)(uintptr_t)cvx_block_links(b), n, n + 1, sizeof *links);
+  links[n] = (cvx_link){cvx_arena_strdup(a, text ? text : ""), cvx_arena_strdup(a, url), span};
+  cvx_block_set_links(a, b, links, n + 1);
+}
+
+/* b's extra part with links and bold run as given: NULL when both are none. */
+static void set_x(cvx_arena *a, cvx_block *b, cvx_link *links, uint32_t n, uint32_t strong_len) {
+  if (!n && !strong_len) {
+    b->x = NULL;
+    return;
+  }
+  if (b->x && b->x->links == links && b->x->nlinks == n && b->x->strong_len == strong_len) return;
+  cvx_block_x *x = cvx_arena_alloc(a, sizeof *x);
+  *x = (cvx_block_x){n ? links : NULL, n, strong_len};
+  b->x = x;
+}
+
+void cvx_block_set_links(cvx_arena *a, cvx_block *b, cvx_link *links, uint32_t n) {
+  set_x(a, b, links, n, cvx_block_strong(b));
+}
+
+void cvx_block_set_strong(cvx_arena *a, cvx_block *b, uint32_t strong_len) {
+  set_x(a, b, b->x ? b->x->links : NULL, cvx_block_nlinks(b), strong_len);
 }
 
 /* ---------------------------------------------------------------- markers */
