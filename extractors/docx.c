@@ -840,7 +840,7 @@ static void walk(walker *w, const xmlNode *root) {
  * line (six words, 60 bytes), a letter and no digit, not ending as a
  * sentence, a list or a label does (. , ; :). As the PDF reader's. */
 static bool bold_title(const cvx_block *b) {
-  if (!b || b->kind != CVX_BLK_PARA || b->level != 0 || !b->len || b->strong_len != b->len || b->len > 60)
+  if (!b || b->kind != CVX_BLK_PARA || b->level != 0 || !b->len || cvx_block_strong(b) != b->len || b->len > 60)
     return false;
   int words = 0;
   bool letter = false;
@@ -859,7 +859,7 @@ static bool bold_title(const cvx_block *b) {
  * Bold paragraphs one under the other are a list or an entry's head (a date
  * over a job title), not headings. Where styles make headings, a bold
  * paragraph is an entry's head and stays one. */
-static void weight_titles(cvx_blocks *bl) {
+static void weight_titles(cvx_arena *a, cvx_blocks *bl) {
   int deepest = 1;
   for (const cvx_block *b = bl->head; b; b = b->next)
     if (b->kind == CVX_BLK_HEADING) {
@@ -870,15 +870,15 @@ static void weight_titles(cvx_blocks *bl) {
   bool prev_bold = false;
   for (cvx_block *b = bl->head; b; b = b->next) {
     bool bold = prev_bold;
-    prev_bold = b->len && b->strong_len == b->len && b->kind == CVX_BLK_PARA;
+    prev_bold = b->len && cvx_block_strong(b) == b->len && b->kind == CVX_BLK_PARA;
     if (!bold_title(b) || !b->next || bold) continue;
     const cvx_block *nx = b->next;
-    bool content = (nx->kind == CVX_BLK_PARA && nx->strong_len < nx->len) || nx->kind == CVX_BLK_ITEM ||
+    bool content = (nx->kind == CVX_BLK_PARA && cvx_block_strong(nx) < nx->len) || nx->kind == CVX_BLK_ITEM ||
                    nx->kind == CVX_BLK_ROW;
     if (!content) continue;
     b->kind = CVX_BLK_HEADING;
     b->level = level;
-    b->strong_len = 0;
+    cvx_block_set_strong(a, b, 0);
   }
 }
 
@@ -921,7 +921,7 @@ static cvx_status read_doc(zipdoc *zd, fmt f, cvx_lb *lb) {
     const xmlNode *root = xmlDocGetRootElement(d[PART_MAIN]);
     if (root) walk(&w, root);
     cvx_lb_end(lb);
-    weight_titles(&lb->lay->blocks);
+    weight_titles(lb->a, &lb->lay->blocks);
     free_styles(&ss);
     free_numbering(&nb);
     free_rels(&rs);

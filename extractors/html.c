@@ -303,7 +303,7 @@ static void flush_pending(hx *h) {
   h->pending = false;
   cvx_block *b = cvx_blocks_add(h->doc, h->out, CVX_BLK_ITEM, h->pend_level,
                                 lines_span(h, h->pend_line, h->pend_line));
-  b->marker = h->pend_marker;
+  cvx_block_set_marker(b, h->pend_marker);
 }
 
 /* Appends a block; the first paragraph of a pending list item becomes the
@@ -322,7 +322,7 @@ static cvx_block *add_block(hx *h, cvx_blk_kind kind, int level, unsigned l0, un
     }
   }
   cvx_block *b = cvx_blocks_add(h->doc, h->out, kind, level, lines_span(h, l0, l1));
-  b->marker = marker;
+  cvx_block_set_marker(b, marker);
   return b;
 }
 
@@ -395,9 +395,10 @@ static void flush(hx *h) {
     cvx_arena *ar = h->doc->arena;
     b->text = cvx_arena_strndup(ar, h->tmp.ptr, h->tmp.len);
     b->len = h->tmp.len;
-    if (mark != SIZE_MAX && mark > 0 && mark <= b->len) b->strong_len = mark;
+    if (mark != SIZE_MAX && mark > 0 && mark <= b->len) cvx_block_set_strong(ar, b, (uint32_t)mark);
     if (nl) {
-      b->links = cvx_arena_alloc(ar, nl * sizeof *b->links);
+      cvx_link *links = cvx_arena_alloc(ar, nl * sizeof *links);
+      uint32_t n = 0;
       uint32_t cursor = b->span.start;
       size_t budget = 4 * (size_t)(b->span.end - b->span.start) + 1024;
       for (size_t i = 0; i < h->nlinks; i++) {
@@ -405,8 +406,9 @@ static void flush(hx *h) {
         size_t lm;
         normalize(h->raw.ptr + l->rs, l->re - l->rs, &h->tmp, &lm);
         const char *text = l->image ? "" : cvx_arena_strndup(ar, h->tmp.ptr, h->tmp.len);
-        b->links[b->nlinks++] = (cvx_link){text, l->url, locate_link(h, l, text, b->span, &cursor, &budget)};
+        links[n++] = (cvx_link){text, l->url, locate_link(h, l, text, b->span, &cursor, &budget)};
       }
+      cvx_block_set_links(ar, b, links, n);
     }
   }
   cvx_buf_clear(&h->raw);

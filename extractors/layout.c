@@ -160,9 +160,9 @@ void cvx_lb_end(cvx_lb *lb) {
   cvx_block *b = cvx_blocks_push(lb->a, &lb->lay->blocks, lb->kind, lb->level, cvx_span_make(s, e));
   b->text = cvx_arena_strndup(lb->a, lb->bt.ptr, lb->bt.len);
   b->len = lb->bt.len;
-  b->marker = lb->marker;
+  cvx_block_set_marker(b, lb->marker);
   /* the bold run may have ended in blanks that the block's end trimmed */
-  if (lb->strong_len) b->strong_len = (uint32_t)(lb->strong_len < b->len ? lb->strong_len : b->len);
+  if (lb->strong_len) cvx_block_set_strong(lb->a, b, (uint32_t)(lb->strong_len < b->len ? lb->strong_len : b->len));
   for (size_t i = 0; i < lb->nlinks; i++) {
     cvx_lb_link *l = &lb->links[i];
     size_t te = l->te < lb->bt.len ? l->te : lb->bt.len, ts = l->ts < te ? l->ts : te;

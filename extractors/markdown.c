@@ -617,7 +617,7 @@ static void flush_pending(md *m) {
   uint32_t e = m->pend_start + (uint32_t)strlen(m->pend_marker);
   cvx_block *b = cvx_blocks_add(m->doc, m->out, CVX_BLK_ITEM, m->pend_level,
                                 cvx_span_make(m->pend_start, e > m->len ? m->len : e));
-  b->marker = m->pend_marker;
+  cvx_block_set_marker(b, m->pend_marker);
 }
 
 /* Appends a block; the first paragraph of a pending list item becomes the
@@ -636,7 +636,7 @@ static cvx_block *add_block(md *m, cvx_blk_kind kind, int level, cvx_span span) 
     }
   }
   cvx_block *b = cvx_blocks_add(m->doc, m->out, kind, level, span);
-  b->marker = marker;
+  cvx_block_set_marker(b, marker);
   return b;
 }
 
@@ -652,10 +652,10 @@ static void finish_glue(md *m) {
     m->glue->text = t;
   }
   if (m->glue_links) {
-    size_t n = (size_t)m->glue->nlinks * sizeof *m->glue_links;
+    size_t n = (size_t)cvx_block_nlinks(m->glue) * sizeof *m->glue_links;
     cvx_link *l = cvx_xrealloc(m->glue_links, n ? n : 1);
     cvx_arena_adopt(m->doc->arena, l, n ? n : 1);
-    m->glue->links = l;
+    cvx_block_set_links(m->doc->arena, m->glue, l, cvx_block_nlinks(m->glue));
   }
   m->glue = NULL;
   m->glue_text = NULL;
@@ -701,7 +701,7 @@ static cvx_block *emit_text(md *m, cvx_blk_kind kind, int level, cvx_span span, 
   cvx_block *blk = add_block(m, kind, level, span);
   /* the next piece of a giant line cut inside: glued to the paragraph of
    * the piece before, with the space of the cut between */
-  bool plain = blk->kind == CVX_BLK_PARA && blk->level == 0 && !blk->marker;
+  bool plain = blk->kind == CVX_BLK_PARA && blk->level == 0 && !cvx_block_has_marker(blk);
   bool cont = plain && m->continuing && m->glue && prev == m->glue && prev->span.end <= blk->span.start;
   for (uint32_t i = cont ? prev->span.end : 0; cont && i < blk->span.start; i++) cont = m->v[i] == ' ';
   m->continuing = false;
@@ -739,12 +739,13 @@ static cvx_block *emit_text(md *m, cvx_blk_kind kind, int level, cvx_span span, 
     blk->text = cvx_arena_strndup(m->doc->arena, t, tl);
   }
   if (!cont) blk->len = (uint32_t)tl;
-  if (!cont && mark != SIZE_MAX && mark > 0 && mark <= tl) blk->strong_len = (uint32_t)mark;
+  if (!cont && mark != SIZE_MAX && mark > 0 && mark <= tl) cvx_block_set_strong(m->doc->arena, blk, (uint32_t)mark);
   if (!nl) return cont ? prev : blk;
   /* sized once (cvx_block_link grows one by one, quadratic for a line of
    * thousands of links); strings copied into the arena as it does */
   cvx_arena *ar = m->doc->arena;
-  blk->links = cvx_arena_alloc(ar, nl * sizeof *blk->links);
+  cvx_link *links = cvx_arena_alloc(ar, nl * sizeof *links);
+  uint32_t nlinks = 0;
   uint32_t cursor = blk->span.start;
   size_t budget = 4 * (size_t)(blk->span.end - blk->span.start) + 1024;
   for (size_t i = first; i < last; i++) {
@@ -753,23 +754,22 @@ static cvx_block *emit_text(md *m, cvx_blk_kind kind, int level, cvx_span span, 
     size_t lm;
     normalize(m->raw.ptr + l->rs, l->re - l->rs, &m->tmp, &lm, legacy);
     cvx_span ls = locate_link(m, l, m->tmp.ptr, blk->span, &cursor, &budget);
-    blk->links[blk->nlinks++] =
-        (cvx_link){l->image ? "" : cvx_arena_strndup(ar, m->tmp.ptr, m->tmp.len),
-                   cvx_arena_strdup(ar, l->url), ls};
+    links[nlinks++] = (cvx_link){l->image ? "" : cvx_arena_strndup(ar, m->tmp.ptr, m->tmp.len),
+                                 cvx_arena_strdup(ar, l->url), ls};
   }
+  cvx_block_set_links(ar, blk, links, nlinks);
   if (cont) { /* this piece's links after the paragraph's */
-    size_t have = prev->nlinks, need = have + blk->nlinks;
+    size_t have = cvx_block_nlinks(prev), need = have + cvx_block_nlinks(blk);
     if (need > m->glue_lcap) {
       size_t cap = m->glue_lcap ? m->glue_lcap : 16;
       while (cap < need) cap *= 2;
       cvx_link *l = cvx_xrealloc(m->glue_links, cap * sizeof *l);
-      if (!m->glue_links && have) memcpy(l, prev->links, have * sizeof *l);
+      if (!m->glue_links && have) memcpy(l, cvx_block_links(prev), have * sizeof *l);
       m->glue_links = l;
       m->glue_lcap = cap;
     }
-    memcpy(m->glue_links + have, blk->links, blk->nlinks * sizeof *blk->links);
-    prev->links = m->glue_links;
-    prev->nlinks = (uint32_t)need;
+    memcpy(m->glue_links + have, links, nlinks * sizeof *links);
+    cvx_block_set_links(ar, prev, m->glue_links, (uint32_t)need);
     return prev;
   }
   return blk;
@@ -1948,7 +1948,7 @@ static void pool_release(md_pool *pl) {
  * as a setext underline: a giant paragraph or list is cut into two there,
  * which only a giant one has. Link reference definitions serve their own
  * piece (the text of a link to another piece's stays visible as written). */
-size_t cvx_markdown_piece = (size_t)1 << 20;
+size_t cvx_markdown_piece = (size_t)256 << 10;
 #define MD_PIECE cvx_markdown_piece
 
 /* A paragraph line over MD_LINE_PIECE bytes (one giant line: cmark's

@@ -16,7 +16,7 @@
 CVX_MUST_USE cvx_status cvx_markdown_blocks(cvx_doc *doc, cvx_blocks *out);
 
 /* A body longer than this many bytes is parsed in pieces of about this size
- * (1 MiB): see markdown.c. Only tests change it, before any parse. */
+ * (256 KiB): see markdown.c. Only tests change it, before any parse. */
 extern size_t cvx_markdown_piece;
 /* A paragraph line longer than this is cut inside into pieces of about
  * this size (1 MiB): see markdown.c. Only tests change it. */

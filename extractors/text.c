@@ -911,7 +911,7 @@ static void close_block(tx *t) {
   cvx_block *o = cvx_blocks_add(t->doc, t->out, b->kind, b->level, cvx_span_make(b->span_s, b->span_e));
   o->text = cvx_arena_strndup(t->doc->arena, t->text.ptr, t->text.len);
   o->len = t->text.len;
-  o->marker = b->marker;
+  cvx_block_set_marker(o, b->marker);
   cvx_buf_clear(&t->text);
   if (b->kind != CVX_BLK_HEADING) t->sec_content = true;
   /* bullets right under a dated paragraph are its highlights, not new heads */

@@ -293,6 +293,51 @@ static int csv_close(csv_out *c, const char *dir, bool commit) {
  * order. A worker waits only when the ring is full (the oldest input is still
  * being converted), which bounds memory whatever the batch's length. */
 
+/* A big JSON document streamed while it is written (cvx_convert_opts.json_sink)
+ * into a temporary file of the output folder, renamed into place once whole
+ * and valid. fd is -1 until the first chunk comes (small documents never
+ * open one). */
+typedef struct jstream {
+  const char *dir;
+  int fd;
+  char *tmp;
+} jstream;
+
+static int stream_sink(void *ctx, const char *p, size_t n) {
+  jstream *js = ctx;
+  if (js->fd < 0) {
+    int fd = open_temp(js->dir, &js->tmp);
+    if (fd < 0) return -fd;
+    js->fd = fd;
+  }
+  return write_all(js->fd, p, n);
+}
+
+/* validate writes no JSON: what it would be is only checked */
+static int discard_sink(void *ctx, const char *p, size_t n) {
+  (void)ctx, (void)p, (void)n;
+  return 0;
+}
+
+/* Ends a stream: with name (and no error so far), tail goes after what was
+ * streamed and the file takes dir/name; else the temporary file goes.
+ * Returns 0 or an errno. */
+static int stream_end(jstream *js, const char *name, const cvx_buf *tail, int err) {
+  if (js->fd < 0) return err;
+  if (name && !err) err = write_all(js->fd, tail->ptr, tail->len);
+  if (close(js->fd) != 0 && !err) err = errno;
+  js->fd = -1;
+  if (name && !err) {
+    char *dst = join(js->dir, name);
+    if (rename(js->tmp, dst) != 0) err = errno;
+    free(dst);
+  }
+  if (!name || err) unlink(js->tmp);
+  free(js->tmp);
+  js->tmp = NULL;
+  return err;
+}
+
 typedef struct slot {
   bool done;
   bool dropped; /* cut short by an interrupt: not finished, nothing of it goes out */
@@ -302,6 +347,7 @@ typedef struct slot {
   char write_what[64];
   cvx_report_row row; /* its index row (opts->site) */
   bool has_page;
+  jstream js; /* its JSON, when big (convert without --report) */
 } slot;
 
 /* A worker's results come back to it to be freed (its own malloc arena,
@@ -385,7 +431,20 @@ static void write_outputs(pool *p, const cvx_input *in, slot *s) {
     if (o->site_only) return;
   }
   bool ok = r->status == CVX_OK;
-  if (o->conv.want_json) write_one(p, s, in->stem, ".json", &r->json, ok && r->json_valid && r->json.len);
+  if (o->conv.want_json && r->json_sent) {
+    /* streamed: the rest goes after what the sink wrote, then it takes its name */
+    char name[4096];
+    concat2(name, sizeof name, in->stem, ".json");
+    bool have = ok && r->json_valid;
+    int e = stream_end(&s->js, have ? name : NULL, &r->json, r->json_sink_err);
+    if (!have && !o->fresh_outdir) remove_stale(o->outdir, name);
+    if (have && e && !s->write_err) {
+      s->write_err = e;
+      snprintf(s->write_what, sizeof s->write_what, "%.50s", name);
+    }
+  } else if (o->conv.want_json) {
+    write_one(p, s, in->stem, ".json", &r->json, ok && r->json_valid && r->json.len);
+  }
   if (o->conv.want_bib) write_one(p, s, in->stem, ".bib", &r->bib, ok && r->bib.len);
 }
 
@@ -506,11 +565,22 @@ static void *worker(void *arg) {
     for (size_t k = 0; k < nfree; k++) cvx_result_free(&mine[k]);
 
     slot *s = &p->slots[i % p->window];
-    convert_input(&p->inputs[i], &p->o->conv, &s->res);
+    /* a big JSON document goes to its file (or, in validate, nowhere) while
+     * it is written, rather than whole into memory */
+    cvx_convert_opts co = p->o->conv;
+    s->js = (jstream){.dir = p->o->outdir, .fd = -1};
+    if (p->o->mode == CVX_MODE_CONVERT && co.want_json && !p->o->site) {
+      co.json_sink = stream_sink;
+      co.json_sink_ctx = &s->js;
+    } else if (p->o->mode == CVX_MODE_VALIDATE) {
+      co.json_sink = discard_sink;
+    }
+    convert_input(&p->inputs[i], &co, &s->res);
     /* an input cut short by an interrupt (past its grace second) is not
      * finished: nothing of it is written, counted or reported */
     if (interrupted && cvx_cancelled()) s->dropped = true;
     write_outputs(p, &p->inputs[i], s);
+    stream_end(&s->js, NULL, NULL, 0); /* not written (dropped, failed): thrown away */
     s->owner = w->id;
 
     pthread_mutex_lock(&p->mu);

@@ -1,8 +1,13 @@
 /* blocks.c — building the block stream the body extractors hand to the interpreter. */
 #include "blocks.h"
 
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #define BLOCK_RUN 64
-_Static_assert(sizeof(void *) != 8 || sizeof(cvx_block) == 56, "a block is 56 bytes on a 64-bit machine");
+_Static_assert(sizeof(void *) != 8 || sizeof(cvx_block) == 40, "a block is 40 bytes on a 64-bit machine");
 
 cvx_block *cvx_blocks_add(cvx_doc *doc, cvx_blocks *bl, cvx_blk_kind kind, int level, cvx_span span) {
   return cvx_blocks_push(doc->arena, bl, kind, level, span);
@@ -36,8 +41,138 @@ cvx_block *cvx_blocks_push(cvx_arena *a, cvx_blocks *bl, cvx_blk_kind kind, int 
 
 void cvx_links_add(cvx_arena *a, cvx_block *b, const char *text, const char *url, cvx_span span) {
   if (!url) return;
-  cvx_link *links = cvx_arena_grow(a, b->links, b->nlinks, b->nlinks + 1, sizeof *links);
-  links[b->nlinks] = (cvx_link){cvx_arena_strdup(a, text ? text : ""), cvx_arena_strdup(a, url), span};
-  b->links = links;
-  b->nlinks++;
+  uint32_t n = cvx_block_nlinks(b);
+  cvx_link *links = cvx_arena_grow(a, (void *)(uintptr_t)cvx_block_links(b), n, n + 1, sizeof *links);
+  links[n] = (cvx_link){cvx_arena_strdup(a, text ? text : ""), cvx_arena_strdup(a, url), span};
+  cvx_block_set_links(a, b, links, n + 1);
+}
+
+/* b's extra part with links and bold run as given: NULL when both are none. */
+static void set_x(cvx_arena *a, cvx_block *b, cvx_link *links, uint32_t n, uint32_t strong_len) {
+  if (!n && !strong_len) {
+    b->x = NULL;
+    return;
+  }
+  if (b->x && b->x->links == links && b->x->nlinks == n && b->x->strong_len == strong_len) return;
+  cvx_block_x *x = cvx_arena_alloc(a, sizeof *x);
+  *x = (cvx_block_x){n ? links : NULL, n, strong_len};
+  b->x = x;
+}
+
+void cvx_block_set_links(cvx_arena *a, cvx_block *b, cvx_link *links, uint32_t n) {
+  set_x(a, b, links, n, cvx_block_strong(b));
+}
+
+void cvx_block_set_strong(cvx_arena *a, cvx_block *b, uint32_t strong_len) {
+  set_x(a, b, b->x ? b->x->links : NULL, cvx_block_nlinks(b), strong_len);
+}
+
+/* ---------------------------------------------------------------- markers */
+
+/* Codes: 0 none; 1..NSTATIC the bullets below; bit 19 set: a number N
+ * (bits 0..16, written without leading zeros) in one of four forms (bits 17
+ * and 18: "N.", "N)", "(N)", "[N]"); else 1 + NSTATIC + the index of a
+ * marker kept in the process's table; MARKER_LOST past its room. */
+static const char *const static_markers[] = {
+    "", "-", "*", "+", "o", ">", "\xE2\x80\xA2" /* • */, "\xE2\x80\x93" /* – */, "\xE2\x80\x94" /* — */,
+    "\xE2\x97\xA6" /* ◦ */, "\xE2\x96\xAA" /* ▪ */, "\xC2\xB7" /* · */, "\xE2\x80\xA3" /* ‣ */,
+    "\xE2\x81\x83" /* ⁃ */, "\xE2\x96\xA0" /* ■ */, "\xE2\x97\x8F" /* ● */, "\xE2\x9E\xA2" /* ➢ */,
+    "\xE2\x9C\x93" /* ✓ */, "\xEF\x82\xA7" /* a PDF's private-use bullet */, "\xEF\x82\xB7",
+};
+enum {
+  NSTATIC = (int)(sizeof static_markers / sizeof *static_markers),
+  MARKER_NUM = 1 << 19,
+  MARKER_NUM_MAX = 1 << 17,
+  KEPT_MAX = 65536,
+  KEPT_LEN = 32,
+  KEPT_SLOTS = 2 * KEPT_MAX,
+  MARKER_LOST = (1 << 19) - 1
+};
+_Static_assert(1 + NSTATIC + KEPT_MAX < MARKER_LOST, "marker codes overlap");
+
+static const char *const num_forms[4][2] = {{"", "."}, {"", ")"}, {"(", ")"}, {"[", "]"}};
+
+/* The process's other markers: a table filled under a lock, never emptied
+ * (bounded: KEPT_MAX strings of under KEPT_LEN bytes). */
+static pthread_mutex_t kept_mu = PTHREAD_MUTEX_INITIALIZER;
+static char (*kept)[KEPT_LEN];  /* by index */
+static uint32_t *kept_slots;    /* hash slots: index + 1, 0 = empty */
+static uint32_t nkept;
+
+static uint32_t number_code(const char *m, size_t n) {
+  for (unsigned f = 0; f < 4; f++) {
+    size_t pl = strlen(num_forms[f][0]);
+    if (n < pl + 2 || memcmp(m, num_forms[f][0], pl) != 0 || m[n - 1] != num_forms[f][1][0]) continue;
+    const char *d = m + pl, *e = m + n - 1;
+    if (e - d > 6 || (*d == '0' && e - d > 1)) continue;
+    uint32_t v = 0;
+    const char *q = d;
+    for (; q < e && *q >= '0' && *q <= '9'; q++) v = v * 10 + (uint32_t)(*q - '0');
+    if (q == e && v < MARKER_NUM_MAX) return MARKER_NUM | f << 17 | v;
+  }
+  return 0;
+}
+
+static uint32_t kept_code(const char *m, size_t n) {
+  if (n >= KEPT_LEN) return MARKER_LOST;
+  uint32_t h = 2166136261u;
+  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)m[i]) * 16777619u;
+  uint32_t code = MARKER_LOST;
+  pthread_mutex_lock(&kept_mu);
+  if (!kept) {
+    kept = malloc(sizeof *kept * KEPT_MAX);
+    kept_slots = calloc(KEPT_SLOTS, sizeof *kept_slots);
+  }
+  if (kept && kept_slots) {
+    for (uint32_t i = h % KEPT_SLOTS;; i = (i + 1) % KEPT_SLOTS) {
+      uint32_t k = kept_slots[i];
+      if (!k) {
+        if (nkept < KEPT_MAX) {
+          memcpy(kept[nkept], m, n);
+          kept[nkept][n] = '\0';
+          kept_slots[i] = ++nkept;
+          code = (uint32_t)NSTATIC + nkept;
+        }
+        break;
+      }
+      if (strncmp(kept[k - 1], m, n) == 0 && kept[k - 1][n] == '\0') {
+        code = (uint32_t)NSTATIC + k;
+        break;
+      }
+    }
+  }
+  pthread_mutex_unlock(&kept_mu);
+  return code;
+}
+
+void cvx_block_set_marker(cvx_block *b, const char *m) {
+  if (!m) {
+    b->marker = 0;
+    return;
+  }
+  size_t n = strlen(m);
+  for (int i = 0; i < NSTATIC; i++)
+    if (strcmp(m, static_markers[i]) == 0) {
+      b->marker = (unsigned)i + 1;
+      return;
+    }
+  uint32_t c = number_code(m, n);
+  b->marker = c ? c : kept_code(m, n);
+}
+
+const char *cvx_block_marker(const cvx_block *b, char buf[CVX_MARKER_MAX]) {
+  uint32_t c = b->marker;
+  if (!c) return NULL;
+  if (c & MARKER_NUM) {
+    const char *const *f = num_forms[(c >> 17) & 3];
+    snprintf(buf, CVX_MARKER_MAX, "%s%u%s", f[0], (unsigned)(c & (MARKER_NUM_MAX - 1)), f[1]);
+    return buf;
+  }
+  if (c <= (uint32_t)NSTATIC) return static_markers[c - 1];
+  if (c == MARKER_LOST) return "?";
+  const char *s = NULL;
+  pthread_mutex_lock(&kept_mu); /* the table's address is set under it */
+  s = kept[c - 1 - NSTATIC];
+  pthread_mutex_unlock(&kept_mu);
+  return s;
 }

@@ -21,22 +21,54 @@ typedef struct cvx_link {
   cvx_span span;    /* the link in the source, markup included */
 } cvx_link;
 
+/* What few blocks carry beyond their text: links and a leading bold run.
+ * Never changed once made (copies of a block share it): the setters below
+ * make a new one. */
+typedef struct cvx_block_x {
+  cvx_link *links;
+  uint32_t nlinks;
+  uint32_t strong_len; /* > 0 when text starts with a bold run: its byte length in text */
+} cvx_block_x;
+
 typedef struct cvx_block {
   /* Visible text: markup (emphasis, link syntax, HTML tags, entities) removed,
    * each source line's text kept on its own line ('\n' between lines). */
   const char *text;
-  cvx_link *links;
-  const char *marker; /* list marker as written ("-", "*", "•", "1.", "[2]"), or NULL */
+  const cvx_block_x *x; /* links and bold run (cvx_block_links...), NULL when none */
   struct cvx_block *next;
   cvx_span span; /* source bytes of this block's own text */
   uint32_t len;  /* 32-bit counts (a source is under 4 GiB) */
-  uint32_t nlinks;
-  uint32_t strong_len; /* > 0 when text starts with a bold run: its byte length in text */
-  unsigned kind : 8;   /* a cvx_blk_kind */
-  int level : 24;
-  /* 56 bytes a block, laid end to end by cvx_blocks_push (a text CV or a
+  unsigned kind : 4;   /* a cvx_blk_kind */
+  int level : 8;       /* heading 1..6, list depth (extractors cap it at 32) */
+  /* the list marker as written ("-", "*", "•", "1.", "[2]"), coded: read it
+   * with cvx_block_marker, set it with cvx_block_set_marker; 0 = none */
+  unsigned marker : 20;
+  /* 40 bytes a block, laid end to end by cvx_blocks_push (a text CV or a
    * long list makes one for every 30 to 40 bytes of input) */
 } cvx_block;
+
+/* A block's links (NULL when none), their count, and the byte length of the
+ * bold run its text starts with (0: none). */
+static inline const cvx_link *cvx_block_links(const cvx_block *b) { return b->x ? b->x->links : NULL; }
+static inline uint32_t cvx_block_nlinks(const cvx_block *b) { return b->x ? b->x->nlinks : 0; }
+static inline uint32_t cvx_block_strong(const cvx_block *b) { return b->x ? b->x->strong_len : 0; }
+/* Set them (links: n of them, arena-owned, not copied); a is the arena a new
+ * cvx_block_x comes from (none is made when all is zero). */
+void cvx_block_set_links(cvx_arena *a, cvx_block *b, cvx_link *links, uint32_t n);
+void cvx_block_set_strong(cvx_arena *a, cvx_block *b, uint32_t strong_len);
+
+/* Room for a marker as cvx_block_marker writes one. */
+#define CVX_MARKER_MAX 40
+
+/* Sets b's list marker to m (copied; NULL: none). A marker is a short string:
+ * common bullets and numbers ("12.", "(3)", "[4]") are coded in the block
+ * itself, any other is kept once per process (up to 65,536 of them, each
+ * under 32 bytes; past that a marker reads as "?", which only says that
+ * there is one: nothing reads a marker's text but the extractors' tests). */
+void cvx_block_set_marker(cvx_block *b, const char *m);
+/* b's list marker (NULL: none), written into buf when it is a number. */
+const char *cvx_block_marker(const cvx_block *b, char buf[CVX_MARKER_MAX]);
+static inline bool cvx_block_has_marker(const cvx_block *b) { return b->marker != 0; }
 
 typedef struct cvx_blocks {
   cvx_block *head, *tail;

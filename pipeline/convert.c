@@ -618,7 +618,11 @@ static void tail(cvx_doc *doc, const char *const *ran, const char *display, cons
                         .on_error = on_resume_error,
                         .error_ctx = &de,
                         .on_tree = o->want_source ? keep_tree : NULL,
-                        .tree_ctx = res};
+                        .tree_ctx = res,
+                        .sink = o->json_sink,
+                        .sink_ctx = o->json_sink_ctx,
+                        .sent = &res->json_sent,
+                        .sink_err = &res->json_sink_err};
     res->json_valid = cvx_emit_json(doc, &jo, &res->json);
   }
   if (o->want_bib && res->npublications) {

@@ -55,6 +55,14 @@ typedef struct cvx_convert_opts {
   const struct cvx_section_sink *section_sink; /* training examples (cvx train); NULL */
   const struct cvx_entry_sink *entry_sink;     /* training sections (cvx train --entries); NULL */
   const struct cvx_field_sink *field_sink;     /* training headers (cvx train --fields); NULL */
+  /* when set, the JSON text is handed to json_sink about 1 MiB at a time as
+   * it is written (a big document is never whole in memory): the result's
+   * json then holds only what is left at the end, json_sent counts what the
+   * sink took (0 for all but big documents) and json_sink_err is its first
+   * error. When the JSON turns out not valid (json_valid false), what the
+   * sink took is to be thrown away. */
+  int (*json_sink)(void *ctx, const char *p, size_t n);
+  void *json_sink_ctx;
 } cvx_convert_opts;
 
 /* What converting one input produced: heap buffers owned by the result. */
@@ -68,7 +76,10 @@ typedef struct cvx_result {
                           (cvx_convert_walked); nothing else is set but skip */
   cvx_skip skip;       /* why it was not read: skipped, or a document its
                           reader refused (then the report says why) */
-  cvx_buf json;        /* JSON Resume document, '\n'-terminated (empty if none) */
+  cvx_buf json;        /* JSON Resume document, '\n'-terminated (empty if none);
+                          with a json_sink, only its last part */
+  size_t json_sent;    /* bytes of it handed to cvx_convert_opts.json_sink */
+  int json_sink_err;   /* the sink's first error (an errno), or 0 */
   cvx_buf bib;         /* BibTeX (empty when the CV lists no publication) */
   cvx_buf csv_row;     /* one cvx.csv row */
   cvx_buf entries;     /* entries.csv rows */

@@ -503,15 +503,37 @@ static cvx_sv *meta_json(jctx *c) {
 /* Writes a validated tree as text, byte for byte what json_dumps gives with
  * JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6) and JSON_INDENT(2) (or
  * JSON_COMPACT), without its per-character callbacks. */
+/* Where the text goes: a buffer, and with a sink (cvx_json_opts.sink) the
+ * buffer is handed to it whenever it would pass CVX_JSON_CHUNK bytes, so a
+ * big document is never whole in memory. */
+typedef struct jout {
+  cvx_buf *b;
+  cvx_json_sink sink;
+  void *ctx;
+  size_t sent; /* bytes handed to the sink */
+  int err;     /* the sink's first error (what follows is not handed to it) */
+} jout;
+
+#define CVX_JSON_CHUNK ((size_t)1 << 20)
+#define CVX_JSON_PIECE ((size_t)64 << 10) /* a long string is written this much at a time */
+
+static void flush(jout *out) {
+  if (!out->err) out->err = out->sink(out->ctx, out->b->ptr, out->b->len);
+  out->sent += out->b->len;
+  cvx_buf_clear(out->b);
+}
+
 /* Room for n more bytes (and the NUL) at the end of out: where to write. */
-static char *room(cvx_buf *out, size_t n) {
-  if (n >= out->cap - out->len) cvx_buf_reserve(out, n); /* len < cap, or cap == 0 */
-  return out->ptr + out->len;
+static char *room(jout *out, size_t n) {
+  cvx_buf *b = out->b;
+  if (out->sink && b->len && b->len + n > CVX_JSON_CHUNK) flush(out);
+  if (n >= b->cap - b->len) cvx_buf_reserve(b, n); /* len < cap, or cap == 0 */
+  return b->ptr + b->len;
 }
 
 /* Ends what was written through room() at end. */
-static void commit(cvx_buf *out, char *end) {
-  out->len = (size_t)(end - out->ptr);
+static void commit(jout *out, char *end) {
+  out->b->len = (size_t)(end - out->b->ptr);
   *end = '\0';
 }
 
@@ -529,15 +551,15 @@ static char *indent(char *p, bool compact, size_t depth) {
 
 /* s is valid UTF-8 (str() made sure): only '"', '\\' and C0 controls are
  * escaped. Room for the worst case is reserved once, then bytes are stored
- * directly. */
-static void put_string(cvx_buf *out, const char *s, size_t n) {
+ * directly; open and close add the quotes. */
+static void put_escaped(jout *out, const char *s, size_t n, bool open, bool close) {
   static const char hex[] = "0123456789ABCDEF";
   if (n > (SIZE_MAX - 3) / 6) {
     fprintf(stderr, "cvx: buffer size overflow\n");
     abort();
   }
   char *o = room(out, n * 6 + 2);
-  *o++ = '"';
+  if (open) *o++ = '"';
   size_t i = 0, run = 0;
   for (;;) {
     /* eight bytes at a time while none is '"', '\\' or below 0x20 */
@@ -572,14 +594,27 @@ static void put_string(cvx_buf *out, const char *s, size_t n) {
   }
   memcpy(o, s + run, n - run);
   o += n - run;
-  *o++ = '"';
+  if (close) *o++ = '"';
   commit(out, o);
+}
+
+/* A string (escaped as put_escaped does); with a sink, a long one a piece
+ * at a time (escaping is byte by byte, so any cut gives the same text). */
+static void put_string(jout *out, const char *s, size_t n) {
+  if (!out->sink || n <= CVX_JSON_PIECE) {
+    put_escaped(out, s, n, true, true);
+    return;
+  }
+  for (size_t i = 0; i < n; i += CVX_JSON_PIECE) {
+    size_t k = n - i < CVX_JSON_PIECE ? n - i : CVX_JSON_PIECE;
+    put_escaped(out, s + i, k, i == 0, i + k == n);
+  }
 }
 
 /* A member name and its ':' (and space). A short name with nothing to
  * escape, as our keys are, is copied while it is checked; any other goes
  * through put_string. */
-static void put_key(cvx_buf *out, const char *k, size_t n, bool plain, bool compact) {
+static void put_key(jout *out, const char *k, size_t n, bool plain, bool compact) {
   size_t i = 0;
   char *p = room(out, 36); /* for a name of up to 32 bytes: quotes, ':', ' ' */
   if (plain && n <= 32) { /* known to need no escaping: copied whole */
@@ -624,7 +659,7 @@ static size_t int_text(char b[24], json_int_t v) {
 }
 
 /* An integer as "%lld" writes it. */
-static void put_int(cvx_buf *out, json_int_t v) {
+static void put_int(jout *out, json_int_t v) {
   char b[24];
   size_t n = int_text(b, v);
   char *p = room(out, n);
@@ -634,7 +669,7 @@ static void put_int(cvx_buf *out, json_int_t v) {
 
 /* jansson's real format: %.6g, a '.' forced in, the exponent without '+'
  * or leading zeros. */
-static bool put_real(cvx_buf *out, double v) {
+static bool put_real(jout *out, double v) {
   char b[64];
   int r = snprintf(b, sizeof b, "%.6g", v);
   if (r < 0 || (size_t)r >= sizeof b - 3) return false;
@@ -657,11 +692,11 @@ static bool put_real(cvx_buf *out, double v) {
       len -= (size_t)(end - start);
     }
   }
-  cvx_buf_put(out, b, len);
+  cvx_buf_put(out->b, b, len);
   return true;
 }
 
-static bool put_value(cvx_buf *out, const cvx_sv *v, bool compact, size_t depth) {
+static bool put_value(jout *out, const cvx_sv *v, bool compact, size_t depth) {
   if (depth > 64) return false; /* our documents are a few levels deep */
   switch (v->type) {
   case CVX_SV_OBJECT:
@@ -678,7 +713,8 @@ static bool put_value(cvx_buf *out, const cvx_sv *v, bool compact, size_t depth)
     commit(out, indent(p, compact, depth + 1));
     for (const cvx_sv *m = v->head; m; m = m->next) {
       bool fast = (m->type == CVX_SV_STRING && m->plain) || m->type == CVX_SV_INTEGER;
-      if (fast && (!obj || m->keyplain) && depth < 64) {
+      if (fast && (!obj || m->keyplain) && depth < 64 &&
+          (!out->sink || m->type != CVX_SV_STRING || m->len <= CVX_JSON_PIECE)) {
         /* the usual member, a string with nothing to escape or an integer,
          * under a plain name: name, value and what follows them reserved
          * and written at once (what put_key and put_value would write) */
@@ -723,7 +759,17 @@ static bool put_value(cvx_buf *out, const cvx_sv *v, bool compact, size_t depth)
     return true;
   }
   case CVX_SV_STRING:
-    if (v->plain) { /* copied as it is, between quotes */
+    if (v->plain && out->sink && v->len > CVX_JSON_PIECE) { /* a piece at a time */
+      for (size_t i = 0; i < v->len; i += CVX_JSON_PIECE) {
+        size_t k = v->len - i < CVX_JSON_PIECE ? v->len - i : CVX_JSON_PIECE;
+        char *p = room(out, k + 2);
+        if (i == 0) *p++ = '"';
+        memcpy(p, v->str + i, k);
+        p += k;
+        if (i + k == v->len) *p++ = '"';
+        commit(out, p);
+      }
+    } else if (v->plain) { /* copied as it is, between quotes */
       char *p = room(out, v->len + 2);
       *p++ = '"';
       memcpy(p, v->str, v->len);
@@ -736,9 +782,9 @@ static bool put_value(cvx_buf *out, const cvx_sv *v, bool compact, size_t depth)
     return true;
   case CVX_SV_INTEGER: put_int(out, v->i); return true;
   case CVX_SV_REAL: return put_real(out, v->d);
-  case CVX_SV_TRUE: cvx_buf_put(out, "true", 4); return true;
-  case CVX_SV_FALSE: cvx_buf_put(out, "false", 5); return true;
-  case CVX_SV_NULL: cvx_buf_put(out, "null", 4); return true;
+  case CVX_SV_TRUE: cvx_buf_put(out->b, "true", 4); return true;
+  case CVX_SV_FALSE: cvx_buf_put(out->b, "false", 5); return true;
+  case CVX_SV_NULL: cvx_buf_put(out->b, "null", 4); return true;
   }
   return false;
 }
@@ -774,17 +820,23 @@ bool cvx_emit_json(const cvx_doc *doc, const cvx_json_opts *o, cvx_buf *out) {
   }
   if (ok) {
     size_t start = out->len;
+    jout w = {.b = out, .sink = o->sink, .ctx = o->sink_ctx};
     /* one allocation instead of a dozen regrowths: strings, keys, quotes,
-     * punctuation and indentation of a few levels */
-    if (c.nnodes < SIZE_MAX / 64 && c.nbytes < SIZE_MAX / 2)
-      cvx_buf_reserve(out, c.nbytes + c.nnodes * (o->compact ? 16 : 32));
-    if (put_value(out, root, o->compact, 0)) {
+     * punctuation and indentation of a few levels (with a sink, a chunk) */
+    if (c.nnodes < SIZE_MAX / 64 && c.nbytes < SIZE_MAX / 2) {
+      size_t want = c.nbytes + c.nnodes * (o->compact ? 16 : 32);
+      if (w.sink && want > CVX_JSON_CHUNK + CVX_JSON_PIECE * 6 + 64) want = CVX_JSON_CHUNK + CVX_JSON_PIECE * 6 + 64;
+      cvx_buf_reserve(out, want);
+    }
+    if (put_value(&w, root, o->compact, 0)) {
       cvx_buf_putc(out, '\n');
       if (o->on_tree) o->on_tree(root, o->tree_ctx);
     } else {
-      cvx_buf_truncate(out, start);
+      cvx_buf_truncate(out, w.sent ? 0 : start);
       ok = false;
     }
+    if (o->sent) *o->sent = w.sent;
+    if (o->sink_err) *o->sink_err = w.err;
   }
   cvx_arena_free(c.a);
   return ok;

@@ -12,6 +12,9 @@ typedef struct cvx_unmapped {
   const char *text; /* arena */
 } cvx_unmapped;
 
+/* Takes n bytes of a document's text; returns 0 or an errno. */
+typedef int (*cvx_json_sink)(void *ctx, const char *p, size_t n);
+
 typedef struct cvx_json_opts {
   const char *source_name;       /* meta.cvx.source */
   const char *const *extractors; /* NULL-terminated names of the extractors that ran */
@@ -29,12 +32,22 @@ typedef struct cvx_json_opts {
    * strings live only during the call) */
   void (*on_tree)(const cvx_sv *root, void *ctx);
   void *tree_ctx;
+  /* when set, the text is handed to sink a chunk (about 1 MiB) at a time as
+   * it is written, so that a big document is never whole in memory; what is
+   * left at the end (all of a small document) stays in out. *sent receives
+   * the bytes handed over and *sink_err its first error (each may be NULL). */
+  cvx_json_sink sink;
+  void *sink_ctx;
+  size_t *sent;
+  int *sink_err;
 } cvx_json_opts;
 
 /* Builds the JSON Resume document of doc, validates it against o->schema and
- * appends it (with a final '\n') to out. Returns false, appending nothing,
- * when the document does not validate (each error reported through
- * o->on_error). No jansson value outlives the call. */
+ * appends it (with a final '\n') to out, or with o->sink streams it (see
+ * there). Returns false, appending nothing, when the document does not
+ * validate (each error reported through o->on_error) or cannot be written
+ * (then what a sink was handed is to be thrown away). No jansson value
+ * outlives the call. */
 bool cvx_emit_json(const cvx_doc *doc, const cvx_json_opts *o, cvx_buf *out);
 
 /* Computes the share of visible characters of doc that landed in a field and

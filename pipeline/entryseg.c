@@ -150,8 +150,8 @@ static void block_facts(const cvx_block *b, facts *f) {
   while (z && isspace((unsigned char)s[z - 1])) z--;
   f->full_stop = z && s[z - 1] == '.';
   f->lower_first = n && islower((unsigned char)s[0]);
-  f->link = b->nlinks > 0;
-  f->strong = b->strong_len > 0;
+  f->link = cvx_block_nlinks(b) > 0;
+  f->strong = cvx_block_strong(b) > 0;
   const char *colon = memchr(s, ':', first < 40 ? first : 40);
   f->label = colon && colon > s;
   f->person = !prose && first < 60 && cvx_is_person_name(s, first);

@@ -337,6 +337,7 @@ static void add_str(ctx *c, cvx_record *r, const char *key, const char *v, cvx_s
 static piece joined_base(ctx *c, const cvx_block *b, const char **base);
 
 static piece joined(ctx *c, const cvx_block *b) { return joined_base(c, b, NULL); }
+static piece joined_text(char *t, size_t len);
 
 /* joined() that also gives the start of the whole copy (*base): offsets into
  * it are offsets into b->text, the trimmed piece starting somewhere inside. */
@@ -348,6 +349,12 @@ static piece joined_base(ctx *c, const cvx_block *b, const char **base) {
                 ? cvx_arena_strndup(c->doc->arena, b->text, len)
                 : (char *)(uintptr_t)b->text;
   if (base) *base = t;
+  return joined_text(t, len);
+}
+
+/* joined() done in place on t[0,len) (NUL-terminated, writable when it
+ * holds a line break or tab). */
+static piece joined_text(char *t, size_t len) {
   for (char *q = memchr(t, '\n', len); q; q = memchr(q + 1, '\n', len - (size_t)(q + 1 - t))) *q = ' ';
   for (char *q = memchr(t, '\t', len); q; q = memchr(q + 1, '\t', len - (size_t)(q + 1 - t))) *q = ' ';
   piece p = {t, len};
@@ -372,16 +379,16 @@ static bool contains(const char *hay, size_t hn, const char *needle, size_t nn) 
 static const cvx_link *link_for(const entry *e, piece p) {
   if (e->title && e->title != e->head) {
     const cvx_block *b = e->title;
-    for (size_t i = 0; i < b->nlinks; i++) {
-      const cvx_link *l = &b->links[i];
+    for (size_t i = 0; i < cvx_block_nlinks(b); i++) {
+      const cvx_link *l = &cvx_block_links(b)[i];
       size_t ln = strlen(l->text);
       if (ln && ((ln <= p.n && contains(p.s, p.n, l->text, ln)) || (p.n <= ln && contains(l->text, ln, p.s, p.n))))
         return l;
     }
   }
   for (cvx_block *b = e->head; b && b != e->end; b = b->next) {
-    for (size_t i = 0; i < b->nlinks; i++) {
-      const cvx_link *l = &b->links[i];
+    for (size_t i = 0; i < cvx_block_nlinks(b); i++) {
+      const cvx_link *l = &cvx_block_links(b)[i];
       size_t ln = strlen(l->text);
       if (!ln) continue;
       if ((ln <= p.n && contains(p.s, p.n, l->text, ln)) || (p.n <= ln && contains(l->text, ln, p.s, p.n)))
@@ -991,8 +998,8 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
    * linked unit's page is the entry's page */
   if (!cvx_record_get(r, "url") && !has_url) {
     for (const cvx_block *b = e->title ? e->title : e->head; b && b != e->end && !cvx_record_get(r, "url"); b = b->next) {
-      for (size_t i = 0; i < b->nlinks; i++) {
-        const cvx_link *l = &b->links[i];
+      for (size_t i = 0; i < cvx_block_nlinks(b); i++) {
+        const cvx_link *l = &cvx_block_links(b)[i];
         size_t ln = strlen(l->text);
         if (url_usable(l->url) && ln && !words_over(l->text, ln, 8) && cvx_org_score(l->text, ln) > 0 &&
             !cvx_is_person_name(l->text, ln)) {
@@ -1630,10 +1637,10 @@ static void parse_publication(ctx *c, const entry *e) {
   cvx_link *links = NULL;
   size_t nlinks = 0;
   for (cvx_block *b = e->title ? e->title : e->head; b && b != e->end; b = b->next) {
-    if (!b->nlinks) continue;
-    links = cvx_arena_grow(c->doc->arena, links, nlinks, nlinks + b->nlinks, sizeof *links);
-    memcpy(links + nlinks, b->links, b->nlinks * sizeof *links);
-    nlinks += b->nlinks;
+    if (!cvx_block_nlinks(b)) continue;
+    links = cvx_arena_grow(c->doc->arena, links, nlinks, nlinks + cvx_block_nlinks(b), sizeof *links);
+    memcpy(links + nlinks, cvx_block_links(b), cvx_block_nlinks(b) * sizeof *links);
+    nlinks += cvx_block_nlinks(b);
   }
   cvx_pub_input in = {text, strlen(text), details.len ? cvx_arena_strdup(c->doc->arena, details.ptr) : NULL,
                       links, nlinks, es, c->origin};
@@ -1919,7 +1926,7 @@ static bool skill_level_words(piece p) {
  * not have this shape. */
 static bool skill_columns(ctx *c, const cvx_block *b) {
   if (b->kind != CVX_BLK_PARA || !cvx_span_valid(b->span) || b->span.end > c->doc->src->len) return false;
-  if (strpbrk(b->text, ",;:|") || b->nlinks) return false;
+  if (strpbrk(b->text, ",;:|") || cvx_block_nlinks(b)) return false;
   const char *v = c->doc->view;
   /* the block's span may start after the first line's indentation */
   size_t from = b->span.start;
@@ -2009,7 +2016,7 @@ static bool skill_columns(ctx *c, const cvx_block *b) {
  * shape or no list has a separator (skill_columns reads those). */
 static bool skill_gap_lists(ctx *c, const cvx_block *b) {
   if (b->kind != CVX_BLK_PARA || !cvx_span_valid(b->span) || b->span.end > c->doc->src->len) return false;
-  if (b->nlinks || strchr(b->text, ':')) return false;
+  if (cvx_block_nlinks(b) || strchr(b->text, ':')) return false;
   const char *v = c->doc->view;
   size_t from = b->span.start;
   while (from > 0 && v[from - 1] != '\n') from--;
@@ -2147,8 +2154,8 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
         if (k == 1 && words > 12) {
           /* "**Erlang** - what I did with it": the bold lead is the keyword,
            * a sentence without one is a description, not a keyword */
-          if (b->strong_len && b->strong_len <= b->len)
-            add_piece(c, r, "keywords", trim_piece((piece){b->text, b->strong_len}), b->span);
+          if (cvx_block_strong(b) && cvx_block_strong(b) <= b->len)
+            add_piece(c, r, "keywords", trim_piece((piece){b->text, cvx_block_strong(b)}), b->span);
           continue;
         }
         for (int i = 0; i < k; i++) add_piece(c, r, "keywords", items[i], b->span);
@@ -2314,10 +2321,10 @@ static void parse_project(ctx *c, const entry *e, bool talk) {
   cvx_daterange d;
   bool dated = take_date(t, n, &d);
   piece name = {0}, rest = {0};
-  const cvx_link *l = e->head->nlinks ? &e->head->links[0] : NULL;
-  if (e->head->strong_len && e->head->strong_len <= n) {
-    name = trim_piece((piece){t, e->head->strong_len});
-    rest = trim_piece((piece){t + e->head->strong_len, n - e->head->strong_len});
+  const cvx_link *l = cvx_block_nlinks(e->head) ? &cvx_block_links(e->head)[0] : NULL;
+  if (cvx_block_strong(e->head) && cvx_block_strong(e->head) <= n) {
+    name = trim_piece((piece){t, cvx_block_strong(e->head)});
+    rest = trim_piece((piece){t + cvx_block_strong(e->head), n - cvx_block_strong(e->head)});
   } else {
     /* name up to ": ", " - ", " – " or the first line end; a talk's title
      * also ends at the comma before its venue ("Title, Venue, 2019") */
@@ -2422,8 +2429,8 @@ static void parse_other(ctx *c, cvx_record **sec, const cvx_block *heading, cons
     }
     add_piece(c, *sec, "items", p, b->span);
     /* "pictures on my [FB page](…)": the person's own account */
-    for (size_t i = 0; i < b->nlinks; i++) {
-      const cvx_link *l = &b->links[i];
+    for (size_t i = 0; i < cvx_block_nlinks(b); i++) {
+      const cvx_link *l = &cvx_block_links(b)[i];
       const char *src = c->doc->src->text;
       uint32_t st = l->span.start;
       if (!cvx_span_valid(l->span) || st < 3 || st > c->doc->src->len || !url_usable(l->url)) continue;
@@ -2734,8 +2741,8 @@ static bool lower_case_name(piece p) {
 static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
   for (cvx_block *b = from; b && b != end; b = b->next) {
     int prose_links = -1; /* is_prose(b->text, b->len), once known */
-    for (size_t i = 0; i < b->nlinks; i++) {
-      const cvx_link *l = &b->links[i];
+    for (size_t i = 0; i < cvx_block_nlinks(b); i++) {
+      const cvx_link *l = &cvx_block_links(b)[i];
       if (starts_ci(l->url, strlen(l->url), "mailto:")) {
         const char *v;
         size_t a, z;
@@ -2768,8 +2775,8 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         cvx_record *r = cvx_record_new(c->doc, CVX_REC_PROJECT, c->origin, b->span);
         if (!r) return;
         add_piece(c, r, "name", p, b->span);
-        if (b->nlinks && url_usable(b->links[0].url))
-          cvx_record_add(c->doc, r, "url", b->links[0].url, b->links[0].span);
+        if (cvx_block_nlinks(b) && url_usable(cvx_block_links(b)[0].url))
+          cvx_record_add(c->doc, r, "url", cvx_block_links(b)[0].url, cvx_block_links(b)[0].span);
       }
       continue;
     }
@@ -2865,12 +2872,21 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
     if (c->line.cap > ((size_t)1 << 20)) cvx_buf_free(&c->line);
     if (unread > 0 && b->kind == CVX_BLK_PARA && is_prose(b->text, strlen(b->text)) &&
         !labelled_lines(b->text, b->len)) {
-      piece p = joined(c, b);
+      /* only the summary keeps its joined copy: the prose of any later
+       * paragraph is read from a scratch copy (a CV over and over, or a long
+       * text cut into blocks, would otherwise keep one copy of each) */
+      cvx_buf scratch = CVX_BUF_INIT;
+      piece p;
       if (!c->have_summary) {
+        p = joined(c, b);
         add_lasting(c, basics(c), "summary", p, b->span);
         c->have_summary = true;
+      } else {
+        cvx_buf_put(&scratch, b->text, strlen(b->text));
+        p = joined_text(scratch.ptr, scratch.len);
       }
       cvx_prose_extract(c->doc, p.s, p.n, b->span);
+      cvx_buf_free(&scratch);
     }
   }
 }
@@ -2928,12 +2944,11 @@ static void join_next(ctx *c, cvx_block *b) {
   b->text = t;
   b->len += x->len + 1;
   b->span.end = x->span.end;
-  if (x->nlinks) {
-    cvx_link *l = cvx_arena_alloc(c->doc->arena, (b->nlinks + x->nlinks) * sizeof *l);
-    if (b->nlinks) memcpy(l, b->links, b->nlinks * sizeof *l);
-    memcpy(l + b->nlinks, x->links, x->nlinks * sizeof *l);
-    b->links = l;
-    b->nlinks += x->nlinks;
+  if (cvx_block_nlinks(x)) {
+    cvx_link *l = cvx_arena_alloc(c->doc->arena, (cvx_block_nlinks(b) + cvx_block_nlinks(x)) * sizeof *l);
+    if (cvx_block_nlinks(b)) memcpy(l, cvx_block_links(b), cvx_block_nlinks(b) * sizeof *l);
+    memcpy(l + cvx_block_nlinks(b), cvx_block_links(x), cvx_block_nlinks(x) * sizeof *l);
+    cvx_block_set_links(c->doc->arena, b, l, cvx_block_nlinks(b) + cvx_block_nlinks(x));
   }
   b->next = x->next;
 }
@@ -3017,7 +3032,7 @@ static bool split_degrees(ctx *c, const entry *e) {
       g->text = cvx_arena_strndup(c->doc->arena, cur.ptr, cur.len);
       g->len = cur.len;
       g->next = NULL;
-      g->strong_len = 0;
+      cvx_block_set_strong(c->doc->arena, g, 0);
       cvx_span sp = cvx_doc_locate(c->doc, h->span, g->text);
       if (cvx_span_valid(sp)) g->span = sp;
       groups[ng++] = g;
@@ -3098,7 +3113,7 @@ static void parse_entry(ctx *c, cvx_rec_kind kind, bool talks, cvx_record **othe
 static bool nav_link(const cvx_block *b) {
   static const char *const nav[] = {"view all", "see all", "see more", "show all", "show more", "read more",
                                     "more", "查看全部", "查看更多", "更多", "全部", NULL};
-  if (b->nlinks != 1 || b->len > 40) return false;
+  if (cvx_block_nlinks(b) != 1 || b->len > 40) return false;
   piece p = {b->text, b->len};
   while (p.n && (is_ws((unsigned char)p.s[p.n - 1]) || p.s[p.n - 1] == '>' || p.s[p.n - 1] == '.')) p.n--;
   if (p.n >= 2 && (unsigned char)p.s[p.n - 2] == 0xC2 && (unsigned char)p.s[p.n - 1] == 0xBB) p.n -= 2; /* » */
@@ -3672,10 +3687,10 @@ static void promote_section_paragraphs(const cvx_blocks *bl) {
      * "Backend", "Mobile" over their lists) is a label like the others, not a
      * section heading (under the page's title such lines can be the page's
      * section names, set in bold like its entries' names) */
-    if (level > 2 && b->strong_len == b->len) {
+    if (level > 2 && cvx_block_strong(b) == b->len) {
       int labels = 0, seen = 0;
       for (const cvx_block *x = seg; x && x->kind != CVX_BLK_HEADING && seen < 64; x = x->next, seen++)
-        labels += x != b && short_line_para(x) && x->strong_len == x->len &&
+        labels += x != b && short_line_para(x) && cvx_block_strong(x) == x->len &&
                   cvx_section_classify(x->text, x->len) == CVX_REC_SECTION;
       if (labels >= 2) continue;
     }
@@ -3880,11 +3895,10 @@ static void split_side_labels(cvx_doc *doc, cvx_blocks *bl) {
     nb->text = rest.s;
     nb->len = (uint32_t)rest.n;
     nb->level = b->level + 1;
-    nb->strong_len = 0;
+    cvx_block_set_strong(doc->arena, nb, 0);
     b->text = cvx_arena_strndup(doc->arena, label.s, label.n); /* the heading's text ends at its label */
     b->len = (uint32_t)label.n;
-    b->nlinks = 0;
-    b->links = NULL;
+    cvx_block_set_links(doc->arena, b, NULL, 0);
     nb->next = b->next;
     b->next = nb;
     if (bl->tail == b) bl->tail = nb;
@@ -3896,7 +3910,7 @@ static void split_side_labels(cvx_doc *doc, cvx_blocks *bl) {
 /* A table row with words in one cell only, the others empty or marks
  * ("🟢" | "Acme · Engineer · 2019 ~ 2021"), is that cell's paragraph: the
  * table laid out the page, it holds no columns of data. */
-static void unwrap_one_cell_rows(const cvx_blocks *bl) {
+static void unwrap_one_cell_rows(cvx_doc *doc, const cvx_blocks *bl) {
   for (cvx_block *b = bl->head; b; b = b->next) {
     if (b->kind != CVX_BLK_ROW || !b->text) continue;
     const char *cell = NULL, *stop = b->text + b->len;
@@ -3920,7 +3934,7 @@ static void unwrap_one_cell_rows(const cvx_blocks *bl) {
     b->level = 0;
     b->text = t.s;
     b->len = (uint32_t)t.n;
-    b->strong_len = 0;
+    cvx_block_set_strong(doc->arena, b, 0);
   }
 }
 
@@ -3975,7 +3989,7 @@ static void drop_page_furniture(cvx_blocks *bl) {
 static void debug_blocks(const cvx_blocks *bl) {
   static const char kinds[] = "HPIRL";
   for (const cvx_block *b = bl->head; b; b = b->next) {
-    fprintf(stderr, "block %c%d%s ", kinds[b->kind], b->level, b->strong_len ? "*" : "");
+    fprintf(stderr, "block %c%d%s ", kinds[b->kind], b->level, cvx_block_strong(b) ? "*" : "");
     for (uint32_t i = 0; i < b->len && i < 90; i++) fputc(b->text[i] == '\n' ? '/' : b->text[i], stderr);
     fputc('\n', stderr);
   }
@@ -3985,7 +3999,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
   ctx c = {.doc = doc, .origin = origin, .line = CVX_BUF_INIT};
   drop_page_furniture(bl);
   promote_section_paragraphs(bl);
-  unwrap_one_cell_rows(bl);
+  unwrap_one_cell_rows(doc, bl);
   split_side_labels(doc, bl);
   tags_as_items(bl);
   nest_under_empty_sections(bl);

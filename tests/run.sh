@@ -139,6 +139,14 @@ check "a re-run into the same folder replaces each output whole" sh -c "
   cp fixtures/prose-bio/*.md '$tmp/rr/in/cv.txt' && '$cvx' convert -q -o '$tmp/rr/out' '$tmp/rr/in/cv.txt' &&
   ! cmp -s '$tmp/rr/out/cv.json' '$tmp/rr/first.json' && '$cvx' convert -q --stdout '$tmp/rr/in/cv.txt' | cmp -s - '$tmp/rr/out/cv.json' &&
   test -z \"\$(ls -A '$tmp/rr/out' | grep '^\\.cvx-tmp')\""
+check "a JSON document over a MiB is written into its file as it is made: the bytes of --stdout, a re-run replaces it, no temp file left" sh -c "
+  mkdir -p '$tmp/big' && python3 -c \"import sys; sys.stdout.write('# Jane Doe\\n\\n' + ' '.join('word%d' % (i % 977) for i in range(400000)) + '\\n')\" >'$tmp/big/big.md' &&
+  '$cvx' convert -q -j 2 --max-size 64M -o '$tmp/big/out' '$tmp/big/big.md' fixtures/plain-resume/resume.txt &&
+  test \$(wc -c <'$tmp/big/out/big.json') -gt 2000000 &&
+  '$cvx' convert -q --max-size 64M --stdout '$tmp/big/big.md' | cmp -s - '$tmp/big/out/big.json' &&
+  '$cvx' convert -q --max-size 64M -o '$tmp/big/out' '$tmp/big/big.md' &&
+  '$cvx' convert -q --max-size 64M --stdout '$tmp/big/big.md' | cmp -s - '$tmp/big/out/big.json' &&
+  test -z \"\$(ls -A '$tmp/big/out' | grep '^\\.cvx-tmp')\" && '$cvx' validate -q --max-size 64M '$tmp/big/big.md'"
 check "validate exits 0 on a clean file" "$cvx" validate -q fixtures/plain-resume/resume.txt
 check "a spent time budget stops extraction with limit.time, keeps the document" sh -c "
   python3 -c \"import sys; sys.stdout.write('# Experience\\n' + ''.join('* Engineer, Initech %d, 2014-2017\\n' % i for i in range(60000)))\" >'$tmp/budget.md' &&

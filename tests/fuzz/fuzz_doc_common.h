@@ -16,8 +16,8 @@ static inline int fuzz_document(const uint8_t *data, size_t size) {
   if (src->layout) {
     for (const cvx_block *b = src->layout->blocks.head; b; b = b->next) {
       if (!cvx_span_valid(b->span) || b->span.end > src->len) abort();
-      for (size_t i = 0; i < b->nlinks; i++)
-        if (cvx_span_valid(b->links[i].span) && b->links[i].span.end > src->len) abort();
+      for (size_t i = 0; i < cvx_block_nlinks(b); i++)
+        if (cvx_span_valid(cvx_block_links(b)[i].span) && cvx_block_links(b)[i].span.end > src->len) abort();
     }
     for (size_t i = 0; i < src->npages; i++)
       if (src->pages[i] > src->len) abort();

@@ -28,10 +28,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   text[size - 1] = 0;
   size_t cap = 256, n = 0;
   cvx_block *bl = calloc(cap, sizeof *bl);
+  cvx_block_x *bx = calloc(cap, sizeof *bx); /* bold runs */
   const cvx_block **ptr = calloc(cap, sizeof *ptr);
   int *lab = calloc(cap, sizeof *lab);
   unsigned char *rule = calloc(cap, 1);
-  if (!bl || !ptr || !lab || !rule) abort();
+  if (!bl || !bx || !ptr || !lab || !rule) abort();
   for (char *s = text; *s && n < cap;) {
     char *nl = strchr(s, '\n');
     size_t len = nl ? (size_t)(nl - s) : strlen(s);
@@ -40,7 +41,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     b->level = *s == ' ' ? 1 : *s == '#' ? 2 : 0;
     b->text = s;
     b->len = len;
-    b->strong_len = *s == '*' ? len : 0;
+    if (*s == '*') {
+      bx[n].strong_len = (uint32_t)len;
+      b->x = &bx[n];
+    }
     if (nl) *nl = 0;
     rule[n] = (unsigned char)(len % 4);
     ptr[n] = b;
@@ -70,6 +74,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   free(lab);
   free(ptr);
   free(bl);
+  free(bx);
   free(text);
   return 0;
 }

@@ -1,11 +1,14 @@
 /* test_core.c — unit tests of the core: the arena (alignment, zeroing, big
- * blocks, grow, printf), the string buffer and the diagnostics list. */
+ * blocks, grow, printf), the string buffer, the diagnostics list and a
+ * block's coded parts (list marker, links, bold run). */
+#include "blocks.h"
 #include "cvx.h"
 
 #include "check.h"
 
 #include <stdalign.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* ----------------------------------------------------------------- arena */
 
@@ -227,9 +230,61 @@ static void test_diags(void) {
   cvx_arena_free(a);
 }
 
+/* ---------------------------------------------------------------- blocks */
+
+/* Every marker reads back as it was set, whether coded in the block (bullets,
+ * numbers in four forms) or kept in the process's table (anything else,
+ * numbers with leading zeros or too big to code). */
+static void test_block_markers(void) {
+  static const char *const markers[] = {
+      "", "-", "*", "+", "o", "\xE2\x80\xA2", "\xEF\x82\xA7", "1.", "1)", "(1)", "[1]", "0.", "9)",
+      "131071.", "131072.", "999999.", "1234567890.", "007.", "01)", "(a)", "a)", "iv.", "[12a]", "->",
+      "#", "1.2.", "(", ")", ".", "[]", "a very long marker of more than thirty-two bytes", NULL};
+  cvx_block b = {0};
+  char buf[CVX_MARKER_MAX];
+  CHECK(cvx_block_marker(&b, buf) == NULL && !cvx_block_has_marker(&b), "a new block has no marker");
+  for (int i = 0; markers[i]; i++) {
+    cvx_block_set_marker(&b, markers[i]);
+    CHECK(cvx_block_has_marker(&b), "marker \"%s\" is there", markers[i]);
+    const char *got = cvx_block_marker(&b, buf);
+    if (strlen(markers[i]) < 32) CHECK_STR(got, markers[i], "marker round trip");
+    else CHECK_STR(got, "?", "a marker too long to keep reads as \"?\"");
+    cvx_block c = b; /* a copy reads the same */
+    CHECK_STR(cvx_block_marker(&c, buf), got, "marker of a copy");
+  }
+  cvx_block_set_marker(&b, NULL);
+  CHECK(!cvx_block_has_marker(&b) && cvx_block_marker(&b, buf) == NULL, "marker cleared");
+}
+
+/* Links and the bold run live in a part shared by copies: setting one on a
+ * block leaves its copies as they were. */
+static void test_block_extras(void) {
+  cvx_arena *a = cvx_arena_new(4096);
+  cvx_block b = {0};
+  CHECK(!b.x && !cvx_block_nlinks(&b) && !cvx_block_links(&b) && !cvx_block_strong(&b), "a bare block");
+  cvx_block_set_strong(a, &b, 5);
+  CHECK(cvx_block_strong(&b) == 5 && !cvx_block_nlinks(&b), "bold run set");
+  cvx_links_add(a, &b, "site", "https://a.example", cvx_span_make(1, 2));
+  cvx_links_add(a, &b, NULL, "https://b.example", cvx_span_make(3, 4));
+  cvx_links_add(a, &b, "none", NULL, cvx_span_make(5, 6)); /* no url: no link */
+  CHECK(cvx_block_nlinks(&b) == 2 && cvx_block_strong(&b) == 5, "two links, bold run kept");
+  CHECK_STR(cvx_block_links(&b)[0].url, "https://a.example", "first link");
+  CHECK_STR(cvx_block_links(&b)[1].text, "", "second link's text");
+  cvx_block copy = b;
+  cvx_block_set_strong(a, &copy, 0);
+  CHECK(cvx_block_strong(&copy) == 0 && cvx_block_nlinks(&copy) == 2, "copy: bold run cleared, links kept");
+  CHECK(cvx_block_strong(&b) == 5, "the original keeps its bold run");
+  cvx_block_set_links(a, &copy, NULL, 0);
+  CHECK(copy.x == NULL, "nothing left: no extra part");
+  CHECK(cvx_block_nlinks(&b) == 2, "the original keeps its links");
+  cvx_arena_free(a);
+}
+
 int main(void) {
   test_arena();
   test_buf();
   test_diags();
+  test_block_markers();
+  test_block_extras();
   return check_done("core");
 }

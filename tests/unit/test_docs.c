@@ -160,23 +160,24 @@ static void check_doc(const doc_case *c) {
     if (!b) break;
     CHECK(b->kind == w->kind && b->level == w->level, "%s: kind %d level %d, want %d %d", ctx, (int)b->kind, b->level,
           (int)w->kind, w->level);
-    CHECK_STR(b->marker, w->marker, ctx);
+    char mb[CVX_MARKER_MAX];
+    CHECK_STR(cvx_block_marker(b, mb), w->marker, ctx);
     CHECK_STR(b->text, w->text, ctx);
     if (w->check_strong) {
       size_t sl = w->strong ? strlen(w->strong) : 0;
-      CHECK(b->strong_len == sl && (!sl || strncmp(b->text, w->strong, sl) == 0), "%s: bold run of %u bytes, want %zu",
-            ctx, (unsigned)b->strong_len, sl);
+      CHECK(cvx_block_strong(b) == sl && (!sl || strncmp(b->text, w->strong, sl) == 0), "%s: bold run of %u bytes, want %zu",
+            ctx, (unsigned)cvx_block_strong(b), sl);
     }
     /* the span holds the block's first line as it shows in the text */
     CHECK(cvx_span_valid(b->span) && b->span.end <= src->len, "%s: span out of the text", ctx);
     size_t first = strcspn(w->text, "\t\n");
     CHECK(b->span.end - b->span.start >= first && strncmp(src->text + b->span.start, w->text, first) == 0,
           "%s: span does not start at its text", ctx);
-    for (size_t k = 0; k < b->nlinks; k++) {
-      if (!c->link_url || strcmp(b->links[k].url, c->link_url) != 0) continue;
+    for (size_t k = 0; k < cvx_block_nlinks(b); k++) {
+      if (!c->link_url || strcmp(cvx_block_links(b)[k].url, c->link_url) != 0) continue;
       link_found = true;
-      CHECK_STR(b->links[k].text, c->link_text, ctx);
-      CHECK(strncmp(src->text + b->links[k].span.start, c->link_text, strlen(c->link_text)) == 0,
+      CHECK_STR(cvx_block_links(b)[k].text, c->link_text, ctx);
+      CHECK(strncmp(src->text + cvx_block_links(b)[k].span.start, c->link_text, strlen(c->link_text)) == 0,
             "%s: link span does not hold its text", ctx);
     }
   }

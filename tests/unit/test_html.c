@@ -68,14 +68,15 @@ static char *dump(const cvx_blocks *bl) {
   for (const cvx_block *k = bl->head; k; k = k->next) {
     static const char kinds[] = "HPIR-";
     cvx_buf_printf(&b, "%c%d", kinds[k->kind], k->level);
-    if (k->marker) cvx_buf_printf(&b, "[%s]", k->marker);
+    char mb[CVX_MARKER_MAX];
+    if (cvx_block_has_marker(k)) cvx_buf_printf(&b, "[%s]", cvx_block_marker(k, mb));
     cvx_buf_putc(&b, ' ');
     put_escaped(&b, k->text, k->len);
-    if (k->strong_len) cvx_buf_printf(&b, " {s=%zu}", (size_t)k->strong_len);
-    for (size_t i = 0; i < k->nlinks; i++) {
+    if (cvx_block_strong(k)) cvx_buf_printf(&b, " {s=%zu}", (size_t)cvx_block_strong(k));
+    for (size_t i = 0; i < cvx_block_nlinks(k); i++) {
       cvx_buf_puts(&b, " <");
-      put_escaped(&b, k->links[i].text, strlen(k->links[i].text));
-      cvx_buf_printf(&b, "|%s>", k->links[i].url);
+      put_escaped(&b, cvx_block_links(k)[i].text, strlen(cvx_block_links(k)[i].text));
+      cvx_buf_printf(&b, "|%s>", cvx_block_links(k)[i].url);
     }
     cvx_buf_putc(&b, '\n');
   }
@@ -92,8 +93,8 @@ static void check_invariants(const fixture *f, const char *name) {
       bad = "block span";
     else if (strlen(k->text) != k->len)
       bad = "text length";
-    for (size_t i = 0; i < k->nlinks && !bad; i++) {
-      cvx_span s = k->links[i].span;
+    for (size_t i = 0; i < cvx_block_nlinks(k) && !bad; i++) {
+      cvx_span s = cvx_block_links(k)[i].span;
       if (!cvx_span_valid(s) || s.start < k->span.start || s.end > k->span.end) bad = "link span outside its block";
     }
   }
@@ -328,7 +329,7 @@ static void run_spans(void) {
   if (b && (b = b->next)) {
     check_span(in, b->span, "<li>Betreuerin: <a href=\"https://u.example/ef\">Dr. Fran\xC3\xA7ois</a></li>",
                "item with a link");
-    if (b->nlinks) check_span(in, b->links[0].span, "<a href=\"https://u.example/ef\">", "link");
+    if (cvx_block_nlinks(b)) check_span(in, cvx_block_links(b)[0].span, "<a href=\"https://u.example/ef\">", "link");
   }
   if (b && (b = b->next)) check_span(in, b->span, "<p>Two\nlines</p>", "two-line paragraph");
   /* the nav is hidden: no visible text left there */

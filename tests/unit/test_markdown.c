@@ -68,14 +68,15 @@ static char *dump(const cvx_blocks *bl) {
   for (const cvx_block *k = bl->head; k; k = k->next) {
     static const char kinds[] = "HPIR-";
     cvx_buf_printf(&b, "%c%d", kinds[k->kind], k->level);
-    if (k->marker) cvx_buf_printf(&b, "[%s]", k->marker);
+    char mb[CVX_MARKER_MAX];
+    if (cvx_block_has_marker(k)) cvx_buf_printf(&b, "[%s]", cvx_block_marker(k, mb));
     cvx_buf_putc(&b, ' ');
     put_escaped(&b, k->text, k->len);
-    if (k->strong_len) cvx_buf_printf(&b, " {s=%zu}", (size_t)k->strong_len);
-    for (size_t i = 0; i < k->nlinks; i++) {
+    if (cvx_block_strong(k)) cvx_buf_printf(&b, " {s=%zu}", (size_t)cvx_block_strong(k));
+    for (size_t i = 0; i < cvx_block_nlinks(k); i++) {
       cvx_buf_puts(&b, " <");
-      put_escaped(&b, k->links[i].text, strlen(k->links[i].text));
-      cvx_buf_printf(&b, "|%s>", k->links[i].url);
+      put_escaped(&b, cvx_block_links(k)[i].text, strlen(cvx_block_links(k)[i].text));
+      cvx_buf_printf(&b, "|%s>", cvx_block_links(k)[i].url);
     }
     cvx_buf_putc(&b, '\n');
   }
@@ -92,8 +93,8 @@ static void check_invariants(const fixture *f, const char *name) {
       bad = "block span";
     else if (strlen(k->text) != k->len)
       bad = "text length";
-    for (size_t i = 0; i < k->nlinks && !bad; i++) {
-      cvx_span s = k->links[i].span;
+    for (size_t i = 0; i < cvx_block_nlinks(k) && !bad; i++) {
+      cvx_span s = cvx_block_links(k)[i].span;
       if (!cvx_span_valid(s) || s.start < k->span.start || s.end > k->span.end)
         bad = "link span outside its block";
     }
@@ -355,12 +356,12 @@ static void run_spans(void) {
     check_span(&f, b->span,
                "* Betreuerin: [Dr. \xC3\x89lodie Fran\xC3\xA7ois](https://u.example/ef)",
                "nested item");
-    if (b->nlinks)
-      check_span(&f, b->links[0].span, "[Dr. \xC3\x89lodie Fran\xC3\xA7ois](https://u.example/ef)",
+    if (cvx_block_nlinks(b))
+      check_span(&f, cvx_block_links(b)[0].span, "[Dr. \xC3\x89lodie Fran\xC3\xA7ois](https://u.example/ef)",
                  "link");
   }
-  if (b && (b = b->next) && b->nlinks)
-    check_span(&f, b->links[0].span, "[Ort](https://o.example)", "deep link");
+  if (b && (b = b->next) && cvx_block_nlinks(b))
+    check_span(&f, cvx_block_links(b)[0].span, "[Ort](https://o.example)", "deep link");
   if (b && (b = b->next)) {
     const char *p = strstr(in, "Zitat");
     const char *q = strstr(in, "Hinweis") + 7;
@@ -398,8 +399,8 @@ static void run_spans(void) {
   free(got);
   if (f.bl.head) {
     check_span(&f, f.bl.head->span, "* Shown item [x](https://x.example)", "liquid-indented item");
-    if (f.bl.head->nlinks)
-      check_span(&f, f.bl.head->links[0].span, "[x](https://x.example)", "its link");
+    if (cvx_block_nlinks(f.bl.head))
+      check_span(&f, cvx_block_links(f.bl.head)[0].span, "[x](https://x.example)", "its link");
   }
   done(&f);
 
@@ -409,9 +410,9 @@ static void run_spans(void) {
   if (f.bl.n == 2) {
     check_span(&f, f.bl.head->span, "| A | [B](https://b.example) |", "row 1");
     check_span(&f, f.bl.tail->span, "| [C](https://c.example) | D |", "row 2");
-    CHECK(f.bl.head->nlinks == 1 && f.bl.tail->nlinks == 1, "one link per row");
-    if (f.bl.tail->nlinks)
-      check_span(&f, f.bl.tail->links[0].span, "[C](https://c.example)", "row link");
+    CHECK(cvx_block_nlinks(f.bl.head) == 1 && cvx_block_nlinks(f.bl.tail) == 1, "one link per row");
+    if (cvx_block_nlinks(f.bl.tail))
+      check_span(&f, cvx_block_links(f.bl.tail)[0].span, "[C](https://c.example)", "row link");
   } else {
     CHECK(0, "table: %zu blocks", f.bl.n);
   }
@@ -423,8 +424,8 @@ static void run_spans(void) {
   run(&f, hl, strlen(hl), 0);
   if (f.bl.n == 1) {
     check_span(&f, f.bl.head->span, "<li><a href=\"https://h.example\">Home</a> page</li>", "html item");
-    if (f.bl.head->nlinks)
-      check_span(&f, f.bl.head->links[0].span, "<a href=\"https://h.example\">", "html link");
+    if (cvx_block_nlinks(f.bl.head))
+      check_span(&f, cvx_block_links(f.bl.head)[0].span, "<a href=\"https://h.example\">", "html link");
   } else {
     CHECK(0, "html item: %zu blocks", f.bl.n);
   }
@@ -578,9 +579,9 @@ static void run_pieces(void) {
 static bool same_spans(const cvx_blocks *x, const cvx_blocks *y) {
   if (x->n != y->n) return false;
   for (const cvx_block *a = x->head, *b = y->head; a && b; a = a->next, b = b->next) {
-    if (a->span.start != b->span.start || a->span.end != b->span.end || a->nlinks != b->nlinks) return false;
-    for (uint32_t i = 0; i < a->nlinks; i++)
-      if (a->links[i].span.start != b->links[i].span.start || a->links[i].span.end != b->links[i].span.end)
+    if (a->span.start != b->span.start || a->span.end != b->span.end || cvx_block_nlinks(a) != cvx_block_nlinks(b)) return false;
+    for (uint32_t i = 0; i < cvx_block_nlinks(a); i++)
+      if (cvx_block_links(a)[i].span.start != cvx_block_links(b)[i].span.start || cvx_block_links(a)[i].span.end != cvx_block_links(b)[i].span.end)
         return false;
   }
   return true;

@@ -490,7 +490,8 @@ static void test_shapes(void) {
       CHECK((int)b->kind == w->kind && b->level == w->level, "%s: block %zu \"%s\": got %s %d, want %s %d",
             s->name, k, b->text, kind_name((int)b->kind), b->level, kind_name(w->kind), w->level);
       CHECK_STR(b->text, w->text, s->name);
-      CHECK_STR(b->marker, w->marker, s->name);
+      char mb[CVX_MARKER_MAX];
+      CHECK_STR(cvx_block_marker(b, mb), w->marker, s->name);
       const char *want_span = w->span ? w->span : w->text;
       size_t sl = b->span.end - b->span.start;
       CHECK(cvx_span_valid(b->span) && b->span.end <= f.src.len && strlen(want_span) == sl &&
@@ -662,7 +663,7 @@ static bool same_blocks(const fx *f, const fx *g, const char *name) {
   size_t k = 0;
   for (; x && y; x = x->next, y = y->next, k++) {
     bool same = x->kind == y->kind && x->level == y->level && strcmp(x->text, y->text) == 0 &&
-                strcmp(x->marker ? x->marker : "", y->marker ? y->marker : "") == 0;
+                x->marker == y->marker;
     CHECK(same, "%s: block %zu is %s %d \"%s\", want %s %d \"%s\"", name, k, kind_name((int)x->kind), x->level,
           x->text, kind_name((int)y->kind), y->level, y->text);
     if (!same) return false;
