@@ -745,13 +745,8 @@ static void field_model_assign(ctx *c, cvx_rec_kind kind, const char *orig, cons
   if (loc->n && loc->s >= orig && loc->s + loc->n <= orig + n) memset(rule + (loc->s - orig), CVX_FLD_PLACE, loc->n);
   if (d && d->mend <= n && d->mstart < d->mend) memset(rule + d->mstart, CVX_FLD_DATE, d->mend - d->mstart);
   if (c->doc->field_sink) c->doc->field_sink->fn(c->doc->field_sink->ctx, kind, orig, n, rule);
-  /* the rules are sure where the grammars back both picks (a role's words
-   * in the title, an organisation's and no role's in the employer), or
-   * labelled lines gave them: the model is not asked */
+  /* labelled lines gave both fields: the model cannot change them */
   if (lab_pos && lab_org) return;
-  if (*pos >= 0 && *org >= 0 && *pos != *org && cvx_role_score(seg[*pos].s, seg[*pos].n) > 0 &&
-      cvx_org_score(seg[*org].s, seg[*org].n) > 0 && cvx_role_score(seg[*org].s, seg[*org].n) == 0)
-    return;
   cvx_ftok tok[CVX_FIELD_MAX_TOKENS + 1];
   int lab[CVX_FIELD_MAX_TOKENS];
   size_t nt = cvx_field_tokens(orig, n, tok, CVX_FIELD_MAX_TOKENS);
