@@ -192,8 +192,6 @@ void cvx_seqset_train(const cvx_seqset *t, int epochs, unsigned folds, unsigned 
   float *emit = cvx_xmalloc(maxn * K * sizeof *emit), *trans = cvx_xmalloc(TR * sizeof *trans);
   int *path = cvx_xmalloc(maxn * sizeof *path);
   uint64_t seed = 0x9e3779b97f4a7c15ULL;
-  float xmargin = getenv("XMARGIN") ? (float)atof(getenv("XMARGIN")) : 0; /* EXPERIMENT */
-  if (getenv("XSEED")) seed += strtoull(getenv("XSEED"), NULL, 0) * 0x12345679ULL; /* EXPERIMENT */
   double c = 1;
   for (int ep = 0; ep < epochs; ep++) {
     cvx_train_shuffle(order, no, &seed);
@@ -207,7 +205,7 @@ void cvx_seqset_train(const cvx_seqset *t, int epochs, unsigned folds, unsigned 
           const double *row = w + idx[tk->off + q] * K;
           for (size_t y = 0; y < K; y++) sc[y] += row[y];
         }
-        for (size_t y = 0; y < K; y++) e[y] = (float)sc[y] + (y == (size_t)tk->label ? 0.0f : xmargin);
+        for (size_t y = 0; y < K; y++) e[y] = (float)sc[y];
       }
       for (size_t q = 0; q < TR; q++) trans[q] = (float)tw[q];
       cvx_seq_viterbi(s->n, t->k, emit, trans, path);
