@@ -189,7 +189,9 @@ void cvx_field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx_ft
   size_t *seg_first = malloc(nt * sizeof *seg_first), *seg_last = malloc(nt * sizeof *seg_last);
   segfacts *sf = calloc(nt, sizeof *sf);
   size_t *line_a = malloc(nt * sizeof *line_a), *line_z = malloc(nt * sizeof *line_z);
-  if (!mark || !seg || !seg_first || !seg_last || !sf || !line_a || !line_z) {
+  size_t *seg_index = malloc(nt * sizeof *seg_index); /* the token's segment's place in its line */
+  unsigned char *lfacts = malloc(nt);                 /* its line's marks, or'ed */
+  if (!mark || !seg || !seg_first || !seg_last || !sf || !line_a || !line_z || !seg_index || !lfacts) {
     for (size_t i = 0; i < nt; i++) cvx_features_clear(&feats[i]);
     goto out;
   }
@@ -203,18 +205,26 @@ void cvx_field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx_ft
     mark_dates(s, a, z, mark, M_DATE);
     mark_places(s, a, z, mark, M_PLACE);
     mark_degree(s, a, z, mark, M_DEGREE);
+    unsigned char facts = 0; /* what the line's words hold, once a line */
+    for (size_t q = i; q < j; q++) facts |= mark[tok[q].a];
     for (size_t q = i; q < j; q++) {
       line_a[q] = i;
       line_z[q] = j;
+      lfacts[q] = facts;
     }
     i = j;
   }
   /* segments: runs of words between separators (or line ends) */
-  size_t nseg = 0;
+  size_t nseg = 0, line_seg = 0;
+  unsigned cur_line = (unsigned)-1;
   for (size_t i = 0; i < nt;) {
     if (tok[i].sep) {
       seg[i++] = (size_t)-1;
       continue;
+    }
+    if (tok[i].line != cur_line) {
+      cur_line = tok[i].line;
+      line_seg = 0;
     }
     size_t j = i;
     while (j < nt && !tok[j].sep && tok[j].line == tok[i].line) j++;
@@ -226,8 +236,10 @@ void cvx_field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx_ft
       seg[q] = nseg;
       seg_first[q] = i;
       seg_last[q] = j - 1;
+      seg_index[q] = line_seg;
     }
     nseg++;
+    line_seg++;
     i = j;
   }
   for (size_t i = 0; i < nt; i++) {
@@ -308,8 +320,7 @@ void cvx_field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx_ft
       char ro[5] = {digit(g->role), digit(g->org), digit(g->role_over_org), kname[0], 0};
       cvx_features_add(f, "g.ro=", ro, 4);
       /* the segment's index in its line */
-      size_t si = 0;
-      for (size_t q = line_a[i]; q < a; q++) si += !tok[q].sep && (q == line_a[i] || tok[q - 1].sep);
+      size_t si = seg_index[i];
       v[0] = digit(si > 2 ? 2 : (int)si);
       cvx_features_add(f, "si=", v, 1);
     } else {
@@ -320,12 +331,8 @@ void cvx_field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx_ft
     if (m & M_PLACE) cvx_features_add(f, "g.place", NULL, 0);
     if (m & M_DEGREE) cvx_features_add(f, "g.degree", NULL, 0);
     /* the line's facts */
-    bool ldate = false, ldeg = false, lplace = false;
-    for (size_t q = line_a[i]; q < line_z[i]; q++) {
-      ldate |= (mark[tok[q].a] & M_DATE) != 0;
-      ldeg |= (mark[tok[q].a] & M_DEGREE) != 0;
-      lplace |= (mark[tok[q].a] & M_PLACE) != 0;
-    }
+    bool ldate = (lfacts[i] & M_DATE) != 0, ldeg = (lfacts[i] & M_DEGREE) != 0,
+         lplace = (lfacts[i] & M_PLACE) != 0;
     char lf[3] = {digit(ldate), digit(ldeg), digit(lplace)};
     cvx_features_add(f, "L=", lf, 3);
     /* the rules' field: alone, with its neighbours', with the line */
@@ -350,6 +357,8 @@ out:
   free(sf);
   free(line_a);
   free(line_z);
+  free(seg_index);
+  free(lfacts);
 }
 
 bool cvx_field_label(cvx_rec_kind kind, const char *s, size_t n, const cvx_ftok *tok, size_t nt,
