@@ -1167,11 +1167,10 @@ static unsigned key_words(const char *s, size_t n) {
   return found;
 }
 
-/* "My research interests include A, B, and C", "My research focuses on A and
- * B", "I am interested in …", "My area of research is X", "I'm an avid reader",
- * "I'm a fan of X", hobbies. */
-static void en_interests(sent *x) {
-  static cvx_rx_def lead = {
+/* What opens a list of topics: "My research interests include", "My
+ * doctoral research focused on", "I am interested in", "My hobbies include",
+ * "In my free time I enjoy" (the match ends where the topics start). */
+static cvx_rx_def interest_lead = {
       "(?i)\\b(?:(?:my|his|her|their|our)\\s+(?:main\\s+|current\\s+|primary\\s+|broad\\s+|general\\s+|core\\s+|doctoral\\s+|"
       "postdoctoral\\s+|graduate\\s+|thesis\\s+|dissertation\\s+)?"
       "(?:research\\s+interests?|interests|research|research\\s+areas?|research\\s+topics?|hobbies)"
@@ -1186,10 +1185,15 @@ static void en_interests(sent *x) {
       "|\\bhobbies\\s+(?:include|are)"
       "|\\bin\\s+my\\s+(?:free|spare|leisure)\\s+time,?\\s+I\\s+(?:enjoy|like|love))\\s*:?\\s*",
       0, NULL};
+
+/* "My research interests include A, B, and C", "My research focuses on A and
+ * B", "I am interested in …", "My area of research is X", "I'm an avid reader",
+ * "I'm a fan of X", hobbies. */
+static void en_interests(sent *x) {
   size_t ov[2];
   unsigned words = key_words(x->s, x->n);
   bool lead_words = (words & LEAD_WORDS) || ((words & W_TIME) && (words & W_MY));
-  if (lead_words && cvx_rx_match(&lead, x->s, x->n, 0, ov, 1) > 0) {
+  if (lead_words && cvx_rx_match(&interest_lead, x->s, x->n, 0, ov, 1) > 0) {
     size_t a = ov[1];
     /* "interested in building X" is an activity, not a topic list; hobbies
      * are activities ("My hobbies include baking bread") */
@@ -1639,6 +1643,21 @@ void cvx_prose_extract(cvx_doc *doc, const char *text, size_t len, cvx_span with
     i = st - 1;
   }
   if (st < len) one_sentence(&p, text + st, len - st);
+}
+
+bool cvx_prose_list_lead(const char *text, size_t len) {
+  if (!text || len < 8 || len > 400) return false;
+  /* the last sentence */
+  size_t st = 0;
+  for (size_t i = 0; i + 1 < len; i++)
+    if ((text[i] == '.' || text[i] == '!' || text[i] == '?') && is_sp((unsigned char)text[i + 1])) st = i + 1;
+  while (st < len && is_sp((unsigned char)text[st])) st++;
+  unsigned words = key_words(text + st, len - st);
+  if (!((words & LEAD_WORDS) || ((words & W_TIME) && (words & W_MY)))) return false;
+  size_t ov[2];
+  if (cvx_rx_match(&interest_lead, text + st, len - st, 0, ov, 1) <= 0) return false;
+  /* nothing after the lead but the colon and spaces the match took */
+  return ov[1] == len - st;
 }
 
 /* ------------------------------------------------------------- dedupe */

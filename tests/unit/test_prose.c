@@ -285,8 +285,29 @@ static void test_hostile(void) {
   free(t);
 }
 
+/* A short paragraph that opens a list of topics and states none. */
+static void test_list_lead(void) {
+  static const struct {
+    const char *text;
+    bool want;
+  } rows[] = {
+      {"My doctoral research focused on", true},
+      {"My research interests include:", true},
+      {"I came to science late. My hobbies include:", true},
+      {"I am particularly interested in", true},
+      {"In my free time I enjoy", true},
+      {"My research focused on glaciers and ice sheets.", false}, /* the topics are stated */
+      {"My current projects include:", false},                  /* projects, not topics */
+      {"Some of the places I have worked at:", false},
+      {"", false},
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+    CHECK(cvx_prose_list_lead(rows[i].text, strlen(rows[i].text)) == rows[i].want, "list lead: %s", rows[i].text);
+}
+
 int main(void) {
   test_rows();
+  test_list_lead();
   test_dedupe();
   test_hostile();
   cvx_rx_cleanup();
