@@ -629,6 +629,7 @@ static void job_place_summary(sent *x, cvx_record *r, int ol, int end) {
   int j = ol + 1;
   if (j <= end && x->t[j].paren && !x->t[ol].trail) j++;
   int after = j - 1; /* the last token read */
+  bool placed = false;
   if (j < end && tok_is(x, j, "in") && !x->t[j].trail && (j - 1 > ol || !x->t[ol].trail) && x->t[j + 1].cap) {
     size_t a = x->t[j + 1].s, b = x->t[end].e;
     if (b - a > 80) b = a + 80;
@@ -638,9 +639,11 @@ static void job_place_summary(sent *x, cvx_record *r, int ol, int end) {
       put(x, r, "location", x->s + a, me);
       int k = tok_at(x, a + me - 1);
       if (k < x->nt) after = k;
+      placed = true;
     }
   }
-  if (after < end && x->t[after].trail == ',' &&
+  /* (after a place, "where" tells of the place: "in X, where I live") */
+  if (after < end && x->t[after].trail == ',' && !(placed && tok_is(x, after + 1, "where")) &&
       tok_is(x, after + 1, "where|working|leading|building|developing|focusing|studying|researching|designing")) {
     const char *p;
     size_t n;
@@ -746,7 +749,9 @@ static void en_positions(sent *x) {
       /* "a postdoc in the Morlon group at X", "a postdoc with Dr. Y at X": the
        * role is the words before; the group is named with the organisation
        * only when nothing else stands between them */
-      if (tok_is(x, j, "in|with|under") && !x->t[j].trail) {
+      if (tok_is(x, j, "in|with|under") && !x->t[j].trail &&
+          (!tok_is(x, j, "in") || tok_is(x, j + 1, "the|a|an"))) {
+        /* ("lecturer in mathematics" keeps its field) */
         role_end = j - 1;
         int uf, ul = tok_is(x, j, "in") ? read_org(x, j + 1, &uf) : -1;
         if (ul == rb) unit = uf;
@@ -1047,6 +1052,21 @@ static void add_items(sent *x, const char *s, size_t n) {
         end = j;
         break;
       }
+  }
+  /* "interested in X and enjoy building Y": a verb after "and" opens a new
+   * clause, and the list ends before it */
+  static const char *const verbs[] = {"enjoy ", "enjoys ", "love ", "loves ", "like ", "likes ", "am ", "is ",
+                                      "are ", "have ", "has ", "want ", "wants ", "hope ", "spend ", "try ",
+                                      "also ", "would ", "will ", "can ", NULL};
+  for (size_t j = 0; j + 5 < end; j++) {
+    if (s[j] != ' ' || memcmp(s + j, " and ", 5) != 0) continue;
+    bool clause = false;
+    for (int v = 0; verbs[v] && !clause; v++)
+      clause = has_prefix_ci(s + j + 5, end - j - 5, verbs[v]);
+    if (clause) {
+      end = j;
+      break;
+    }
   }
   while (end && (s[end - 1] == '.' || is_sp((unsigned char)s[end - 1]))) end--;
   static const char *const seps[] = {", and ", ", or ", ", ", " and ", " or ", "、", " & ", " и ", "与", "及", NULL};

@@ -87,7 +87,11 @@ static const row ROWS[] = {
      "work{name=l'Institut Montclair de Physique|position=lecturer|startDate=2010|endDate=2013}"},
     /* a place after the organisation, a clause about the work */
     {"I am a Staff Scientist at Corvid Instruments in Boulder, CO, where I design spectrometers.",
-     "work{name=Corvid Instruments|position=Staff Scientist|location=Boulder, CO|summary=where I design spectrometers}"},
+     "work{name=Corvid Instruments|position=Staff Scientist|location=Boulder, CO}"},
+    {"I am a lecturer in statistics at Dunmore University, where I teach survey methods.",
+     "work{name=Dunmore University|position=lecturer in statistics|summary=where I teach survey methods}"},
+    {"I'm a data scientist at Corvid Instruments in Boulder, CO, where I live with two cats.",
+     "work{name=Corvid Instruments|position=data scientist|location=Boulder, CO}"},
     {"I'm currently a Visiting Lecturer at the University of the Plains (Westbury) in Westbury, KS, working on "
      "rural health.",
      "work{name=University of the Plains|position=Visiting Lecturer|location=Westbury, KS|summary=working on rural health}"},
@@ -148,6 +152,8 @@ static const row ROWS[] = {
      "interests{name=restoring old radios}; interests{name=baking rye bread}; interests{name=hill walking}"},
     {"I'm very interested in wetland ecology and bird migration.",
      "interests{name=wetland ecology}; interests{name=bird migration}"},
+    {"I am also interested in data journalism and enjoy building small tools, mostly for newsrooms.",
+     "interests{name=data journalism}"},
     {"My research is motivated by a wish to see better use of water.", ""},
     {"My research is mostly about the environmental economics of fisheries in a changing climate.", ""},
     {"My research focuses on to develop tools for lake ecosystem modelling.", ""},
