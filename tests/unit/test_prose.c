@@ -102,6 +102,8 @@ static const row ROWS[] = {
     {"During college I interned at Tessaly Games in 2014, working on level design.",
      "work{name=Tessaly Games|position=intern|startDate=2014}"},
     {"I interned with the design team twice before graduating.", ""},
+    {"In 2016 I interned at Brightline Energy working on grid storage models.",
+     "work{name=Brightline Energy|position=intern|summary=grid storage models}"},
     /* a role at an organisation with no verb */
     {"Senior Data Engineer at Brackwater Analytics since 2021.",
      "work{name=Brackwater Analytics|position=Senior Data Engineer|startDate=2021}"},
@@ -265,6 +267,10 @@ static void test_hostile(void) {
       "I am a Senior Engineer at Initech Systems. ",
       "at at the of of I'm a an the Ph.D. student in ",
       "获得2018年奖、",
+      "Awarded the Zed Prize for a and the Wye Fellowship for b and the ",
+      "Awarded the Zed Prize for a and the Wye Fellowship for b. Interned at Foo Labs in bar and Baz Corp in qux. ",
+      "I received a BS in X from Yan College, an MS in Z from Wen College, and a PhD in Q from Ux College. ",
+      "My hobbies include: ",
       "My research interests include a, b, c, d, e, f, g, h, ",
       "x",
   };
