@@ -796,7 +796,7 @@ static void en_positions(sent *x) {
 static void en_joined(sent *x) {
   for (int i = 0; i + 1 < x->nt; i++) {
     bool join = tok_is(x, i, "joined|join|joining");
-    bool work = !join && tok_is(x, i, "worked|working|employed|teaching|taught|leading|led");
+    bool work = !join && tok_is(x, i, "worked|working|work|works|employed|teaching|taught|leading|led|serve|serves|served|serving");
     if (!join && !work) continue;
     if (x->t[i].trail) continue;
     int k = i + 1;
