@@ -297,7 +297,7 @@ static int read_org(const sent *x, int k, int *first) {
       continue;
     }
     /* "University of the South", "Graduate Center of the City University" */
-    if (tok_is(x, j, "of|for") && !x->t[j].trail && tok_is(x, j + 1, "the") && !x->t[j + 1].trail &&
+    if (tok_is(x, j, "of") && !x->t[j].trail && tok_is(x, j + 1, "the") && !x->t[j + 1].trail &&
         j + 2 < x->nt && x->t[j + 2].cap && !x->t[j + 2].paren && !tok_is(x, j + 2, "I|I'm|I’m")) {
       last = j + 2;
       words += 3;
@@ -510,6 +510,7 @@ static void en_degrees(sent *x) {
         if (grad_from) break;
       }
     }
+    bool inherited = false;
     if (!done && !doing && prev_d1 >= 0 && prev_d1 < d0 && (prev_done || prev_doing) &&
         (tok_is(x, d0 - 1, "a|an|and") || x->t[d0 - 1].trail == ',')) {
       bool apart = false; /* a clause ends between the two degrees */
@@ -518,6 +519,7 @@ static void en_degrees(sent *x) {
       if (!apart) {
         done = prev_done;
         doing = prev_doing;
+        inherited = true;
       }
     }
     bool head = headline && d0 == 0 && !done && !doing;
@@ -543,6 +545,9 @@ static void en_degrees(sent *x) {
     }
     if (if_ < 0 && al < 0) continue;
     if (head && (if_ < 0 || al < 0)) continue;
+    /* a degree of a list names its own institution, close after it ("…, an MA
+     * in Economics in 2016 from Y") */
+    if (inherited && (if_ < 0 || if_ > (al >= 0 ? al : d1) + 6)) continue;
     cvx_record *r = new_rec(x, CVX_REC_EDUCATION);
     if (!r) return;
     const char *p;

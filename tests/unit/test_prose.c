@@ -42,6 +42,12 @@ static const row ROWS[] = {
     {"She earned a BSc in Chemistry from Dunmore University and an MSc in Catalysis from Hollins Institute.",
      "education{institution=Dunmore University|area=Chemistry|studyType=BS}; "
      "education{institution=Hollins Institute|area=Catalysis|studyType=MS}"},
+    /* a degree of a list names its own institution, close after it */
+    {"He got his BEng in robotics at Talbot College and a BEng in product design in Arden University.",
+     "education{institution=Talbot College|area=robotics|studyType=BEng}"},
+    {"She completed a BA in Art History at Osgood College and an MA with honours in the history of "
+     "print culture and early modern book trades at the Harwell Institute.",
+     "education{institution=Osgood College|area=Art History|studyType=BA}"},
     /* ... but not across a clause that has no verb of its own */
     {"I completed a BA in Music at Fairhaven College. My MA in Composition at Fairhaven College was never finished.",
      "education{institution=Fairhaven College|area=Music|studyType=BA}"},
