@@ -1035,7 +1035,7 @@ static void en_awards(sent *x) {
 
 /* Splits s[0,n) into list items at ", ", " and ", " or ", "、", " и ", and adds
  * one interest per item; stops at the end of the list. */
-static void add_items(sent *x, const char *s, size_t n) {
+static void add_items_min(sent *x, const char *s, size_t n, int min_items) {
   if (has_prefix_ci(s, n, "to ")) return; /* "interested in to …": an aim, not topics */
   /* "areas such as A, B": the list starts after "such as" */
   for (size_t j = 0; j + 9 <= n && j < 32; j++)
@@ -1047,7 +1047,7 @@ static void add_items(sent *x, const char *s, size_t n) {
     }
   /* the list ends at ':' '(' ';' or a clause that is no longer a list */
   static const char *const stops[] = {":", "(", ";", "（", "，", "。", ", with ", ", where ", ", which ",
-                                      ", especially ", ", particularly ", " with a focus", " with an emphasis",
+                                      ", especially ", ", particularly ", ", whether ", ", when ", ", if ", " with a focus", " with an emphasis",
                                       " to ", " that ", " by ", ", including ", " such as ", NULL};
   size_t end = n;
   for (int i = 0; stops[i]; i++) {
@@ -1117,12 +1117,15 @@ static void add_items(sent *x, const char *s, size_t n) {
       if (it[i][j] == ' ') words++;
     if (words > 6 || il[i] > 80) return; /* a clause, not a list of topics */
   }
+  if (items < min_items) return;
   for (int i = 0; i < items; i++) {
     cvx_record *r = new_rec(x, CVX_REC_INTEREST);
     if (!r) return;
     put(x, r, "name", it[i], il[i]);
   }
 }
+
+static void add_items(sent *x, const char *s, size_t n) { add_items_min(x, s, n, 1); }
 
 /* Words the interest patterns below cannot match without, found in one pass:
  * each is written in letters that have no case forms but the ASCII ones
@@ -1256,6 +1259,12 @@ static void en_interests(sent *x) {
   /* the pattern needs "fan": without it, no match to try */
   if ((words & W_FAN) && cvx_rx_match(&fan, x->s, x->n, 0, ov, 1) > 0)
     add_items(x, x->s + ov[1], x->n - ov[1]);
+  /* "I enjoy hiking, ceramics and trail running": pastimes, when three or
+   * more are listed ("I enjoy working with people" is no list) */
+  static cvx_rx_def enjoy = {"(?i)\\bI\\s+(?:also\\s+|really\\s+|greatly\\s+)?(?:enjoy|love)\\s+", 0, NULL};
+  if ((ci_contains(x->s, x->n, "enjoy") || ci_contains(x->s, x->n, "love")) &&
+      cvx_rx_match(&enjoy, x->s, x->n, 0, ov, 1) > 0)
+    add_items_min(x, x->s + ov[1], x->n - ov[1], 3);
   /* Russian: "В качестве хобби увлекаюсь живописью и программированием" */
   static cvx_rx_def ru = {"(?i)(?:хобби|увлечения)[^.]{0,40}?(?:увлека\\w*|—|:|-)\\s+|увлекаюсь\\s+", 0,
                           NULL};
