@@ -1099,6 +1099,18 @@ static void add_items_min(sent *x, const char *s, size_t n, int min_items) {
     while (b > a && (is_sp((unsigned char)s[b - 1]) || s[b - 1] == '*')) b--;
     while (a < b && s[a] == '*') a++;
     if (has_prefix_ci(s + a, b - a, "the ")) a += 4;
+    /* "and occasionally yoga", "sometimes chess": the adverb is no part of the topic */
+    {
+      size_t w = a;
+      while (w < b && islower((unsigned char)s[w])) w++;
+      static const char *const adj_ly[] = {"early", "family", "daily", "holy", "silly", "ugly", "lovely",
+                                           "friendly", "weekly", "monthly", "yearly", "only", NULL};
+      bool ly = w - a > 3 && w < b && s[w] == ' ' && s[w - 2] == 'l' && s[w - 1] == 'y';
+      for (int k = 0; ly && adj_ly[k]; k++)
+        if (w - a == strlen(adj_ly[k]) && strncmp(s + a, adj_ly[k], w - a) == 0) ly = false;
+      if (ly || (w < b && s[w] == ' ' && (w - a == 9 && strncmp(s + a, "sometimes", 9) == 0)))
+        a = w + 1;
+    }
     static const char *const filler[] = {"more", "many more", "others", "other topics", "etc", "etc.", "so on", NULL};
     for (int f = 0; filler[f] && b > a; f++)
       if (b - a == strlen(filler[f]) && strncasecmp(s + a, filler[f], b - a) == 0) b = a;

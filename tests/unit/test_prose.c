@@ -171,6 +171,8 @@ static const row ROWS[] = {
      "interests{name=sea kayaking}; interests{name=pottery}; interests{name=chess}; interests{name=long train journeys}"},
     {"I really love birdwatching, baking and trail running.",
      "interests{name=birdwatching}; interests{name=baking}; interests{name=trail running}"},
+    {"I enjoy rowing, early music, pottery and occasionally fencing.",
+     "interests{name=rowing}; interests{name=early music}; interests{name=pottery}; interests{name=fencing}"},
     {"I enjoy working with people from many backgrounds and disciplines.", ""},
     {"I enjoy teaching and mentoring.", ""},
     {"I enjoy hard problems, whether it's tuning compilers, fixing builds or adapting old code to new chips.", ""},
