@@ -2775,6 +2775,20 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
       }
       continue;
     }
+    /* "My doctoral research focused on" and a list: each item is a topic */
+    if (b->kind == CVX_BLK_PARA && b->next && b->next != end && b->next->kind == CVX_BLK_ITEM &&
+        cvx_prose_list_lead(b->text, b->len)) {
+      int base = b->next->level;
+      while (b->next && b->next != end && b->next->kind == CVX_BLK_ITEM && b->next->level == base) {
+        b = b->next;
+        piece p = joined(c, b);
+        if (!p.n || words_over(p.s, p.n, 20)) continue;
+        cvx_record *r = cvx_record_new(c->doc, CVX_REC_INTEREST, "prose", b->span);
+        if (!r) return;
+        add_piece(c, r, "name", p, b->span);
+      }
+      continue;
+    }
     /* "Languages:" with the languages after it or nested under it */
     piece ll, lv;
     if (b->kind != CVX_BLK_HEADING && split_label((piece){b->text, b->len}, &ll, &lv) &&

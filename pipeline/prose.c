@@ -221,6 +221,10 @@ static void tokenize(sent *x) {
     if (t.s >= t.e) continue;
     unsigned char c0 = (unsigned char)x->s[t.s];
     t.cap = isupper(c0) || isdigit(c0) || c0 >= 0xC3;
+    /* "l'Ecole", "d'Orsay": an elided article before a capital */
+    if ((c0 == 'l' || c0 == 'd') && t.e - t.s > 2 && x->s[t.s + 1] == '\'' &&
+        isupper((unsigned char)x->s[t.s + 2]))
+      t.cap = true;
     t.key = fold8_in(x->s + t.s, t.e - t.s, x->n - t.s);
     x->t[x->nt++] = t;
   }
@@ -290,6 +294,13 @@ static int read_org(const sent *x, int k, int *first) {
         !tok_is(x, j + 1, "I|I'm|I’m")) {
       last = j + 1;
       words += 2;
+      continue;
+    }
+    /* "University of the South", "Graduate Center of the City University" */
+    if (tok_is(x, j, "of") && !x->t[j].trail && tok_is(x, j + 1, "the") && !x->t[j + 1].trail &&
+        j + 2 < x->nt && x->t[j + 2].cap && !x->t[j + 2].paren && !tok_is(x, j + 2, "I|I'm|I’m")) {
+      last = j + 2;
+      words += 3;
       continue;
     }
     break;
@@ -393,6 +404,17 @@ static bool read_institution(const sent *x, int k, int end, int *a, int *b) {
             l = l2;
           }
         }
+        /* "the Example Catalysis Lab at Example University": the university */
+        if (tok_is(x, l, "Lab|Laboratory|Group|Department|School|Center|Centre|Institute") &&
+            tok_is(x, l + 1, "at") && !x->t[l].trail && (l2 = read_org(x, l + 2, &f2)) >= 0 && l2 <= end) {
+          const char *q;
+          size_t qn;
+          tok_range(x, f2, l2, &q, &qn);
+          if (ci_contains(q, qn, "universit") || ci_contains(q, qn, "institute") || ci_contains(q, qn, "college")) {
+            f = f2;
+            l = l2;
+          }
+        }
         *a = f;
         *b = l;
         return true;
@@ -433,8 +455,21 @@ static void en_degrees(sent *x) {
     if (!(lens >> (len < 63 ? len : 63) & 1) || !(bloom[h >> 6] >> (h & 63) & 1)) continue;
     cue = tok_is(x, k, DONE_VERBS) || tok_is(x, k, DOING_VERBS) || tok_is(x, k, STUDENT_WORDS);
   }
-  if (!cue) return;
+  /* a sentence that opens with the degree, as a headline: "Ph.D. in Physics
+   * from X." (read only with an area and an institution, and no date) */
+  bool headline = false;
+  if (!cue) {
+    const char *st0 = NULL;
+    size_t ms0, me0;
+    size_t upto = x->t[x->nt > 1 ? 1 : 0].e;
+    headline = cvx_degree_find(x->s, upto, &st0, &ms0, &me0) && st0 && ms0 == x->t[0].s;
+    if (!headline) return;
+  }
   size_t from = 0;
+  /* "I received a BS in X in 2012 from Y, an MA in Z from W, and a PhD …": the
+   * degrees of a list share the verb before the first */
+  int prev_d1 = -1;
+  bool prev_done = false, prev_doing = false;
   for (int guard = 0; guard < 4 && from < x->n; guard++) {
     const char *st = NULL;
     size_t ms, me;
@@ -475,6 +510,19 @@ static void en_degrees(sent *x) {
         if (grad_from) break;
       }
     }
+    bool inherited = false;
+    if (!done && !doing && prev_d1 >= 0 && prev_d1 < d0 && (prev_done || prev_doing) &&
+        (tok_is(x, d0 - 1, "a|an|and") || x->t[d0 - 1].trail == ',')) {
+      bool apart = false; /* a clause ends between the two degrees */
+      for (int j = prev_d1; j < d0; j++)
+        if (x->t[j].trail == ';' || x->t[j].trail == '.') apart = true;
+      if (!apart) {
+        done = prev_done;
+        doing = prev_doing;
+        inherited = true;
+      }
+    }
+    bool head = headline && d0 == 0 && !done && !doing;
     int k = d1 + 1;
     if (k <= end && tok_is(x, k, "degree|degrees|program|programme") && !x->t[d1].trail) k++;
     bool student = false;
@@ -482,8 +530,11 @@ static void en_degrees(sent *x) {
       student = true;
       k++;
     }
-    if (!done && !doing && !student) continue;
+    if (!done && !doing && !student && !head) continue;
     if (student) done = false;
+    prev_d1 = d1;
+    prev_done = done;
+    prev_doing = doing;
     int af = -1, al = x->t[k - 1].trail ? -1 : read_area(x, k, end, &af);
     int if_ = -1, il = -1;
     if (grad_from) {
@@ -493,6 +544,10 @@ static void en_degrees(sent *x) {
       if_ = il = -1;
     }
     if (if_ < 0 && al < 0) continue;
+    if (head && (if_ < 0 || al < 0)) continue;
+    /* a degree of a list names its own institution, close after it ("…, an MA
+     * in Economics in 2016 from Y") */
+    if (inherited && (if_ < 0 || if_ > (al >= 0 ? al : d1) + 6)) continue;
     cvx_record *r = new_rec(x, CVX_REC_EDUCATION);
     if (!r) return;
     const char *p;
@@ -509,6 +564,7 @@ static void en_degrees(sent *x) {
     if (done) {
       size_t a = x->t[d1].e, b = x->t[end].e;
       char y[5], y2[5];
+      size_t yat = 0;
       bool first = tok_is(x, d1 + 1, "and") && !x->t[d1].trail;
       bool second = tok_is(x, d0 - 1, "and");
       if (first || second) {
@@ -521,9 +577,22 @@ static void en_degrees(sent *x) {
           if (two && first) put(x, r, "endDate", y, 4);
           else if (two && second) put(x, r, "endDate", y2, 4);
         }
-      } else if (find_year(x->s + a, b - a, y) ||
-                 (has_prefix_ci(x->s, x->n, "in ") && find_year(x->s, x->t[d0].s, y))) {
-        /* "in 2016", "(2016)", ", 2016" after the degree; "In 2016, I received" before it */
+      } else if (find_year_at(x->s + a, b - a, y, &yat)) {
+        /* "in 2016", "(2016)", ", 2016", "in May 2016" after the degree: the
+         * date around the year when the date grammar reads one there */
+        cvx_daterange d;
+        size_t w = yat > 12 ? yat - 12 : 0;
+        const char *ds = x->s + a + w;
+        size_t dn = (b - a) - w < 40 ? (b - a) - w : 40;
+        if (cvx_date_find(ds, dn, &d) && d.mstart <= yat - w && d.mend >= yat - w + 4 && d.start[0]) {
+          if (d.range && d.end[0]) put_s(x, r, "endDate", d.end);
+          else if (!d.range) put_s(x, r, "endDate", d.start);
+          /* an open range ("2019–present") ends nowhere yet */
+        } else {
+          put(x, r, "endDate", y, 4);
+        }
+      } else if (has_prefix_ci(x->s, x->n, "in ") && find_year(x->s, x->t[d0].s, y)) {
+        /* "In 2016, I received" before it */
         put(x, r, "endDate", y, 4);
       }
     }
@@ -555,6 +624,36 @@ static void job_dates(sent *x, cvx_record *r, int k, int end) {
     if (d.start[0]) put_s(x, r, "startDate", d.start);
     if (d.end[0]) put_s(x, r, "endDate", d.end);
     return;
+  }
+}
+
+/* After an organisation ending at token ol (clause ending at end): "in
+ * City, ST" gives the job's location (a parenthesis between them skipped),
+ * and a trailing clause ", where I built …" / ", working on …" its summary. */
+static void job_place_summary(sent *x, cvx_record *r, int ol, int end) {
+  int j = ol + 1;
+  if (j <= end && x->t[j].paren && !x->t[ol].trail) j++;
+  int after = j - 1; /* the last token read */
+  bool placed = false;
+  if (j < end && tok_is(x, j, "in") && !x->t[j].trail && (j - 1 > ol || !x->t[ol].trail) && x->t[j + 1].cap) {
+    size_t a = x->t[j + 1].s, b = x->t[end].e;
+    if (b - a > 80) b = a + 80;
+    size_t ms, me;
+    if (cvx_location_find(x->s + a, b - a, &ms, &me) && ms == 0 && me > 0) {
+      while (me > 0 && (x->s[a + me - 1] == '.' || x->s[a + me - 1] == ',')) me--;
+      put(x, r, "location", x->s + a, me);
+      int k = tok_at(x, a + me - 1);
+      if (k < x->nt) after = k;
+      placed = true;
+    }
+  }
+  /* (after a place, "where" tells of the place: "in X, where I live") */
+  if (after < end && x->t[after].trail == ',' && !(placed && tok_is(x, after + 1, "where")) &&
+      tok_is(x, after + 1, "where|working|leading|building|developing|focusing|studying|researching|designing")) {
+    const char *p;
+    size_t n;
+    tok_range(x, after + 1, end, &p, &n);
+    if (n <= 400) put(x, r, "summary", p, n);
   }
 }
 
@@ -645,17 +744,29 @@ static void en_positions(sent *x) {
     if (ci_contains(rp, rn, "student") || ci_contains(rp, rn, "candidate") || ci_contains(rp, rn, "undergraduate"))
       continue; /* studies are education: en_degrees reads them */
     /* "research intern in CityMind Lab at X": the unit belongs to the organisation */
-    int unit = -1;
-    for (int j = ra + 1; j < rb; j++)
+    int unit = -1, role_end = rb;
+    for (int j = ra + 1; j < rb; j++) {
       if (tok_is(x, j, "in") && x->t[j + 1].cap) {
         unit = j + 1;
+        role_end = j - 1;
         break;
       }
-    int role_end = unit > 0 ? unit - 2 : rb;
+      /* "a postdoc in the Morlon group at X", "a postdoc with Dr. Y at X": the
+       * role is the words before; the group is named with the organisation
+       * only when nothing else stands between them */
+      if (tok_is(x, j, "in|with|under") && !x->t[j].trail &&
+          (!tok_is(x, j, "in") || tok_is(x, j + 1, "the|a|an"))) {
+        /* ("lecturer in mathematics" keeps its field) */
+        role_end = j - 1;
+        int uf, ul = tok_is(x, j, "in") ? read_org(x, j + 1, &uf) : -1;
+        if (ul == rb) unit = uf;
+        break;
+      }
+    }
     if (!good_role(x, ra, role_end)) continue;
     const char *op;
     size_t on;
-    tok_range(x, unit > 0 ? unit : of, ol, &op, &on);
+    tok_range(x, of, ol, &op, &on);
     if (unit > 0) {
       /* as written: "CityMind Lab at HKUST" */
       op = x->s + x->t[unit].s;
@@ -670,9 +781,14 @@ static void en_positions(sent *x) {
     put(x, r, "position", rp, rn);
     int end = clause_end(x, ol);
     job_dates(x, r, ol + 1, end);
+    if (!generic) job_place_summary(x, r, ol, end);
     if (!cvx_record_get(r, "startDate") && (tok_is(x, 0, "since") || (tok_is(x, 0, "from")))) {
       cvx_daterange d;
-      if (cvx_date_find(x->s, x->t[c].s, &d) && d.start[0]) put_s(x, r, "startDate", d.start);
+      if (cvx_date_find(x->s, x->t[c].s, &d) && d.start[0]) {
+        put_s(x, r, "startDate", d.start);
+        /* "From 2019-2021 I was …": both ends */
+        if (d.end[0] && tok_is(x, 0, "from")) put_s(x, r, "endDate", d.end);
+      }
     }
     /* go on after the organisation (for "this association", after the phrase) */
     int next = generic ? prep + 2 : ol;
@@ -685,7 +801,7 @@ static void en_positions(sent *x) {
 static void en_joined(sent *x) {
   for (int i = 0; i + 1 < x->nt; i++) {
     bool join = tok_is(x, i, "joined|join|joining");
-    bool work = !join && tok_is(x, i, "worked|working|interned|employed|teaching|taught|leading|led");
+    bool work = !join && tok_is(x, i, "worked|working|work|works|employed|teaching|taught|leading|led|serve|serves|served|serving");
     if (!join && !work) continue;
     if (x->t[i].trail) continue;
     int k = i + 1;
@@ -748,11 +864,178 @@ static void en_joined(sent *x) {
   }
 }
 
+/* "I interned at X in <topic> and Y in <topic>", "Interned with X in 2019":
+ * a work entry per organisation, its position the verb's stem as written
+ * ("Intern" of "Interned"), the topic its summary. */
+static void en_interned(sent *x) {
+  for (int i = 0; i + 2 < x->nt; i++) {
+    if (!tok_is(x, i, "interned|interning") || x->t[i].trail || !tok_is(x, i + 1, "at|with|for")) continue;
+    int k = i + 2, end = clause_end(x, i);
+    while (k <= end) {
+      int f, l = read_org(x, k, &f);
+      if (l < 0 || l > end) break;
+      const char *op;
+      size_t on;
+      tok_range(x, f, l, &op, &on);
+      if (cvx_org_score(op, on) == 0 && l == f && on < 3) break;
+      cvx_record *r = new_rec(x, CVX_REC_WORK);
+      if (!r) return;
+      put(x, r, "name", op, on);
+      /* the position, as the verb says it: "Intern" of "Interned" */
+      put(x, r, "position", x->s + x->t[i].s, 6);
+      int j = l + 1;
+      char y[5];
+      if (!x->t[l].trail && j + 1 <= end && tok_is(x, j, "in|during") &&
+          find_year(x->s + x->t[j + 1].s, x->t[j + 1].e - x->t[j + 1].s, y) && x->t[j + 1].e - x->t[j + 1].s == 4) {
+        put(x, r, "startDate", y, 4);
+        l = j + 1;
+        j += 2;
+      }
+      if (!x->t[l].trail && j + 1 <= end && tok_is(x, j, "in|on|working") && !x->t[j + 1].cap) {
+        /* the topic, up to "and" + a capital (the next organisation) or the clause end */
+        int a = j + 1, e = a;
+        if (tok_is(x, j, "working") && tok_is(x, a, "on") && a + 1 <= end) a = e = a + 1;
+        while (e < end && !x->t[e].trail && !(tok_is(x, e + 1, "and") && e + 2 <= end && x->t[e + 2].cap)) e++;
+        if (e - a <= 16) {
+          const char *p;
+          size_t n;
+          tok_range(x, a, e, &p, &n);
+          put(x, r, "summary", p, n);
+        }
+        l = e;
+      }
+      if (x->t[l].trail || !tok_is(x, l + 1, "and") || l + 2 > end || !x->t[l + 2].cap) break;
+      k = l + 2;
+    }
+    break;
+  }
+}
+
+/* A sentence that is a role at an organisation with no verb: "Senior Data
+ * Engineer at Initech since 2019.", "Lecturer at X (2015-2018)". Read only
+ * when the organisation ends the sentence or a date follows it. */
+static void en_role_at(sent *x) {
+  int at = -1;
+  for (int j = 1; j < x->nt && j <= 8; j++) {
+    if (x->t[j - 1].trail) return;
+    if (tok_is(x, j, "at|@")) {
+      at = j;
+      break;
+    }
+  }
+  if (at < 0 || !x->t[0].cap || tok_is(x, 0, "I|I'm|I’m|My|We|He|She|They|It|This|These|In|Since|From|And|The|A|An|Our"))
+    return;
+  if (!good_role(x, 0, at - 1)) return;
+  int f, l = read_org(x, at + 1, &f);
+  if (l < 0) return;
+  int end = clause_end(x, l);
+  bool dated = l + 1 <= end && (tok_is(x, l + 1, "since|from|between") || x->t[l + 1].paren);
+  if (l != x->nt - 1 && !dated) return;
+  const char *op, *rp;
+  size_t on, rn;
+  tok_range(x, f, l, &op, &on);
+  if (cvx_org_score(op, on) == 0 && l == f && on < 3) return;
+  cvx_record *r = new_rec(x, volunteer_org(op, on) ? CVX_REC_VOLUNTEER : CVX_REC_WORK);
+  if (!r) return;
+  put(x, r, r->kind == CVX_REC_VOLUNTEER ? "organization" : "name", op, on);
+  tok_range(x, 0, at - 1, &rp, &rn);
+  put(x, r, "position", rp, rn);
+  if (dated) {
+    size_t a = x->t[l + 1].s, b = x->t[end].e;
+    cvx_daterange d;
+    if (cvx_date_find(x->s + a, b - a, &d) && d.mstart <= 8 && d.start[0]) {
+      put_s(x, r, "startDate", d.start);
+      if (d.end[0]) put_s(x, r, "endDate", d.end);
+    }
+  }
+}
+
+/* ------------------------------------------------ English: awards */
+
+/* The words an award's name ends with (or holds): "X Fellowship", "Y Prize". */
+static const char *const AWARD_HEADS =
+    "Fellowship|Fellowships|Award|Awards|Prize|Prizes|Scholarship|Scholarships|Medal|Grant|Honor|Honour|"
+    "Studentship|Lectureship|Distinction|Bursary|Trophy";
+
+/* Reads "the X Fellowship for R" at token k: the title (capitalized words
+ * holding an award word), then an optional reason ("for …", up to the next
+ * "and the|a|an" + capital, a ';' or the end) and year ("in 2019"). Adds the
+ * award and returns the last token read, or -1. */
+static int read_award(sent *x, int k) {
+  if (tok_is(x, k, "the|a|an|two|both") && !x->t[k].trail) k++;
+  if (k >= x->nt || !x->t[k].cap || tok_is(x, k, "the")) return -1;
+  int f, l = read_org(x, k, &f);
+  if (l < 0) return -1;
+  int head = -1;
+  for (int j = f; j <= l; j++)
+    if (tok_is(x, j, AWARD_HEADS)) head = j;
+  if (head < 0) return -1;
+  cvx_record *r = new_rec(x, CVX_REC_AWARD);
+  if (!r) return -1;
+  const char *p;
+  size_t n;
+  tok_range(x, f, l, &p, &n);
+  put(x, r, "title", p, n);
+  int last = l, end = clause_end(x, l);
+  int j = l + 1;
+  if (!x->t[l].trail && j <= end && tok_is(x, j, "in|from|by") && !x->t[j].trail && j + 1 <= end) {
+    /* "in 2019"; "from the Example Foundation" */
+    char y[5];
+    const char *w = x->s + x->t[j + 1].s;
+    size_t wn = x->t[j + 1].e - x->t[j + 1].s;
+    if (tok_is(x, j, "in") && wn == 4 && find_year(w, wn, y)) {
+      put(x, r, "date", y, 4);
+      last = j + 1;
+      j += 2;
+    } else if (tok_is(x, j, "from|by")) {
+      int af, al = read_org(x, j + 1, &af);
+      if (al >= 0 && al <= end) {
+        tok_range(x, af, al, &p, &n);
+        put(x, r, "awarder", p, n);
+        last = al;
+        j = al + 1;
+      }
+    }
+  }
+  if (!x->t[last].trail && j <= end && tok_is(x, j, "for") && !x->t[j].trail) {
+    int e = j + 1;
+    /* the reason ends before "and the|a|an" + a capital: the next award */
+    while (e < end && !x->t[e].trail &&
+           !(tok_is(x, e + 1, "and") && tok_is(x, e + 2, "the|a|an") && e + 3 < x->nt && x->t[e + 3].cap))
+      e++;
+    if (e > j && e - j <= 24) {
+      tok_range(x, j, e, &p, &n);
+      put(x, r, "summary", p, n);
+      last = e;
+    }
+  }
+  return last;
+}
+
+/* "I was awarded the X Fellowship for R and the Y Fellowship for S", "She
+ * received the Z Prize in 2019", "recipient of the W Award". */
+static void en_awards(sent *x) {
+  for (int i = 0; i + 1 < x->nt; i++) {
+    if (!tok_is(x, i, "awarded|received|receiving|won|winning|winner|recipient|earned|granted")) continue;
+    if (x->t[i].trail) continue;
+    int k = i + 1;
+    if (tok_is(x, i, "winner|recipient") && tok_is(x, k, "of") && !x->t[k].trail) k++;
+    int last = read_award(x, k);
+    /* "… and the Y Fellowship …" */
+    while (last >= 0 && !x->t[last].trail && tok_is(x, last + 1, "and")) {
+      int next = read_award(x, last + 2);
+      if (next < 0) break;
+      last = next;
+    }
+    if (last > i) i = last;
+  }
+}
+
 /* ------------------------------------------------ English: interests */
 
 /* Splits s[0,n) into list items at ", ", " and ", " or ", "、", " и ", and adds
  * one interest per item; stops at the end of the list. */
-static void add_items(sent *x, const char *s, size_t n) {
+static void add_items_min(sent *x, const char *s, size_t n, int min_items) {
   if (has_prefix_ci(s, n, "to ")) return; /* "interested in to …": an aim, not topics */
   /* "areas such as A, B": the list starts after "such as" */
   for (size_t j = 0; j + 9 <= n && j < 32; j++)
@@ -764,7 +1047,7 @@ static void add_items(sent *x, const char *s, size_t n) {
     }
   /* the list ends at ':' '(' ';' or a clause that is no longer a list */
   static const char *const stops[] = {":", "(", ";", "（", "，", "。", ", with ", ", where ", ", which ",
-                                      ", especially ", ", particularly ", " with a focus", " with an emphasis",
+                                      ", especially ", ", particularly ", ", whether ", ", when ", ", if ", " with a focus", " with an emphasis",
                                       " to ", " that ", " by ", ", including ", " such as ", NULL};
   size_t end = n;
   for (int i = 0; stops[i]; i++) {
@@ -774,6 +1057,21 @@ static void add_items(sent *x, const char *s, size_t n) {
         end = j;
         break;
       }
+  }
+  /* "interested in X and enjoy building Y": a verb after "and" opens a new
+   * clause, and the list ends before it */
+  static const char *const verbs[] = {"enjoy ", "enjoys ", "love ", "loves ", "like ", "likes ", "am ", "is ",
+                                      "are ", "have ", "has ", "want ", "wants ", "hope ", "spend ", "try ",
+                                      "also ", "would ", "will ", "can ", NULL};
+  for (size_t j = 0; j + 5 < end; j++) {
+    if (s[j] != ' ' || memcmp(s + j, " and ", 5) != 0) continue;
+    bool clause = false;
+    for (int v = 0; verbs[v] && !clause; v++)
+      clause = has_prefix_ci(s + j + 5, end - j - 5, verbs[v]);
+    if (clause) {
+      end = j;
+      break;
+    }
   }
   while (end && (s[end - 1] == '.' || is_sp((unsigned char)s[end - 1]))) end--;
   static const char *const seps[] = {", and ", ", or ", ", ", " and ", " or ", "、", " & ", " и ", "与", "及", NULL};
@@ -801,6 +1099,18 @@ static void add_items(sent *x, const char *s, size_t n) {
     while (b > a && (is_sp((unsigned char)s[b - 1]) || s[b - 1] == '*')) b--;
     while (a < b && s[a] == '*') a++;
     if (has_prefix_ci(s + a, b - a, "the ")) a += 4;
+    /* "and occasionally yoga", "sometimes chess": the adverb is no part of the topic */
+    {
+      size_t w = a;
+      while (w < b && islower((unsigned char)s[w])) w++;
+      static const char *const adj_ly[] = {"early", "family", "daily", "holy", "silly", "ugly", "lovely",
+                                           "friendly", "weekly", "monthly", "yearly", "only", NULL};
+      bool ly = w - a > 3 && w < b && s[w] == ' ' && s[w - 2] == 'l' && s[w - 1] == 'y';
+      for (int k = 0; ly && adj_ly[k]; k++)
+        if (w - a == strlen(adj_ly[k]) && strncmp(s + a, adj_ly[k], w - a) == 0) ly = false;
+      if (ly || (w < b && s[w] == ' ' && (w - a == 9 && strncmp(s + a, "sometimes", 9) == 0)))
+        a = w + 1;
+    }
     static const char *const filler[] = {"more", "many more", "others", "other topics", "etc", "etc.", "so on", NULL};
     for (int f = 0; filler[f] && b > a; f++)
       if (b - a == strlen(filler[f]) && strncasecmp(s + a, filler[f], b - a) == 0) b = a;
@@ -819,12 +1129,15 @@ static void add_items(sent *x, const char *s, size_t n) {
       if (it[i][j] == ' ') words++;
     if (words > 6 || il[i] > 80) return; /* a clause, not a list of topics */
   }
+  if (items < min_items) return;
   for (int i = 0; i < items; i++) {
     cvx_record *r = new_rec(x, CVX_REC_INTEREST);
     if (!r) return;
     put(x, r, "name", it[i], il[i]);
   }
 }
+
+static void add_items(sent *x, const char *s, size_t n) { add_items_min(x, s, n, 1); }
 
 /* Words the interest patterns below cannot match without, found in one pass:
  * each is written in letters that have no case forms but the ASCII ones
@@ -894,32 +1207,48 @@ static unsigned key_words(const char *s, size_t n) {
   return found;
 }
 
-/* "My research interests include A, B, and C", "My research focuses on A and
- * B", "I am interested in …", "My area of research is X", "I'm an avid reader",
- * "I'm a fan of X", hobbies. */
-static void en_interests(sent *x) {
-  static cvx_rx_def lead = {
-      "(?i)\\b(?:(?:my|his|her|their|our)\\s+(?:main\\s+|current\\s+|primary\\s+|broad\\s+|general\\s+|core\\s+)?"
+/* What opens a list of topics: "My research interests include", "My
+ * doctoral research focused on", "I am interested in", "My hobbies include",
+ * "In my free time I enjoy" (the match ends where the topics start). */
+static cvx_rx_def interest_lead = {
+      "(?i)\\b(?:(?:my|his|her|their|our)\\s+(?:main\\s+|current\\s+|primary\\s+|broad\\s+|general\\s+|core\\s+|doctoral\\s+|"
+      "postdoctoral\\s+|graduate\\s+|thesis\\s+|dissertation\\s+)?"
       "(?:research\\s+interests?|interests|research|research\\s+areas?|research\\s+topics?|hobbies)"
       "\\s+(?:(?:include|includes|encompass|encompasses|are|lie|lies|span|spans|cover|covers|focus|focuses|"
-      "centers|centres|revolve|revolves|is|mainly\\s+focuses|broadly\\s+focuses)\\b(?:\\s+(?:on|in|around|upon|across))?"
+      "centers|centres|revolve|revolves|is|mainly\\s+focuses|broadly\\s+focuses|focused|centered|centred|"
+      "included|spanned|covered|was|were)\\b(?:\\s+(?:on|in|around|upon|across))?"
       "(?:\\s+(?:the\\s+)?(?:areas?|fields?|topics?)\\s+of)?)"
       "|(?:my|his|her|their)\\s+(?:main\\s+)?(?:areas?|fields?)\\s+of\\s+(?:research|interest|expertise)\\s+(?:is|are|include|includes)"
-      "|\\b(?:I\\s+am|I'm|I’m|he\\s+is|she\\s+is)\\s+(?:broadly\\s+|mainly\\s+|particularly\\s+|especially\\s+|primarily\\s+)?"
+      "|\\b(?:I\\s+am|I'm|I’m|he\\s+is|she\\s+is)\\s+(?:broadly\\s+|mainly\\s+|particularly\\s+|especially\\s+|primarily\\s+|"
+      "very\\s+|really\\s+|deeply\\s+|also\\s+)?"
       "interested\\s+in"
       "|\\bhobbies\\s+(?:include|are)"
       "|\\bin\\s+my\\s+(?:free|spare|leisure)\\s+time,?\\s+I\\s+(?:enjoy|like|love))\\s*:?\\s*",
       0, NULL};
+
+/* "My research interests include A, B, and C", "My research focuses on A and
+ * B", "I am interested in …", "My area of research is X", "I'm an avid reader",
+ * "I'm a fan of X", hobbies. */
+static void en_interests(sent *x) {
   size_t ov[2];
   unsigned words = key_words(x->s, x->n);
   bool lead_words = (words & LEAD_WORDS) || ((words & W_TIME) && (words & W_MY));
-  if (lead_words && cvx_rx_match(&lead, x->s, x->n, 0, ov, 1) > 0) {
+  if (lead_words && cvx_rx_match(&interest_lead, x->s, x->n, 0, ov, 1) > 0) {
     size_t a = ov[1];
-    /* "interested in building X" is an activity, not a topic list */
-    bool verb = false;
+    /* "interested in building X" is an activity, not a topic list; hobbies
+     * are activities ("My hobbies include baking bread") */
+    bool verb = false, pastime = false;
+    for (size_t j = ov[0]; j + 4 <= a && !pastime; j++)
+      pastime = strncasecmp(x->s + j, "hobb", 4) == 0 || strncasecmp(x->s + j, "time", 4) == 0;
     size_t w = a;
     while (w < x->n && isalpha((unsigned char)x->s[w])) w++;
-    if (w - a > 4 && strncmp(x->s + w - 3, "ing", 3) == 0 && islower((unsigned char)x->s[a])) {
+    /* "My research is motivated by", "… is mostly about": a clause, no topics */
+    size_t le = a;
+    while (le > ov[0] && (is_sp((unsigned char)x->s[le - 1]) || x->s[le - 1] == ':')) le--;
+    if (le - ov[0] >= 3 && (strncasecmp(x->s + le - 3, " is", 3) == 0 || strncasecmp(x->s + le - 3, "was", 3) == 0) &&
+        w - a > 3 && (strncmp(x->s + w - 2, "ed", 2) == 0 || strncmp(x->s + w - 2, "ly", 2) == 0))
+      verb = true;
+    if (!pastime && w - a > 4 && strncmp(x->s + w - 3, "ing", 3) == 0 && islower((unsigned char)x->s[a])) {
       static const char *const nouns[] = {"learning", "computing", "engineering", "processing", "programming",
                                           "modeling", "modelling", "mining", "reasoning", "networking", "planning",
                                           "sensing", "imaging", "rendering", "testing", "understanding", NULL};
@@ -942,6 +1271,12 @@ static void en_interests(sent *x) {
   /* the pattern needs "fan": without it, no match to try */
   if ((words & W_FAN) && cvx_rx_match(&fan, x->s, x->n, 0, ov, 1) > 0)
     add_items(x, x->s + ov[1], x->n - ov[1]);
+  /* "I enjoy hiking, ceramics and trail running": pastimes, when three or
+   * more are listed ("I enjoy working with people" is no list) */
+  static cvx_rx_def enjoy = {"(?i)\\bI\\s+(?:also\\s+|really\\s+|greatly\\s+)?(?:enjoy|love)\\s+", 0, NULL};
+  if ((ci_contains(x->s, x->n, "enjoy") || ci_contains(x->s, x->n, "love")) &&
+      cvx_rx_match(&enjoy, x->s, x->n, 0, ov, 1) > 0)
+    add_items_min(x, x->s + ov[1], x->n - ov[1], 3);
   /* Russian: "В качестве хобби увлекаюсь живописью и программированием" */
   static cvx_rx_def ru = {"(?i)(?:хобби|увлечения)[^.]{0,40}?(?:увлека\\w*|—|:|-)\\s+|увлекаюсь\\s+", 0,
                           NULL};
@@ -1320,6 +1655,9 @@ static void one_sentence(para *p, const char *s, size_t n) {
   en_degrees(x);
   en_positions(x);
   en_joined(x);
+  en_interned(x);
+  en_role_at(x);
+  en_awards(x);
   en_interests(x);
 }
 
@@ -1351,6 +1689,21 @@ void cvx_prose_extract(cvx_doc *doc, const char *text, size_t len, cvx_span with
     i = st - 1;
   }
   if (st < len) one_sentence(&p, text + st, len - st);
+}
+
+bool cvx_prose_list_lead(const char *text, size_t len) {
+  if (!text || len < 8 || len > 400) return false;
+  /* the last sentence */
+  size_t st = 0;
+  for (size_t i = 0; i + 1 < len; i++)
+    if ((text[i] == '.' || text[i] == '!' || text[i] == '?') && is_sp((unsigned char)text[i + 1])) st = i + 1;
+  while (st < len && is_sp((unsigned char)text[st])) st++;
+  unsigned words = key_words(text + st, len - st);
+  if (!((words & LEAD_WORDS) || ((words & W_TIME) && (words & W_MY)))) return false;
+  size_t ov[2];
+  if (cvx_rx_match(&interest_lead, text + st, len - st, 0, ov, 1) <= 0) return false;
+  /* nothing after the lead but the colon and spaces the match took */
+  return ov[1] == len - st;
 }
 
 /* ------------------------------------------------------------- dedupe */

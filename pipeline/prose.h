@@ -11,6 +11,11 @@
  * origin "prose". Adds nothing it cannot read with confidence. */
 void cvx_prose_extract(cvx_doc *doc, const char *text, size_t len, cvx_span within);
 
+/* True when text (a short paragraph) ends with what opens a list of topics
+ * and states none ("My doctoral research focused on", "My hobbies include:"):
+ * the list that follows it holds them. */
+bool cvx_prose_list_lead(const char *text, size_t len);
+
 /* After extraction: drops a prose record when the same fact was also found in
  * a section (the section's entry wins). */
 void cvx_prose_dedupe(cvx_doc *doc);
