@@ -1399,12 +1399,14 @@ static void reset_section(tx *t, int level, bool sub) {
 
 /* A text line that opens a paragraph: its level from indentation, or one
  * deeper when it is a description under a dated entry head. */
-static void open_para(tx *t, const tline *l, size_t a, size_t b, const ldate *d, bool unwrapped_split) {
+static void open_para(tx *t, const tline *l, size_t a, size_t b, const ldate *d, bool unwrapped_split,
+                      bool heads) {
   int prev_level = t->b.level;
   bool prev_open_para = t->b.open;
   close_block(t);
   int level = nest(t, l->indent);
-  if (level == 0 && t->head && t->head_dated && t->head_short && l->indent >= t->head_indent && !d->dated) {
+  if (level == 0 && !heads && t->head && t->head_dated && t->head_short && l->indent >= t->head_indent &&
+      !d->dated) {
     const char *s = t->v + a;
     size_t n = b - a;
     while (n > 1 && (s[n - 1] == '*' || s[n - 1] == '_')) n--; /* "**Duties:**" */
@@ -1435,10 +1437,42 @@ static bool continues_item(const tx *t, const tline *l, const ldate *d) {
   return n <= SHORT_LINE * 4 && count_words(s, n) >= 6 && in_set(".!?", s[n - 1]);
 }
 
-/* Does plain line l continue the open paragraph? */
-static bool continues_para(const tx *t, const tline *l, const ldate *d, bool *unwrapped) {
+/* Is the line s[0,n) a sentence: five words or more ending in a full stop,
+ * with no date at its edge? */
+static bool sentence_line(const char *s, size_t n, const ldate *d) {
+  return n && in_set(".!?", s[n - 1]) && !d->edge && count_words(s, n) >= 5;
+}
+
+/* Is the line s[0,n) short enough to name an entry: at most twelve words,
+ * no sentence end? */
+static bool entry_line(const char *s, size_t n) {
+  return n && !in_set(".!?", s[n - 1]) && count_words(s, n) <= 12;
+}
+
+/* Does plain line l continue the open paragraph? *heads tells that it does
+ * not because it opens an entry whose dated line is the next one. */
+static bool continues_para(tx *t, const tline *l, const tline *next, const ldate *d, bool *unwrapped,
+                           bool *heads) {
   const blk *k = &t->b;
-  *unwrapped = false;
+  *unwrapped = *heads = false;
+  const char *s = t->v + l->cs;
+  size_t n = l->ce - l->cs;
+  /* a résumé written one line per sentence with no blank lines: after a
+   * description's full stop, an entry line with its date ("Nurse | May 2020 -
+   * Present"), or a short line right above one ("Acme Clinic, Springfield"),
+   * opens the next entry; after an entry line, a sentence opens its
+   * description */
+  if (k->last_punct && l->indent <= k->first_indent && entry_line(s, n)) {
+    if (d->edge) return false;
+    if (next && !next->blank && next->indent <= l->indent && !d->dated) {
+      ldate nd = line_date(t, next->cs, next->ce);
+      if (nd.edge && entry_line(t->v + next->cs, next->ce - next->cs)) {
+        *heads = true;
+        return false;
+      }
+    }
+  }
+  if (k->last_dated_edge && k->nlines <= 3 && l->indent <= k->first_indent && sentence_line(s, n, d)) return false;
   if (k->has_deeper && l->indent <= k->first_indent) return false; /* a hanging indent ended */
   size_t len;
   bool lower = letter_case(decode(t->v + l->cs, l->ce - l->cs, &len)) == -1;
@@ -1554,9 +1588,10 @@ static bool process(tx *t, const tline *l, const tline *next) {
     return false;
   }
   ldate d = line_date(t, l->cs, l->ce);
-  bool unwrapped = false;
+  bool unwrapped = false, heads = false;
   if (t->b.open) {
-    bool cont = t->b.kind == CVX_BLK_ITEM ? continues_item(t, l, &d) : continues_para(t, l, &d, &unwrapped);
+    bool cont = t->b.kind == CVX_BLK_ITEM ? continues_item(t, l, &d)
+                                          : continues_para(t, l, next, &d, &unwrapped, &heads);
     if (cont) {
       add_line(t, l, l->cs, l->ce);
       note_line(t, l->cs, l->ce, &d, false);
@@ -1564,7 +1599,7 @@ static bool process(tx *t, const tline *l, const tline *next) {
       return false;
     }
   }
-  open_para(t, l, l->cs, l->ce, &d, unwrapped);
+  open_para(t, l, l->cs, l->ce, &d, unwrapped, heads);
   t->boundary = false;
   return false;
 }
