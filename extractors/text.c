@@ -1449,6 +1449,18 @@ static bool entry_line(const char *s, size_t n) {
   return n && !in_set(".!?", s[n - 1]) && count_words(s, n) <= 12;
 }
 
+/* Does line l (date d) name an entry whose dated line comes right below it
+ * ("Acme Clinic, Springfield" over "Nurse | May 2020 - Present")? */
+static bool over_dated_line(tx *t, const tline *l, const tline *next, const ldate *d) {
+  const char *s = t->v + l->cs;
+  size_t n = l->ce - l->cs;
+  if (d->dated || !next || next->blank || next->indent > l->indent || !n || in_set(".!?:", s[n - 1]) ||
+      count_words(s, n) > 20)
+    return false;
+  ldate nd = line_date(t, next->cs, next->ce);
+  return nd.edge && entry_line(t->v + next->cs, next->ce - next->cs);
+}
+
 /* Does plain line l continue the open paragraph? *heads tells that it does
  * not because it opens an entry whose dated line is the next one. */
 static bool continues_para(tx *t, const tline *l, const tline *next, const ldate *d, bool *unwrapped,
@@ -1464,12 +1476,9 @@ static bool continues_para(tx *t, const tline *l, const tline *next, const ldate
    * description */
   if (k->last_punct && l->indent <= k->first_indent && entry_line(s, n)) {
     if (d->edge) return false;
-    if (next && !next->blank && next->indent <= l->indent && !d->dated) {
-      ldate nd = line_date(t, next->cs, next->ce);
-      if (nd.edge && entry_line(t->v + next->cs, next->ce - next->cs)) {
-        *heads = true;
-        return false;
-      }
+    if (over_dated_line(t, l, next, d)) {
+      *heads = true;
+      return false;
     }
   }
   if (k->last_dated_edge && k->nlines <= 3 && l->indent <= k->first_indent && sentence_line(s, n, d)) return false;

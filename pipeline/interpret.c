@@ -752,7 +752,11 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
     }
     st = i + 1;
   }
-  for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
+  /* from the sub-heading down: "Location: …" under an organisation's
+   * heading stands for each role below it */
+  cvx_block *from = e->title && e->title != e->head ? e->title->next : e->head->next;
+  for (cvx_block *b = from; b && b != e->end; b = b->next) {
+    if (b == e->head) continue;
     piece l, v;
     if (!split_label((piece){b->text, b->len}, &l, &v) || !v.n) continue;
     const char *nl = memchr(v.s, '\n', v.n);
@@ -3002,6 +3006,27 @@ static void rule_entries(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block 
   }
 }
 
+/* Does heading b carry a date (a role's line: "Engineer ~ 2019 to 2021")? */
+static bool heading_dated(const cvx_block *b) {
+  cvx_daterange d;
+  return b->len <= 200 && cvx_date_find(b->text, b->len, &d) && d.start[0];
+}
+
+/* Can heading h sit under group g: g is a paragraph (a heading joined with
+ * its first line), or a heading no deeper than h? */
+static bool under_group(const cvx_block *g, const cvx_block *h) {
+  return g->kind != CVX_BLK_HEADING || h->level >= g->level;
+}
+
+/* Is the next heading after bs[i] (among the n blocks of a section) that
+ * opens an entry (label B) dated, at bs[i]'s level or deeper? */
+static bool next_heading_dated(const cvx_block *const *bs, const int *lab, size_t n, size_t i) {
+  for (size_t k = i + 1; k < n; k++)
+    if (bs[k]->kind == CVX_BLK_HEADING && lab[k] == CVX_SEG_B)
+      return under_group(bs[i], bs[k]) && heading_dated(bs[k]);
+  return false;
+}
+
 /* Groups a job-like section's blocks into entries by the entry segmenter's
  * labels (entryseg.h): a B block opens an entry, an H block right after the
  * entry's header is joined to it, everything else is the entry's detail.
@@ -3041,6 +3066,11 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
   cvx_record *other = NULL;
   entry e = {0};
   bool in_head = false;
+  /* an undated heading over dated headings ("Initech" over "Engineer ~
+   * 2019 to 2021", "Analyst ~ 2017 to 2019") names the organisation of each:
+   * the group, and whether its entry has had its dated heading yet */
+  cvx_block *group = NULL;
+  bool group_dated = false;
   for (size_t i = 0; i < n && !cvx_doc_expired(c->doc); i++) {
     cvx_block *b = (cvx_block *)bs[i];
     /* a line that points to a fuller list elsewhere closes the entry above */
@@ -3053,12 +3083,41 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
       in_head = false;
       continue;
     }
-    if (lab[i] == CVX_SEG_B || !e.head) {
+    /* under a group, an undated heading at the group's level over dated
+     * headings is the next group, whatever the segmenter said */
+    bool next_group = group && group->kind == CVX_BLK_HEADING && b->kind == CVX_BLK_HEADING &&
+                      b->level <= group->level && !heading_dated(b) && next_heading_dated(bs, lab, n, i);
+    /* and a dated heading under it is one of its roles */
+    bool role = group && b->kind == CVX_BLK_HEADING && under_group(group, b) && heading_dated(b);
+    if (lab[i] == CVX_SEG_B || !e.head || next_group || role) {
+      bool dated_heading = b->kind == CVX_BLK_HEADING && heading_dated(b);
+      if (group && dated_heading && under_group(group, b) && kind != CVX_REC_EDUCATION) {
+        if (!group_dated && e.head && (e.title ? e.title : e.head) == group) {
+          /* the group's first role: the entry the group heading opened */
+          e.title = group;
+          e.head = b;
+          group_dated = true;
+          in_head = true;
+          continue;
+        }
+        if (e.head) {
+          e.end = b;
+          parse_entry(c, kind, talks, &other, heading, &e);
+        }
+        e = (entry){b, NULL, group};
+        in_head = true;
+        continue;
+      }
       if (e.head) {
         e.end = b;
         parse_entry(c, kind, talks, &other, heading, &e);
       }
       e = (entry){b, NULL, b->kind == CVX_BLK_HEADING ? b : NULL};
+      group = (b->kind == CVX_BLK_HEADING || b->kind == CVX_BLK_PARA) && !dated_heading &&
+                      !(b->kind == CVX_BLK_PARA && heading_dated(b)) && next_heading_dated(bs, lab, n, i)
+                  ? b
+                  : NULL;
+      group_dated = false;
       in_head = true;
       continue;
     }
