@@ -1616,6 +1616,8 @@ static bool dot_legend(ctx *c, piece line) {
   return true;
 }
 
+static bool skill_level_words(piece p);
+
 static void parse_skill_line(ctx *c, piece line, cvx_span within, cvx_rec_kind kind) {
   const char *colon = NULL;
   for (size_t i = 0; i < line.n; i++)
@@ -1663,6 +1665,25 @@ static void parse_skill_line(ctx *c, piece line, cvx_span within, cvx_rec_kind k
       }
     }
     return;
+  }
+  /* a table row "JS | react, vue": its first cell names the group (a
+   * level alone in the next cell rates it) */
+  const char *tab = colon ? NULL : memchr(line.s, '\t', line.n < 60 ? line.n : 60);
+  if (tab && !words_over(line.s, (size_t)(tab - line.s), 4) && has_alnum(line.s, (size_t)(tab - line.s))) {
+    piece rest = trim_piece((piece){tab + 1, line.n - (size_t)(tab + 1 - line.s)});
+    if (rest.n && !memchr(rest.s, '\t', rest.n)) {
+      cvx_record *r = cvx_record_new(c->doc, kind, c->origin, within);
+      if (!r) return;
+      add_piece(c, r, "name", trim_piece((piece){line.s, (size_t)(tab - line.s)}), within);
+      if (skill_level_words(rest) && !words_over(rest.s, rest.n, 3)) {
+        add_piece(c, r, "level", rest, within);
+        return;
+      }
+      piece items[MAX_SEGS];
+      int k = split_keywords(c, rest.s, rest.n, items, MAX_SEGS);
+      for (int i = 0; i < k; i++) add_piece(c, r, "keywords", items[i], within);
+      return;
+    }
   }
   cvx_record *r = cvx_record_new(c->doc, kind, c->origin, within);
   if (!r) return;
