@@ -3821,6 +3821,37 @@ static void drop_page_furniture(cvx_blocks *bl) {
   bl->tail = prev;
 }
 
+/* Is the source line after byte at a Markdown table's delimiter row
+ * ("| --- | :---: |"): only pipes, dashes, colons and blanks, with a run of
+ * three dashes? */
+static bool delimiter_below(const cvx_doc *doc, size_t at) {
+  const char *v = doc->view;
+  size_t n = doc->src->len, i = at;
+  while (i < n && v[i] != '\n') i++;
+  if (i >= n) return false;
+  int dashes = 0, run = 0;
+  for (i++; i < n && v[i] != '\n'; i++) {
+    char ch = v[i];
+    if (ch == '-') {
+      if (++run > dashes) dashes = run;
+      continue;
+    }
+    run = 0;
+    if (ch != '|' && ch != ':' && ch != ' ' && ch != '\t' && ch != '\r') return false;
+  }
+  return dashes >= 3;
+}
+
+/* A table's header row ("Period | Position | Company" over its delimiter
+ * row and the dated rows) names the columns: it is no entry of the section,
+ * so it is set apart as a rule that keeps its text. */
+static void table_header_rows(const cvx_doc *doc, const cvx_blocks *bl) {
+  for (cvx_block *b = bl->head; b; b = b->next)
+    if (b->kind == CVX_BLK_ROW && b->next && b->next->kind == CVX_BLK_ROW && cvx_span_valid(b->span) &&
+        b->span.end <= doc->src->len && delimiter_below(doc, b->span.end))
+      b->kind = CVX_BLK_RULE;
+}
+
 /* CVX_ENTRY_DEBUG also prints the block stream the interpreter receives (after
  * its own reshaping), one block a line: kind, level, first characters. */
 static void debug_blocks(const cvx_blocks *bl) {
@@ -3837,6 +3868,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
   drop_page_furniture(bl);
   promote_section_paragraphs(bl);
   unwrap_one_cell_rows(bl);
+  table_header_rows(doc, bl);
   split_side_labels(doc, bl);
   tags_as_items(bl);
   nest_under_empty_sections(bl);
