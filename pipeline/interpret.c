@@ -220,9 +220,13 @@ static bool is_prose(const char *s, size_t n) {
   return false;
 }
 
+/* The lead byte of a three-byte UTF-8 character in the CJK blocks
+ * (U+3000 to U+9FFF: punctuation, kana, ideographs)? */
+static bool cjk_lead(unsigned char c) { return c >= 0xE3 && c <= 0xE9; }
+
 /* Splits s[0,n) into pieces at entry separators: newlines, ", ", " | ",
- * spaced dashes and bullets, " · ", "; ", ": ", parentheses, " / " and (when
- * `at`) " at ". */
+ * spaced dashes and bullets, " · ", "; ", ": ", parentheses, " / ", a space
+ * between two CJK characters and (when `at`) " at ". */
 static int split_segments(const char *s, size_t n, bool at, piece *out, int max) {
   /* the bytes a separator can start with; every other byte is skipped at once */
   static const bool may_sep[256] = {['\n'] = true, ['\t'] = true, ['('] = true, [')'] = true,
@@ -262,6 +266,9 @@ static int split_segments(const char *s, size_t n, bool at, piece *out, int max)
         sep = 4;
       } else if (at && c == ' ' && i + 4 <= n && s[i + 1] == 'a' && s[i + 2] == 't' && s[i + 3] == ' ') {
         sep = 4;
+      } else if (c == ' ' && i >= 3 && i + 1 < n && cjk_lead((unsigned char)s[i - 3]) &&
+                 cjk_lead((unsigned char)s[i + 1])) {
+        sep = 1; /* "某某科技有限公司 软件工程师": Chinese and Japanese put no space inside a name */
       }
     }
     if (sep) {
