@@ -1437,10 +1437,10 @@ static bool continues_item(const tx *t, const tline *l, const ldate *d) {
   return n <= SHORT_LINE * 4 && count_words(s, n) >= 6 && in_set(".!?", s[n - 1]);
 }
 
-/* Is the line s[0,n) a sentence: five words or more ending in a full stop,
+/* Is the line s[0,n) a sentence: three words or more ending in a full stop,
  * with no date at its edge? */
 static bool sentence_line(const char *s, size_t n, const ldate *d) {
-  return n && in_set(".!?", s[n - 1]) && !d->edge && count_words(s, n) >= 5;
+  return n && in_set(".!?", s[n - 1]) && !d->edge && count_words(s, n) >= 3;
 }
 
 /* Is the line s[0,n) short enough to name an entry: at most twelve words,
