@@ -142,6 +142,11 @@ static const wording WORDINGS[] = {
     S("certificado", CERTIFICATE), S("certificacoes", CERTIFICATE),
     S("certificazioni", CERTIFICATE), S("сертификаты", CERTIFICATE), S("证书", CERTIFICATE),
     S("资格证书", CERTIFICATE), S("认证", CERTIFICATE), S("資格", CERTIFICATE), S("자격증", CERTIFICATE),
+    /* courses taken outside a degree, each with its school: certificates */
+    S("cursos", CERTIFICATE), S("cursos complementares", CERTIFICATE), S("kurse", CERTIFICATE),
+    S("weiterbildung", CERTIFICATE), S("weiterbildungen", CERTIFICATE), S("fortbildung", CERTIFICATE),
+    S("fortbildungen", CERTIFICATE), S("corsi", CERTIFICATE), S("курсы", CERTIFICATE),
+    S("培训", CERTIFICATE), S("培训经历", CERTIFICATE),
     /* ---- publications */
     S("publication", PUBLICATION), S("papers", PUBLICATION), S("preprint", PUBLICATION),
     S("journal articles", PUBLICATION), S("articles", PUBLICATION),

@@ -142,6 +142,12 @@ static const row ROWS[] = {
     R("Licenses & Certifications", CERTIFICATE),
     R("Zertifikate", CERTIFICATE),
     R("证书", CERTIFICATE),
+    R("Cursos Complementares", CERTIFICATE),
+    R("Otros cursos", CERTIFICATE),
+    R("Weiterbildungen", CERTIFICATE),
+    R("Курсы", CERTIFICATE),
+    R("培训经历", CERTIFICATE),
+    R("Coursework", EDUCATION),
     /* publications */
     R("Publications", PUBLICATION),
     R("Papers", PUBLICATION),
