@@ -263,37 +263,36 @@ static bool equals_ci(const char *s, size_t n, const char *w) {
 }
 
 /* A label that introduces part of one entry ("Responsibilities", "Key
- * achievements"), in the languages the corpus shows. */
+ * achievements", "Основные обязанности и достижения"): label words, with
+ * words that qualify or join them, five words at most. */
 static bool entry_label(const char *s, size_t n) {
   static const char *const labels[] = {
-      "responsibilities",
-      "duties",
-      "tasks",
-      "achievements",
-      "accomplishments",
-      "key achievements",
-      "key accomplishments",
-      "main achievements",
-      "highlights",
-      "key results",
-      "results",
-      "aufgaben",
-      "erfolge",
-      "missions",
-      "réalisations",
-      "logros",
-      "funciones",
-      "responsabilidades",
-      "\xD0\xBE\xD0\xB1\xD1\x8F\xD0\xB7\xD0\xB0\xD0\xBD\xD0\xBD\xD0\xBE\xD1\x81\xD1\x82\xD0\xB8", /* обязанности
-                                                                                                   */
-      "\xD0\x9E\xD0\xB1\xD1\x8F\xD0\xB7\xD0\xB0\xD0\xBD\xD0\xBD\xD0\xBE\xD1\x81\xD1\x82\xD0\xB8", /* Обязанности
-                                                                                                   */
-      "\xD0\xB4\xD0\xBE\xD1\x81\xD1\x82\xD0\xB8\xD0\xB6\xD0\xB5\xD0\xBD\xD0\xB8\xD1\x8F", /* достижения */
-      "\xD0\x94\xD0\xBE\xD1\x81\xD1\x82\xD0\xB8\xD0\xB6\xD0\xB5\xD0\xBD\xD0\xB8\xD1\x8F", /* Достижения */
-      NULL};
-  for (int i = 0; labels[i]; i++)
-    if (equals_ci(s, n, labels[i])) return true;
-  return false;
+      "responsibilities", "duties", "tasks", "achievements", "accomplishments", "highlights", "results",
+      "aufgaben", "erfolge", "tätigkeiten", "missions", "réalisations", "realisations", "logros", "funciones",
+      "responsabilidades", "tareas", "atividades", "realizações", "conquistas", "mansioni", "risultati",
+      "обязанности", "Обязанности", "достижения", "Достижения", "задачи", "Задачи", "результаты",
+      "Результаты", NULL};
+  static const char *const joins[] = {
+      "key", "main", "major", "selected", "and", "&", "/", "wichtigste", "und", "principales",
+      "principais", "y", "e", "principaux", "et", "основные", "Основные", "ключевые", "Ключевые",
+      "главные", "Главные", "и", NULL};
+  int words = 0;
+  bool label = false;
+  for (size_t i = 0; i < n;) {
+    while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == ',')) i++;
+    size_t j = i;
+    while (j < n && s[j] != ' ' && s[j] != '\t' && s[j] != ',') j++;
+    if (j == i) break;
+    if (++words > 5) return false;
+    bool known = false;
+    for (int k = 0; labels[k] && !known; k++)
+      if (equals_ci(s + i, j - i, labels[k])) known = label = true;
+    for (int k = 0; joins[k] && !known; k++)
+      if (equals_ci(s + i, j - i, joins[k])) known = true;
+    if (!known) return false;
+    i = j;
+  }
+  return label;
 }
 
 /* A word that makes a line a job title ("VP", "Engineer", "Founder"). */
@@ -1216,8 +1215,10 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   /* so is a line with a role word right under a dated line of an entry
    * ("2019 – 2021" / "Engenheiro de Projetos Sênior"): the entry goes on */
   if (section && !loud && !t->prev_blank && t->b.open && t->b.dated && cvx_role_score(s, n) > 0) section = false;
-  /* "Achievements:" inside a dated job labels its bullets */
-  if (section && t->sec_dated && !caps && !underlined && !c->hashes && c->deco != 1 && entry_label(s, n))
+  /* "Achievements:" inside a dated job, or right under an entry's lines, labels
+   * its bullets */
+  if (section && (t->sec_dated || (t->b.open && !t->prev_blank)) && !caps && !underlined && !c->hashes &&
+      c->deco != 1 && entry_label(s, n))
     return 0;
 
   if (t->first_pending) {
@@ -1288,7 +1289,8 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   int sublevel = t->sec_level < 6 ? t->sec_level + 1 : 6;
   /* a label inside a dated entry ("Responsibilities:") is content */
   if (c->colon && words <= 6) {
-    if ((t->head && t->head_dated) || (t->sec_dated && entry_label(s, n))) return 0;
+    if ((t->head && t->head_dated) || ((t->sec_dated || (t->b.open && !t->prev_blank)) && entry_label(s, n)))
+      return 0;
     *sub = true;
     return sublevel;
   }

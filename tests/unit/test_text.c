@@ -478,6 +478,13 @@ static const shape SHAPES[] = {
       P(1, "Helped on the day ward.", NULL), P(0, "Lagos Care Home, Lagos\nCarer | 2016 - 2018", NULL),
       P(1, "Cooked for the residents.", NULL)}},
 
+    {"a label of an entry's parts right under its lines is no section, dated or not",
+     "Ana Lima\n\nWork\n\nAcme Bank\nClerk\nKey achievements:\n- Counted the cash.\nBeta Bank\nTeller\n"
+     "Main duties and results:\n- Opened accounts.\n",
+     {P(0, "Ana Lima", NULL), H(1, "Work"), P(0, "Acme Bank\nClerk\nKey achievements:", NULL),
+      I(0, "-", "Counted the cash.", NULL), P(0, "Beta Bank\nTeller\nMain duties and results:", NULL),
+      I(0, "-", "Opened accounts.", NULL)}},
+
     {"web-page paste",
      "Dana Okafor\nStaff Engineer at Initech\n\nExperience\n\nStaff Engineer\nInitech \xC2\xB7 Full-time\n"
      "Jan 2019 - Present \xC2\xB7 3 yrs\n\nSee more\n\nShow all 12 experiences \xE2\x86\x92\n",
