@@ -614,6 +614,15 @@ static bool label_in(piece l, const char *const *vocab) {
 
 /* True when every line of s is a "Label: value" line: a block of fields, not
  * running prose. */
+static bool labelled_lines(const char *s, size_t n);
+
+/* A name line over labelled lines ("Acme University" / "Degree: BSc" /
+ * "Years: 2019 - 2023"): an entry's head, however many words it holds. */
+static bool name_over_labels(const char *s, size_t n) {
+  const char *nl = memchr(s, '\n', n);
+  return nl && !words_over(s, (size_t)(nl - s), 16) && labelled_lines(nl + 1, n - (size_t)(nl + 1 - s));
+}
+
 static bool labelled_lines(const char *s, size_t n) {
   size_t st = 0;
   int lines = 0;
@@ -2868,7 +2877,8 @@ static void parse_entry(ctx *c, cvx_rec_kind kind, bool talks, cvx_record **othe
   /* a paragraph of running prose is not an entry line: read its facts */
   if (e->head->kind == CVX_BLK_PARA && !e->title && kind != CVX_REC_SECTION && kind != CVX_REC_BASICS &&
       kind != CVX_REC_PUBLICATION && kind != CVX_REC_NEWS && words_over(e->head->text, strlen(e->head->text), 25) &&
-      !labelled_lines(e->head->text, e->head->len) && !dated_head_line(e->head) &&
+      !labelled_lines(e->head->text, e->head->len) && !name_over_labels(e->head->text, e->head->len) &&
+      !dated_head_line(e->head) &&
       !(kind == CVX_REC_SKILL && !strstr(e->head->text, ". "))) {
     for (cvx_block *b = e->head; b && b != e->end; b = b->next) {
       piece p = joined(c, b);
