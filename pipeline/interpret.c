@@ -2545,6 +2545,10 @@ static bool labelled_fact(ctx *c, piece line, cvx_span within) {
 /* The person block: blocks before the first section heading, and sections
  * about the person (Contact, About). */
 static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
+  /* the name is the first line of the first text under the page's titles
+   * ("# Lebenslauf" / "## Personalien" / "Luca Muster") */
+  const cvx_block *first_text = from;
+  while (first_text && first_text != end && first_text->kind == CVX_BLK_HEADING) first_text = first_text->next;
   for (cvx_block *b = from; b && b != end; b = b->next) {
     int prose_links = -1; /* is_prose(b->text, b->len), once known */
     for (size_t i = 0; i < b->nlinks; i++) {
@@ -2657,13 +2661,18 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         piece p = cols[ci];
         if (labelled_fact(c, p, b->span)) continue;
         if (contact_line(c, p, b->span)) continue;
-        if (top && !c->have_name && line_no == 0 && b == from && cvx_is_person_name(p.s, p.n)) {
+        if (top && !c->have_name && line_no == 0 && (b == from || b == first_text) &&
+            cvx_is_person_name(p.s, p.n)) {
           add_piece(c, basics(c), "name", p, b->span);
           c->have_name = true;
           continue;
         }
+        /* (a line with figures under the name is a birth date or a street,
+         * and a country alone is where the person lives: not a title) */
+        bool figures = cvx_country_code(p.s, p.n) != NULL;
+        for (size_t q = 0; q < p.n && !figures; q++) figures = p.s[q] >= '0' && p.s[q] <= '9';
         if (top && c->have_name && !c->have_label && !words_over(p.s, p.n, 8) && b->kind != CVX_BLK_ITEM &&
-            !memchr(p.s, ':', p.n)) {
+            !memchr(p.s, ':', p.n) && !figures) {
           add_piece(c, basics(c), "label", p, b->span);
           c->have_label = true;
           continue;
