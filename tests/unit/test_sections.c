@@ -137,7 +137,7 @@ static const row ROWS[] = {
     R("荣誉获奖", AWARD),
     /* certificates */
     R("Personalien", BASICS),
-    R("Angaben zur Person", BASICS),
+    R("Personendaten", BASICS),
     R("Informaci\xc3\xb3n personal", BASICS),
     R("\xd0\x9b\xd0\xb8\xd1\x87\xd0\xbd\xd1\x8b\xd0\xb5 \xd0\xb4\xd0\xb0\xd0\xbd\xd0\xbd\xd1\x8b\xd0\xb5", BASICS),
     R("Certifications", CERTIFICATE),
