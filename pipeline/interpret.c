@@ -1523,6 +1523,11 @@ static int split_list(piece line, piece *out, int max) {
   return k;
 }
 
+/* Labels of a line of spoken languages ("Languages: English, French"). */
+static const char *const language_labels[] = {"languages", "language skills", "spoken languages", "языки",
+                                              "иностранные языки", "знание языков", "langues", "sprachen",
+                                              "sprachkenntnisse", "idiomas", "lingue", "语言", "外语", NULL};
+
 /* Spoken languages by name (English and own names), for lists that sit in a
  * skills section or the person block. */
 static const char *const language_names[] = {
@@ -1533,7 +1538,10 @@ static const char *const language_names[] = {
     "vietnamese", "thai", "indonesian", "malay", "tagalog", "swahili", "catalan", "basque", "latin",
     "русский", "английский", "немецкий", "французский", "испанский", "украинский", "deutsch",
     "englisch", "français", "anglais", "allemand", "español", "inglés", "中文", "汉语", "英语", "普通话",
-    "德语", "法语", "日语", NULL};
+    "德语", "法语", "日语", "inglês", "português", "alemão", "espanhol", "francês", "italiano", "alemán",
+    "francés", "portugués", "castellano", "catalán", "chino", "französisch", "spanisch", "russisch",
+    "italienisch", "chinesisch", "espagnol", "italien", "russe", "chinois", "portugais", "inglese",
+    "tedesco", "francese", "spagnolo", "итальянский", "китайский", "японский", "польский", NULL};
 
 static bool is_language_name(piece p) {
   size_t cutat = p.n;
@@ -2056,11 +2064,16 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
             add_piece(c, r, "name", items[i], b->span);
           }
         } else {
-          /* "Languages: …" inside a skills list are spoken languages */
+          /* "Languages: …" ("Idiomas: …", "Языки: …") inside a skills list
+           * are spoken languages */
           cvx_rec_kind k = kind;
-          if (kind == CVX_REC_SKILL && starts_ci(line.s, line.n, "languages:") &&
-              language_list(trim_piece((piece){line.s + 10, line.n - 10})))
+          piece lab_l, lab_v;
+          size_t lab_at = 0; /* where the languages start after the label */
+          if (kind == CVX_REC_SKILL && split_label(line, &lab_l, &lab_v) && lab_v.n &&
+              label_in(lab_l, language_labels) && language_list(lab_v)) {
             k = CVX_REC_LANGUAGE; /* "Languages: C, Rust" stays a skill group */
+            lab_at = (size_t)(lab_v.s - line.s);
+          }
           if (kind == CVX_REC_SKILL && k == kind && language_list(line)) {
             parse_skill_line(c, line, b->span, CVX_REC_LANGUAGE);
             cvx_doc_take(c->doc, b->span);
@@ -2069,7 +2082,7 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
           }
           if (k == CVX_REC_LANGUAGE && kind == CVX_REC_SKILL) {
             /* up to the raw line end: trailing rating dots belong to it */
-            piece rest = {line.s + 10, (size_t)(raw.s + raw.n - line.s) - 10};
+            piece rest = {line.s + lab_at, (size_t)(raw.s + raw.n - line.s) - lab_at};
             while (rest.n && is_ws((unsigned char)rest.s[0])) rest.s++, rest.n--;
             while (rest.n && is_ws((unsigned char)rest.s[rest.n - 1])) rest.n--;
             parse_skill_line(c, rest, b->span, k);
@@ -2457,10 +2470,6 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
     if (words_over(seg[i].s, seg[i].n, 2)) return false;
   return true;
 }
-
-static const char *const language_labels[] = {"languages", "language skills", "spoken languages", "языки",
-                                              "иностранные языки", "знание языков", "langues", "sprachen",
-                                              "sprachkenntnisse", "idiomas", "lingue", "语言", "外语", NULL};
 
 /* Labels of the person's own site ("Website: …"), as opposed to accounts. */
 static const char *const site_labels[] = {"website", "web", "homepage", "home page", "site", "web site",
