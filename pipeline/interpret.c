@@ -550,7 +550,12 @@ static const char *const name_labels[] = {"name", "full name", "имя", "фам
                                           "vorname", "nachname", "nombre", "姓名", NULL};
 static const char *const place_labels[] = {"location", "address", "city", "residence", "based in",
                                            "место проживания", "город", "адрес", "проживание",
-                                           "lieu", "adresse", "wohnort", "ort", "dirección", "地址", NULL};
+                                           "lieu", "adresse", "wohnort", "ort", "dirección", "地址", "локация",
+                                           "местоположение", "местонахождение", "ubicación", "ubicacion",
+                                           "ciudad", "residencia", "domicilio", "localização", "localizacao",
+                                           "cidade", "endereço", "endereco", "residência", "anschrift",
+                                           "standort", "wohnsitz", "località", "città", "indirizzo",
+                                           "residenza", "ville", "所在地", "城市", "现居", NULL};
 static const char *const position_labels[] = {"position", "role", "title", "job title", "post", "должность",
                                               "позиция", "poste", "fonction", "stelle", "cargo", "puesto",
                                               "职位", "职务", NULL};
