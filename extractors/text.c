@@ -263,37 +263,36 @@ static bool equals_ci(const char *s, size_t n, const char *w) {
 }
 
 /* A label that introduces part of one entry ("Responsibilities", "Key
- * achievements"), in the languages the corpus shows. */
+ * achievements", "Основные обязанности и достижения"): label words, with
+ * words that qualify or join them, five words at most. */
 static bool entry_label(const char *s, size_t n) {
   static const char *const labels[] = {
-      "responsibilities",
-      "duties",
-      "tasks",
-      "achievements",
-      "accomplishments",
-      "key achievements",
-      "key accomplishments",
-      "main achievements",
-      "highlights",
-      "key results",
-      "results",
-      "aufgaben",
-      "erfolge",
-      "missions",
-      "réalisations",
-      "logros",
-      "funciones",
-      "responsabilidades",
-      "\xD0\xBE\xD0\xB1\xD1\x8F\xD0\xB7\xD0\xB0\xD0\xBD\xD0\xBD\xD0\xBE\xD1\x81\xD1\x82\xD0\xB8", /* обязанности
-                                                                                                   */
-      "\xD0\x9E\xD0\xB1\xD1\x8F\xD0\xB7\xD0\xB0\xD0\xBD\xD0\xBD\xD0\xBE\xD1\x81\xD1\x82\xD0\xB8", /* Обязанности
-                                                                                                   */
-      "\xD0\xB4\xD0\xBE\xD1\x81\xD1\x82\xD0\xB8\xD0\xB6\xD0\xB5\xD0\xBD\xD0\xB8\xD1\x8F", /* достижения */
-      "\xD0\x94\xD0\xBE\xD1\x81\xD1\x82\xD0\xB8\xD0\xB6\xD0\xB5\xD0\xBD\xD0\xB8\xD1\x8F", /* Достижения */
-      NULL};
-  for (int i = 0; labels[i]; i++)
-    if (equals_ci(s, n, labels[i])) return true;
-  return false;
+      "responsibilities", "duties", "tasks", "achievements", "accomplishments", "highlights", "results",
+      "aufgaben", "erfolge", "tätigkeiten", "missions", "réalisations", "realisations", "logros", "funciones",
+      "responsabilidades", "tareas", "atividades", "realizações", "conquistas", "mansioni", "risultati",
+      "обязанности", "Обязанности", "достижения", "Достижения", "задачи", "Задачи", "результаты",
+      "Результаты", NULL};
+  static const char *const joins[] = {
+      "key", "main", "major", "selected", "and", "&", "/", "wichtigste", "und", "principales",
+      "principais", "y", "e", "principaux", "et", "основные", "Основные", "ключевые", "Ключевые",
+      "главные", "Главные", "и", NULL};
+  int words = 0;
+  bool label = false;
+  for (size_t i = 0; i < n;) {
+    while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == ',')) i++;
+    size_t j = i;
+    while (j < n && s[j] != ' ' && s[j] != '\t' && s[j] != ',') j++;
+    if (j == i) break;
+    if (++words > 5) return false;
+    bool known = false;
+    for (int k = 0; labels[k] && !known; k++)
+      if (equals_ci(s + i, j - i, labels[k])) known = label = true;
+    for (int k = 0; joins[k] && !known; k++)
+      if (equals_ci(s + i, j - i, joins[k])) known = true;
+    if (!known) return false;
+    i = j;
+  }
+  return label;
 }
 
 /* A word that makes a line a job title ("VP", "Engineer", "Founder"). */
@@ -1216,8 +1215,10 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   /* so is a line with a role word right under a dated line of an entry
    * ("2019 – 2021" / "Engenheiro de Projetos Sênior"): the entry goes on */
   if (section && !loud && !t->prev_blank && t->b.open && t->b.dated && cvx_role_score(s, n) > 0) section = false;
-  /* "Achievements:" inside a dated job labels its bullets */
-  if (section && t->sec_dated && !caps && !underlined && !c->hashes && c->deco != 1 && entry_label(s, n))
+  /* "Achievements:" inside a dated job, or right under an entry's lines, labels
+   * its bullets */
+  if (section && (t->sec_dated || (t->b.open && !t->prev_blank)) && !caps && !underlined && !c->hashes &&
+      c->deco != 1 && entry_label(s, n))
     return 0;
 
   if (t->first_pending) {
@@ -1288,7 +1289,8 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   int sublevel = t->sec_level < 6 ? t->sec_level + 1 : 6;
   /* a label inside a dated entry ("Responsibilities:") is content */
   if (c->colon && words <= 6) {
-    if ((t->head && t->head_dated) || (t->sec_dated && entry_label(s, n))) return 0;
+    if ((t->head && t->head_dated) || ((t->sec_dated || (t->b.open && !t->prev_blank)) && entry_label(s, n)))
+      return 0;
     *sub = true;
     return sublevel;
   }
@@ -1399,12 +1401,14 @@ static void reset_section(tx *t, int level, bool sub) {
 
 /* A text line that opens a paragraph: its level from indentation, or one
  * deeper when it is a description under a dated entry head. */
-static void open_para(tx *t, const tline *l, size_t a, size_t b, const ldate *d, bool unwrapped_split) {
+static void open_para(tx *t, const tline *l, size_t a, size_t b, const ldate *d, bool unwrapped_split,
+                      bool heads) {
   int prev_level = t->b.level;
   bool prev_open_para = t->b.open;
   close_block(t);
   int level = nest(t, l->indent);
-  if (level == 0 && t->head && t->head_dated && t->head_short && l->indent >= t->head_indent && !d->dated) {
+  if (level == 0 && !heads && t->head && t->head_dated && t->head_short && l->indent >= t->head_indent &&
+      !d->dated) {
     const char *s = t->v + a;
     size_t n = b - a;
     while (n > 1 && (s[n - 1] == '*' || s[n - 1] == '_')) n--; /* "**Duties:**" */
@@ -1435,10 +1439,51 @@ static bool continues_item(const tx *t, const tline *l, const ldate *d) {
   return n <= SHORT_LINE * 4 && count_words(s, n) >= 6 && in_set(".!?", s[n - 1]);
 }
 
-/* Does plain line l continue the open paragraph? */
-static bool continues_para(const tx *t, const tline *l, const ldate *d, bool *unwrapped) {
+/* Is the line s[0,n) a sentence: three words or more ending in a full stop,
+ * with no date at its edge? */
+static bool sentence_line(const char *s, size_t n, const ldate *d) {
+  return n && in_set(".!?", s[n - 1]) && !d->edge && count_words(s, n) >= 3;
+}
+
+/* Is the line s[0,n) short enough to name an entry: at most twelve words,
+ * no sentence end? */
+static bool entry_line(const char *s, size_t n) {
+  return n && !in_set(".!?", s[n - 1]) && count_words(s, n) <= 12;
+}
+
+/* Does line l (date d) name an entry whose dated line comes right below it
+ * ("Acme Clinic, Springfield" over "Nurse | May 2020 - Present")? */
+static bool over_dated_line(tx *t, const tline *l, const tline *next, const ldate *d) {
+  const char *s = t->v + l->cs;
+  size_t n = l->ce - l->cs;
+  if (d->dated || !next || next->blank || next->indent > l->indent || !n || in_set(".!?:", s[n - 1]) ||
+      count_words(s, n) > 20)
+    return false;
+  ldate nd = line_date(t, next->cs, next->ce);
+  return nd.edge && entry_line(t->v + next->cs, next->ce - next->cs);
+}
+
+/* Does plain line l continue the open paragraph? *heads tells that it does
+ * not because it opens an entry whose dated line is the next one. */
+static bool continues_para(tx *t, const tline *l, const tline *next, const ldate *d, bool *unwrapped,
+                           bool *heads) {
   const blk *k = &t->b;
-  *unwrapped = false;
+  *unwrapped = *heads = false;
+  const char *s = t->v + l->cs;
+  size_t n = l->ce - l->cs;
+  /* a résumé written one line per sentence with no blank lines: after a
+   * description's full stop, an entry line with its date ("Nurse | May 2020 -
+   * Present"), or a short line right above one ("Acme Clinic, Springfield"),
+   * opens the next entry; after an entry line, a sentence opens its
+   * description */
+  if (k->last_punct && l->indent <= k->first_indent && entry_line(s, n)) {
+    if (d->edge) return false;
+    if (over_dated_line(t, l, next, d)) {
+      *heads = true;
+      return false;
+    }
+  }
+  if (k->last_dated_edge && k->nlines <= 3 && l->indent <= k->first_indent && sentence_line(s, n, d)) return false;
   if (k->has_deeper && l->indent <= k->first_indent) return false; /* a hanging indent ended */
   size_t len;
   bool lower = letter_case(decode(t->v + l->cs, l->ce - l->cs, &len)) == -1;
@@ -1554,9 +1599,10 @@ static bool process(tx *t, const tline *l, const tline *next) {
     return false;
   }
   ldate d = line_date(t, l->cs, l->ce);
-  bool unwrapped = false;
+  bool unwrapped = false, heads = false;
   if (t->b.open) {
-    bool cont = t->b.kind == CVX_BLK_ITEM ? continues_item(t, l, &d) : continues_para(t, l, &d, &unwrapped);
+    bool cont = t->b.kind == CVX_BLK_ITEM ? continues_item(t, l, &d)
+                                          : continues_para(t, l, next, &d, &unwrapped, &heads);
     if (cont) {
       add_line(t, l, l->cs, l->ce);
       note_line(t, l->cs, l->ce, &d, false);
@@ -1564,7 +1610,7 @@ static bool process(tx *t, const tline *l, const tline *next) {
       return false;
     }
   }
-  open_para(t, l, l->cs, l->ce, &d, unwrapped);
+  open_para(t, l, l->cs, l->ce, &d, unwrapped, heads);
   t->boundary = false;
   return false;
 }

@@ -312,11 +312,26 @@ static bool season_at(const char *s, size_t n, size_t i, size_t *end) {
 /* An open end at s[i] ("Present", "now", "至今"); returns its end or 0. A word
  * must not run on in lowercase ("Presentation"); an all-caps one not at all. */
 static size_t open_word(const char *s, size_t n, size_t i) {
-  static const char *const cjk[] = {"至今", "今", "现在", "目前"};
-  for (size_t k = 0; k < 4; k++)
-    if (has(s, n, i, cjk[k])) return i + strlen(cjk[k]);
-  static const char *const en[] = {"present", "now",     "current", "ongoing", "today",
-                                   "date",    "onwards", "onward",  "heute"};
+  /* words outside ASCII, as written (a capital first or not) */
+  static const char *const wide[] = {"至今", "今", "现在", "目前", "настоящее время", "Настоящее время",
+                                     "наст. время", "н.в.", "н. в.", "сейчас", "Сейчас", "текущее время",
+                                     "présent", "Présent", "aujourd'hui", "Aujourd'hui",
+                                     "aujourd\xe2\x80\x99hui"};
+  for (size_t k = 0; k < sizeof wide / sizeof wide[0]; k++)
+    if (has(s, n, i, wide[k])) {
+      size_t e = i + strlen(wide[k]);
+      /* an alphabetic word must not run on ("сейчасная", "présentation"): a
+       * lowercase ASCII letter or a two-byte letter (accented Latin,
+       * Cyrillic) continues it; CJK text runs on freely */
+      unsigned char nx = e < n ? (unsigned char)s[e] : 0;
+      if ((unsigned char)s[i] < 0xE0 && (is_lower(nx) || (nx >= 0xC3 && nx <= 0xD4))) continue;
+      return e;
+    }
+  /* and in Spanish, Portuguese, Italian, German and French */
+  static const char *const en[] = {"present",    "now",   "current", "ongoing",    "today", "date",
+                                   "onwards",    "onward", "heute",  "jetzt",      "actualidad",
+                                   "presente",   "actual", "atual",  "hoy",        "hoje",  "oggi",
+                                   "maintenant", "aktuell"};
   for (size_t k = 0; k < sizeof en / sizeof en[0]; k++) {
     size_t l = strlen(en[k]);
     if (i > n || l > n - i) continue;

@@ -221,9 +221,13 @@ static bool is_prose(const char *s, size_t n) {
   return false;
 }
 
+/* The lead byte of a three-byte UTF-8 character in the CJK blocks
+ * (U+3000 to U+9FFF: punctuation, kana, ideographs)? */
+static bool cjk_lead(unsigned char c) { return c >= 0xE3 && c <= 0xE9; }
+
 /* Splits s[0,n) into pieces at entry separators: newlines, ", ", " | ",
- * spaced dashes and bullets, " · ", "; ", ": ", parentheses, " / " and (when
- * `at`) " at ". */
+ * spaced dashes and bullets, " · ", "; ", ": ", parentheses, " / ", a space
+ * between two CJK characters and (when `at`) " at ". */
 static int split_segments(const char *s, size_t n, bool at, piece *out, int max) {
   /* the bytes a separator can start with; every other byte is skipped at once */
   static const bool may_sep[256] = {['\n'] = true, ['\t'] = true, ['('] = true, [')'] = true,
@@ -263,6 +267,9 @@ static int split_segments(const char *s, size_t n, bool at, piece *out, int max)
         sep = 4;
       } else if (at && c == ' ' && i + 4 <= n && s[i + 1] == 'a' && s[i + 2] == 't' && s[i + 3] == ' ') {
         sep = 4;
+      } else if (c == ' ' && i >= 3 && i + 1 < n && cjk_lead((unsigned char)s[i - 3]) &&
+                 cjk_lead((unsigned char)s[i + 1])) {
+        sep = 1; /* "某某科技有限公司 软件工程师": Chinese and Japanese put no space inside a name */
       }
     }
     if (sep) {
@@ -552,7 +559,12 @@ static const char *const name_labels[] = {"name", "full name", "имя", "фам
                                           "vorname", "nachname", "nombre", "姓名", NULL};
 static const char *const place_labels[] = {"location", "address", "city", "residence", "based in",
                                            "место проживания", "город", "адрес", "проживание",
-                                           "lieu", "adresse", "wohnort", "ort", "dirección", "地址", NULL};
+                                           "lieu", "adresse", "wohnort", "ort", "dirección", "地址", "локация",
+                                           "местоположение", "местонахождение", "ubicación", "ubicacion",
+                                           "ciudad", "residencia", "domicilio", "localização", "localizacao",
+                                           "cidade", "endereço", "endereco", "residência", "anschrift",
+                                           "standort", "wohnsitz", "località", "città", "indirizzo",
+                                           "residenza", "ville", "所在地", "城市", "现居", NULL};
 static const char *const position_labels[] = {"position", "role", "title", "job title", "post", "должность",
                                               "позиция", "poste", "fonction", "stelle", "cargo", "puesto",
                                               "职位", "职务", NULL};
@@ -616,6 +628,15 @@ static bool label_in(piece l, const char *const *vocab) {
 
 /* True when every line of s is a "Label: value" line: a block of fields, not
  * running prose. */
+static bool labelled_lines(const char *s, size_t n);
+
+/* A name line over labelled lines ("Acme University" / "Degree: BSc" /
+ * "Years: 2019 - 2023"): an entry's head, however many words it holds. */
+static bool name_over_labels(const char *s, size_t n) {
+  const char *nl = memchr(s, '\n', n);
+  return nl && !words_over(s, (size_t)(nl - s), 16) && labelled_lines(nl + 1, n - (size_t)(nl + 1 - s));
+}
+
 static bool labelled_lines(const char *s, size_t n) {
   size_t st = 0;
   int lines = 0;
@@ -858,7 +879,11 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
     }
     st = i + 1;
   }
-  for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
+  /* from the sub-heading down: "Location: …" under an organisation's
+   * heading stands for each role below it */
+  cvx_block *from = e->title && e->title != e->head ? e->title->next : e->head->next;
+  for (cvx_block *b = from; b && b != e->end; b = b->next) {
+    if (b == e->head) continue;
     piece l, v;
     if (!split_label((piece){b->text, b->len}, &l, &v) || !v.n) continue;
     const char *nl = memchr(v.s, '\n', v.n);
@@ -1709,6 +1734,11 @@ static int split_list(piece line, piece *out, int max) {
   return k;
 }
 
+/* Labels of a line of spoken languages ("Languages: English, French"). */
+static const char *const language_labels[] = {"languages", "language skills", "spoken languages", "языки",
+                                              "иностранные языки", "знание языков", "langues", "sprachen",
+                                              "sprachkenntnisse", "idiomas", "lingue", "语言", "外语", NULL};
+
 /* Spoken languages by name (English and own names), for lists that sit in a
  * skills section or the person block. */
 static const char *const language_names[] = {
@@ -1719,7 +1749,10 @@ static const char *const language_names[] = {
     "vietnamese", "thai", "indonesian", "malay", "tagalog", "swahili", "catalan", "basque", "latin",
     "русский", "английский", "немецкий", "французский", "испанский", "украинский", "deutsch",
     "englisch", "français", "anglais", "allemand", "español", "inglés", "中文", "汉语", "英语", "普通话",
-    "德语", "法语", "日语", NULL};
+    "德语", "法语", "日语", "inglês", "português", "alemão", "espanhol", "francês", "italiano", "alemán",
+    "francés", "portugués", "castellano", "catalán", "chino", "französisch", "spanisch", "russisch",
+    "italienisch", "chinesisch", "espagnol", "italien", "russe", "chinois", "portugais", "inglese",
+    "tedesco", "francese", "spagnolo", "итальянский", "китайский", "японский", "польский", NULL};
 
 static bool is_language_name(piece p) {
   size_t cutat = p.n;
@@ -1818,6 +1851,8 @@ static bool dot_legend(ctx *c, piece line) {
   return true;
 }
 
+static bool skill_level_words(piece p);
+
 static void parse_skill_line(ctx *c, piece line, cvx_span within, cvx_rec_kind kind) {
   const char *colon = NULL;
   for (size_t i = 0; i < line.n; i++)
@@ -1865,6 +1900,25 @@ static void parse_skill_line(ctx *c, piece line, cvx_span within, cvx_rec_kind k
       }
     }
     return;
+  }
+  /* a table row "JS | react, vue": its first cell names the group (a
+   * level alone in the next cell rates it) */
+  const char *tab = colon ? NULL : memchr(line.s, '\t', line.n < 60 ? line.n : 60);
+  if (tab && !words_over(line.s, (size_t)(tab - line.s), 4) && has_alnum(line.s, (size_t)(tab - line.s))) {
+    piece rest = trim_piece((piece){tab + 1, line.n - (size_t)(tab + 1 - line.s)});
+    if (rest.n && !memchr(rest.s, '\t', rest.n)) {
+      cvx_record *r = cvx_record_new(c->doc, kind, c->origin, within);
+      if (!r) return;
+      add_piece(c, r, "name", trim_piece((piece){line.s, (size_t)(tab - line.s)}), within);
+      if (skill_level_words(rest) && !words_over(rest.s, rest.n, 3)) {
+        add_piece(c, r, "level", rest, within);
+        return;
+      }
+      piece items[MAX_SEGS];
+      int k = split_keywords(c, rest.s, rest.n, items, MAX_SEGS);
+      for (int i = 0; i < k; i++) add_piece(c, r, "keywords", items[i], within);
+      return;
+    }
   }
   cvx_record *r = cvx_record_new(c->doc, kind, c->origin, within);
   if (!r) return;
@@ -2221,11 +2275,16 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
             add_piece(c, r, "name", items[i], b->span);
           }
         } else {
-          /* "Languages: …" inside a skills list are spoken languages */
+          /* "Languages: …" ("Idiomas: …", "Языки: …") inside a skills list
+           * are spoken languages */
           cvx_rec_kind k = kind;
-          if (kind == CVX_REC_SKILL && starts_ci(line.s, line.n, "languages:") &&
-              language_list(trim_piece((piece){line.s + 10, line.n - 10})))
+          piece lab_l, lab_v;
+          size_t lab_at = 0; /* where the languages start after the label */
+          if (kind == CVX_REC_SKILL && split_label(line, &lab_l, &lab_v) && lab_v.n &&
+              label_in(lab_l, language_labels) && language_list(lab_v)) {
             k = CVX_REC_LANGUAGE; /* "Languages: C, Rust" stays a skill group */
+            lab_at = (size_t)(lab_v.s - line.s);
+          }
           if (kind == CVX_REC_SKILL && k == kind && language_list(line)) {
             parse_skill_line(c, line, b->span, CVX_REC_LANGUAGE);
             cvx_doc_take(c->doc, b->span);
@@ -2234,7 +2293,7 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
           }
           if (k == CVX_REC_LANGUAGE && kind == CVX_REC_SKILL) {
             /* up to the raw line end: trailing rating dots belong to it */
-            piece rest = {line.s + 10, (size_t)(raw.s + raw.n - line.s) - 10};
+            piece rest = {line.s + lab_at, (size_t)(raw.s + raw.n - line.s) - lab_at};
             while (rest.n && is_ws((unsigned char)rest.s[0])) rest.s++, rest.n--;
             while (rest.n && is_ws((unsigned char)rest.s[rest.n - 1])) rest.n--;
             parse_skill_line(c, rest, b->span, k);
@@ -2623,10 +2682,6 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
   return true;
 }
 
-static const char *const language_labels[] = {"languages", "language skills", "spoken languages", "языки",
-                                              "иностранные языки", "знание языков", "langues", "sprachen",
-                                              "sprachkenntnisse", "idiomas", "lingue", "语言", "外语", NULL};
-
 /* Labels of the person's own site ("Website: …"), as opposed to accounts. */
 static const char *const site_labels[] = {"website", "web", "homepage", "home page", "site", "web site",
                                           "personal website", "сайт", "site web", "webseite", "网站", "主页", NULL};
@@ -2734,6 +2789,10 @@ static bool lower_case_name(piece p) {
 }
 
 static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
+  /* the name is the first line of the first text under the page's titles
+   * ("# Lebenslauf" / "## Personalien" / "Luca Muster") */
+  const cvx_block *first_text = from;
+  while (first_text && first_text != end && first_text->kind == CVX_BLK_HEADING) first_text = first_text->next;
   for (cvx_block *b = from; b && b != end; b = b->next) {
     int prose_links = -1; /* is_prose(b->text, b->len), once known */
     for (size_t i = 0; i < cvx_block_nlinks(b); i++) {
@@ -2860,14 +2919,18 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         piece p = cols[ci];
         if (labelled_fact(c, p, b->span)) continue;
         if (contact_line(c, p, b->span)) continue;
-        if (top && !c->have_name && line_no == 0 && b == from &&
+        if (top && !c->have_name && line_no == 0 && (b == from || b == first_text) &&
             (cvx_is_person_name(p.s, p.n) || (b == c->first_block && lower_case_name(p)))) {
           add_piece(c, basics(c), "name", p, b->span);
           c->have_name = true;
           continue;
         }
+        /* (a line with figures under the name is a birth date or a street,
+         * and a country alone is where the person lives: not a title) */
+        bool figures = cvx_country_code(p.s, p.n) != NULL;
+        for (size_t q = 0; q < p.n && !figures; q++) figures = p.s[q] >= '0' && p.s[q] <= '9';
         if (top && c->have_name && !c->have_label && !words_over(p.s, p.n, 8) && b->kind != CVX_BLK_ITEM &&
-            !memchr(p.s, ':', p.n)) {
+            !memchr(p.s, ':', p.n) && !figures) {
           add_piece(c, basics(c), "label", p, b->span);
           c->have_label = true;
           continue;
@@ -3089,7 +3152,8 @@ static void parse_entry(ctx *c, cvx_rec_kind kind, bool talks, cvx_record **othe
   /* a paragraph of running prose is not an entry line: read its facts */
   if (e->head->kind == CVX_BLK_PARA && !e->title && kind != CVX_REC_SECTION && kind != CVX_REC_BASICS &&
       kind != CVX_REC_PUBLICATION && kind != CVX_REC_NEWS && words_over(e->head->text, strlen(e->head->text), 25) &&
-      !labelled_lines(e->head->text, e->head->len) && !dated_head_line(e->head) &&
+      !labelled_lines(e->head->text, e->head->len) && !name_over_labels(e->head->text, e->head->len) &&
+      !dated_head_line(e->head) &&
       !(kind == CVX_REC_SKILL && !strstr(e->head->text, ". "))) {
     for (cvx_block *b = e->head; b && b != e->end; b = b->next) {
       piece p = joined(c, b);
@@ -3255,6 +3319,27 @@ static void rule_entries(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block 
   }
 }
 
+/* Does heading b carry a date (a role's line: "Engineer ~ 2019 to 2021")? */
+static bool heading_dated(const cvx_block *b) {
+  cvx_daterange d;
+  return b->len <= 200 && cvx_date_find(b->text, b->len, &d) && d.start[0];
+}
+
+/* Can heading h sit under group g: g is a paragraph (a heading joined with
+ * its first line), or a heading no deeper than h? */
+static bool under_group(const cvx_block *g, const cvx_block *h) {
+  return g->kind != CVX_BLK_HEADING || h->level >= g->level;
+}
+
+/* Is the next heading after bs[i] (among the n blocks of a section) that
+ * opens an entry (label B) dated, at bs[i]'s level or deeper? */
+static bool next_heading_dated(const cvx_block *const *bs, const int *lab, size_t n, size_t i) {
+  for (size_t k = i + 1; k < n; k++)
+    if (bs[k]->kind == CVX_BLK_HEADING && lab[k] == CVX_SEG_B)
+      return under_group(bs[i], bs[k]) && heading_dated(bs[k]);
+  return false;
+}
+
 /* Groups a job-like section's blocks into entries by the entry segmenter's
  * labels (entryseg.h): a B block opens an entry, an H block right after the
  * entry's header is joined to it, everything else is the entry's detail.
@@ -3294,6 +3379,11 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
   cvx_record *other = NULL;
   entry e = {0};
   bool in_head = false;
+  /* an undated heading over dated headings ("Initech" over "Engineer ~
+   * 2019 to 2021", "Analyst ~ 2017 to 2019") names the organisation of each:
+   * the group, and whether its entry has had its dated heading yet */
+  cvx_block *group = NULL;
+  bool group_dated = false;
   for (size_t i = 0; i < n && !cvx_doc_expired(c->doc); i++) {
     cvx_block *b = (cvx_block *)bs[i];
     /* a line that points to a fuller list elsewhere closes the entry above */
@@ -3306,12 +3396,41 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
       in_head = false;
       continue;
     }
-    if (lab[i] == CVX_SEG_B || !e.head) {
+    /* under a group, an undated heading at the group's level over dated
+     * headings is the next group, whatever the segmenter said */
+    bool next_group = group && group->kind == CVX_BLK_HEADING && b->kind == CVX_BLK_HEADING &&
+                      b->level <= group->level && !heading_dated(b) && next_heading_dated(bs, lab, n, i);
+    /* and a dated heading under it is one of its roles */
+    bool role = group && b->kind == CVX_BLK_HEADING && under_group(group, b) && heading_dated(b);
+    if (lab[i] == CVX_SEG_B || !e.head || next_group || role) {
+      bool dated_heading = b->kind == CVX_BLK_HEADING && heading_dated(b);
+      if (group && dated_heading && under_group(group, b) && kind != CVX_REC_EDUCATION) {
+        if (!group_dated && e.head && (e.title ? e.title : e.head) == group) {
+          /* the group's first role: the entry the group heading opened */
+          e.title = group;
+          e.head = b;
+          group_dated = true;
+          in_head = true;
+          continue;
+        }
+        if (e.head) {
+          e.end = b;
+          parse_entry(c, kind, talks, &other, heading, &e);
+        }
+        e = (entry){b, NULL, group};
+        in_head = true;
+        continue;
+      }
       if (e.head) {
         e.end = b;
         parse_entry(c, kind, talks, &other, heading, &e);
       }
       e = (entry){b, NULL, b->kind == CVX_BLK_HEADING ? b : NULL};
+      group = (b->kind == CVX_BLK_HEADING || b->kind == CVX_BLK_PARA) && !dated_heading &&
+                      !(b->kind == CVX_BLK_PARA && heading_dated(b)) && next_heading_dated(bs, lab, n, i)
+                  ? b
+                  : NULL;
+      group_dated = false;
       in_head = true;
       continue;
     }
@@ -3993,6 +4112,37 @@ static void drop_page_furniture(cvx_blocks *bl) {
   bl->tail = prev;
 }
 
+/* Is the source line after byte at a Markdown table's delimiter row
+ * ("| --- | :---: |"): only pipes, dashes, colons and blanks, with a run of
+ * three dashes? */
+static bool delimiter_below(const cvx_doc *doc, size_t at) {
+  const char *v = doc->view;
+  size_t n = doc->src->len, i = at;
+  while (i < n && v[i] != '\n') i++;
+  if (i >= n) return false;
+  int dashes = 0, run = 0;
+  for (i++; i < n && v[i] != '\n'; i++) {
+    char ch = v[i];
+    if (ch == '-') {
+      if (++run > dashes) dashes = run;
+      continue;
+    }
+    run = 0;
+    if (ch != '|' && ch != ':' && ch != ' ' && ch != '\t' && ch != '\r') return false;
+  }
+  return dashes >= 3;
+}
+
+/* A table's header row ("Period | Position | Company" over its delimiter
+ * row and the dated rows) names the columns: it is no entry of the section,
+ * so it is set apart as a rule that keeps its text. */
+static void table_header_rows(const cvx_doc *doc, const cvx_blocks *bl) {
+  for (cvx_block *b = bl->head; b; b = b->next)
+    if (b->kind == CVX_BLK_ROW && b->next && b->next->kind == CVX_BLK_ROW && cvx_span_valid(b->span) &&
+        b->span.end <= doc->src->len && delimiter_below(doc, b->span.end))
+      b->kind = CVX_BLK_RULE;
+}
+
 /* CVX_ENTRY_DEBUG also prints the block stream the interpreter receives (after
  * its own reshaping), one block a line: kind, level, first characters. */
 static void debug_blocks(const cvx_blocks *bl) {
@@ -4009,6 +4159,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
   drop_page_furniture(bl);
   promote_section_paragraphs(bl);
   unwrap_one_cell_rows(doc, bl);
+  table_header_rows(doc, bl);
   split_side_labels(doc, bl);
   tags_as_items(bl);
   nest_under_empty_sections(bl);

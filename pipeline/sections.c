@@ -57,6 +57,10 @@ static const wording WORDINGS[] = {
     S("a propos", BASICS), S("a propos de moi", BASICS), S("profil", BASICS),
     S("coordonnees", BASICS), S("informations personnelles", BASICS), S("objectif", BASICS),
     S("kontakt", BASICS), S("kontaktdaten", BASICS), S("personliche daten", BASICS),
+    S("personalien", BASICS), S("personendaten", BASICS), S("steckbrief", BASICS),
+    S("donnees personnelles", BASICS),
+    S("informacion personal", BASICS),
+    S("informacoes pessoais", BASICS), S("dati anagrafici", BASICS), S("личные данные", BASICS),
     S("personliche angaben", BASICS), S("uber mich", BASICS), S("ueber mich", BASICS),
     S("lebenslauf", BASICS), S("kurzprofil", BASICS), S("sobre mi", BASICS),
     S("acerca de mi", BASICS), S("perfil", BASICS), S("contacto", BASICS),
@@ -142,6 +146,11 @@ static const wording WORDINGS[] = {
     S("certificado", CERTIFICATE), S("certificacoes", CERTIFICATE),
     S("certificazioni", CERTIFICATE), S("сертификаты", CERTIFICATE), S("证书", CERTIFICATE),
     S("资格证书", CERTIFICATE), S("认证", CERTIFICATE), S("資格", CERTIFICATE), S("자격증", CERTIFICATE),
+    /* courses taken outside a degree, each with its school: certificates */
+    S("cursos", CERTIFICATE), S("cursos complementares", CERTIFICATE), S("kurse", CERTIFICATE),
+    S("weiterbildung", CERTIFICATE), S("weiterbildungen", CERTIFICATE), S("fortbildung", CERTIFICATE),
+    S("fortbildungen", CERTIFICATE), S("corsi", CERTIFICATE), S("курсы", CERTIFICATE),
+    S("培训", CERTIFICATE), S("培训经历", CERTIFICATE),
     /* ---- publications */
     S("publication", PUBLICATION), S("papers", PUBLICATION), S("preprint", PUBLICATION),
     S("journal articles", PUBLICATION), S("articles", PUBLICATION),

@@ -158,6 +158,20 @@ static const find_case finds[] = {
     F("Sep 2019 \xe2\x80\x93 Now", "2019-09", "", 1, 0, 1, "Sep 2019 \xe2\x80\x93 Now"),
     F("2017-now: editor", "2017", "", 1, 0, 1, "2017-now"),
     F("2015 - current", "2015", "", 1, 0, 1, "2015 - current"),
+    F("2023 \xe2\x80\x93 \xd0\x9d\xd0\xb0\xd1\x81\xd1\x82\xd0\xbe\xd1\x8f\xd1\x89\xd0\xb5\xd0\xb5 "
+      "\xd0\xb2\xd1\x80\xd0\xb5\xd0\xbc\xd1\x8f (5 terms)",
+      "2023", "", 1, 0, 1,
+      "2023 \xe2\x80\x93 \xd0\x9d\xd0\xb0\xd1\x81\xd1\x82\xd0\xbe\xd1\x8f\xd1\x89\xd0\xb5\xd0\xb5 "
+      "\xd0\xb2\xd1\x80\xd0\xb5\xd0\xbc\xd1\x8f"), /* 2023 – Настоящее время */
+    F("03.2018 - \xd1\x81\xd0\xb5\xd0\xb9\xd1\x87\xd0\xb0\xd1\x81", "2018-03", "", 1, 0, 1,
+      "03.2018 - \xd1\x81\xd0\xb5\xd0\xb9\xd1\x87\xd0\xb0\xd1\x81"), /* сейчас */
+    F("marzo 2020 - actualidad", "2020-03", "", 1, 0, 1, "marzo 2020 - actualidad"),
+    F("2017 - Presente", "2017", "", 1, 0, 1, "2017 - Presente"),
+    F("Janeiro/2021 - Atual", "2021-01", "", 1, 0, 1, "Janeiro/2021 - Atual"),
+    F("2012 - aujourd'hui", "2012", "", 1, 0, 1, "2012 - aujourd'hui"),
+    F("2019 - pr\xc3\xa9sent", "2019", "", 1, 0, 1, "2019 - pr\xc3\xa9sent"),
+    F("2019 - pr\xc3\xa9sentation", "2019", "", 0, 0, 0, "2019"),
+    F("2016 - actually", "2016", "", 0, 0, 0, "2016"),
     F("2015-Current", "2015", "", 1, 0, 1, "2015-Current"),
     F("2018 - ongoing", "2018", "", 1, 0, 1, "2018 - ongoing"),
     F("**2020--today**", "2020", "", 1, 0, 1, "2020--today"),

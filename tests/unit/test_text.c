@@ -465,8 +465,25 @@ static const shape SHAPES[] = {
     {"project lines with their dates: each opens an entry",
      "Dana Okafor\n\nProjects\n\nTidewatch, 2016\nA tide table app for sailors.\nOpen Loom, 2017\n"
      "A weaving pattern editor.\n",
-     {P(0, "Dana Okafor", NULL), H(1, "Projects"), P(0, "Tidewatch, 2016\nA tide table app for sailors.", NULL),
-      P(0, "Open Loom, 2017\nA weaving pattern editor.", NULL)}},
+     {P(0, "Dana Okafor", NULL), H(1, "Projects"), P(0, "Tidewatch, 2016", NULL),
+      P(1, "A tide table app for sailors.", NULL), P(0, "Open Loom, 2017", NULL),
+      P(1, "A weaving pattern editor.", NULL)}},
+
+    {"one line per sentence: an employer over dated roles, each with its sentences",
+     "Ines Duarte\n\nWork\nHarbour Clinic, Faro\nNurse | May 2020 - Present\nRan the night ward.\n"
+     "Trained two new nurses.\nNurse Aide | 2018 - 2020\nHelped on the day ward.\nLagos Care Home, Lagos\n"
+     "Carer | 2016 - 2018\nCooked for the residents.\n",
+     {P(0, "Ines Duarte", NULL), H(1, "Work"), P(0, "Harbour Clinic, Faro\nNurse | May 2020 - Present", NULL),
+      P(1, "Ran the night ward.\nTrained two new nurses.", NULL), P(0, "Nurse Aide | 2018 - 2020", NULL),
+      P(1, "Helped on the day ward.", NULL), P(0, "Lagos Care Home, Lagos\nCarer | 2016 - 2018", NULL),
+      P(1, "Cooked for the residents.", NULL)}},
+
+    {"a label of an entry's parts right under its lines is no section, dated or not",
+     "Ana Lima\n\nWork\n\nAcme Bank\nClerk\nKey achievements:\n- Counted the cash.\nBeta Bank\nTeller\n"
+     "Main duties and results:\n- Opened accounts.\n",
+     {P(0, "Ana Lima", NULL), H(1, "Work"), P(0, "Acme Bank\nClerk\nKey achievements:", NULL),
+      I(0, "-", "Counted the cash.", NULL), P(0, "Beta Bank\nTeller\nMain duties and results:", NULL),
+      I(0, "-", "Opened accounts.", NULL)}},
 
     {"web-page paste",
      "Dana Okafor\nStaff Engineer at Initech\n\nExperience\n\nStaff Engineer\nInitech \xC2\xB7 Full-time\n"
