@@ -1620,6 +1620,19 @@ static void parse_skill_line(ctx *c, piece line, cvx_span within, cvx_rec_kind k
       colon = line.s + i;
       break;
     }
+  /* a label in a cell of its own beside a list in the next (a table row, a
+   * PDF's label column): the one cell boundary is the label's colon; cells
+   * of a row of chips are no label and its values */
+  const char *tab = colon ? NULL : memchr(line.s, '\t', line.n < 60 ? line.n : 60);
+  if (tab && tab > line.s) {
+    piece lab = {line.s, (size_t)(tab - line.s)}, val = {tab + 1, line.n - (size_t)(tab + 1 - line.s)};
+    int seps = 0; /* a list: three items at least */
+    for (size_t i = 0; i < val.n; i++) seps += val.s[i] == ',' || val.s[i] == ';';
+    bool list = seps >= 2;
+    if (!memchr(val.s, '\t', val.n) && list && !memchr(lab.s, ',', lab.n) && !words_over(lab.s, lab.n, 3) &&
+        has_alnum(val.s, val.n))
+      colon = tab;
+  }
   if (kind == CVX_REC_LANGUAGE) {
     cvx_record *open = c->lang_open;
     c->lang_open = NULL;
