@@ -48,6 +48,7 @@ typedef struct seg {
   bool bold;  /* every visible glyph bold */
   int page;
   bool furniture;
+  bool byline; /* a line stacked under the first page's name (name_first): a paragraph, whatever its size */
   size_t nvis;
 } seg;
 
@@ -985,7 +986,7 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
     bullet = NULL;
     blen = 0;
   }
-  bool heading = (half(size) >= e->body * 1.18f && e->t.len <= 120 && !bullet) || bold_level > 0;
+  bool heading = (half(size) >= e->body * 1.18f && e->t.len <= 120 && !bullet && !f->byline) || bold_level > 0;
   float gap = y0 - e->py1;
   bool near = e->have && e->page == f->page && gap < 0.75f * size && gap > -0.5f * size && y0 > e->py0;
   bool cont = false;
@@ -1173,6 +1174,59 @@ static bool bold_title(emitter *e, const pline *l, const size_t *out, bool bold)
   return letter && words <= 6 && !strchr(".,;:", e->t.ptr[len - 1]);
 }
 
+/* The first page's name: its largest line, at least 1.5 times the body size,
+ * in the top third of the page, with the lines larger than the body stacked
+ * under it at its place (a title, a name's second line). Read before the
+ * lines above or beside it (an address block set right of the name, contact
+ * lines over it), which the reading order may have put first. */
+#define MAX_NAME_LINES 4
+static void name_first(rd *r, size_t *out, size_t n, float body) {
+  if (n < 2) return;
+  size_t top = 0;
+  for (size_t i = 1; i < n; i++)
+    if (r->s[out[i]].size > r->s[out[top]].size) top = i;
+  const seg *nm = &r->s[out[top]];
+  float h = r->page_h[nm->page];
+  if (nm->size < 1.5f * body || (h > 0 && nm->y0 > h / 3)) return;
+  size_t blk[MAX_NAME_LINES], nb = 0;
+  blk[nb++] = out[top];
+  float foot = nm->y1, mid = (nm->y0 + nm->y1) / 2;
+  for (bool grew = true; grew && nb < MAX_NAME_LINES;) {
+    grew = false;
+    for (size_t i = 0; i < n && nb < MAX_NAME_LINES; i++) {
+      const seg *s = &r->s[out[i]];
+      bool in = false;
+      for (size_t b = 0; b < nb && !in; b++) in = blk[b] == out[i];
+      if (in || s->size < body * 1.18f || s->size > nm->size || (s->y0 + s->y1) / 2 <= mid || s->y0 - foot > s->size ||
+          s->x0 < nm->x0 - 2 || s->x0 > nm->x1)
+        continue;
+      blk[nb++] = out[i];
+      if (s->y1 > foot) foot = s->y1;
+      if (s->size < nm->size - 0.5f) r->s[out[i]].byline = true; /* a title under the name: no section's */
+      grew = true;
+    }
+  }
+  /* the block moves before the first line that starts above its foot, when
+   * a line not of it comes before one of it */
+  size_t first = n, last = 0;
+  for (size_t i = 0; i < n; i++) {
+    bool in = false;
+    for (size_t b = 0; b < nb && !in; b++) in = blk[b] == out[i];
+    if (in) last = i;
+    else if (first == n && r->s[out[i]].y0 < foot) first = i;
+  }
+  if (first >= last) return;
+  size_t *rest = cvx_xmalloc((n - first) * sizeof *rest), nr = 0, nbk = 0;
+  for (size_t i = first; i < n; i++) {
+    bool in = false;
+    for (size_t b = 0; b < nb && !in; b++) in = blk[b] == out[i];
+    if (in) out[first + nbk++] = out[i];
+    else rest[nr++] = out[i];
+  }
+  memcpy(out + first + nbk, rest, nr * sizeof *rest);
+  free(rest);
+}
+
 /* Segment out[m] goes on the line of out[k, m) by its size: the same size,
  * or a little larger than a line of one segment set smaller at its left (a
  * date or a label in a table's left cell, beside its row's title). */
@@ -1201,6 +1255,7 @@ static void emit_all(rd *r, cvx_lb *lb) {
       if (!r->s[k].furniture) v[n++] = k;
     order o = {r, out + nout, 0, e.body};
     order_segs(&o, v, n, 0);
+    if (!nout) name_first(r, o.out, o.nout, e.body);
     for (size_t k = nout; k < nout + o.nout;) {
       size_t m = k + 1;
       while (m < nout + o.nout && fabsf(r->s[out[m]].y1 - r->s[out[m - 1]].y1) < 0.4f * r->s[out[m - 1]].size &&
