@@ -888,6 +888,7 @@ typedef struct emitter {
   float px0, py0, py1, psize;
   float pcell, pcell_w; /* x and width of the line's last cell */
   bool plabel;          /* its first cell a label beside text: less than half the last one's width */
+  float plabel_x1;      /* where that first cell ends */
   bool phyph;   /* it ended in a word broken by a hyphen ("charac-") */
   bool pbold, in_item;
   int page;
@@ -1002,7 +1003,9 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
   /* after a label and its text, a line under the text goes on with it; a
    * label at the margin of the label before, beside text, is the next row of
    * the label column */
-  if (cont && n > 1 && e->plabel && fabsf(x0 - e->px0) < 2 && f->x1 - f->x0 < 0.5f * e->pcell_w) cont = false;
+  if (cont && n > 1 && e->plabel && (fabsf(x0 - e->px0) < 2 || fabsf(f->x1 - e->plabel_x1) < 2) &&
+      f->x1 - f->x0 < 0.5f * e->pcell_w)
+    cont = false; /* labels set flush left or flush right */
   if (cont && e->phyph && e->t.len && g_unichar_islower(g_utf8_get_char(e->t.ptr))) {
     cvx_lb_join_hyphen(e->lb); /* "charac-" + "terises": one word */
   } else if (cont) {
@@ -1041,6 +1044,7 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
   e->pcell = r->s[line[n - 1]].x0;
   e->pcell_w = r->s[line[n - 1]].x1 - e->pcell;
   e->plabel = n > 1 && f->x1 - f->x0 < 0.5f * e->pcell_w;
+  e->plabel_x1 = f->x1;
   /* the line's last word broken by a hyphen: a letter, then '-' or a soft hyphen, then the line's end */
   seg_text(r, &r->s[line[n - 1]], &e->t);
   e->phyph = false;

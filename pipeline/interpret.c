@@ -2022,6 +2022,19 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
       } else if (line.n) {
         if (kind == CVX_REC_INTEREST) {
           piece items[MAX_SEGS];
+          /* a label in a cell of its own beside what it names ("Outdoors" |
+           * "fell running, sea kayaking"): one interest and its keywords */
+          const char *tab = memchr(line.s, '\t', line.n);
+          if (tab && tab > line.s && !memchr(tab + 1, '\t', line.n - (size_t)(tab + 1 - line.s)) &&
+              !words_over(line.s, (size_t)(tab - line.s), 3) && !memchr(line.s, ',', (size_t)(tab - line.s)) &&
+              has_alnum(tab + 1, line.n - (size_t)(tab + 1 - line.s))) {
+            cvx_record *r = cvx_record_new(c->doc, kind, c->origin, b->span);
+            add_piece(c, r, "name", trim_piece((piece){line.s, (size_t)(tab - line.s)}), b->span);
+            int k = split_keywords(c, tab + 1, line.n - (size_t)(tab + 1 - line.s), items, MAX_SEGS);
+            for (int i = 0; i < k; i++) add_piece(c, r, "keywords", items[i], b->span);
+            s = nl ? nl + 1 : s + len;
+            continue;
+          }
           int k = words_over(line.s, line.n, 12) ? 1 : split_keywords(c, line.s, line.n, items, MAX_SEGS);
           if (k == 1 && words_over(line.s, line.n, 12)) items[0] = line;
           for (int i = 0; i < k; i++) {
