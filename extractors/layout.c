@@ -113,6 +113,17 @@ void cvx_lb_newline(cvx_lb *lb) {
   if (lb->open && lb->bt.len && lb->bt.ptr[lb->bt.len - 1] != '\n') cvx_buf_putc(&lb->bt, '\n');
 }
 
+void cvx_lb_join_hyphen(cvx_lb *lb) {
+  cvx_buf_truncate(&lb->bt, trimmed(&lb->bt, " "));
+  (void)text_put(lb, "\n", 1);
+  if (!lb->open || !lb->bt.len) return;
+  size_t k = lb->bt.len;
+  if (lb->bt.ptr[k - 1] == '-') k--;
+  else if (k >= 2 && (unsigned char)lb->bt.ptr[k - 2] == 0xC2 && (unsigned char)lb->bt.ptr[k - 1] == 0xAD) k -= 2;
+  else if (k >= 3 && memcmp(lb->bt.ptr + k - 3, "\xe2\x80\x90", 3) == 0) k -= 3;
+  cvx_buf_truncate(&lb->bt, k);
+}
+
 void cvx_lb_tab(cvx_lb *lb) {
   if (at_line_start(lb)) return;
   cvx_buf_truncate(&lb->bt, trimmed(&lb->bt, " "));

@@ -61,6 +61,10 @@ void cvx_lb_raw(cvx_lb *lb, const char *s, size_t n);
 void cvx_lb_put(cvx_lb *lb, const char *s, size_t n);
 /* A line break in the text; in the block, when it has text. */
 void cvx_lb_newline(cvx_lb *lb);
+/* A line break inside a word hyphenated at the line's end ("charac-" over
+ * "terises"): the text keeps the hyphen and the break as printed; the block
+ * drops the hyphen and reads the word whole. */
+void cvx_lb_join_hyphen(cvx_lb *lb);
 /* A cell or column boundary: '\t' in both (not at a line's start). */
 void cvx_lb_tab(cvx_lb *lb);
 /* The bold run that opens the block ends here. */

@@ -35,8 +35,11 @@ typedef struct glyph {
   uint32_t off; /* its UTF-8 bytes in rd.chars */
   uint8_t len;
   bool bold, space;
+  uint8_t icon; /* GLYPH_ICON: an icon font's glyph read as a letter; GLYPH_BULLET: one that marks list items */
   int32_t link; /* index in rd.links, or -1 */
 } glyph;
+
+enum { GLYPH_TEXT, GLYPH_ICON, GLYPH_BULLET };
 
 typedef struct seg {
   size_t g0, g1; /* glyphs [g0, g1) of rd.g */
@@ -45,6 +48,7 @@ typedef struct seg {
   bool bold;  /* every visible glyph bold */
   int page;
   bool furniture;
+  bool byline; /* a line stacked under the first page's name (name_first): a paragraph, whatever its size */
   size_t nvis;
 } seg;
 
@@ -75,6 +79,18 @@ typedef struct rd {
 static bool bold_font(const char *name) {
   if (!name) return false;
   static const char *const words[] = {"bold", "black", "heavy", "demi", NULL};
+  for (const char *p = name; *p; p++)
+    for (int i = 0; words[i]; i++)
+      if (strncasecmp(p, words[i], strlen(words[i])) == 0) return true;
+  return false;
+}
+
+/* An icon font: its glyphs are pictures (a phone, an envelope, a bullet)
+ * that most such fonts map to letters ("H", "B", "{": marvosym), or to
+ * nothing poppler can tell. */
+static bool icon_font(const char *name) {
+  if (!name) return false;
+  static const char *const words[] = {"marvosym", "dingbat", "wingding", "webding", "awesome", "academicons", NULL};
   for (const char *p = name; *p; p++)
     for (int i = 0; words[i]; i++)
       if (strncasecmp(p, words[i], strlen(words[i])) == 0) return true;
@@ -149,6 +165,8 @@ static void read_page(rd *r, PopplerPage *pg, int page) {
     gl->size = ta && ta->font_size > 0 ? (float)ta->font_size : (float)(rc->y2 - rc->y1);
     gl->bold = ta && bold_font(ta->font_name);
     gl->space = *c == ' ' || *c == '\t' || (cl == 2 && (unsigned char)c[0] == 0xC2 && (unsigned char)c[1] == 0xA0);
+    /* a letter (ASCII or Latin, not a symbol poppler could name) from an icon font */
+    gl->icon = !gl->space && cl <= 2 && ta && icon_font(ta->font_name) ? GLYPH_ICON : GLYPH_TEXT;
     gl->off = (uint32_t)r->chars.len;
     gl->len = (uint8_t)cl;
     gl->link = r->nlinks > first_link ? link_at(r, first_link, page, (gl->x0 + gl->x1) / 2, (gl->y0 + gl->y1) / 2) : -1;
@@ -157,6 +175,16 @@ static void read_page(rd *r, PopplerPage *pg, int page) {
   poppler_page_free_text_attributes(attrs);
   g_free(rects);
   g_free(text);
+}
+
+/* The text a glyph shows: a bullet for an icon that marks list items. */
+static const char *glyph_text(const rd *r, const glyph *gl, size_t *len) {
+  if (gl->icon == GLYPH_BULLET) {
+    *len = 3;
+    return "\xe2\x80\xa2";
+  }
+  *len = gl->len;
+  return r->chars.ptr + gl->off;
 }
 
 /* ---------------------------------------------------------- segments */
@@ -208,9 +236,77 @@ static void make_segs(rd *r, size_t g0, size_t g1, int page) {
   if (open) push_seg(r, &cur);
 }
 
+
 static int cmp_float(const void *a, const void *b) {
   float x = *(const float *)a, y = *(const float *)b;
   return x < y ? -1 : x > y;
+}
+
+/* Sets a segment's box, size, weight and visible count from its visible glyphs. */
+static void seg_bounds(const rd *r, seg *s) {
+  s->nvis = 0;
+  s->bold = true;
+  for (size_t i = s->g0; i < s->g1; i++) {
+    const glyph *gl = &r->g[i];
+    if (gl->space) continue;
+    if (!s->nvis++) {
+      s->x0 = gl->x0, s->y0 = gl->y0, s->x1 = gl->x1, s->y1 = gl->y1;
+      s->size = gl->size;
+    }
+    if (gl->x0 < s->x0) s->x0 = gl->x0;
+    if (gl->x1 > s->x1) s->x1 = gl->x1;
+    if (gl->y0 < s->y0) s->y0 = gl->y0;
+    if (gl->y1 > s->y1) s->y1 = gl->y1;
+    if (!gl->bold) s->bold = false;
+  }
+}
+
+/* Margins: the x where several of a page's segments [s0, r->ns) begin (three
+ * at least, within a point and a half). A gap of more than MARGIN_GAP ems
+ * inside a segment that ends at one is a column boundary, not a space: a
+ * date or a label in a column of its own (a table's left cell, moderncv's
+ * date column), set close to the text it stands by and no larger. The
+ * segment is cut there. */
+#define MARGIN_GAP 0.6f
+#define MAX_MARGINS 64
+static void split_at_margins(rd *r, size_t s0) {
+  size_t n = r->ns - s0;
+  if (n < 3) return;
+  float *xs = cvx_xmalloc(n * sizeof *xs), edges[MAX_MARGINS];
+  for (size_t i = 0; i < n; i++) xs[i] = r->s[s0 + i].x0;
+  qsort(xs, n, sizeof *xs, cmp_float);
+  int ne = 0;
+  for (size_t i = 0; i < n && ne < MAX_MARGINS;) {
+    size_t j = i;
+    while (j < n && xs[j] - xs[i] <= 1.5f) j++;
+    if (j - i >= 3) edges[ne++] = xs[i];
+    i = j;
+  }
+  free(xs);
+  size_t end = r->ns;
+  for (size_t k = s0; k < end && ne && r->ns - s0 < MAX_SEGS_PAGE; k++) {
+    const glyph *prev = NULL;
+    for (size_t i = r->s[k].g0; i < r->s[k].g1; i++) {
+      const glyph *gl = &r->g[i];
+      if (gl->space) continue;
+      seg *s = &r->s[k];
+      if (prev && gl->x0 - prev->x1 >= MARGIN_GAP * s->size && gl->x0 > s->x0 + 1.5f && prev->size <= gl->size + 0.5f) {
+        int e = 0;
+        while (e < ne && !(gl->x0 >= edges[e] - 0.5f && gl->x0 <= edges[e] + 1.5f)) e++;
+        if (e < ne) {
+          seg rest = *s;
+          rest.g0 = i;
+          s->g1 = i;
+          seg_bounds(r, s);
+          seg_bounds(r, &rest);
+          push_seg(r, &rest); /* on this page: read again by this loop, once its turn comes */
+          end = r->ns;
+          break;
+        }
+      }
+      prev = gl;
+    }
+  }
 }
 
 /* The width of a gap between two glyphs of segment s that is a space: the
@@ -247,9 +343,54 @@ static void seg_text(const rd *r, const seg *s, cvx_buf *out) {
     const glyph *gl = &r->g[i];
     if (gl->space) continue;
     if (prev && gl->x0 - prev->x1 > wg && out->len) cvx_buf_putc(out, ' ');
-    cvx_buf_put(out, r->chars.ptr + gl->off, gl->len);
+    size_t gn;
+    const char *gt = glyph_text(r, gl, &gn);
+    cvx_buf_put(out, gt, gn);
     prev = gl;
   }
+}
+
+/* Icons: an icon font's glyph that opens segments at one x on two lines or
+ * more, with text after it, marks list items (a bullet); any other is a
+ * picture beside a value (a phone, an envelope, a globe) and no text. Icon
+ * glyphs become blanks, and segments of nothing else go. */
+#define MAX_ICON_SEGS 4096
+static void read_icons(rd *r) {
+  size_t *first = cvx_xmalloc((r->ns ? r->ns : 1) * sizeof *first), nf = 0;
+  bool any = false;
+  for (size_t k = 0; k < r->ns; k++) {
+    const seg *s = &r->s[k];
+    size_t i = s->g0;
+    while (i < s->g1 && r->g[i].space) i++;
+    for (size_t q = i; q < s->g1 && !any; q++) any = r->g[q].icon != GLYPH_TEXT;
+    if (i < s->g1 && r->g[i].icon == GLYPH_ICON && s->nvis >= 2 && nf < MAX_ICON_SEGS) first[nf++] = i;
+  }
+  if (!any) {
+    free(first);
+    return;
+  }
+  for (size_t a = 0; a < nf; a++) {
+    glyph *ga = &r->g[first[a]];
+    for (size_t b = 0; b < nf; b++) {
+      const glyph *gb = &r->g[first[b]];
+      if (a != b && gb->len == ga->len && fabsf(gb->x0 - ga->x0) <= 1 && fabsf(gb->y1 - ga->y1) > 1 &&
+          memcmp(r->chars.ptr + gb->off, r->chars.ptr + ga->off, ga->len) == 0) {
+        ga->icon = GLYPH_BULLET;
+        break;
+      }
+    }
+  }
+  free(first);
+  size_t w = 0;
+  for (size_t k = 0; k < r->ns; k++) {
+    seg *s = &r->s[k];
+    bool changed = false;
+    for (size_t i = s->g0; i < s->g1; i++)
+      if (r->g[i].icon == GLYPH_ICON && !r->g[i].space) r->g[i].space = changed = true;
+    if (changed) seg_bounds(r, s);
+    if (s->nvis) r->s[w++] = *s;
+  }
+  r->ns = w;
 }
 
 /* ------------------------------------------------------------ furniture */
@@ -293,6 +434,28 @@ static void mark_furniture(rd *r) {
   size_t nk = 0, capk = 0;
   char **keys = cvx_xcalloc(r->ns ? r->ns : 1, sizeof *keys); /* each band segment's key, or NULL */
   int band_page = -1, band_n = 0;
+  /* a page number below all other text of its page, or above it, wherever
+   * the page's margins put it (a footer set high) */
+  for (size_t i = 0; i < r->ns;) {
+    size_t j = i, top = i, foot = i;
+    for (; j < r->ns && r->s[j].page == r->s[i].page; j++) {
+      if (r->s[j].y0 < r->s[top].y0) top = j;
+      if (r->s[j].y1 > r->s[foot].y1) foot = j;
+    }
+    for (int end = 0; end < 2 && j - i > 1; end++) {
+      seg *s = &r->s[end ? foot : top];
+      bool alone = true; /* nothing else on its line */
+      for (size_t k = i; k < j && alone; k++)
+        alone = &r->s[k] == s || r->s[k].y1 < s->y0 || r->s[k].y0 > s->y1;
+      if (!alone) continue;
+      seg_text(r, s, &t);
+      furniture_key(t.ptr, &key);
+      const char *d = t.ptr ? t.ptr + strcspn(t.ptr, "0123456789") : NULL;
+      /* …when its number is the page's (a year alone atop a page is none) */
+      if (key.len && page_number(key.ptr) && d && *d && strtol(d, NULL, 10) == s->page + 1) s->furniture = true;
+    }
+    i = j;
+  }
   for (size_t i = 0; i < r->ns; i++) {
     seg *s = &r->s[i];
     float h = r->page_h[s->page];
@@ -374,8 +537,13 @@ static void sort_top(const rd *r, size_t *v, size_t n) {
   qsort(k, n, sizeof *k, cmp_y);
   for (size_t i = 0; i < n;) {
     size_t j = i + 1;
-    float tol = 0.4f * r->s[k[i].idx].size;
-    while (j < n && k[j].y - k[i].y <= tol) j++;
+    const seg *a = &r->s[k[i].idx];
+    float tol = 0.4f * a->size;
+    /* one line: baselines close, or a larger segment's box holding the
+     * smaller one's (a section title set beside its first entry's title) */
+    while (j < n && (k[j].y - k[i].y <= tol ||
+                     (r->s[k[j].idx].y0 <= a->y0 + 1 && r->s[k[j].idx].size >= 1.5f * a->size)))
+      j++;
     qsort(k + i, j - i, sizeof *k, cmp_x);
     i = j;
   }
@@ -538,6 +706,13 @@ static void read_labels(order *o, size_t *d, size_t nd, size_t *lab, size_t nlab
   free(text);
 }
 
+static size_t zone_of(const rd *r, const size_t *S, size_t ns, size_t k) {
+  float c = (r->s[k].y0 + r->s[k].y1) / 2;
+  size_t z = 0;
+  while (z < ns && c >= r->s[S[z]].y1) z++;
+  return z;
+}
+
 static bool split_columns(order *o, size_t *v, size_t n, int depth, float g0, float g1, bool labels_ok) {
   const rd *r = o->r;
   size_t *L = cvx_xmalloc(n * sizeof *L), *R = cvx_xmalloc(n * sizeof *R), *S = cvx_xmalloc(n * sizeof *S);
@@ -649,16 +824,14 @@ static bool split_columns(order *o, size_t *v, size_t n, int depth, float g0, fl
     sort_top(r, S, ns);
     size_t *zl = cvx_xmalloc(n * sizeof *zl), *zr = cvx_xmalloc(n * sizeof *zr);
     for (size_t z = 0; z <= ns; z++) {
-      float top = z ? r->s[S[z - 1]].y1 : -1e9f, bot = z < ns ? r->s[S[z]].y0 : 1e9f;
+      /* a side's segment goes before the first spanning segment whose foot is
+       * below its middle: every one in one zone, one beside a spanning
+       * segment (a title set left of a wide line) read before it */
       size_t a = 0, b = 0;
-      for (size_t i = 0; i < nl; i++) {
-        float c = (r->s[L[i]].y0 + r->s[L[i]].y1) / 2;
-        if (c >= top && (c < bot || z == ns)) zl[a++] = L[i];
-      }
-      for (size_t i = 0; i < nr; i++) {
-        float c = (r->s[R[i]].y0 + r->s[R[i]].y1) / 2;
-        if (c >= top && (c < bot || z == ns)) zr[b++] = R[i];
-      }
+      for (size_t i = 0; i < nl; i++)
+        if (zone_of(r, S, ns, L[i]) == z) zl[a++] = L[i];
+      for (size_t i = 0; i < nr; i++)
+        if (zone_of(r, S, ns, R[i]) == z) zr[b++] = R[i];
       order_segs(o, zl, a, depth + 1);
       order_segs(o, zr, b, depth + 1);
       if (z < ns) o->out[o->nout++] = S[z];
@@ -713,6 +886,10 @@ typedef struct emitter {
   /* the line before */
   bool have;
   float px0, py0, py1, psize;
+  float pcell, pcell_w; /* x and width of the line's last cell */
+  bool plabel;          /* its first cell a label beside text: less than half the last one's width */
+  float plabel_x1;      /* where that first cell ends */
+  bool phyph;   /* it ended in a word broken by a hyphen ("charac-") */
   bool pbold, in_item;
   int page;
   cvx_blk_kind kind;
@@ -740,7 +917,9 @@ static void put_seg(emitter *e, const seg *s, size_t skip) {
     const glyph *gl = &r->g[i];
     if (gl->space) continue;
     if (done < skip) { /* the bullet already written */
-      done += gl->len;
+      size_t gn;
+      (void)glyph_text(r, gl, &gn);
+      done += gn;
       prev = gl;
       continue;
     }
@@ -760,7 +939,9 @@ static void put_seg(emitter *e, const seg *s, size_t skip) {
     if (cell) cvx_lb_tab(e->lb);
     else if (space && prev) cvx_lb_put(e->lb, " ", 1);
     space = false;
-    cvx_lb_put(e->lb, r->chars.ptr + gl->off, gl->len);
+    size_t gn;
+    const char *gt = glyph_text(r, gl, &gn);
+    cvx_lb_put(e->lb, gt, gn);
     wrote = true;
     prev = gl;
   }
@@ -806,7 +987,7 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
     bullet = NULL;
     blen = 0;
   }
-  bool heading = (half(size) >= e->body * 1.18f && e->t.len <= 120 && !bullet) || bold_level > 0;
+  bool heading = (half(size) >= e->body * 1.18f && e->t.len <= 120 && !bullet && !f->byline) || bold_level > 0;
   float gap = y0 - e->py1;
   bool near = e->have && e->page == f->page && gap < 0.75f * size && gap > -0.5f * size && y0 > e->py0;
   bool cont = false;
@@ -818,8 +999,16 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
     cont = near && x0 >= e->item_x - 2 && half(size) == half(e->psize) && !(bold && !e->pbold);
   else
     cont = near && e->kind == CVX_BLK_PARA && half(size) == half(e->psize) && !(bold && !e->pbold) &&
-           fabsf(x0 - e->px0) < 4 * size;
-  if (cont) {
+           (fabsf(x0 - e->px0) < 4 * size || (e->plabel && fabsf(x0 - e->pcell) < 2));
+  /* after a label and its text, a line under the text goes on with it; a
+   * label at the margin of the label before, beside text, is the next row of
+   * the label column */
+  if (cont && n > 1 && e->plabel && (fabsf(x0 - e->px0) < 2 || fabsf(f->x1 - e->plabel_x1) < 2) &&
+      f->x1 - f->x0 < 0.5f * e->pcell_w)
+    cont = false; /* labels set flush left or flush right */
+  if (cont && e->phyph && e->t.len && g_unichar_islower(g_utf8_get_char(e->t.ptr))) {
+    cvx_lb_join_hyphen(e->lb); /* "charac-" + "terises": one word */
+  } else if (cont) {
     cvx_lb_newline(e->lb);
   } else {
     if (e->have) cvx_lb_newline(e->lb);
@@ -852,6 +1041,20 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
   }
   e->have = true;
   e->px0 = x0;
+  e->pcell = r->s[line[n - 1]].x0;
+  e->pcell_w = r->s[line[n - 1]].x1 - e->pcell;
+  e->plabel = n > 1 && f->x1 - f->x0 < 0.5f * e->pcell_w;
+  e->plabel_x1 = f->x1;
+  /* the line's last word broken by a hyphen: a letter, then '-' or a soft hyphen, then the line's end */
+  seg_text(r, &r->s[line[n - 1]], &e->t);
+  e->phyph = false;
+  if (e->t.len >= 3) {
+    const char *end = e->t.ptr + e->t.len, *h = g_utf8_find_prev_char(e->t.ptr, end);
+    gunichar hc = h ? g_utf8_get_char(h) : 0;
+    const char *l = h && (hc == '-' || hc == 0xAD || hc == 0x2010) ? g_utf8_find_prev_char(e->t.ptr, h) : NULL;
+    const char *l2 = l ? g_utf8_find_prev_char(e->t.ptr, l) : NULL;
+    e->phyph = l2 && g_unichar_islower(g_utf8_get_char(l)) && g_unichar_isalpha(g_utf8_get_char(l2));
+  }
   e->py0 = y0;
   e->py1 = y1;
   e->psize = size;
@@ -975,6 +1178,67 @@ static bool bold_title(emitter *e, const pline *l, const size_t *out, bool bold)
   return letter && words <= 6 && !strchr(".,;:", e->t.ptr[len - 1]);
 }
 
+/* The first page's name: its largest line, at least 1.5 times the body size,
+ * in the top third of the page, with the lines larger than the body stacked
+ * under it at its place (a title, a name's second line). Read before the
+ * lines above or beside it (an address block set right of the name, contact
+ * lines over it), which the reading order may have put first. */
+#define MAX_NAME_LINES 4
+static void name_first(rd *r, size_t *out, size_t n, float body) {
+  if (n < 2) return;
+  size_t top = 0;
+  for (size_t i = 1; i < n; i++)
+    if (r->s[out[i]].size > r->s[out[top]].size) top = i;
+  const seg *nm = &r->s[out[top]];
+  float h = r->page_h[nm->page];
+  if (nm->size < 1.5f * body || (h > 0 && nm->y0 > h / 3)) return;
+  size_t blk[MAX_NAME_LINES], nb = 0;
+  blk[nb++] = out[top];
+  float foot = nm->y1, mid = (nm->y0 + nm->y1) / 2;
+  for (bool grew = true; grew && nb < MAX_NAME_LINES;) {
+    grew = false;
+    for (size_t i = 0; i < n && nb < MAX_NAME_LINES; i++) {
+      const seg *s = &r->s[out[i]];
+      bool in = false;
+      for (size_t b = 0; b < nb && !in; b++) in = blk[b] == out[i];
+      if (in || s->size < body * 1.18f || s->size > nm->size || (s->y0 + s->y1) / 2 <= mid || s->y0 - foot > s->size ||
+          s->x0 < nm->x0 - 2 || s->x0 > nm->x1)
+        continue;
+      blk[nb++] = out[i];
+      if (s->y1 > foot) foot = s->y1;
+      if (s->size < nm->size - 0.5f) r->s[out[i]].byline = true; /* a title under the name: no section's */
+      grew = true;
+    }
+  }
+  /* the block moves before the first line that starts above its foot, when
+   * a line not of it comes before one of it */
+  size_t first = n, last = 0;
+  for (size_t i = 0; i < n; i++) {
+    bool in = false;
+    for (size_t b = 0; b < nb && !in; b++) in = blk[b] == out[i];
+    if (in) last = i;
+    else if (first == n && r->s[out[i]].y0 < foot) first = i;
+  }
+  if (first >= last) return;
+  size_t *rest = cvx_xmalloc((n - first) * sizeof *rest), nr = 0, nbk = 0;
+  for (size_t i = first; i < n; i++) {
+    bool in = false;
+    for (size_t b = 0; b < nb && !in; b++) in = blk[b] == out[i];
+    if (in) out[first + nbk++] = out[i];
+    else rest[nr++] = out[i];
+  }
+  memcpy(out + first + nbk, rest, nr * sizeof *rest);
+  free(rest);
+}
+
+/* Segment out[m] goes on the line of out[k, m) by its size: the same size,
+ * or a little larger than a line of one segment set smaller at its left (a
+ * date or a label in a table's left cell, beside its row's title). */
+static bool one_size(const rd *r, const size_t *out, size_t k, size_t m) {
+  float a = r->s[out[k]].size, b = r->s[out[m]].size;
+  return fabsf(b - a) < 1 || (m == k + 1 && b > a && b <= a * 1.15f);
+}
+
 static void emit_all(rd *r, cvx_lb *lb) {
   emitter e = {.r = r, .lb = lb, .debug = r->debug};
   cvx_buf_init(&e.t);
@@ -995,10 +1259,11 @@ static void emit_all(rd *r, cvx_lb *lb) {
       if (!r->s[k].furniture) v[n++] = k;
     order o = {r, out + nout, 0, e.body};
     order_segs(&o, v, n, 0);
+    if (!nout) name_first(r, o.out, o.nout, e.body);
     for (size_t k = nout; k < nout + o.nout;) {
       size_t m = k + 1;
       while (m < nout + o.nout && fabsf(r->s[out[m]].y1 - r->s[out[m - 1]].y1) < 0.4f * r->s[out[m - 1]].size &&
-             r->s[out[m]].x0 > r->s[out[m - 1]].x1 && fabsf(r->s[out[m]].size - r->s[out[k]].size) < 1)
+             r->s[out[m]].x0 > r->s[out[m - 1]].x1 && one_size(r, out, k, m))
         m++;
       pline *l = &lines[nl++];
       *l = (pline){k, m, page, r->s[out[k]].x0, r->s[out[k]].size, true, false, 0, NULL, false};
@@ -1165,7 +1430,9 @@ cvx_status cvx_pdf_decode(cvx_arena *a, const char *path, const unsigned char *p
     size_t g0 = r.ng;
     read_page(&r, pg, i);
     g_object_unref(pg);
+    size_t s0 = r.ns;
     make_segs(&r, g0, r.ng, i);
+    split_at_margins(&r, s0);
     read++;
     if (r.glyph_limit || r.chars.len > max) break;
   }
@@ -1185,6 +1452,7 @@ cvx_status cvx_pdf_decode(cvx_arena *a, const char *path, const unsigned char *p
                    np, np == 1 ? "" : "s");
     st = CVX_EPARSE;
   } else {
+    read_icons(&r);
     mark_furniture(&r);
     cvx_lb lb;
     cvx_lb_init(&lb, a, "pdf", max);

@@ -1860,6 +1860,19 @@ static void parse_skill_line(ctx *c, piece line, cvx_span within, cvx_rec_kind k
       colon = line.s + i;
       break;
     }
+  /* a label in a cell of its own beside a list in the next (a table row, a
+   * PDF's label column): the one cell boundary is the label's colon; cells
+   * of a row of chips are no label and its values */
+  const char *tab = colon ? NULL : memchr(line.s, '\t', line.n < 60 ? line.n : 60);
+  if (tab && tab > line.s) {
+    piece lab = {line.s, (size_t)(tab - line.s)}, val = {tab + 1, line.n - (size_t)(tab + 1 - line.s)};
+    int seps = 0; /* a list: three items at least */
+    for (size_t i = 0; i < val.n; i++) seps += val.s[i] == ',' || val.s[i] == ';';
+    bool list = seps >= 2;
+    if (!memchr(val.s, '\t', val.n) && list && !memchr(lab.s, ',', lab.n) && !words_over(lab.s, lab.n, 3) &&
+        has_alnum(val.s, val.n))
+      colon = tab;
+  }
   if (kind == CVX_REC_LANGUAGE) {
     cvx_record *open = c->lang_open;
     c->lang_open = NULL;
@@ -2268,6 +2281,19 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
       } else if (line.n) {
         if (kind == CVX_REC_INTEREST) {
           piece items[MAX_SEGS];
+          /* a label in a cell of its own beside what it names ("Outdoors" |
+           * "fell running, sea kayaking"): one interest and its keywords */
+          const char *tab = memchr(line.s, '\t', line.n);
+          if (tab && tab > line.s && !memchr(tab + 1, '\t', line.n - (size_t)(tab + 1 - line.s)) &&
+              !words_over(line.s, (size_t)(tab - line.s), 3) && !memchr(line.s, ',', (size_t)(tab - line.s)) &&
+              has_alnum(tab + 1, line.n - (size_t)(tab + 1 - line.s))) {
+            cvx_record *r = cvx_record_new(c->doc, kind, c->origin, b->span);
+            add_piece(c, r, "name", trim_piece((piece){line.s, (size_t)(tab - line.s)}), b->span);
+            int k = split_keywords(c, tab + 1, line.n - (size_t)(tab + 1 - line.s), items, MAX_SEGS);
+            for (int i = 0; i < k; i++) add_piece(c, r, "keywords", items[i], b->span);
+            s = nl ? nl + 1 : s + len;
+            continue;
+          }
           int k = words_over(line.s, line.n, 12) ? 1 : split_keywords(c, line.s, line.n, items, MAX_SEGS);
           if (k == 1 && words_over(line.s, line.n, 12)) items[0] = line;
           for (int i = 0; i < k; i++) {
