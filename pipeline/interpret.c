@@ -1255,6 +1255,9 @@ static void field_model_education(ctx *c, const char *orig, const char *t, size_
       const char *end = seg[morg].s + seg[morg].n;
       bool joinable = seg[j].s > end;
       for (const char *q = end; q < seg[j].s && joinable; q++) joinable = *q != '\n' && *q != '(' && *q != ')';
+      /* only a piece that reads as an organisation itself joins (a city, a
+       * field of study after the name stay apart) */
+      if (joinable && cvx_org_score(seg[j].s, seg[j].n) == 0) joinable = false;
       if (!joinable) break;
       seg[morg].n = (size_t)(seg[j].s + seg[j].n - seg[morg].s);
       seg[j].n = 0;
@@ -1916,13 +1919,13 @@ static void parse_skill_line(ctx *c, piece line, cvx_span within, cvx_rec_kind k
   }
   /* a table row "JS | react, vue": its first cell names the group (a
    * level alone in the next cell rates it) */
-  const char *tab = colon ? NULL : memchr(line.s, '\t', line.n < 60 ? line.n : 60);
-  if (tab && !words_over(line.s, (size_t)(tab - line.s), 4) && has_alnum(line.s, (size_t)(tab - line.s))) {
-    piece rest = trim_piece((piece){tab + 1, line.n - (size_t)(tab + 1 - line.s)});
+  const char *cell = colon ? NULL : memchr(line.s, '\t', line.n < 60 ? line.n : 60);
+  if (cell && !words_over(line.s, (size_t)(cell - line.s), 4) && has_alnum(line.s, (size_t)(cell - line.s))) {
+    piece rest = trim_piece((piece){cell + 1, line.n - (size_t)(cell + 1 - line.s)});
     if (rest.n && !memchr(rest.s, '\t', rest.n)) {
       cvx_record *r = cvx_record_new(c->doc, kind, c->origin, within);
       if (!r) return;
-      add_piece(c, r, "name", trim_piece((piece){line.s, (size_t)(tab - line.s)}), within);
+      add_piece(c, r, "name", trim_piece((piece){line.s, (size_t)(cell - line.s)}), within);
       if (skill_level_words(rest) && !words_over(rest.s, rest.n, 3)) {
         add_piece(c, r, "level", rest, within);
         return;
