@@ -801,6 +801,13 @@ static void field_model_assign(ctx *c, cvx_rec_kind kind, const char *orig, cons
     if (seg_lab[i] == CVX_FLD_ORG && morg < 0) morg = i;
     if (seg_lab[i] == CVX_FLD_PLACE && mplace < 0) mplace = i;
   }
+  /* a note in brackets right after the rules' title qualifies it
+   * ("Baker (night shift)"): it does not take the title's place */
+  if (mrole >= 0 && *pos >= 0 && mrole == *pos + 1 && seg[*pos].n && seg[mrole].s > t) {
+    const char *q = seg[mrole].s - 1;
+    while (q > t && *q == ' ') q--;
+    if (*q == '(') mrole = -1;
+  }
   if (!lab_pos && mrole >= 0) {
     *pos = mrole;
     /* more ROLE words after a dash or a slash on its line: one title
