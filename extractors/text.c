@@ -1736,8 +1736,8 @@ static bool gutter_line(const tx *t, size_t *pos, size_t to, size_t *s, size_t *
 
 /* Whether gutter g splits [from, to) into two columns: most lines that reach
  * g start there (S), few cross it (C), several lines hold words on both
- * sides, the left side holds words on 3+ consecutive lines (a date alone
- * between them neither counts nor breaks the run), and the right
+ * sides, the left side holds words on 3+ lines in a row (a date alone or a
+ * blank line between them neither counts nor breaks the run), and the right
  * side is mostly words too (not a column of dates). */
 static bool gutter_holds(const tx *t, size_t from, size_t to, int g, int tabw) {
   size_t pos = from, s, e;
@@ -1757,7 +1757,10 @@ static bool gutter_holds(const tx *t, size_t from, size_t to, int g, int tabw) {
     gline gl;
     gutter_measure(t->v, s, e, g, tabw, &gl);
     bool lw = !gl.crossing && gl.left && gutter_words(t, s, gl.split);
-    run = lw ? run + 1 : gl.left && !gl.crossing ? run : 0; /* a date line between keeps the run */
+    /* a date line or a blank line between keeps the run (a sidebar's
+     * contacts set apart by blank lines) */
+    bool blank = !gl.left && gl.rcol < 0 && !gl.crossing;
+    run = lw ? run + 1 : (gl.left && !gl.crossing) || blank ? run : 0;
     if (run > best_run) best_run = run;
     if (gl.rcol >= 0) {
       right++;

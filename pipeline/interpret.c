@@ -2925,6 +2925,26 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
       const char *nl = strchr(s, '\n');
       size_t len = nl ? (size_t)(nl - s) : strlen(s);
       piece line = trim_piece((piece){s, len});
+      /* a name set large and broken over two lines, one word each
+       * ("SANTIAGO" / "GUARNEIRI"): read as the one name they make */
+      if (top && !c->have_name && line_no == 0 && nl && (b == from || b == first_text) && line.n &&
+          !memchr(line.s, ' ', line.n)) {
+        const char *nl2 = strchr(nl + 1, '\n');
+        piece next = trim_piece((piece){nl + 1, nl2 ? (size_t)(nl2 - nl - 1) : strlen(nl + 1)});
+        if (next.n && !memchr(next.s, ' ', next.n) && line.n + next.n < 64) {
+          char two[64];
+          memcpy(two, line.s, line.n);
+          two[line.n] = ' ';
+          memcpy(two + line.n + 1, next.s, next.n);
+          if (cvx_is_person_name(two, line.n + 1 + next.n) && cvx_role_score(two, line.n + 1 + next.n) <= 0) {
+            add_piece(c, basics(c), "name", (piece){two, line.n + 1 + next.n}, b->span);
+            c->have_name = true;
+            line_no += 2;
+            s = nl2 ? nl2 + 1 : next.s + next.n;
+            continue;
+          }
+        }
+      }
       /* two-column lines: "Kyle Isom & http://…" */
       piece cols[8];
       int nc = 0;

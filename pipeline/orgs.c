@@ -468,6 +468,7 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
     size_t k = i;
     int words = 0;
     size_t start = i;
+    bool org_before = false;
     while (k > 0 && words < 3) {
       size_t e = k;
       while (e > 0 && s[e - 1] == ' ') e--;
@@ -478,14 +479,29 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
       if (b == e) break;
       unsigned char c0 = (unsigned char)s[b];
       if (!(isupper(c0) || c0 >= 0x80)) break;
-      /* organisation words are not part of a city */
-      if (score_words(s + b, e - b, &ix_org, NULL) || score_words(s + b, e - b, &ix_role, NULL))
+      /* a dash between an employer and its city ("Air — Madrid, Spain") */
+      if (e - b == 3 && c0 == 0xE2 && (unsigned char)s[b + 1] == 0x80 &&
+          ((unsigned char)s[b + 2] == 0x93 || (unsigned char)s[b + 2] == 0x94))
         break;
+      /* organisation words are not part of a city */
+      if (score_words(s + b, e - b, &ix_org, NULL) || score_words(s + b, e - b, &ix_role, NULL)) {
+        org_before = e == k || s[e] == ' ';
+        break;
+      }
       start = b;
       words++;
       k = b;
     }
     if (!words) continue;
+    /* "Studio Arcilla, Valencia": capitalised words right after an
+     * organisation's word go on with its name; unless they are a known city,
+     * the place is what follows the comma (a city that names its region,
+     * "Valencia", or the region alone) */
+    if (org_before && match_entry(&ix_cities, s, n, start, false) < i - start) {
+      *mstart = j;
+      *mend = j + m;
+      return true;
+    }
     /* "University of Hong Kong, Hong Kong SAR": the city words end a name */
     {
       size_t e = start;

@@ -275,6 +275,13 @@ static void run_places(void) {
       {"Quillon, Moscow (payments)", "Moscow"},  /* a well-known city as a column */
       {"New York University", NULL},            /* a city inside a name is no place */
       {"University of Hong Kong, Hong Kong SAR, China", "Hong Kong SAR, China"},
+      /* words right after an organisation's word go on with its name */
+      {"Studio Arcilla, Valencia", "Valencia"},
+      {"Harbour Studio Tullamore, Ireland", "Ireland"},
+      {"Studio, Lisbon, Portugal", "Lisbon, Portugal"},
+      /* a dash ends the city */
+      {"Ferry Air \xe2\x80\x94 Madrid, Spain", "Madrid, Spain"},
+      {"Kestrel Air \xe2\x80\x93 Turin, Italy", "Turin, Italy"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     size_t a = 0, b = 0;
