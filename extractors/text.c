@@ -484,6 +484,7 @@ typedef struct blk {
   bool last_punct;      /* ends with sentence punctuation */
   size_t last_chars;
   bool last_marker; /* carried a list marker */
+  bool described;   /* put one level down as a description under the entry above */
 } blk;
 
 /* One line of a column: a byte range of one physical line (empty: that
@@ -940,6 +941,13 @@ static void note_line(tx *t, size_t a, size_t b, const ldate *d, bool has_marker
   const char *s = t->v + a;
   size_t n = b - a;
   if (k->nlines < 3 && d->dated) k->dated = true;
+  /* a line with no sentence end over a dated line is the head of an entry
+   * of its own ("Org – what it does" / "Role | 2019 – 2020"), not the
+   * description of the one above */
+  if (k->described && k->nlines == 1 && d->dated && !k->last_punct) {
+    k->level = 0;
+    k->described = false;
+  }
   if (k->nlines == 0) k->first_words = count_words(s, n), k->first_dated_edge = d->edge;
   k->nlines++;
   k->last_dated_edge = d->edge;
@@ -1407,6 +1415,7 @@ static void open_para(tx *t, const tline *l, size_t a, size_t b, const ldate *d,
   bool prev_open_para = t->b.open;
   close_block(t);
   int level = nest(t, l->indent);
+  bool described = false;
   if (level == 0 && !heads && t->head && t->head_dated && t->head_short && l->indent >= t->head_indent &&
       !d->dated) {
     const char *s = t->v + a;
@@ -1416,9 +1425,11 @@ static void open_para(tx *t, const tline *l, size_t a, size_t b, const ldate *d,
     /* a description, a label such as "Responsibilities:", a "Team: Platform" */
     bool prose = words >= 6 || (n && in_set(".!?:", s[n - 1])) || label_value(s, n);
     if (unwrapped_split || prose) level = 1;
+    described = prose && !unwrapped_split;
   }
   if (unwrapped_split && prev_open_para && prev_level > level) level = prev_level;
   open_block(t, CVX_BLK_PARA, level, a, b, l->indent, NULL, 0);
+  t->b.described = described && level == 1;
   note_line(t, a, b, d, false);
 }
 

@@ -874,9 +874,10 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
       } else if (label_in(l, duty_labels) && !v.n) {
         cut(t, st, i);
       } else if (st > 0 && v.n && !lab_pos.n && cvx_role_score(l.s, l.n) > 0 && cvx_org_score(l.s, l.n) <= 0 &&
-                 cvx_org_score(v.s, v.n) > 0) {
+                 (cvx_org_score(v.s, v.n) > 0 || !cvx_is_person_name(v.s, v.n))) {
         /* "Postdoc: Max Planck Institute", "Teaching assistant: University
-         * of Edinburgh": the label is the position (not "Advisor: Ada Bo") */
+         * of Edinburgh", "Postdoc: Eastholm Marine Station": the label is the
+         * position (not "Advisor: Ada Bo", who is someone else) */
         lab_pos = (piece){orig + (l.s - t), l.n};
         cut(t, (size_t)(l.s - t), (size_t)(v.s - t));
       } else if (st > 0 && v.n) {
@@ -967,6 +968,26 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
       pos = i;
     else if (org < 0)
       org = i;
+  }
+  /* a title no word vouches for that shares the organisation's line ("Org
+   * – what it does") gives way to a piece on the dates' line ("Gestora de
+   * Operações | 2019 – 2024"): the title goes with the dates */
+  if (!lab_pos.n && pos >= 0 && org >= 0 && rscore[pos] == 0 && dated && d.mstart < n) {
+    const char *ds = orig + d.mstart;
+    for (int i = 0; i < ns; i++) {
+      if (i == pos || i == org || !seg[i].n || rscore[i] < 0 || oscore[i] > 0 || words_over(seg[i].s, seg[i].n, 6) ||
+          sentence_like(seg[i]))
+        continue;
+      const char *si = orig + (seg[i].s - t), *sp = orig + (seg[pos].s - t), *so = orig + (seg[org].s - t);
+      bool pos_with_org = !memchr(sp < so ? sp : so, '\n', (size_t)((sp < so ? so : sp) - (sp < so ? sp : so)));
+      bool i_with_dates = !memchr(si < ds ? si : ds, '\n', (size_t)((si < ds ? ds : si) - (si < ds ? si : ds)));
+      bool org_apart = memchr(so < ds ? so : ds, '\n', (size_t)((so < ds ? ds : so) - (so < ds ? so : ds))) != NULL;
+      size_t pa, pz;
+      if (pos_with_org && i_with_dates && org_apart && !cvx_location_find(seg[i].s, seg[i].n, &pa, &pz)) {
+        pos = i;
+        break;
+      }
+    }
   }
   /* "CROWDSTRIKE Senior SE": a capitalised name run, then the title */
   if (org < 0 && pos >= 0 && ns < MAX_SEGS) {
@@ -3191,13 +3212,18 @@ static bool dated_head_line(const cvx_block *b) {
   cvx_daterange d;
   if (words_over(b->text, n, 12) || !cvx_date_find(b->text, n, &d)) return false;
   /* the description: a line of sentence length below the head line, and no
-   * second dated line (several entries run together) */
+   * second line that starts or ends with a date (several entries run
+   * together; "First semester 2016 at …" tells of the one entry) */
   bool described = false;
   for (const char *s = nl + 1, *z = b->text + b->len; s < z;) {
     const char *e = memchr(s, '\n', (size_t)(z - s));
     if (!e) e = z;
-    if (words_over(s, (size_t)(e - s), 8)) described = true;
-    if (cvx_date_find(s, (size_t)(e - s), &d)) return false;
+    piece l = trim_piece((piece){s, (size_t)(e - s)});
+    if (words_over(l.s, l.n, 8)) described = true;
+    if (cvx_date_find(l.s, l.n, &d)) {
+      piece before = trim_piece((piece){l.s, d.mstart}), after = trim_piece((piece){l.s + d.mend, l.n - d.mend});
+      if (!has_alnum(before.s, before.n) || !has_alnum(after.s, after.n)) return false;
+    }
     s = e + 1;
   }
   return described;
