@@ -895,6 +895,7 @@ typedef struct emitter {
   cvx_blk_kind kind;
   float item_x;
   float cell_gap; /* in ems: a wider gap between words is a cell boundary (cell_gap_of) */
+  float para_gap; /* in ems: a wider gap between lines starts a new block (para_gap_of) */
   bool debug; /* CVX_PDF_DEBUG: each line's place, size and segments on stderr */
   cvx_buf t;
 } emitter;
@@ -989,7 +990,13 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
   }
   bool heading = (half(size) >= e->body * 1.18f && e->t.len <= 120 && !bullet && !f->byline) || bold_level > 0;
   float gap = y0 - e->py1;
-  bool near = e->have && e->page == f->page && gap < 0.75f * size && gap > -0.5f * size && y0 > e->py0;
+  /* a line set apart by a little more than the page's paragraphs leave
+   * between their lines, at another margin, starts a block of its own (a
+   * title over its indented text; a date, title and employer at one margin
+   * stay one head) */
+  bool shift = fabsf(x0 - e->px0) > size;
+  float limit = shift ? e->para_gap : 0.75f;
+  bool near = e->have && e->page == f->page && gap < limit * size && gap > -0.5f * size && y0 > e->py0;
   bool cont = false;
   if (heading)
     cont = near && e->kind == CVX_BLK_HEADING && half(size) == half(e->psize);
@@ -1239,6 +1246,36 @@ static bool one_size(const rd *r, const size_t *out, size_t k, size_t m) {
   return fabsf(b - a) < 1 || (m == k + 1 && b > a && b <= a * 1.15f);
 }
 
+/* The gap, in ems, from which the next line starts a new block: a little
+ * more than the gap most lines of a paragraph leave under the line before
+ * (the lower quartile of the gaps between lines in one size, one under the
+ * other), so a page that sets its paragraphs apart by a few points only is
+ * read in paragraphs; never more than 0.75 em (the gap a blank line makes at
+ * the least) nor less than 0.2 em. */
+static int float_cmp(const void *a, const void *b) {
+  float x = *(const float *)a, y = *(const float *)b;
+  return x < y ? -1 : x > y;
+}
+static float para_gap_of(const rd *r, const size_t *out, const pline *lines, size_t nl) {
+  float *g = nl ? cvx_xmalloc(nl * sizeof *g) : NULL;
+  size_t n = 0;
+  for (size_t i = 0; i + 1 < nl; i++) {
+    const pline *a = &lines[i], *b = &lines[i + 1];
+    const seg *sa = &r->s[out[a->k]], *sb = &r->s[out[b->k]];
+    if (a->page != b->page || fabsf(a->size - b->size) >= 0.5f || fabsf(a->x0 - b->x0) > 4 * a->size) continue;
+    float gap = (sb->y0 - sa->y1) / a->size;
+    if (gap > -0.5f && gap < 0.75f) g[n++] = gap;
+  }
+  float lead = 0.55f; /* too few pairs to tell: 0.75 em as before */
+  if (n >= 5) {
+    qsort(g, n, sizeof *g, float_cmp);
+    lead = g[n / 4];
+  }
+  free(g);
+  float t = lead + 0.2f;
+  return t < 0.2f ? 0.2f : t > 0.75f ? 0.75f : t;
+}
+
 static void emit_all(rd *r, cvx_lb *lb) {
   emitter e = {.r = r, .lb = lb, .debug = r->debug};
   cvx_buf_init(&e.t);
@@ -1278,6 +1315,7 @@ static void emit_all(rd *r, cvx_lb *lb) {
     nout += o.nout;
     i = j;
   }
+  e.para_gap = para_gap_of(r, out, lines, nl);
   /* a weak bullet is one when the line above or below on its page starts
    * with the same mark */
   for (size_t i = 0; i < nl; i++) {

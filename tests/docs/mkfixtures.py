@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, pdf-dashes, pdf-labels, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks docx-styles docx-lists docx-bold odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -157,6 +157,34 @@ def labels_page2():
 
 
 write("pdf-labels", "cv.pdf", pdf([labels_page1(), labels_page2()]))
+
+
+# ---- PDF: blocks set apart by a few points only (a printed theme page whose
+# lines follow each other with no gap): a bold job title at the text's
+# margin with its dates set right, its sub-heading and sentences indented
+# under it, each block 4 pt below the one above
+def tight_page():
+    runs = [(72, 740, "B", 18, "Idris Okonkwo-Lind"), (72, 716, "R", 10, "idris.ol@example.org"),
+            (72, 690, "B", 13, "Experience")]
+    y = 664.0
+    jobs = [("2020 to Present", "Harbour Systems Engineer:", "Berth Scheduling",
+             ["Rebuilt the berth planning service around", "a queue of vessel arrivals."]),
+            ("2016 to 2020", "Port Data Analyst:", "Tonnage Reports",
+             ["Wrote the monthly tonnage reports for", "the harbour board."])]
+    for date, title, sub, text in jobs:
+        runs.append((200, y, "B", 9, title))
+        runs.append((470, y, "R", 9, date))
+        y -= 10.5 + 2.5
+        runs.append((214, y, "R", 9, sub))
+        y -= 10.5 + 2.5
+        for t in text:
+            runs.append((214, y, "R", 9, t))
+            y -= 10.5
+        y -= 2.5 + 10.5
+    return {"runs": runs}
+
+
+write("pdf-tight-blocks", "cv.pdf", pdf([tight_page()]))
 
 # ---- DOCX and ODT: heading styles, bold entry heads, list levels, a table, links
 paras = [
