@@ -1195,7 +1195,10 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   if (is_paste_noise(s, n)) return 0;
   int words = count_words(s, n);
   bool period = s[n - 1] == '.' || s[n - 1] == '!' || s[n - 1] == '?';
-  bool entry = line_date(t, c->s, c->e).dated || has_contact(s, n) || period;
+  /* a line left hanging on a dash ("Initech -", "Initech - Leeds -") runs
+   * on into the entry's next line: an employer or a school, never a heading */
+  bool hanging = n >= 2 && s[n - 1] == '-' && (s[n - 2] == ' ' || s[n - 2] == '\t');
+  bool entry = line_date(t, c->s, c->e).dated || has_contact(s, n) || period || hanging;
   bool gap = has_gap(t, c->s, c->e);
   bool lead_in = ends_with_function_word(s, n);
   /* "Languages: English, French" is a labelled value, not a heading */
@@ -1260,9 +1263,8 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
    * set a section heading in capitals before (a page with no blank lines) */
   if (caps && words <= 6 && (t->boundary || (t->caps_heads && t->b.open && t->b.last_punct))) {
     if (cvx_org_score(s, n) > 0 || job_title(s, n)) return 0; /* "IBM", "CTO": an entry */
-    /* one short acronym ("MCA", "CBSE") is a degree, a board or a firm, and a
-     * line left hanging on a dash ("NIIT -") is the start of an entry */
-    if ((words == 1 && n <= 5) || (n >= 2 && s[n - 1] == '-' && s[n - 2] == ' ')) return 0;
+    /* one short acronym ("MCA", "CBSE") is a degree, a board or a firm */
+    if (words == 1 && n <= 5) return 0;
     if (t->top && cvx_role_score(s, n) > 0) return 0;
     /* a name in capitals is the person's, unless dated lines follow it
      * ("EMPLOYERS OVER TIME" over "Account Manager, Initech, 2012 - 2013") */

@@ -6,6 +6,7 @@
 #include "grammar.h"
 #include "seqmodel.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,20 +182,53 @@ typedef struct segfacts {
   int words;
 } segfacts;
 
-void cvx_field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx_ftok *tok, size_t nt,
-                        const unsigned char *rule, cvx_features *feats) {
+/* The feature name prefixes, hashed once (cvx_feature_extend then hashes
+ * only the value): the same hashes cvx_features_add gives. */
+enum {
+  P_B, P_K, P_W, P_SH, P_P3, P_S3, P_LN, P_LNK, P_LF, P_LL, P_LPOS, P_WM2, P_WM1, P_WP1, P_WP2, P_SHM1,
+  P_SHP1, P_LS, P_RS, P_LRS, P_SF, P_SL, P_SW, P_GROLE, P_GORG, P_GRO_, P_GPERSON, P_GRO, P_SI, P_SEP,
+  P_GDATE, P_GPLACE, P_GDEGREE, P_L, P_R, P_RK, P_RPN, P_RL, P_COUNT
+};
+static const char *const prefix_name[P_COUNT] = {
+    "b",     "k=",    "w=",    "sh=",   "p3=",    "s3=",      "ln=",   "lnk=", "lf",      "ll",
+    "lpos=", "w-2=",  "w-1=",  "w+1=",  "w+2=",   "sh-1=",    "sh+1=", "ls=",  "rs=",     "lrs=",
+    "sf",    "sl",    "sw=",   "g.role", "g.org", "g.r>o",    "g.person", "g.ro=", "si=", "sep",
+    "g.date", "g.place", "g.degree", "L=", "r=",  "rk=",      "rpn=",  "rl="};
+static uint32_t prefix_seed[P_COUNT];
+static pthread_once_t prefix_once = PTHREAD_ONCE_INIT;
+
+static void hash_prefixes(void) {
+  for (int i = 0; i < P_COUNT; i++) prefix_seed[i] = cvx_feature_hash(prefix_name[i], NULL, 0);
+}
+
+/* At most this many features per token (the templates above, each once). */
+#define FEATS_PER_TOKEN 48
+
+static void fadd(cvx_features *f, int p, const char *v, size_t n) {
+  uint32_t h = v ? cvx_feature_extend(prefix_seed[p], v, n) : prefix_seed[p];
+  if (f->n < f->cap) f->h[f->n++] = h;
+  else cvx_features_add_hash(f, h);
+}
+
+/* Fills feats (see cvx_field_features); close false leaves each set as
+ * made (no sort: every template adds one feature, so a set repeats a hash
+ * only on a 32-bit collision, and prediction reads the set in any order). */
+static void field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx_ftok *tok, size_t nt,
+                           const unsigned char *rule, cvx_features *feats, bool close) {
   if (!nt) return;
-  unsigned char *mark = calloc(n + 1, 1);
-  size_t *seg = malloc(nt * sizeof *seg);       /* the token's segment */
-  size_t *seg_first = malloc(nt * sizeof *seg_first), *seg_last = malloc(nt * sizeof *seg_last);
-  segfacts *sf = calloc(nt, sizeof *sf);
-  size_t *line_a = malloc(nt * sizeof *line_a), *line_z = malloc(nt * sizeof *line_z);
-  size_t *seg_index = malloc(nt * sizeof *seg_index); /* the token's segment's place in its line */
-  unsigned char *lfacts = malloc(nt);                 /* its line's marks, or'ed */
-  if (!mark || !seg || !seg_first || !seg_last || !sf || !line_a || !line_z || !seg_index || !lfacts) {
+  if (n > CVX_FIELD_MAX_BYTES || nt > CVX_FIELD_MAX_TOKENS) {
     for (size_t i = 0; i < nt; i++) cvx_features_clear(&feats[i]);
-    goto out;
+    return;
   }
+  pthread_once(&prefix_once, hash_prefixes);
+  unsigned char mark[CVX_FIELD_MAX_BYTES + 1];
+  memset(mark, 0, n + 1);
+  size_t seg[CVX_FIELD_MAX_TOKENS]; /* the token's segment */
+  size_t seg_first[CVX_FIELD_MAX_TOKENS], seg_last[CVX_FIELD_MAX_TOKENS];
+  segfacts sf[CVX_FIELD_MAX_TOKENS];
+  size_t line_a[CVX_FIELD_MAX_TOKENS], line_z[CVX_FIELD_MAX_TOKENS];
+  size_t seg_index[CVX_FIELD_MAX_TOKENS]; /* the token's segment's place in its line */
+  unsigned char lfacts[CVX_FIELD_MAX_TOKENS]; /* its line's marks, or'ed */
   const char *kname = kind == CVX_REC_EDUCATION ? "e" : kind == CVX_REC_VOLUNTEER ? "v" : "w";
   /* lines: the grammars read each line once */
   unsigned nlines = tok[nt - 1].line + 1u;
@@ -250,27 +284,27 @@ void cvx_field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx_ft
     size_t wn = t->z - t->a;
     char lw[25], sh[9], buf[16];
     size_t lwn = low_word(w, wn, lw);
-    word_shape(w, wn, sh);
-    cvx_features_add(f, "b", NULL, 0);
-    cvx_features_add(f, "k=", kname, 1);
-    cvx_features_add(f, "w=", lw, lwn);
-    cvx_features_add(f, "sh=", sh, strlen(sh));
+    size_t shn = word_shape(w, wn, sh);
+    fadd(f, P_B, NULL, 0);
+    fadd(f, P_K, kname, 1);
+    fadd(f, P_W, lw, lwn);
+    fadd(f, P_SH, sh, shn);
     if (!t->sep && lwn >= 4) {
-      cvx_features_add(f, "p3=", lw, 3);
-      cvx_features_add(f, "s3=", lw + lwn - 3, 3);
+      fadd(f, P_P3, lw, 3);
+      fadd(f, P_S3, lw + lwn - 3, 3);
     }
     /* where it sits */
     static const int line_edges[] = {0, 1, 2}, count_edges[] = {1, 2, 3, 5};
     /* (the names are built by hand: formatting them cost more than the rest) */
     int ln = bucket(t->line, line_edges, 3);
     char v[8] = {digit(ln), '/', digit(bucket((int)nlines, count_edges, 4)), 0};
-    cvx_features_add(f, "ln=", v, 3);
+    fadd(f, P_LN, v, 3);
     v[1] = kname[0];
-    cvx_features_add(f, "lnk=", v, 2);
-    if (i == line_a[i]) cvx_features_add(f, "lf", NULL, 0);
-    if (i + 1 == line_z[i]) cvx_features_add(f, "ll", NULL, 0);
+    fadd(f, P_LNK, v, 2);
+    if (i == line_a[i]) fadd(f, P_LF, NULL, 0);
+    if (i + 1 == line_z[i]) fadd(f, P_LL, NULL, 0);
     v[0] = digit(bucket((int)(i - line_a[i]), count_edges, 4));
-    cvx_features_add(f, "lpos=", v, 1);
+    fadd(f, P_LPOS, v, 1);
     /* neighbours, within the line */
     for (int d = -2; d <= 2; d++) {
       if (!d) continue;
@@ -283,13 +317,13 @@ void cvx_field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx_ft
       } else {
         nbn = low_word(s + tok[q].a, tok[q].z - tok[q].a, nb);
       }
-      static const char *const wname[] = {"w-2=", "w-1=", "", "w+1=", "w+2="};
-      cvx_features_add(f, wname[d + 2], nb, nbn);
+      static const int wname[] = {P_WM2, P_WM1, 0, P_WP1, P_WP2};
+      fadd(f, wname[d + 2], nb, nbn);
       if (d == -1 || d == 1) {
         if (q >= (long)line_a[i] && q < (long)line_z[i]) {
           char ns[9];
           size_t nsn = word_shape(s + tok[q].a, tok[q].z - tok[q].a, ns);
-          cvx_features_add(f, d < 0 ? "sh-1=" : "sh+1=", ns, nsn);
+          fadd(f, d < 0 ? P_SHM1 : P_SHP1, ns, nsn);
         }
       }
     }
@@ -303,74 +337,68 @@ void cvx_field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx_ft
       if (ln_ > 3) ln_ = 3;
       if (rn_ > 3) rn_ = 3;
       const char *lsep = a > line_a[i] ? s + tok[a - 1].a : "^", *rsep = z + 1 < line_z[i] ? s + tok[z + 1].a : "$";
-      cvx_features_add(f, "ls=", lsep, ln_);
-      cvx_features_add(f, "rs=", rsep, rn_);
+      fadd(f, P_LS, lsep, ln_);
+      fadd(f, P_RS, rsep, rn_);
       memcpy(buf, lsep, ln_);
       buf[ln_] = '|';
       memcpy(buf + ln_ + 1, rsep, rn_);
-      cvx_features_add(f, "lrs=", buf, ln_ + 1 + rn_);
-      if (i == a) cvx_features_add(f, "sf", NULL, 0);
-      if (i == z) cvx_features_add(f, "sl", NULL, 0);
+      fadd(f, P_LRS, buf, ln_ + 1 + rn_);
+      if (i == a) fadd(f, P_SF, NULL, 0);
+      if (i == z) fadd(f, P_SL, NULL, 0);
       v[0] = digit(bucket(g->words, count_edges, 4));
-      cvx_features_add(f, "sw=", v, 1);
-      if (g->role) cvx_features_add(f, "g.role", NULL, 0);
-      if (g->org) cvx_features_add(f, "g.org", NULL, 0);
-      if (g->role_over_org) cvx_features_add(f, "g.r>o", NULL, 0);
-      if (g->person) cvx_features_add(f, "g.person", NULL, 0);
+      fadd(f, P_SW, v, 1);
+      if (g->role) fadd(f, P_GROLE, NULL, 0);
+      if (g->org) fadd(f, P_GORG, NULL, 0);
+      if (g->role_over_org) fadd(f, P_GRO_, NULL, 0);
+      if (g->person) fadd(f, P_GPERSON, NULL, 0);
       char ro[5] = {digit(g->role), digit(g->org), digit(g->role_over_org), kname[0], 0};
-      cvx_features_add(f, "g.ro=", ro, 4);
+      fadd(f, P_GRO, ro, 4);
       /* the segment's index in its line */
       size_t si = seg_index[i];
       v[0] = digit(si > 2 ? 2 : (int)si);
-      cvx_features_add(f, "si=", v, 1);
+      fadd(f, P_SI, v, 1);
     } else {
-      cvx_features_add(f, "sep", NULL, 0);
+      fadd(f, P_SEP, NULL, 0);
     }
     unsigned char m = mark[t->a];
-    if (m & M_DATE) cvx_features_add(f, "g.date", NULL, 0);
-    if (m & M_PLACE) cvx_features_add(f, "g.place", NULL, 0);
-    if (m & M_DEGREE) cvx_features_add(f, "g.degree", NULL, 0);
+    if (m & M_DATE) fadd(f, P_GDATE, NULL, 0);
+    if (m & M_PLACE) fadd(f, P_GPLACE, NULL, 0);
+    if (m & M_DEGREE) fadd(f, P_GDEGREE, NULL, 0);
     /* the line's facts */
     bool ldate = (lfacts[i] & M_DATE) != 0, ldeg = (lfacts[i] & M_DEGREE) != 0,
          lplace = (lfacts[i] & M_PLACE) != 0;
     char lf[3] = {digit(ldate), digit(ldeg), digit(lplace)};
-    cvx_features_add(f, "L=", lf, 3);
+    fadd(f, P_L, lf, 3);
     /* the rules' field: alone, with its neighbours', with the line */
     if (rule) {
       int r = rule[t->a] < CVX_FLD_NCLASSES ? rule[t->a] : 0;
       int rp = i > 0 ? rule[tok[i - 1].a] : 9, rn = i + 1 < nt ? rule[tok[i + 1].a] : 9;
       char rv[3] = {digit(r), kname[0], 0};
-      cvx_features_add(f, "r=", rv, 1);
-      cvx_features_add(f, "rk=", rv, 2);
+      fadd(f, P_R, rv, 1);
+      fadd(f, P_RK, rv, 2);
       char rpn[3] = {digit(rp > 9 ? 9 : rp), digit(r), digit(rn > 9 ? 9 : rn)};
-      cvx_features_add(f, "rpn=", rpn, 3);
+      fadd(f, P_RPN, rpn, 3);
       rv[1] = digit(ln);
-      cvx_features_add(f, "rl=", rv, 2);
+      fadd(f, P_RL, rv, 2);
     }
-    cvx_features_close(f);
+    if (close) cvx_features_close(f);
   }
-out:
-  free(mark);
-  free(seg);
-  free(seg_first);
-  free(seg_last);
-  free(sf);
-  free(line_a);
-  free(line_z);
-  free(seg_index);
-  free(lfacts);
+}
+
+void cvx_field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx_ftok *tok, size_t nt,
+                        const unsigned char *rule, cvx_features *feats) {
+  field_features(kind, s, n, tok, nt, rule, feats, true);
 }
 
 bool cvx_field_label(cvx_rec_kind kind, const char *s, size_t n, const cvx_ftok *tok, size_t nt,
                      const unsigned char *rule, int *labels) {
   if (!field_on || !nt || n > CVX_FIELD_MAX_BYTES || nt > CVX_FIELD_MAX_TOKENS) return false;
-  cvx_features *ft = calloc(nt, sizeof *ft);
-  if (!ft) return false;
-  for (size_t i = 0; i < nt; i++) cvx_features_init(&ft[i]);
-  cvx_field_features(kind, s, n, tok, nt, rule, ft);
+  /* every token's features in one buffer on the stack: no allocation */
+  uint32_t hash[CVX_FIELD_MAX_TOKENS * FEATS_PER_TOKEN];
+  cvx_features ft[CVX_FIELD_MAX_TOKENS];
+  for (size_t i = 0; i < nt; i++) ft[i] = (cvx_features){hash + i * FEATS_PER_TOKEN, 0, FEATS_PER_TOKEN};
+  field_features(kind, s, n, tok, nt, rule, ft, false);
   cvx_seqmodel_decode(&field_seq, ft, nt, labels);
-  for (size_t i = 0; i < nt; i++) cvx_features_free(&ft[i]);
-  free(ft);
   if (field_debug)
     for (size_t i = 0; i < nt; i++)
       fprintf(stderr, "field %s%s %.*s\n", i && tok[i].line != tok[i - 1].line ? "/ " : "",

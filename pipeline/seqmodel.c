@@ -27,8 +27,12 @@ void cvx_seqmodel_free(cvx_seqmodel *sm) {
 double cvx_seq_viterbi(size_t n, int k, const float *emit, const float *trans, int *out) {
   if (n == 0 || k <= 0) return 0;
   size_t K = (size_t)k;
-  double *best = cvx_xmalloc(2 * K * sizeof *best); /* two rows: previous, current */
-  int *back = cvx_xmalloc(n * K * sizeof *back);
+  /* short sequences (the common case) work on the stack */
+  double best_buf[2 * CVX_MODEL_MAX_CLASSES];
+  int back_buf[512];
+  bool small = K <= CVX_MODEL_MAX_CLASSES && n * K <= sizeof back_buf / sizeof *back_buf;
+  double *best = small ? best_buf : cvx_xmalloc(2 * K * sizeof *best); /* two rows: previous, current */
+  int *back = small ? back_buf : cvx_xmalloc(n * K * sizeof *back);
   double *prev = best, *cur = best + K;
   for (size_t y = 0; y < K; y++) {
     prev[y] = (double)trans[K * K + y] + emit[y];
@@ -57,18 +61,22 @@ double cvx_seq_viterbi(size_t n, int k, const float *emit, const float *trans, i
     out[i] = (int)y;
     if (i) y = (size_t)back[i * K + y];
   }
-  free(best);
-  free(back);
+  if (!small) {
+    free(best);
+    free(back);
+  }
   return score;
 }
 
 void cvx_seqmodel_decode(const cvx_seqmodel *sm, const cvx_features *toks, size_t n, int *labels) {
   if (!n) return;
   size_t K = (size_t)sm->k;
-  float *emit = cvx_xmalloc(n * K * sizeof *emit);
+  float emit_buf[512];
+  bool small = n * K <= sizeof emit_buf / sizeof *emit_buf;
+  float *emit = small ? emit_buf : cvx_xmalloc(n * K * sizeof *emit);
   for (size_t i = 0; i < n; i++) cvx_model_predict(sm->m, &toks[i], emit + i * K);
   cvx_seq_viterbi(n, sm->k, emit, sm->trans, labels);
-  free(emit);
+  if (!small) free(emit);
 }
 
 /* ------------------------------------------------------------- training */
