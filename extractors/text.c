@@ -415,10 +415,12 @@ static bool phrase_words(const char *s, size_t n) {
                                        "where", "how", "why", "when", "who", "which", "a",  "an",  "am",
                                        "is",  "are",  "was",   "were", "have", "has", "do",  "did",  "can",
                                        NULL};
+  /* a word is a run of letters, other scripts' bytes included ("Ingeniería"
+   * is one word, not "Ingenier" and "a") */
   for (size_t i = 0; i < n;) {
-    while (i < n && !is_ascii_alpha((unsigned char)s[i])) i++;
+    while (i < n && !is_ascii_alpha((unsigned char)s[i]) && (unsigned char)s[i] < 0x80) i++;
     size_t j = i;
-    while (j < n && is_ascii_alpha((unsigned char)s[j])) j++;
+    while (j < n && (is_ascii_alpha((unsigned char)s[j]) || (unsigned char)s[j] >= 0x80)) j++;
     for (int k = 0; closed[k] && j > i; k++)
       if (strlen(closed[k]) == j - i && equals_ci(s + i, j - i, closed[k])) return true;
     i = j;
@@ -520,6 +522,7 @@ typedef struct tx {
   bool sec_dated;     /* the section has a dated entry */
   int quiet_heads;    /* section headings so far that were plain lines at the margin */
   int caps_heads;     /* … and that were lines in capitals */
+  int caps_lines;     /* short lines in capitals at the margin, in the whole text (caps_count) */
   bool prev_rowish;   /* the previous line was a table row or a table rule */
   bool prev_single_pipe;
   /* the entry head of the current section: the last level-0 paragraph or item */
@@ -1261,7 +1264,9 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
     return 1;
   /* after a blank line, or right after a sentence ends when the page has
    * set a section heading in capitals before (a page with no blank lines) */
-  if (caps && words <= 6 && (t->boundary || (t->caps_heads && t->b.open && t->b.last_punct))) {
+  if (caps && words <= 6 &&
+      (t->boundary || (t->caps_heads && t->b.open && t->b.last_punct) ||
+       (t->caps_lines >= 3 && words >= 2 && t->b.open && !t->b.last_wraps && !has_digit(s, n)))) {
     if (cvx_org_score(s, n) > 0 || job_title(s, n)) return 0; /* "IBM", "CTO": an entry */
     /* one short acronym ("MCA", "CBSE") is a degree, a board or a firm */
     if (words == 1 && n <= 5) return 0;
@@ -1296,6 +1301,18 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
       title_case(s, n) && phrase_words(s, n) && !job_title(s, n) && cvx_role_score(s, n) == 0 &&
       cvx_org_score(s, n) <= 0 && look_below(t, l).entries)
     return 1;
+  /* on a page with no blank lines that has set section headings before, a
+   * phrase of the same kind right over a dated line starts the next one
+   * ("Where I Learned" over "Associate Degree in Nursing … | May 2015") */
+  if ((t->quiet_heads || t->caps_heads) && !loud && !t->prev_blank && words <= 6 && l->indent == 0 &&
+      !has_digit(s, n) && title_case(s, n) && phrase_words(s, n) && !job_title(s, n) &&
+      cvx_role_score(s, n) == 0 && cvx_org_score(s, n) <= 0 && t->b.open && !t->b.last_wraps) {
+    below bl = look_below(t, l);
+    if (bl.direct && bl.dated) {
+      t->quiet_heads++;
+      return 1;
+    }
+  }
   int sublevel = t->sec_level < 6 ? t->sec_level + 1 : 6;
   /* a label inside a dated entry ("Responsibilities:") is content */
   if (c->colon && words <= 6) {
@@ -1862,6 +1879,27 @@ static tseg *columns_split(const tx *t, size_t from, size_t to, size_t *nseg) {
   return seg;
 }
 
+/* How many lines of the text, up to a count of three, are short lines in
+ * capitals at the margin with no figure, date or contact in them: a page that
+ * sets several such lines names its sections so, blank lines or not
+ * ("EMPLOYERS OVER TIME" right under the summary's last line). */
+static int caps_count(tx *t, size_t start) {
+  tline l;
+  int k = 0;
+  for (bool have = read_line(t, start, &l); have && k < 3; have = read_line(t, l.next, &l)) {
+    if (l.blank || l.indent != 0 || l.ce - l.cs > 80) continue;
+    const char *s = t->v + l.cs;
+    size_t n = l.ce - l.cs;
+    int upper, lower;
+    count_case(s, n, &upper, &lower);
+    if (upper < 2 || lower != 0 || count_words(s, n) > 6 || has_digit(s, n) || has_contact(s, n) ||
+        has_byte(s, n, ',') || has_byte(s, n, '|'))
+      continue;
+    k++;
+  }
+  return k;
+}
+
 /* One pass over the lines with one line of lookahead (underlines, table
  * rows); look_below peeks further only past blank lines. See text.h. */
 cvx_status cvx_text_blocks(cvx_doc *doc, cvx_blocks *out) {
@@ -1888,6 +1926,7 @@ cvx_status cvx_text_blocks_range(cvx_doc *doc, cvx_blocks *out, size_t from, siz
   tseg *seg = columns_split(&t, start, t.n, &t.nseg);
   t.seg = seg;
   if (seg) start = 0;
+  t.caps_lines = caps_count(&t, start);
   bool have = read_line(&t, start, &l);
   while (have && !cvx_doc_expired(doc)) {
     bool have_next = read_line(&t, l.next, &nx);
