@@ -1773,6 +1773,16 @@ static bool is_language_name(piece p) {
   return false;
 }
 
+/* True when the first block under heading h opens with a spoken language:
+ * "Languages" over "English, French" or "• German"; not over "Java". */
+static bool spoken_below(const cvx_block *h) {
+  const cvx_block *b = h->next;
+  if (!b || b->kind == CVX_BLK_HEADING || !b->text) return false;
+  size_t n = 0;
+  while (n < b->len && b->text[n] != '\n' && b->text[n] != ',' && b->text[n] != ';') n++;
+  return is_language_name(trim_piece((piece){b->text, n}));
+}
+
 /* True when every item of a list names a spoken language: "Chinese
  * (native), English, German (basic)". */
 static bool language_list(piece line) {
@@ -4285,6 +4295,8 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         cvx_rec_kind k2 = heading_kind(end);
         /* under Skills, "Computer Software" or "Tools" name groups of skills */
         if (kind == CVX_REC_SKILL && (k2 == CVX_REC_PROJECT || k2 == CVX_REC_SKILL)) k2 = kind;
+        /* and "Languages" over "Java", "Kotlin" names programming languages */
+        if (kind == CVX_REC_SKILL && k2 == CVX_REC_LANGUAGE && !spoken_below(end)) k2 = kind;
         if (k2 != CVX_REC_SECTION && k2 != kind) break;
         if (!entry_heading_kind(kind)) break;
       }
