@@ -2827,6 +2827,19 @@ static bool lower_case_name(piece p) {
          cvx_org_score(p.s, p.n) <= 0;
 }
 
+/* True when p is the text of one of b's links to a profile ("ivdm" linking
+ * to a GitHub account): the account, read from its link, not a headline. */
+static bool profile_link_text(ctx *c, const cvx_block *b, piece p) {
+  const cvx_link *links = cvx_block_links(b);
+  for (size_t i = 0; i < cvx_block_nlinks(b); i++) {
+    const cvx_link *l = &links[i];
+    const char *user = NULL;
+    piece t = trim_piece((piece){l->text, strlen(l->text)});
+    if (t.n == p.n && memcmp(t.s, p.s, p.n) == 0 && cvx_profile_network(c->doc->arena, l->url, &user)) return true;
+  }
+  return false;
+}
+
 static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
   /* the name is the first line of the first text under the page's titles
    * ("# Lebenslauf" / "## Personalien" / "Luca Muster") */
@@ -2969,7 +2982,7 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         bool figures = cvx_country_code(p.s, p.n) != NULL;
         for (size_t q = 0; q < p.n && !figures; q++) figures = p.s[q] >= '0' && p.s[q] <= '9';
         if (top && c->have_name && !c->have_label && !words_over(p.s, p.n, 8) && b->kind != CVX_BLK_ITEM &&
-            !memchr(p.s, ':', p.n) && !figures) {
+            !memchr(p.s, ':', p.n) && !figures && !profile_link_text(c, b, p)) {
           add_piece(c, basics(c), "label", p, b->span);
           c->have_label = true;
           continue;
@@ -3881,6 +3894,16 @@ static cvx_rec_kind content_vote(const cvx_block *h) {
   return cvx_section_vote(h->next, heading_reach(h), &talks);
 }
 
+/* True when heading h holds a deeper heading that names a known section:
+ * h is the page's title over them ("# Jane Roe" over "## Work"), not a
+ * section of its own. */
+static bool groups_sections(const cvx_block *h) {
+  const cvx_block *reach = heading_reach(h);
+  for (const cvx_block *x = h->next; x != reach; x = x->next)
+    if (x->kind == CVX_BLK_HEADING && heading_kind(x) != CVX_REC_SECTION) return true;
+  return false;
+}
+
 /* Whether [first, end) is a short run of running prose: one to three
  * paragraphs of sentences (each ends as one does), a dozen words or more in
  * all, no date, address or link: what a profile or summary under its own
@@ -4228,10 +4251,14 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         /* a heading that reads like a name ("Occupational Record"), or a
          * sub-heading ("### Diplomas Earned") over anything but an essay,
          * over content that votes for a section kind is that section's, and
-         * so is one over a few sentences ("A Few Words"): not a headline */
+         * so is one over a few sentences ("A Few Words"): not a headline;
+         * but a name heading over headings naming known sections is the
+         * page's title ("# Jane Roe" over "## Work") */
         const cvx_block *reach = heading_reach(top_end);
-        if (prose_only(top_end->next, reach)) break;
-        if (content_vote(top_end) != CVX_REC_SECTION && (person || !mostly_prose(top_end->next, reach))) break;
+        if (!(person && top_end->level <= 2 && groups_sections(top_end))) {
+          if (prose_only(top_end->next, reach)) break;
+          if (content_vote(top_end) != CVX_REC_SECTION && (person || !mostly_prose(top_end->next, reach))) break;
+        }
       }
       if (k == CVX_REC_SECTION && top_end->level <= 2 && !person) {
         if (top_end != b) break;
