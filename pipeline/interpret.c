@@ -1512,7 +1512,133 @@ static void parse_education(ctx *c, const entry *e) {
 
 /* ------------------------------------------------------ awards, certificates */
 
+/* A line of an award's header that labels its date or its granting body:
+ * "Awarded on:", "by Example Society", "Awarded by Example Society". Returns
+ * the length of the label (0: none); *by is set when the rest names the body. */
+static size_t award_label(piece line, bool *by) {
+  static const char *const labels[] = {"awarded by ", "issued by ", "granted by ", "by ", "awarded on",
+                                       "awarded in", "awarded", "issued on", "issued", "received", NULL};
+  *by = false;
+  for (int i = 0; labels[i]; i++) {
+    size_t k = strlen(labels[i]);
+    if (line.n >= k && strncasecmp(line.s, labels[i], k) == 0) {
+      *by = labels[i][k - 1] == ' ';
+      size_t z = k;
+      while (z < line.n && (line.s[z] == ':' || is_ws((unsigned char)line.s[z]))) z++;
+      if (*by || z == line.n) return z;
+    }
+  }
+  return 0;
+}
+
+/* True when s[0,n) is a date alone or after a label of award_label: "1
+ * January 2017", "Awarded on: Jan 01, 2017", "Awarded 2017". */
+static bool date_line_text(const char *s, size_t n) {
+  cvx_daterange d;
+  if (n > 60 || !cvx_date_find(s, n, &d) || d.mend > n || d.mstart > d.mend) return false;
+  if (has_alnum(s + d.mend, n - d.mend)) return false;
+  piece before = trim_piece((piece){s, d.mstart});
+  while (before.n && (before.s[before.n - 1] == ':' || before.s[before.n - 1] == ',')) before.n--;
+  bool by;
+  return !before.n || (award_label(before, &by) == before.n && !by);
+}
+
+/* True when the first line of block b is a date line (date_line_text). */
+static bool date_line(const cvx_block *b) {
+  if (!b->text || b->kind == CVX_BLK_HEADING) return false;
+  size_t n = 0;
+  while (n < b->len && b->text[n] != '\n') n++;
+  return date_line_text(b->text, n);
+}
+
+/* The blocks of an award or certificate below its header: its summary, or
+ * its date when the header had none ("Awarded on: Jan 01, 2017" under it). */
+static void award_details(ctx *c, cvx_record *r, const entry *e, cvx_rec_kind kind, bool dated) {
+  for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
+    if (!dated && date_line(b) && !memchr(b->text, '\n', b->len)) {
+      cvx_daterange bd;
+      char *bt = cvx_arena_strndup(c->doc->arena, b->text, b->len);
+      if (take_dates(bt, b->len, &bd)) {
+        add_dates(c, r, &bd, kind, date_span(c, &bd, b->text, b->span));
+        cvx_doc_take(c->doc, b->span);
+        dated = true;
+        continue;
+      }
+    }
+    piece p = joined(c, b);
+    if (p.n && kind == CVX_REC_AWARD) add_piece(c, r, "summary", p, b->span);
+  }
+}
+
+/* An award or certificate whose header is written one field a line (the
+ * date, the title, the granting body; see join_field_lines): the date read
+ * from any line, labels dropped, the first other line the title, a line
+ * after "by" or else the second line the body, the rest its summary.
+ * Returns false (nothing made) for a header of one line. */
+static bool award_lines(ctx *c, const entry *e, cvx_rec_kind kind) {
+  if (!e->head || (!e->title && !memchr(e->head->text, '\n', e->head->len))) return false;
+  if (e->title) { /* under a sub-heading: only "Awarded by Example Society" */
+    bool by;
+    if (e->head == e->title || !award_label((piece){e->head->text, e->head->len}, &by) || !by) return false;
+  } else { /* a line of the header is its date alone */
+    bool date_alone = false;
+    for (const char *q = e->head->text, *z = q + e->head->len; q < z && !date_alone;) {
+      const char *nl = memchr(q, '\n', (size_t)(z - q));
+      if (!nl) nl = z;
+      date_alone = date_line_text(q, (size_t)(nl - q));
+      q = nl + 1;
+    }
+    if (!date_alone) return false;
+  }
+  cvx_span es = entry_span(e);
+  char *orig = head_text(c, e);
+  char *t = cvx_arena_strdup(c->doc->arena, orig);
+  size_t n = strlen(t);
+  cvx_daterange d;
+  bool dated = take_dates(t, n, &d);
+  piece lines[8];
+  bool bys[8];
+  int k = 0;
+  for (size_t a = 0; a < n && k < 8;) {
+    size_t z = a;
+    while (z < n && t[z] != '\n') z++;
+    piece line = trim_piece((piece){orig + a, z - a}), cut_line = trim_piece((piece){t + a, z - a});
+    a = z + 1;
+    if (!cut_line.n || !has_alnum(cut_line.s, cut_line.n)) continue;
+    bool by;
+    size_t lab = award_label(cut_line, &by);
+    if (lab == cut_line.n) continue; /* "Awarded on" beside the date */
+    /* the text as written: the date is cut only from a label's line */
+    piece v = trim_piece((piece){cut_line.s + lab, cut_line.n - lab});
+    if (!by && v.n == line.n) v = line;
+    else v = (piece){orig + (v.s - t), v.n};
+    lines[k] = v;
+    bys[k++] = by;
+  }
+  if (!k) return false;
+  cvx_record *r = cvx_record_new(c->doc, kind, c->origin, es);
+  if (!r) return true;
+  const char *title_key = kind == CVX_REC_AWARD ? "title" : "name";
+  const char *by_key = kind == CVX_REC_AWARD ? "awarder" : "issuer";
+  int by_at = -1;
+  for (int i = 1; i < k && by_at < 0; i++)
+    if (bys[i]) by_at = i;
+  if (by_at < 0 && k > 1) by_at = 1;
+  add_piece(c, r, title_key, lines[0], es);
+  if (by_at > 0) add_piece(c, r, by_key, lines[by_at], es);
+  for (int i = 1; i < k; i++)
+    if (i != by_at && kind == CVX_REC_AWARD) add_piece(c, r, "summary", lines[i], es);
+  if (dated) add_dates(c, r, &d, kind, date_span(c, &d, orig, es));
+  /* the labels ("Awarded by") are read too, unless a date no field took
+   * (a certificate's partial one) must stay visible beside them */
+  if (!dated || kind != CVX_REC_CERTIFICATE || strlen(d.start[0] ? d.start : d.end) == 10)
+    cvx_doc_take(c->doc, e->head->span);
+  award_details(c, r, e, kind, dated);
+  return true;
+}
+
 static void parse_award(ctx *c, const entry *e, cvx_rec_kind kind) {
+  if (award_lines(c, e, kind)) return;
   cvx_span es = entry_span(e);
   cvx_record *r = cvx_record_new(c->doc, kind, c->origin, es);
   if (!r) return;
@@ -1631,10 +1757,7 @@ static void parse_award(ctx *c, const entry *e, cvx_rec_kind kind) {
   for (int i = 2; i < ns; i++) add_piece(c, r, kind == CVX_REC_AWARD ? "summary" : "issuer", seg[i], es);
   if (dated) add_dates(c, r, &d, kind, date_span(c, &d, orig, es));
   if (summary.n && kind == CVX_REC_AWARD) add_piece(c, r, "summary", summary, es);
-  for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
-    piece p = joined(c, b);
-    if (p.n && kind == CVX_REC_AWARD) add_piece(c, r, "summary", p, b->span);
-  }
+  award_details(c, r, e, kind, dated);
 }
 
 /* ---------------------------------------------------------- publications */
@@ -3300,6 +3423,10 @@ static void rule_entries(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block 
         piece p = joined(c, b);
         if (!cvx_date_find(p.s, p.n, &d) || !head_dated) starts = false;
       }
+      /* under a sub-heading that opened an award, a date line is its date */
+      if (e.title && e.head != e.title && (kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE) &&
+          b->kind == CVX_BLK_PARA && !head_dated && date_line(b))
+        starts = false;
       /* under a sub-heading that opened a job, paragraphs are its dates,
        * place and description; only a second dated line opens another role */
       if (e.title && e.head != e.title && job_like(kind) && b->kind == CVX_BLK_PARA) {
@@ -3509,6 +3636,69 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
   return true;
 }
 
+/* The shape of a date line's first line: runs of letters as 'a', of digits
+ * as '0', other bytes as written ("1 January 2017" and "9 March 2015" alike);
+ * in out (cap bytes), false when it does not fit. */
+static bool line_shape(const cvx_block *b, char *out, size_t cap) {
+  size_t o = 0;
+  char last = 0;
+  for (size_t i = 0; i < b->len && b->text[i] != '\n'; i++) {
+    unsigned char ch = (unsigned char)b->text[i];
+    char k = isdigit(ch) ? '0' : (isalpha(ch) || ch >= 0x80) ? 'a' : (char)ch;
+    if ((k == 'a' || k == '0') && k == last) continue;
+    if (o + 1 >= cap) return false;
+    out[o++] = last = k;
+  }
+  out[o] = '\0';
+  return true;
+}
+
+/* A section of awards or certificates written one field a paragraph
+ * ("1 January 2017" / "Best Paper Award" / "Example Society", or the title
+ * first and its date after it) has one date line per entry, written alike
+ * and at the same place in each: with two such lines or more, the paragraphs
+ * from k before one of them up to k before the next are one header (k: how
+ * many paragraphs come before the first). Works in place, on a section of
+ * level-0 paragraphs only. */
+static void join_field_lines(ctx *c, cvx_block *first, const cvx_block *end) {
+  enum { MAXB = 256 };
+  cvx_block *bs[MAXB];
+  size_t n = 0;
+  for (cvx_block *b = first; b && b != end; b = b->next) {
+    if (b->kind == CVX_BLK_RULE) continue;
+    if (b->kind != CVX_BLK_PARA || b->level != 0 || n == MAXB) return;
+    bs[n++] = b;
+  }
+  size_t di[MAXB], nd = 0;
+  char shape[64], sh[64];
+  for (size_t i = 0; i < n; i++) {
+    if (!date_line(bs[i]) || !line_shape(bs[i], sh, sizeof sh)) continue;
+    if (nd && strcmp(sh, shape) != 0) continue;
+    if (!nd) memcpy(shape, sh, sizeof sh);
+    di[nd++] = i;
+  }
+  if (nd < 2 || di[0] > 2) return;
+  size_t k = di[0];
+  /* a date line that goes on with the rest of its entry ("1 January 2022" /
+   * "Best Paper Award") heads it: the entry cannot start before it */
+  for (size_t j = 0; j < nd && k; j++) {
+    const char *nl = memchr(bs[di[j]]->text, '\n', bs[di[j]]->len);
+    bool by = false;
+    if (nl) award_label(trim_piece((piece){nl + 1, bs[di[j]]->len - (size_t)(nl + 1 - bs[di[j]]->text)}), &by);
+    if (nl && !by) return;
+  }
+  for (size_t j = 0; j + 1 < nd; j++) /* each date inside its own header of 2 to 6 lines */
+    if (di[j + 1] - di[j] < 2 || di[j + 1] - di[j] <= k || di[j + 1] - di[j] > 6) return;
+  if (n - (di[nd - 1] - k) > 6) return;
+  for (size_t j = 0; j < nd; j++) {
+    size_t start = di[j] - k, stop = j + 1 < nd ? di[j + 1] - k : n;
+    for (size_t i = start + 1; i < stop; i++) {
+      if (bs[start]->next != bs[i]) return; /* a rule between: left as it is */
+      join_next(c, bs[start]);
+    }
+  }
+}
+
 /* Groups a section's blocks into entries and parses each. */
 /* One skill group for a whole section: named by its heading (name), the
  * keywords of each block under it, its span from the heading to the last. */
@@ -3594,6 +3784,7 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
   if (kind == CVX_REC_LANGUAGE && heading && programming_languages(c, heading, first, end)) return;
   if (kind == CVX_REC_SKILL && heading && category_list(c, heading, first, end)) return;
   if (job_like(kind) && kind != CVX_REC_PROJECT) join_header_runs(c, first, end, kind == CVX_REC_EDUCATION);
+  if (kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE) join_field_lines(c, first, end);
   if (job_like(kind) && (c->doc->entry_sink || cvx_entryseg_active()) &&
       parse_section_model(c, kind, talks, heading, first, end))
     return;
