@@ -3154,6 +3154,26 @@ enum { SLOT_DATE = 1, SLOT_DEGREE = 2, SLOT_ROLE = 4, SLOT_ORG = 8 };
  * slot (a company name no grammar knows: "Kestrel") gives 0. */
 static bool degree_line(const char *t, size_t n, const char **st, size_t *ds, size_t *de);
 
+/* The slots one header line s[0,n) fills, or -1 when it is no header line
+ * (long, or a sentence). */
+static int line_slots(const char *s, size_t n, bool edu) {
+  if (words_over(s, n, 10) || is_prose(s, n)) return -1;
+  /* a sentence ends with a full stop after a lower-case word; "Inc." does not */
+  if (n > 2 && s[n - 1] == '.' && islower((unsigned char)s[n - 2]) && count_words(s, n) > 4) return -1;
+  int slots = 0;
+  cvx_daterange d;
+  const char *st;
+  size_t a, e;
+  if (cvx_date_find(s, n, &d)) slots |= SLOT_DATE;
+  if (cvx_degree_find(s, n, &st, &a, &e) || (edu && degree_line(s, n, &st, &a, &e))) slots |= SLOT_DEGREE;
+  /* the stronger reading of the line: "Senior Software Engineer" is a role
+   * with an organisation word in it, "Engineer at Initech" both */
+  int role = cvx_role_score(s, n), org = cvx_org_score(s, n);
+  if (role > 0) slots |= SLOT_ROLE;
+  if ((org > 0 && org >= role) || cvx_location_find(s, n, &a, &e)) slots |= SLOT_ORG;
+  return slots;
+}
+
 static int header_slots(const cvx_block *b, bool edu) {
   bool para = b->kind == CVX_BLK_PARA && b->level == 0;
   if (!(para || b->kind == CVX_BLK_HEADING) || !b->text || b->len > 160) return -1;
@@ -3163,22 +3183,101 @@ static int header_slots(const cvx_block *b, bool edu) {
   for (const char *s = b->text, *stop = b->text + b->len; s < stop;) {
     const char *nl = memchr(s, '\n', (size_t)(stop - s));
     size_t n = nl ? (size_t)(nl - s) : (size_t)(stop - s);
-    if (words_over(s, n, 10) || is_prose(s, n)) return -1;
-    /* a sentence ends with a full stop after a lower-case word; "Inc." does not */
-    if (n > 2 && s[n - 1] == '.' && islower((unsigned char)s[n - 2]) && count_words(s, n) > 4) return -1;
-    cvx_daterange d;
-    const char *st;
-    size_t a, e;
-    if (cvx_date_find(s, n, &d)) slots |= SLOT_DATE;
-    if (cvx_degree_find(s, n, &st, &a, &e) || (edu && degree_line(s, n, &st, &a, &e))) slots |= SLOT_DEGREE;
-    /* the stronger reading of the line: "Senior Software Engineer" is a role
-     * with an organisation word in it, "Engineer at Initech" both */
-    int role = cvx_role_score(s, n), org = cvx_org_score(s, n);
-    if (role > 0) slots |= SLOT_ROLE;
-    if ((org > 0 && org >= role) || cvx_location_find(s, n, &a, &e)) slots |= SLOT_ORG;
+    int k = line_slots(s, n, edu);
+    if (k < 0) return -1;
+    slots |= k;
     s = nl ? nl + 1 : stop;
   }
   return slots;
+}
+
+static void join_next(ctx *c, cvx_block *b);
+
+/* A paragraph of short header lines that runs several entries together (the
+ * copied text of a page that set each entry's degree and school, or dates,
+ * role and employer, on lines of their own with no gap between entries:
+ * "MS Hydrology" / "Example University" / "BS Hydrology" / "Other
+ * University") is split before each line that fills again a slot the lines
+ * above it filled (a second degree, date or role), one paragraph an entry,
+ * when every entry so made starts alike and holds two lines or more (lines
+ * before the first such start may end the entry above). In place. */
+static void split_header_lines(ctx *c, cvx_block *first, const cvx_block *end, bool edu) {
+  enum { MAXL = 32 };
+  /* a degree's field often reads as a role ("BSc Civil Engineering") */
+  const int strong_slots = edu ? SLOT_DEGREE | SLOT_DATE : SLOT_DEGREE | SLOT_DATE | SLOT_ROLE;
+  cvx_block *before = NULL;
+  for (cvx_block *b = first; b && b != end; before = b, b = b->next) {
+    if (b->kind != CVX_BLK_PARA || b->level != 0 || !b->text || b->len > 2000 || cvx_block_nlinks(b)) continue;
+    size_t at[MAXL + 1];
+    int sl[MAXL], nl = 0;
+    bool ok = true;
+    for (const char *s = b->text, *stop = s + b->len; s < stop && ok;) {
+      const char *e = memchr(s, '\n', (size_t)(stop - s));
+      size_t n = e ? (size_t)(e - s) : (size_t)(stop - s);
+      if (nl == MAXL || (sl[nl] = line_slots(s, n, edu)) < 0) ok = false;
+      else at[nl++] = (size_t)(s - b->text);
+      s = e ? e + 1 : stop;
+    }
+    if (!ok || nl < 3) continue;
+    at[nl] = b->len + 1;
+    /* what the sub-heading right above starts its entry with, if anything */
+    int above = 0;
+    if (before && before->kind == CVX_BLK_HEADING && before->text && !memchr(before->text, '\n', before->len)) {
+      above = line_slots(before->text, before->len, edu);
+      above = above > 0 ? above & strong_slots : 0;
+    }
+    int cut[MAXL], nc = 0, acc = 0, pattern = 0;
+    for (int i = 0; i < nl; i++) {
+      int strong = sl[i] & strong_slots;
+      if (i > 0 && ((strong & acc) || (!nc && strong && !(acc & strong_slots) && strong == above))) {
+        if (!nc) pattern = strong;
+        if (strong != pattern || (nc && i - cut[nc - 1] < 2)) {
+          ok = false;
+          break;
+        }
+        cut[nc++] = i;
+        acc = 0;
+      }
+      acc |= sl[i];
+    }
+    if (!ok || !nc || nl - cut[nc - 1] < 2) continue;
+    if ((sl[0] & strong_slots) && (sl[0] & strong_slots) != pattern) continue;
+    /* b keeps the lines before the first cut; a new paragraph per part */
+    cvx_block *prev = b;
+    for (int j = 0; j < nc; j++) {
+      size_t a = at[cut[j]], z = (j + 1 < nc ? at[cut[j + 1]] : b->len + 1) - 1;
+      cvx_block *nb = cvx_arena_alloc(c->doc->arena, sizeof *nb);
+      *nb = *b;
+      nb->text = cvx_arena_strndup(c->doc->arena, b->text + a, z - a);
+      nb->len = (uint32_t)(z - a);
+      cvx_block_set_strong(c->doc->arena, nb, 0); /* (b has no links) */
+      cvx_span sp = cvx_doc_locaten(c->doc, b->span, nb->text, nb->len);
+      if (cvx_span_valid(sp)) {
+        cvx_span tail = sp;
+        tail.end = b->span.end;
+        nb->span = tail;
+      }
+      nb->next = prev->next;
+      prev->next = nb;
+      prev = nb;
+    }
+    size_t keep = at[cut[0]] - 1;
+    b->text = cvx_arena_strndup(c->doc->arena, b->text, keep);
+    b->len = (uint32_t)keep;
+    /* each part's span ends where the next begins */
+    for (cvx_block *x = b; x != prev; x = x->next)
+      if (cvx_span_valid(x->next->span) && x->next->span.start > x->span.start) x->span.end = x->next->span.start;
+    /* lines before the first start end the entry a sub-heading above opened
+     * when that sub-heading starts like the others ("MSc Hydrology" over
+     * "Example University" / "BSc …"): one paragraph with it */
+    if (!(sl[0] & strong_slots) && above && above == pattern) {
+      before->kind = CVX_BLK_PARA;
+      before->level = 0;
+      cvx_block_set_strong(c->doc->arena, before, 0);
+      join_next(c, before);
+    }
+    b = prev;
+  }
 }
 
 /* Joins block b's successor into b: one paragraph, the lines kept apart. */
@@ -3783,7 +3882,10 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
   c->lang_open = NULL;
   if (kind == CVX_REC_LANGUAGE && heading && programming_languages(c, heading, first, end)) return;
   if (kind == CVX_REC_SKILL && heading && category_list(c, heading, first, end)) return;
-  if (job_like(kind) && kind != CVX_REC_PROJECT) join_header_runs(c, first, end, kind == CVX_REC_EDUCATION);
+  if (job_like(kind) && kind != CVX_REC_PROJECT) {
+    split_header_lines(c, first, end, kind == CVX_REC_EDUCATION);
+    join_header_runs(c, first, end, kind == CVX_REC_EDUCATION);
+  }
   if (kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE) join_field_lines(c, first, end);
   if (job_like(kind) && (c->doc->entry_sink || cvx_entryseg_active()) &&
       parse_section_model(c, kind, talks, heading, first, end))
