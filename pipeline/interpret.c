@@ -577,6 +577,12 @@ static const char *const duty_labels[] = {"responsibilities", "duties", "tasks",
                                           "достижения", "задачи", "responsabilités", "réalisations",
                                           "aufgaben", "tätigkeiten", "responsabilidades", "logros",
                                           "职责", "工作内容", "主要职责", NULL};
+/* labels of a line naming someone else than the person: an entry's detail */
+static const char *const person_labels[] = {"supervisor", "supervisors", "advisor", "advisors", "adviser",
+                                            "mentor", "manager", "reports to", "reporting to", "pi",
+                                            "principal investigator", "professor", "tutor", "host",
+                                            "руководитель", "научный руководитель", "betreuer", "betreuerin",
+                                            "directeur", "directrice", "encadrant", "tutor", "导师", NULL};
 static const char *const field_labels[] = {"specialty", "speciality", "specialization", "major", "field",
                                            "field of study", "специальность", "направление",
                                            "факультет", "квалификация", "spécialité", "fachrichtung",
@@ -3156,8 +3162,19 @@ static bool degree_line(const char *t, size_t n, const char **st, size_t *ds, si
 
 /* The slots one header line s[0,n) fills, or -1 when it is no header line
  * (long, or a sentence). */
+/* True when block b is one line naming someone else than the person
+ * ("Supervisor: Jane Roe"): a detail of its entry, never part of a header. */
+static bool person_line(const cvx_block *b) {
+  piece l, v;
+  return b->text && !memchr(b->text, '\n', b->len) && split_label((piece){b->text, b->len}, &l, &v) && v.n &&
+         label_in(l, person_labels);
+}
+
 static int line_slots(const char *s, size_t n, bool edu) {
   if (words_over(s, n, 10) || is_prose(s, n)) return -1;
+  /* "Supervisor: Jane Roe" names someone else: a detail of the entry */
+  piece l, v;
+  if (split_label((piece){s, n}, &l, &v) && v.n && label_in(l, person_labels)) return -1;
   /* a sentence ends with a full stop after a lower-case word; "Inc." does not */
   if (n > 2 && s[n - 1] == '.' && islower((unsigned char)s[n - 2]) && count_words(s, n) > 4) return -1;
   int slots = 0;
@@ -3712,7 +3729,7 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
       in_head = true;
       continue;
     }
-    if (lab[i] == CVX_SEG_H && in_head) {
+    if (lab[i] == CVX_SEG_H && in_head && !person_line(b)) {
       if (e.head == e.title && b->kind == CVX_BLK_PARA) { /* a sub-heading's first line */
         e.head = b;
         continue;
