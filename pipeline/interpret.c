@@ -2969,6 +2969,21 @@ static bool profile_link_text(ctx *c, const cvx_block *b, piece p) {
   return false;
 }
 
+/* True when p is the whole text of one of b's web links ("53980138500"
+ * linking to an author page): the link was read as such, the text is no
+ * phone number nor headline of its own. */
+static bool web_link_text(const cvx_block *b, piece p) {
+  const cvx_link *links = cvx_block_links(b);
+  for (size_t i = 0; i < cvx_block_nlinks(b); i++) {
+    const cvx_link *l = &links[i];
+    size_t ul = strlen(l->url);
+    if (!starts_ci(l->url, ul, "http://") && !starts_ci(l->url, ul, "https://")) continue;
+    piece t = trim_piece((piece){l->text, strlen(l->text)});
+    if (t.n == p.n && memcmp(t.s, p.s, p.n) == 0) return true;
+  }
+  return false;
+}
+
 static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
   /* the name is the first line of the first text under the page's titles
    * ("# Lebenslauf" / "## Personalien" / "Luca Muster") */
@@ -3099,7 +3114,11 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
       for (int ci = 0; ci < nc; ci++) {
         piece p = cols[ci];
         if (labelled_fact(c, p, b->span)) continue;
-        if (contact_line(c, p, b->span)) continue;
+        /* the text of a web link, itself no address ("53980138500" linking
+         * to an author page): read as the link already */
+        bool linked = web_link_text(b, p) && !memchr(p.s, '.', p.n) && !memchr(p.s, '@', p.n) &&
+                      !memchr(p.s, '/', p.n);
+        if (!linked && contact_line(c, p, b->span)) continue;
         if (top && !c->have_name && line_no == 0 && (b == from || b == first_text) &&
             (cvx_is_person_name(p.s, p.n) || (b == c->first_block && lower_case_name(p)))) {
           add_piece(c, basics(c), "name", p, b->span);
@@ -3111,7 +3130,7 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         bool figures = cvx_country_code(p.s, p.n) != NULL;
         for (size_t q = 0; q < p.n && !figures; q++) figures = p.s[q] >= '0' && p.s[q] <= '9';
         if (top && c->have_name && !c->have_label && !words_over(p.s, p.n, 8) && b->kind != CVX_BLK_ITEM &&
-            !memchr(p.s, ':', p.n) && !figures && !profile_link_text(c, b, p)) {
+            !memchr(p.s, ':', p.n) && !figures && !linked && !profile_link_text(c, b, p)) {
           add_piece(c, basics(c), "label", p, b->span);
           c->have_label = true;
           continue;
@@ -4549,6 +4568,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
   cvx_block *b = bl->head;
   /* the person block: everything up to the first heading that names a section */
   cvx_block *top_end = b;
+  const cvx_block *name_above = NULL; /* the block after a heading that reads as a name */
   while (top_end) {
     if (top_end->kind == CVX_BLK_HEADING) {
       cvx_rec_kind k = cvx_section_classify(top_end->text, strlen(top_end->text));
@@ -4571,7 +4591,18 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         }
       }
       if (k == CVX_REC_SECTION && top_end->level <= 2 && !person) {
-        if (top_end != b) break;
+        /* a short heading right under the person's name heading, over
+         * contacts that vote for no section, is the headline ("# Jane Roe" /
+         * "## Data Engineer" / email, links) */
+        cvx_rec_kind under = top_end != b && name_above == top_end ? content_vote(top_end) : CVX_REC_WORK;
+        bool headline = (under == CVX_REC_SECTION || under == CVX_REC_BASICS) && top_end->text &&
+                        !words_over(top_end->text, top_end->len, 8) &&
+                        !prose_only(top_end->next, heading_reach(top_end));
+        if (top_end != b && !headline) break;
+        if (headline) {
+          top_end = top_end->next;
+          continue;
+        }
         const cvx_block *reach = top_end->next;
         bool groups = false; /* it holds known sections: the page's title, not a section */
         for (; reach && !(reach->kind == CVX_BLK_HEADING && reach->level <= top_end->level); reach = reach->next)
@@ -4579,6 +4610,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         bool talks;
         if (!groups && cvx_section_vote(top_end->next, reach, &talks) != CVX_REC_SECTION) break;
       }
+      name_above = person ? top_end->next : NULL;
     }
     top_end = top_end->next;
   }
