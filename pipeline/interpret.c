@@ -3119,6 +3119,11 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         bool linked = web_link_text(b, p) && !memchr(p.s, '.', p.n) && !memchr(p.s, '@', p.n) &&
                       !memchr(p.s, '/', p.n);
         if (!linked && contact_line(c, p, b->span)) continue;
+        /* "Chinese, English" among the contacts: the languages spoken */
+        if (top && memchr(p.s, ',', p.n) && language_list(p)) {
+          parse_skill_line(c, p, b->span, CVX_REC_LANGUAGE);
+          continue;
+        }
         if (top && !c->have_name && line_no == 0 && (b == from || b == first_text) &&
             (cvx_is_person_name(p.s, p.n) || (b == c->first_block && lower_case_name(p)))) {
           add_piece(c, basics(c), "name", p, b->span);
