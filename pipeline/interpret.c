@@ -4238,6 +4238,25 @@ static bool groups_sections(const cvx_block *h) {
   return false;
 }
 
+/* True when heading h holds only a few short undated lines, one of them a
+ * link or an address: contacts ("jane@example.org", "github.com/jane"), not
+ * a section's entries or sentences. */
+static bool contact_lines(const cvx_block *h) {
+  const cvx_block *reach = heading_reach(h);
+  int n = 0;
+  bool contact = false;
+  for (const cvx_block *x = h->next; x != reach; x = x->next) {
+    if (x->kind == CVX_BLK_RULE) continue;
+    if ((x->kind != CVX_BLK_PARA && x->kind != CVX_BLK_ITEM) || !x->text || ++n > 12 ||
+        memchr(x->text, '\n', x->len) || words_over(x->text, x->len, 8))
+      return false;
+    cvx_daterange d;
+    if (cvx_date_find(x->text, x->len, &d)) return false;
+    contact |= cvx_block_nlinks(x) > 0 || memchr(x->text, '@', x->len) != NULL;
+  }
+  return contact;
+}
+
 /* Whether [first, end) is a short run of running prose: one to three
  * paragraphs of sentences (each ends as one does), a dozen words or more in
  * all, no date, address or link: what a profile or summary under its own
@@ -4601,8 +4620,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
          * "## Data Engineer" / email, links) */
         cvx_rec_kind under = top_end != b && name_above == top_end ? content_vote(top_end) : CVX_REC_WORK;
         bool headline = (under == CVX_REC_SECTION || under == CVX_REC_BASICS) && top_end->text &&
-                        !words_over(top_end->text, top_end->len, 8) &&
-                        !prose_only(top_end->next, heading_reach(top_end));
+                        !words_over(top_end->text, top_end->len, 8) && contact_lines(top_end);
         if (top_end != b && !headline) break;
         if (headline) {
           top_end = top_end->next;
