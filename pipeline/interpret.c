@@ -4240,12 +4240,18 @@ static bool groups_sections(const cvx_block *h) {
 
 /* True when heading h holds only a few short undated lines, one of them a
  * link or an address: contacts ("jane@example.org", "github.com/jane"), not
- * a section's entries or sentences. */
+ * a section's entries or sentences; or nothing at all (the contacts were
+ * icons, or a theme set them beside it); or, first, a sub-heading of the
+ * person's own details ("### About", "### Contact"). */
 static bool contact_lines(const cvx_block *h) {
   const cvx_block *reach = heading_reach(h);
+  const cvx_block *first = h->next;
+  while (first != reach && first->kind == CVX_BLK_RULE) first = first->next;
+  if (first == reach) return true;
+  if (first->kind == CVX_BLK_HEADING && heading_kind(first) == CVX_REC_BASICS) return true;
   int n = 0;
   bool contact = false;
-  for (const cvx_block *x = h->next; x != reach; x = x->next) {
+  for (const cvx_block *x = first; x != reach; x = x->next) {
     if (x->kind == CVX_BLK_RULE) continue;
     if ((x->kind != CVX_BLK_PARA && x->kind != CVX_BLK_ITEM) || !x->text || ++n > 12 ||
         memchr(x->text, '\n', x->len) || words_over(x->text, x->len, 8))
