@@ -24,6 +24,7 @@
 #include "text.h"
 
 #include "grammar.h"
+#include "sections.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -1229,6 +1230,23 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   /* so is a line with a role word right under a dated line of an entry
    * ("2019 – 2021" / "Engenheiro de Projetos Sênior"): the entry goes on */
   if (section && !loud && !t->prev_blank && t->b.open && t->b.dated && cvx_role_score(s, n) > 0) section = false;
+  /* in a known section whose entries go by sub-headings, a quiet line that
+   * ends in a word in no word list ("Software Engineering" after
+   * "Development" over lists under Skills, a course named with a section
+   * word) is one more sub-heading, not a section */
+  if (section && !loud && !t->top && t->subheads && t->sec_kind != CVX_REC_SECTION &&
+      cvx_section_tail_unknown(s, n))
+    section = false;
+  /* the first quiet line under a skills heading, over a list, is a group of
+   * it even when it names another kind ("Skills" / "Software" / "• Vim"):
+   * a section does not end before it holds anything */
+  if (section && !loud && !t->top && t->sec_kind == CVX_REC_SKILL && kind != CVX_REC_SKILL && !t->sec_content) {
+    below bl = look_below(t, l);
+    if (bl.entries && !bl.dated) {
+      *sub = true;
+      return t->sec_level < 6 ? t->sec_level + 1 : 6;
+    }
+  }
   /* "Achievements:" inside a dated job, or right under an entry's lines, labels
    * its bullets */
   if (section && (t->sec_dated || (t->b.open && !t->prev_blank)) && !caps && !underlined && !c->hashes &&

@@ -105,12 +105,13 @@ static size_t word_ci(const char *s, size_t n, size_t i, const char *w) {
   return i + l;
 }
 
-/* "14 years", "2 yrs 3 mos", "11 months" glued to the date before it
- * ("Jan, 201814 years", "Present2 yrs"): text copied from a page whose
+/* "14 years", "2 yrs 3 mos", "11 months", "1 day" glued to the date before
+ * it ("Jan, 201814 years", "Present2 yrs", "Jan, 20161 day"): text copied from a page whose
  * duration sat in an element of its own. True when s[i] starts 1-2 digits,
  * maybe a space, and a duration unit that ends there. */
 static bool glued_duration(const char *s, size_t n, size_t i) {
-  static const char *const units[] = {"years", "year", "yrs", "yr", "months", "month", "mos", "mo"};
+  static const char *const units[] = {"years", "year", "yrs", "yr", "months", "month", "mos", "mo",
+                                      "weeks", "week", "wks", "days", "day"};
   size_t l = 0;
   while (i + l < n && is_digit((unsigned char)s[i + l]) && l < 3) l++;
   if (l < 1 || l > 2) return false;

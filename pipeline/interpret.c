@@ -577,6 +577,12 @@ static const char *const duty_labels[] = {"responsibilities", "duties", "tasks",
                                           "достижения", "задачи", "responsabilités", "réalisations",
                                           "aufgaben", "tätigkeiten", "responsabilidades", "logros",
                                           "职责", "工作内容", "主要职责", NULL};
+/* labels of a line naming someone else than the person: an entry's detail */
+static const char *const person_labels[] = {"supervisor", "supervisors", "advisor", "advisors", "adviser",
+                                            "mentor", "manager", "reports to", "reporting to", "pi",
+                                            "principal investigator", "professor", "tutor", "host",
+                                            "руководитель", "научный руководитель", "betreuer", "betreuerin",
+                                            "directeur", "directrice", "encadrant", "tutor", "导师", NULL};
 static const char *const field_labels[] = {"specialty", "speciality", "specialization", "major", "field",
                                            "field of study", "специальность", "направление",
                                            "факультет", "квалификация", "spécialité", "fachrichtung",
@@ -1540,7 +1546,133 @@ static void parse_education(ctx *c, const entry *e) {
 
 /* ------------------------------------------------------ awards, certificates */
 
+/* A line of an award's header that labels its date or its granting body:
+ * "Awarded on:", "by Example Society", "Awarded by Example Society". Returns
+ * the length of the label (0: none); *by is set when the rest names the body. */
+static size_t award_label(piece line, bool *by) {
+  static const char *const labels[] = {"awarded by ", "issued by ", "granted by ", "by ", "awarded on",
+                                       "awarded in", "awarded", "issued on", "issued", "received", NULL};
+  *by = false;
+  for (int i = 0; labels[i]; i++) {
+    size_t k = strlen(labels[i]);
+    if (line.n >= k && strncasecmp(line.s, labels[i], k) == 0) {
+      *by = labels[i][k - 1] == ' ';
+      size_t z = k;
+      while (z < line.n && (line.s[z] == ':' || is_ws((unsigned char)line.s[z]))) z++;
+      if (*by || z == line.n) return z;
+    }
+  }
+  return 0;
+}
+
+/* True when s[0,n) is a date alone or after a label of award_label: "1
+ * January 2017", "Awarded on: Jan 01, 2017", "Awarded 2017". */
+static bool date_line_text(const char *s, size_t n) {
+  cvx_daterange d;
+  if (n > 60 || !cvx_date_find(s, n, &d) || d.mend > n || d.mstart > d.mend) return false;
+  if (has_alnum(s + d.mend, n - d.mend)) return false;
+  piece before = trim_piece((piece){s, d.mstart});
+  while (before.n && (before.s[before.n - 1] == ':' || before.s[before.n - 1] == ',')) before.n--;
+  bool by;
+  return !before.n || (award_label(before, &by) == before.n && !by);
+}
+
+/* True when the first line of block b is a date line (date_line_text). */
+static bool date_line(const cvx_block *b) {
+  if (!b->text || b->kind == CVX_BLK_HEADING) return false;
+  size_t n = 0;
+  while (n < b->len && b->text[n] != '\n') n++;
+  return date_line_text(b->text, n);
+}
+
+/* The blocks of an award or certificate below its header: its summary, or
+ * its date when the header had none ("Awarded on: Jan 01, 2017" under it). */
+static void award_details(ctx *c, cvx_record *r, const entry *e, cvx_rec_kind kind, bool dated) {
+  for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
+    if (!dated && date_line(b) && !memchr(b->text, '\n', b->len)) {
+      cvx_daterange bd;
+      char *bt = cvx_arena_strndup(c->doc->arena, b->text, b->len);
+      if (take_dates(bt, b->len, &bd)) {
+        add_dates(c, r, &bd, kind, date_span(c, &bd, b->text, b->span));
+        cvx_doc_take(c->doc, b->span);
+        dated = true;
+        continue;
+      }
+    }
+    piece p = joined(c, b);
+    if (p.n && kind == CVX_REC_AWARD) add_piece(c, r, "summary", p, b->span);
+  }
+}
+
+/* An award or certificate whose header is written one field a line (the
+ * date, the title, the granting body; see join_field_lines): the date read
+ * from any line, labels dropped, the first other line the title, a line
+ * after "by" or else the second line the body, the rest its summary.
+ * Returns false (nothing made) for a header of one line. */
+static bool award_lines(ctx *c, const entry *e, cvx_rec_kind kind) {
+  if (!e->head || (!e->title && !memchr(e->head->text, '\n', e->head->len))) return false;
+  if (e->title) { /* under a sub-heading: only "Awarded by Example Society" */
+    bool by;
+    if (e->head == e->title || !award_label((piece){e->head->text, e->head->len}, &by) || !by) return false;
+  } else { /* a line of the header is its date alone */
+    bool date_alone = false;
+    for (const char *q = e->head->text, *z = q + e->head->len; q < z && !date_alone;) {
+      const char *nl = memchr(q, '\n', (size_t)(z - q));
+      if (!nl) nl = z;
+      date_alone = date_line_text(q, (size_t)(nl - q));
+      q = nl + 1;
+    }
+    if (!date_alone) return false;
+  }
+  cvx_span es = entry_span(e);
+  char *orig = head_text(c, e);
+  char *t = cvx_arena_strdup(c->doc->arena, orig);
+  size_t n = strlen(t);
+  cvx_daterange d;
+  bool dated = take_dates(t, n, &d);
+  piece lines[8];
+  bool bys[8];
+  int k = 0;
+  for (size_t a = 0; a < n && k < 8;) {
+    size_t z = a;
+    while (z < n && t[z] != '\n') z++;
+    piece line = trim_piece((piece){orig + a, z - a}), cut_line = trim_piece((piece){t + a, z - a});
+    a = z + 1;
+    if (!cut_line.n || !has_alnum(cut_line.s, cut_line.n)) continue;
+    bool by;
+    size_t lab = award_label(cut_line, &by);
+    if (lab == cut_line.n) continue; /* "Awarded on" beside the date */
+    /* the text as written: the date is cut only from a label's line */
+    piece v = trim_piece((piece){cut_line.s + lab, cut_line.n - lab});
+    if (!by && v.n == line.n) v = line;
+    else v = (piece){orig + (v.s - t), v.n};
+    lines[k] = v;
+    bys[k++] = by;
+  }
+  if (!k) return false;
+  cvx_record *r = cvx_record_new(c->doc, kind, c->origin, es);
+  if (!r) return true;
+  const char *title_key = kind == CVX_REC_AWARD ? "title" : "name";
+  const char *by_key = kind == CVX_REC_AWARD ? "awarder" : "issuer";
+  int by_at = -1;
+  for (int i = 1; i < k && by_at < 0; i++)
+    if (bys[i]) by_at = i;
+  if (by_at < 0 && k > 1) by_at = 1;
+  add_piece(c, r, title_key, lines[0], es);
+  if (by_at > 0) add_piece(c, r, by_key, lines[by_at], es);
+  for (int i = 1; i < k; i++)
+    if (i != by_at && kind == CVX_REC_AWARD) add_piece(c, r, "summary", lines[i], es);
+  if (dated) add_dates(c, r, &d, kind, date_span(c, &d, orig, es));
+  /* the labels ("Awarded by") are read too, unless a date no field took
+   * (a certificate's partial one) must stay visible beside them */
+  if (!dated || kind != CVX_REC_CERTIFICATE || strlen(d.start[0] ? d.start : d.end) == 10)
+    cvx_doc_take(c->doc, e->head->span);
+  award_details(c, r, e, kind, dated);
+  return true;
+}
+
 static void parse_award(ctx *c, const entry *e, cvx_rec_kind kind) {
+  if (award_lines(c, e, kind)) return;
   cvx_span es = entry_span(e);
   cvx_record *r = cvx_record_new(c->doc, kind, c->origin, es);
   if (!r) return;
@@ -1659,10 +1791,7 @@ static void parse_award(ctx *c, const entry *e, cvx_rec_kind kind) {
   for (int i = 2; i < ns; i++) add_piece(c, r, kind == CVX_REC_AWARD ? "summary" : "issuer", seg[i], es);
   if (dated) add_dates(c, r, &d, kind, date_span(c, &d, orig, es));
   if (summary.n && kind == CVX_REC_AWARD) add_piece(c, r, "summary", summary, es);
-  for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
-    piece p = joined(c, b);
-    if (p.n && kind == CVX_REC_AWARD) add_piece(c, r, "summary", p, b->span);
-  }
+  award_details(c, r, e, kind, dated);
 }
 
 /* ---------------------------------------------------------- publications */
@@ -1799,6 +1928,16 @@ static bool is_language_name(piece p) {
   for (int i = 0; w.n && language_names[i]; i++)
     if (language_names[i][0] == f0[0] && eq_fold(w.s, w.n, language_names[i])) return true;
   return false;
+}
+
+/* True when the first block under heading h opens with a spoken language:
+ * "Languages" over "English, French" or "• German"; not over "Java". */
+static bool spoken_below(const cvx_block *h) {
+  const cvx_block *b = h->next;
+  if (!b || b->kind == CVX_BLK_HEADING || !b->text) return false;
+  size_t n = 0;
+  while (n < b->len && b->text[n] != '\n' && b->text[n] != ',' && b->text[n] != ';') n++;
+  return is_language_name(trim_piece((piece){b->text, n}));
 }
 
 /* True when every item of a list names a spoken language: "Chinese
@@ -2845,6 +2984,34 @@ static bool lower_case_name(piece p) {
          cvx_org_score(p.s, p.n) <= 0;
 }
 
+/* True when p is the text of one of b's links to a profile ("ivdm" linking
+ * to a GitHub account): the account, read from its link, not a headline. */
+static bool profile_link_text(ctx *c, const cvx_block *b, piece p) {
+  const cvx_link *links = cvx_block_links(b);
+  for (size_t i = 0; i < cvx_block_nlinks(b); i++) {
+    const cvx_link *l = &links[i];
+    const char *user = NULL;
+    piece t = trim_piece((piece){l->text, strlen(l->text)});
+    if (t.n == p.n && memcmp(t.s, p.s, p.n) == 0 && cvx_profile_network(c->doc->arena, l->url, &user)) return true;
+  }
+  return false;
+}
+
+/* True when p is the whole text of one of b's web links ("53980138500"
+ * linking to an author page): the link was read as such, the text is no
+ * phone number nor headline of its own. */
+static bool web_link_text(const cvx_block *b, piece p) {
+  const cvx_link *links = cvx_block_links(b);
+  for (size_t i = 0; i < cvx_block_nlinks(b); i++) {
+    const cvx_link *l = &links[i];
+    size_t ul = strlen(l->url);
+    if (!starts_ci(l->url, ul, "http://") && !starts_ci(l->url, ul, "https://")) continue;
+    piece t = trim_piece((piece){l->text, strlen(l->text)});
+    if (t.n == p.n && memcmp(t.s, p.s, p.n) == 0) return true;
+  }
+  return false;
+}
+
 static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
   /* the name is the first line of the first text under the page's titles
    * ("# Lebenslauf" / "## Personalien" / "Luca Muster") */
@@ -2995,7 +3162,16 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
       for (int ci = 0; ci < nc; ci++) {
         piece p = cols[ci];
         if (labelled_fact(c, p, b->span)) continue;
-        if (contact_line(c, p, b->span)) continue;
+        /* the text of a web link, itself no address ("53980138500" linking
+         * to an author page): read as the link already */
+        bool linked = web_link_text(b, p) && !memchr(p.s, '.', p.n) && !memchr(p.s, '@', p.n) &&
+                      !memchr(p.s, '/', p.n);
+        if (!linked && contact_line(c, p, b->span)) continue;
+        /* "Chinese, English" among the contacts: the languages spoken */
+        if (top && memchr(p.s, ',', p.n) && language_list(p)) {
+          parse_skill_line(c, p, b->span, CVX_REC_LANGUAGE);
+          continue;
+        }
         if (top && !c->have_name && line_no == 0 && (b == from || b == first_text) &&
             (cvx_is_person_name(p.s, p.n) || (b == c->first_block && lower_case_name(p)))) {
           add_piece(c, basics(c), "name", p, b->span);
@@ -3007,7 +3183,7 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         bool figures = cvx_country_code(p.s, p.n) != NULL;
         for (size_t q = 0; q < p.n && !figures; q++) figures = p.s[q] >= '0' && p.s[q] <= '9';
         if (top && c->have_name && !c->have_label && !words_over(p.s, p.n, 8) && b->kind != CVX_BLK_ITEM &&
-            !memchr(p.s, ':', p.n) && !figures) {
+            !memchr(p.s, ':', p.n) && !figures && !linked && !profile_link_text(c, b, p)) {
           add_piece(c, basics(c), "label", p, b->span);
           c->have_label = true;
           continue;
@@ -3056,6 +3232,37 @@ enum { SLOT_DATE = 1, SLOT_DEGREE = 2, SLOT_ROLE = 4, SLOT_ORG = 8 };
  * slot (a company name no grammar knows: "Kestrel") gives 0. */
 static bool degree_line(const char *t, size_t n, const char **st, size_t *ds, size_t *de);
 
+/* The slots one header line s[0,n) fills, or -1 when it is no header line
+ * (long, or a sentence). */
+/* True when block b is one line naming someone else than the person
+ * ("Supervisor: Jane Roe"): a detail of its entry, never part of a header. */
+static bool person_line(const cvx_block *b) {
+  piece l, v;
+  return b->text && !memchr(b->text, '\n', b->len) && split_label((piece){b->text, b->len}, &l, &v) && v.n &&
+         label_in(l, person_labels);
+}
+
+static int line_slots(const char *s, size_t n, bool edu) {
+  if (words_over(s, n, 10) || is_prose(s, n)) return -1;
+  /* "Supervisor: Jane Roe" names someone else: a detail of the entry */
+  piece l, v;
+  if (split_label((piece){s, n}, &l, &v) && v.n && label_in(l, person_labels)) return -1;
+  /* a sentence ends with a full stop after a lower-case word; "Inc." does not */
+  if (n > 2 && s[n - 1] == '.' && islower((unsigned char)s[n - 2]) && count_words(s, n) > 4) return -1;
+  int slots = 0;
+  cvx_daterange d;
+  const char *st;
+  size_t a, e;
+  if (cvx_date_find(s, n, &d)) slots |= SLOT_DATE;
+  if (cvx_degree_find(s, n, &st, &a, &e) || (edu && degree_line(s, n, &st, &a, &e))) slots |= SLOT_DEGREE;
+  /* the stronger reading of the line: "Senior Software Engineer" is a role
+   * with an organisation word in it, "Engineer at Initech" both */
+  int role = cvx_role_score(s, n), org = cvx_org_score(s, n);
+  if (role > 0) slots |= SLOT_ROLE;
+  if ((org > 0 && org >= role) || cvx_location_find(s, n, &a, &e)) slots |= SLOT_ORG;
+  return slots;
+}
+
 static int header_slots(const cvx_block *b, bool edu) {
   bool para = b->kind == CVX_BLK_PARA && b->level == 0;
   if (!(para || b->kind == CVX_BLK_HEADING) || !b->text || b->len > 160) return -1;
@@ -3065,22 +3272,101 @@ static int header_slots(const cvx_block *b, bool edu) {
   for (const char *s = b->text, *stop = b->text + b->len; s < stop;) {
     const char *nl = memchr(s, '\n', (size_t)(stop - s));
     size_t n = nl ? (size_t)(nl - s) : (size_t)(stop - s);
-    if (words_over(s, n, 10) || is_prose(s, n)) return -1;
-    /* a sentence ends with a full stop after a lower-case word; "Inc." does not */
-    if (n > 2 && s[n - 1] == '.' && islower((unsigned char)s[n - 2]) && count_words(s, n) > 4) return -1;
-    cvx_daterange d;
-    const char *st;
-    size_t a, e;
-    if (cvx_date_find(s, n, &d)) slots |= SLOT_DATE;
-    if (cvx_degree_find(s, n, &st, &a, &e) || (edu && degree_line(s, n, &st, &a, &e))) slots |= SLOT_DEGREE;
-    /* the stronger reading of the line: "Senior Software Engineer" is a role
-     * with an organisation word in it, "Engineer at Initech" both */
-    int role = cvx_role_score(s, n), org = cvx_org_score(s, n);
-    if (role > 0) slots |= SLOT_ROLE;
-    if ((org > 0 && org >= role) || cvx_location_find(s, n, &a, &e)) slots |= SLOT_ORG;
+    int k = line_slots(s, n, edu);
+    if (k < 0) return -1;
+    slots |= k;
     s = nl ? nl + 1 : stop;
   }
   return slots;
+}
+
+static void join_next(ctx *c, cvx_block *b);
+
+/* A paragraph of short header lines that runs several entries together (the
+ * copied text of a page that set each entry's degree and school, or dates,
+ * role and employer, on lines of their own with no gap between entries:
+ * "MS Hydrology" / "Example University" / "BS Hydrology" / "Other
+ * University") is split before each line that fills again a slot the lines
+ * above it filled (a second degree, date or role), one paragraph an entry,
+ * when every entry so made starts alike and holds two lines or more (lines
+ * before the first such start may end the entry above). In place. */
+static void split_header_lines(ctx *c, cvx_block *first, const cvx_block *end, bool edu) {
+  enum { MAXL = 32 };
+  /* a degree's field often reads as a role ("BSc Civil Engineering") */
+  const int strong_slots = edu ? SLOT_DEGREE | SLOT_DATE : SLOT_DEGREE | SLOT_DATE | SLOT_ROLE;
+  cvx_block *before = NULL;
+  for (cvx_block *b = first; b && b != end; before = b, b = b->next) {
+    if (b->kind != CVX_BLK_PARA || b->level != 0 || !b->text || b->len > 2000 || cvx_block_nlinks(b)) continue;
+    size_t at[MAXL + 1];
+    int sl[MAXL], nl = 0;
+    bool ok = true;
+    for (const char *s = b->text, *stop = s + b->len; s < stop && ok;) {
+      const char *e = memchr(s, '\n', (size_t)(stop - s));
+      size_t n = e ? (size_t)(e - s) : (size_t)(stop - s);
+      if (nl == MAXL || (sl[nl] = line_slots(s, n, edu)) < 0) ok = false;
+      else at[nl++] = (size_t)(s - b->text);
+      s = e ? e + 1 : stop;
+    }
+    if (!ok || nl < 3) continue;
+    at[nl] = b->len + 1;
+    /* what the sub-heading right above starts its entry with, if anything */
+    int above = 0;
+    if (before && before->kind == CVX_BLK_HEADING && before->text && !memchr(before->text, '\n', before->len)) {
+      above = line_slots(before->text, before->len, edu);
+      above = above > 0 ? above & strong_slots : 0;
+    }
+    int cut[MAXL], nc = 0, acc = 0, pattern = 0;
+    for (int i = 0; i < nl; i++) {
+      int strong = sl[i] & strong_slots;
+      if (i > 0 && ((strong & acc) || (!nc && strong && !(acc & strong_slots) && strong == above))) {
+        if (!nc) pattern = strong;
+        if (strong != pattern || (nc && i - cut[nc - 1] < 2)) {
+          ok = false;
+          break;
+        }
+        cut[nc++] = i;
+        acc = 0;
+      }
+      acc |= sl[i];
+    }
+    if (!ok || !nc || nl - cut[nc - 1] < 2) continue;
+    if ((sl[0] & strong_slots) && (sl[0] & strong_slots) != pattern) continue;
+    /* b keeps the lines before the first cut; a new paragraph per part */
+    cvx_block *prev = b;
+    for (int j = 0; j < nc; j++) {
+      size_t a = at[cut[j]], z = (j + 1 < nc ? at[cut[j + 1]] : b->len + 1) - 1;
+      cvx_block *nb = cvx_arena_alloc(c->doc->arena, sizeof *nb);
+      *nb = *b;
+      nb->text = cvx_arena_strndup(c->doc->arena, b->text + a, z - a);
+      nb->len = (uint32_t)(z - a);
+      cvx_block_set_strong(c->doc->arena, nb, 0); /* (b has no links) */
+      cvx_span sp = cvx_doc_locaten(c->doc, b->span, nb->text, nb->len);
+      if (cvx_span_valid(sp)) {
+        cvx_span tail = sp;
+        tail.end = b->span.end;
+        nb->span = tail;
+      }
+      nb->next = prev->next;
+      prev->next = nb;
+      prev = nb;
+    }
+    size_t keep = at[cut[0]] - 1;
+    b->text = cvx_arena_strndup(c->doc->arena, b->text, keep);
+    b->len = (uint32_t)keep;
+    /* each part's span ends where the next begins */
+    for (cvx_block *x = b; x != prev; x = x->next)
+      if (cvx_span_valid(x->next->span) && x->next->span.start > x->span.start) x->span.end = x->next->span.start;
+    /* lines before the first start end the entry a sub-heading above opened
+     * when that sub-heading starts like the others ("MSc Hydrology" over
+     * "Example University" / "BSc …"): one paragraph with it */
+    if (!(sl[0] & strong_slots) && above && above == pattern) {
+      before->kind = CVX_BLK_PARA;
+      before->level = 0;
+      cvx_block_set_strong(c->doc->arena, before, 0);
+      join_next(c, before);
+    }
+    b = prev;
+  }
 }
 
 /* Joins block b's successor into b: one paragraph, the lines kept apart. */
@@ -3330,6 +3616,10 @@ static void rule_entries(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block 
         piece p = joined(c, b);
         if (!cvx_date_find(p.s, p.n, &d) || !head_dated) starts = false;
       }
+      /* under a sub-heading that opened an award, a date line is its date */
+      if (e.title && e.head != e.title && (kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE) &&
+          b->kind == CVX_BLK_PARA && !head_dated && date_line(b))
+        starts = false;
       /* under a sub-heading that opened a job, paragraphs are its dates,
        * place and description; only a second dated line opens another role */
       if (e.title && e.head != e.title && job_like(kind) && b->kind == CVX_BLK_PARA) {
@@ -3516,7 +3806,7 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
       in_head = true;
       continue;
     }
-    if (lab[i] == CVX_SEG_H && in_head) {
+    if (lab[i] == CVX_SEG_H && in_head && !person_line(b)) {
       if (e.head == e.title && b->kind == CVX_BLK_PARA) { /* a sub-heading's first line */
         e.head = b;
         continue;
@@ -3537,6 +3827,69 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
   }
   free(mem);
   return true;
+}
+
+/* The shape of a date line's first line: runs of letters as 'a', of digits
+ * as '0', other bytes as written ("1 January 2017" and "9 March 2015" alike);
+ * in out (cap bytes), false when it does not fit. */
+static bool line_shape(const cvx_block *b, char *out, size_t cap) {
+  size_t o = 0;
+  char last = 0;
+  for (size_t i = 0; i < b->len && b->text[i] != '\n'; i++) {
+    unsigned char ch = (unsigned char)b->text[i];
+    char k = isdigit(ch) ? '0' : (isalpha(ch) || ch >= 0x80) ? 'a' : (char)ch;
+    if ((k == 'a' || k == '0') && k == last) continue;
+    if (o + 1 >= cap) return false;
+    out[o++] = last = k;
+  }
+  out[o] = '\0';
+  return true;
+}
+
+/* A section of awards or certificates written one field a paragraph
+ * ("1 January 2017" / "Best Paper Award" / "Example Society", or the title
+ * first and its date after it) has one date line per entry, written alike
+ * and at the same place in each: with two such lines or more, the paragraphs
+ * from k before one of them up to k before the next are one header (k: how
+ * many paragraphs come before the first). Works in place, on a section of
+ * level-0 paragraphs only. */
+static void join_field_lines(ctx *c, cvx_block *first, const cvx_block *end) {
+  enum { MAXB = 256 };
+  cvx_block *bs[MAXB];
+  size_t n = 0;
+  for (cvx_block *b = first; b && b != end; b = b->next) {
+    if (b->kind == CVX_BLK_RULE) continue;
+    if (b->kind != CVX_BLK_PARA || b->level != 0 || n == MAXB) return;
+    bs[n++] = b;
+  }
+  size_t di[MAXB], nd = 0;
+  char shape[64], sh[64];
+  for (size_t i = 0; i < n; i++) {
+    if (!date_line(bs[i]) || !line_shape(bs[i], sh, sizeof sh)) continue;
+    if (nd && strcmp(sh, shape) != 0) continue;
+    if (!nd) memcpy(shape, sh, sizeof sh);
+    di[nd++] = i;
+  }
+  if (nd < 2 || di[0] > 2) return;
+  size_t k = di[0];
+  /* a date line that goes on with the rest of its entry ("1 January 2022" /
+   * "Best Paper Award") heads it: the entry cannot start before it */
+  for (size_t j = 0; j < nd && k; j++) {
+    const char *nl = memchr(bs[di[j]]->text, '\n', bs[di[j]]->len);
+    bool by = false;
+    if (nl) award_label(trim_piece((piece){nl + 1, bs[di[j]]->len - (size_t)(nl + 1 - bs[di[j]]->text)}), &by);
+    if (nl && !by) return;
+  }
+  for (size_t j = 0; j + 1 < nd; j++) /* each date inside its own header of 2 to 6 lines */
+    if (di[j + 1] - di[j] < 2 || di[j + 1] - di[j] <= k || di[j + 1] - di[j] > 6) return;
+  if (n - (di[nd - 1] - k) > 6) return;
+  for (size_t j = 0; j < nd; j++) {
+    size_t start = di[j] - k, stop = j + 1 < nd ? di[j + 1] - k : n;
+    for (size_t i = start + 1; i < stop; i++) {
+      if (bs[start]->next != bs[i]) return; /* a rule between: left as it is */
+      join_next(c, bs[start]);
+    }
+  }
 }
 
 /* Groups a section's blocks into entries and parses each. */
@@ -3623,7 +3976,11 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
   c->lang_open = NULL;
   if (kind == CVX_REC_LANGUAGE && heading && programming_languages(c, heading, first, end)) return;
   if (kind == CVX_REC_SKILL && heading && category_list(c, heading, first, end)) return;
-  if (job_like(kind) && kind != CVX_REC_PROJECT) join_header_runs(c, first, end, kind == CVX_REC_EDUCATION);
+  if (job_like(kind) && kind != CVX_REC_PROJECT) {
+    split_header_lines(c, first, end, kind == CVX_REC_EDUCATION);
+    join_header_runs(c, first, end, kind == CVX_REC_EDUCATION);
+  }
+  if (kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE) join_field_lines(c, first, end);
   if (job_like(kind) && (c->doc->entry_sink || cvx_entryseg_active()) &&
       parse_section_model(c, kind, talks, heading, first, end))
     return;
@@ -3922,6 +4279,41 @@ static const cvx_block *heading_reach(const cvx_block *h) {
 static cvx_rec_kind content_vote(const cvx_block *h) {
   bool talks;
   return cvx_section_vote(h->next, heading_reach(h), &talks);
+}
+
+/* True when heading h holds a deeper heading that names a known section:
+ * h is the page's title over them ("# Jane Roe" over "## Work"), not a
+ * section of its own. */
+static bool groups_sections(const cvx_block *h) {
+  const cvx_block *reach = heading_reach(h);
+  for (const cvx_block *x = h->next; x != reach; x = x->next)
+    if (x->kind == CVX_BLK_HEADING && heading_kind(x) != CVX_REC_SECTION) return true;
+  return false;
+}
+
+/* True when heading h holds only a few short undated lines, one of them a
+ * link or an address: contacts ("jane@example.org", "github.com/jane"), not
+ * a section's entries or sentences; or nothing at all (the contacts were
+ * icons, or a theme set them beside it); or, first, a sub-heading of the
+ * person's own details ("### About", "### Contact"). */
+static bool contact_lines(const cvx_block *h) {
+  const cvx_block *reach = heading_reach(h);
+  const cvx_block *first = h->next;
+  while (first != reach && first->kind == CVX_BLK_RULE) first = first->next;
+  if (first == reach) return true;
+  if (first->kind == CVX_BLK_HEADING && heading_kind(first) == CVX_REC_BASICS) return true;
+  int n = 0;
+  bool contact = false;
+  for (const cvx_block *x = first; x != reach; x = x->next) {
+    if (x->kind == CVX_BLK_RULE) continue;
+    if ((x->kind != CVX_BLK_PARA && x->kind != CVX_BLK_ITEM) || !x->text || ++n > 12 ||
+        memchr(x->text, '\n', x->len) || words_over(x->text, x->len, 8))
+      return false;
+    cvx_daterange d;
+    if (cvx_date_find(x->text, x->len, &d)) return false;
+    contact |= cvx_block_nlinks(x) > 0 || memchr(x->text, '@', x->len) != NULL;
+  }
+  return contact;
 }
 
 /* Whether [first, end) is a short run of running prose: one to three
@@ -4259,6 +4651,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
   cvx_block *b = bl->head;
   /* the person block: everything up to the first heading that names a section */
   cvx_block *top_end = b;
+  const cvx_block *name_above = NULL; /* the block after a heading that reads as a name */
   while (top_end) {
     if (top_end->kind == CVX_BLK_HEADING) {
       cvx_rec_kind k = cvx_section_classify(top_end->text, strlen(top_end->text));
@@ -4271,13 +4664,27 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         /* a heading that reads like a name ("Occupational Record"), or a
          * sub-heading ("### Diplomas Earned") over anything but an essay,
          * over content that votes for a section kind is that section's, and
-         * so is one over a few sentences ("A Few Words"): not a headline */
+         * so is one over a few sentences ("A Few Words"): not a headline;
+         * but a name heading over headings naming known sections is the
+         * page's title ("# Jane Roe" over "## Work") */
         const cvx_block *reach = heading_reach(top_end);
-        if (prose_only(top_end->next, reach)) break;
-        if (content_vote(top_end) != CVX_REC_SECTION && (person || !mostly_prose(top_end->next, reach))) break;
+        if (!(person && top_end->level <= 2 && groups_sections(top_end))) {
+          if (prose_only(top_end->next, reach)) break;
+          if (content_vote(top_end) != CVX_REC_SECTION && (person || !mostly_prose(top_end->next, reach))) break;
+        }
       }
       if (k == CVX_REC_SECTION && top_end->level <= 2 && !person) {
-        if (top_end != b) break;
+        /* a short heading right under the person's name heading, over
+         * contacts that vote for no section, is the headline ("# Jane Roe" /
+         * "## Data Engineer" / email, links) */
+        cvx_rec_kind under = top_end != b && name_above == top_end ? content_vote(top_end) : CVX_REC_WORK;
+        bool headline = (under == CVX_REC_SECTION || under == CVX_REC_BASICS) && top_end->text &&
+                        !words_over(top_end->text, top_end->len, 8) && contact_lines(top_end);
+        if (top_end != b && !headline) break;
+        if (headline) {
+          top_end = top_end->next;
+          continue;
+        }
         const cvx_block *reach = top_end->next;
         bool groups = false; /* it holds known sections: the page's title, not a section */
         for (; reach && !(reach->kind == CVX_BLK_HEADING && reach->level <= top_end->level); reach = reach->next)
@@ -4285,6 +4692,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         bool talks;
         if (!groups && cvx_section_vote(top_end->next, reach, &talks) != CVX_REC_SECTION) break;
       }
+      name_above = person ? top_end->next : NULL;
     }
     top_end = top_end->next;
   }
@@ -4338,6 +4746,8 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         cvx_rec_kind k2 = heading_kind(end);
         /* under Skills, "Computer Software" or "Tools" name groups of skills */
         if (kind == CVX_REC_SKILL && (k2 == CVX_REC_PROJECT || k2 == CVX_REC_SKILL)) k2 = kind;
+        /* and "Languages" over "Java", "Kotlin" names programming languages */
+        if (kind == CVX_REC_SKILL && k2 == CVX_REC_LANGUAGE && !spoken_below(end)) k2 = kind;
         if (k2 != CVX_REC_SECTION && k2 != kind) break;
         if (!entry_heading_kind(kind)) break;
       }

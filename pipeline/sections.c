@@ -483,6 +483,7 @@ static const wording *longest_at(const char *t, size_t len, size_t pos, size_t *
 typedef struct verdict {
   cvx_rec_kind kind;
   bool talk;
+  bool tail_unknown; /* the last word is in no word list */
 } verdict;
 
 /* Unknown words allowed beside a section wording, in half-words (a Latin
@@ -492,14 +493,14 @@ typedef struct verdict {
 #define MAX_UNKNOWN 4
 
 static verdict classify(const char *s, size_t n) {
-  verdict v = {CVX_REC_SECTION, false};
+  verdict v = {CVX_REC_SECTION, false, false};
   if (!s || n == 0 || n > MAX_HEADING) return v;
   char t[NORM_CAP];
   size_t len = normalize(s, n, t);
   pthread_once(&index_once, build_index);
   const wording *first = NULL;
   size_t first_at = 0; /* where the first section word starts in t */
-  bool later_skill = false;
+  bool later_skill = false, last_unknown = false;
   unsigned unknown = 0;
   size_t pos = 0;
   while (pos < len) {
@@ -520,8 +521,10 @@ static verdict classify(const char *s, size_t n) {
           later_skill = true;
       }
       pos += mlen;
+      last_unknown = false;
       continue;
     }
+    last_unknown = true;
     if (cjk_at(t, len, pos)) {
       utf8_next(t, len, &pos);
       unknown += 1;
@@ -544,6 +547,7 @@ static verdict classify(const char *s, size_t n) {
   }
   v.kind = first->kind;
   v.talk = first->talk;
+  v.tail_unknown = last_unknown;
   /* "Languages & Tools", "Languages / Frameworks": programming languages */
   if (v.kind == CVX_REC_LANGUAGE && later_skill) v.kind = CVX_REC_SKILL;
   return v;
@@ -581,6 +585,11 @@ static verdict classify_memo(const char *s, size_t n) {
  * unknown words beside the wording, are CVX_REC_SECTION. */
 cvx_rec_kind cvx_section_classify(const char *heading, size_t n) {
   return classify_memo(heading, n).kind;
+}
+
+bool cvx_section_tail_unknown(const char *heading, size_t n) {
+  verdict v = classify_memo(heading, n);
+  return v.kind != CVX_REC_SECTION && v.tail_unknown;
 }
 
 bool cvx_section_is_talks(const char *heading, size_t n) {

@@ -12,4 +12,10 @@
  * outside s[0,n). */
 bool cvx_section_is_talks(const char *heading, size_t n);
 
+/* True when the heading s[0,n) names a section but ends in a word that is in
+ * no word list: "Software Engineering", "Education Policy" (a field or a
+ * course named with a section word), not "Work Experience" nor
+ * "Contributions and Achievements". */
+bool cvx_section_tail_unknown(const char *heading, size_t n);
+
 #endif /* CVX_SECTIONS_H */

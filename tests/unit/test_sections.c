@@ -312,6 +312,20 @@ int main(void) {
     CHECK(talk == r->talk, "\"%s\": talks %d, want %d", r->heading, talk, r->talk);
   }
 
+  /* a heading ending in a word in no word list: a field or a course named
+   * with a section word, not a section heading written alone */
+  static const struct {
+    const char *heading;
+    bool tail;
+  } tails[] = {{"Software Engineering", true},  {"Education Policy", true},
+               {"Work Experience", false},      {"Contributions and Achievements", false},
+               {"Selected Publications", false}, {"Skills (selected)", false},
+               {"Grzyby i porosty", false},      {"Software", false}};
+  for (size_t i = 0; i < sizeof tails / sizeof tails[0]; i++) {
+    bool got = cvx_section_tail_unknown(tails[i].heading, strlen(tails[i].heading));
+    CHECK(got == tails[i].tail, "\"%s\": tail unknown %d, want %d", tails[i].heading, got, tails[i].tail);
+  }
+
   /* the heading is not NUL-terminated at n: only "Skills" is read */
   CHECK(cvx_section_classify("Skills and Publications", 6) == CVX_REC_SKILL, "prefix");
   CHECK(cvx_section_classify("Education", 0) == CVX_REC_SECTION, "empty");
