@@ -735,7 +735,8 @@ static cvx_block *emit_text(md *m, cvx_blk_kind kind, int level, cvx_span span, 
     cvx_arena_adopt(m->doc->arena, own, off + tl + 1);
     blk->text = own + off;
     cvx_buf_init(&m->tmp);
-  } else {
+  } else if (!cvx_block_text_in_source(m->doc, blk, t, tl, blk->span.end)) {
+    /* a line as the source has it is read there (sealed at the end) */
     blk->text = cvx_arena_strndup(m->doc->arena, t, tl);
   }
   if (!cont) blk->len = (uint32_t)tl;
@@ -2141,6 +2142,7 @@ cvx_status cvx_markdown_blocks(cvx_doc *doc, cvx_blocks *out) {
   free(m.links);
   cvx_buf_free(&m.raw);
   cvx_buf_free(&m.tmp);
+  cvx_blocks_seal(doc, out);
   return CVX_OK;
 }
 
@@ -2289,8 +2291,9 @@ static cvx_status md_extract(const cvx_source *src, cvx_doc *doc, cvx_diags *dx)
   (void)dx; /* diagnostics go to doc->dx */
   cvx_blocks bl = {0};
   cvx_status st = cvx_markdown_blocks(doc, &bl);
-  if (st != CVX_OK) return st;
-  return cvx_interpret(doc, &bl, "markdown");
+  if (st == CVX_OK) st = cvx_interpret(doc, &bl, "markdown");
+  cvx_doc_unseal(doc);
+  return st;
 }
 
 const cvx_extractor cvx_extractor_markdown = {"markdown", CVX_ROLE_BODY, md_accepts, md_extract};
