@@ -736,7 +736,7 @@ static cvx_block *emit_text(md *m, cvx_blk_kind kind, int level, cvx_span span, 
     blk->text = own + off;
     cvx_buf_init(&m->tmp);
   } else if (!cvx_block_text_in_source(m->doc, blk, t, tl, blk->span.end)) {
-    /* a line as the source has it is read there (sealed at the end) */
+    /* a text as the source has it is read there (sealed at the end) */
     blk->text = cvx_arena_strndup(m->doc->arena, t, tl);
   }
   if (!cont) blk->len = (uint32_t)tl;

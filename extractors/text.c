@@ -908,7 +908,7 @@ static void close_block(tx *t) {
   b->open = false;
   if (!t->text.len) return;
   cvx_block *o = cvx_blocks_add(t->doc, t->out, b->kind, b->level, cvx_span_make(b->span_s, b->span_e));
-  /* a line as the source has it is read there (sealed at the end) */
+  /* a text as the source has it is read there (sealed at the end) */
   if (!cvx_block_text_in_source(t->doc, o, t->text.ptr, t->text.len, b->span_e))
     o->text = cvx_arena_strndup(t->doc->arena, t->text.ptr, t->text.len);
   o->len = t->text.len;

@@ -185,7 +185,7 @@ bool cvx_block_text_in_source(cvx_doc *doc, cvx_block *b, const char *t, size_t 
   if (!n || n > UINT32_MAX || src->layout || doc->section_sink || doc->entry_sink || doc->field_sink) return false;
   if (end > src->len || end < n || (end < src->len && src->text[end] != '\n')) return false;
   const char *at = src->text + (end - n);
-  if (memcmp(at, t, n) != 0 || memchr(t, '\n', n)) return false;
+  if (memcmp(at, t, n) != 0) return false;
   b->text = at;
   b->len = (uint32_t)n;
   b->in_source = 1;
@@ -195,6 +195,22 @@ bool cvx_block_text_in_source(cvx_doc *doc, cvx_block *b, const char *t, size_t 
 void cvx_blocks_seal(cvx_doc *doc, cvx_blocks *bl) {
   char *text = (char *)(uintptr_t)doc->src->text;
   size_t len = doc->src->len;
+  /* a NUL must never fall inside another text in the source: one that does
+   * not start after the one before it ends (out of order, overlapping) is
+   * copied, before anything is sealed */
+  size_t after = 0;
+  bool first = true;
+  for (cvx_block *b = bl->head; b; b = b->next) {
+    if (!b->in_source) continue;
+    size_t start = (size_t)(b->text - text);
+    if (!first && start <= after) {
+      b->text = cvx_arena_strndup(doc->arena, b->text, b->len);
+      b->in_source = 0;
+      continue;
+    }
+    after = start + b->len;
+    first = false;
+  }
   for (cvx_block *b = bl->head; b; b = b->next) {
     if (!b->in_source) continue;
     size_t end = (size_t)(b->text - text) + b->len;

@@ -90,8 +90,8 @@ void cvx_links_add(cvx_arena *a, cvx_block *b, const char *text, const char *url
 /* Adds a link to a block (copies strings into the arena). */
 void cvx_block_link(cvx_doc *doc, cvx_block *b, const char *text, const char *url, cvx_span span);
 
-/* A block's text without a copy: when t[0,n) is one line (no '\n') that the
- * source text holds as it is, ending at byte end of the source where a line
+/* A block's text without a copy: when t[0,n) is what the source text holds
+ * as it is (one line or more), ending at byte end of the source where a line
  * ends, b's text becomes those source bytes (true); else nothing is changed
  * (false) and the caller copies t. The text is NUL-terminated only once
  * cvx_blocks_seal has run: the extractor must not read it as a C string
@@ -99,7 +99,9 @@ void cvx_block_link(cvx_doc *doc, cvx_block *b, const char *text, const char *ur
  * (their sinks may keep block texts). */
 bool cvx_block_text_in_source(cvx_doc *doc, cvx_block *b, const char *t, size_t n, size_t end);
 /* Ends every in-source block text of bl with a NUL in the source text (over
- * the '\n' after it): called by an extractor once it has read all the
+ * the '\n' after it; a text that does not start after the one before it in
+ * the source ends is copied instead, so that no NUL falls inside a text):
+ * called by an extractor once it has read all the
  * source. Until cvx_doc_unseal the source text and an unowned view have a
  * NUL for a '\n' after those lines: its readers meanwhile (the interpreter)
  * take a NUL for a line end (cvx_eol). */

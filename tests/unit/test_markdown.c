@@ -670,10 +670,11 @@ static void run_in_source(void) {
       copies++;
     }
   }
-  /* the two headings, 'data analysis' and 'Last line' (ending the text) */
-  CHECK(in_source == 4, "4 texts in the source, got %d", in_source);
-  CHECK(copies == 3, "3 copies (bold, link, joined lines), got %d", copies);
-  CHECK(f.doc->sealed == 3, "3 line ends sealed (the last text ends the source), got %zu", f.doc->sealed);
+  /* the two headings, 'data analysis', the paragraph of two lines and
+   * 'Last line' (ending the text) */
+  CHECK(in_source == 5, "5 texts in the source, got %d", in_source);
+  CHECK(copies == 2, "2 copies (bold, link), got %d", copies);
+  CHECK(f.doc->sealed == 4, "4 line ends sealed (the last text ends the source), got %zu", f.doc->sealed);
   CHECK(memcmp(src->text, text, sizeof text - 1) != 0, "sealed: the source differs while the blocks are read");
   cvx_doc_unseal(f.doc);
   CHECK(memcmp(src->text, text, sizeof text) == 0, "unsealed: the source is whole again");
@@ -681,6 +682,31 @@ static void run_in_source(void) {
   cvx_doc_unseal(f.doc); /* twice is harmless */
   CHECK(memcmp(src->text, text, sizeof text) == 0, "unsealed twice: unchanged");
   done(&f);
+
+  /* a text that does not start after the one before it ends is copied, so
+   * that no NUL falls inside another text: 'ab' inside 'ab\ncd' */
+  static const char two[] = "ab\ncd\nef";
+  cvx_arena *a = cvx_arena_new(0);
+  cvx_diags dx;
+  cvx_diags_init(&dx, a);
+  cvx_doc *doc = cvx_doc_new(a, make_source(a, "t.md", two, sizeof two - 1), &dx);
+  cvx_blocks bl = {0};
+  cvx_block *outer = cvx_blocks_push(a, &bl, CVX_BLK_PARA, 0, cvx_span_make(0, 5));
+  cvx_block *inner = cvx_blocks_push(a, &bl, CVX_BLK_PARA, 0, cvx_span_make(0, 2));
+  cvx_block *last = cvx_blocks_push(a, &bl, CVX_BLK_PARA, 0, cvx_span_make(6, 8));
+  CHECK(cvx_block_text_in_source(doc, outer, "ab\ncd", 5, 5), "two lines as the source has them");
+  CHECK(cvx_block_text_in_source(doc, inner, "ab", 2, 2), "a line as the source has it");
+  CHECK(cvx_block_text_in_source(doc, last, "ef", 2, 8), "the last line");
+  CHECK(!cvx_block_text_in_source(doc, last, "ex", 2, 8), "another text is no source text");
+  CHECK(!cvx_block_text_in_source(doc, last, "a", 1, 1), "a text ending mid-line is not taken");
+  cvx_blocks_seal(doc, &bl);
+  CHECK(strcmp(outer->text, "ab\ncd") == 0 && outer->in_source, "the outer text stays whole: '%s'", outer->text);
+  CHECK(strcmp(inner->text, "ab") == 0 && !inner->in_source, "the inner one is copied: '%s'", inner->text);
+  CHECK(strcmp(last->text, "ef") == 0 && last->in_source, "the last one ends the source");
+  CHECK(doc->sealed == 1, "one line end sealed, got %zu", doc->sealed);
+  cvx_doc_unseal(doc);
+  CHECK(memcmp(doc->src->text, two, sizeof two) == 0, "the source is whole again");
+  cvx_arena_free(a);
 }
 
 int main(void) {
