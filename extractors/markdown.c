@@ -726,6 +726,8 @@ static cvx_block *emit_text(md *m, cvx_blk_kind kind, int level, cvx_span span, 
     m->glue = blk;
     blk->len = 0;
     glue_put(m, t, tl);
+  } else if (cvx_block_text_in_source(m->doc, blk, t, tl, blk->span.end)) {
+    /* a text as the source has it is read there (sealed at the end) */
   } else if (tl >= ADOPT_MIN && m->tmp.cap) {
     /* a big text is not copied: the buffer itself, cut to size, goes to the
      * arena, and the next block starts a new one */
@@ -735,8 +737,7 @@ static cvx_block *emit_text(md *m, cvx_blk_kind kind, int level, cvx_span span, 
     cvx_arena_adopt(m->doc->arena, own, off + tl + 1);
     blk->text = own + off;
     cvx_buf_init(&m->tmp);
-  } else if (!cvx_block_text_in_source(m->doc, blk, t, tl, blk->span.end)) {
-    /* a text as the source has it is read there (sealed at the end) */
+  } else {
     blk->text = cvx_arena_strndup(m->doc->arena, t, tl);
   }
   if (!cont) blk->len = (uint32_t)tl;
