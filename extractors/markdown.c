@@ -726,6 +726,8 @@ static cvx_block *emit_text(md *m, cvx_blk_kind kind, int level, cvx_span span, 
     m->glue = blk;
     blk->len = 0;
     glue_put(m, t, tl);
+  } else if (cvx_block_text_in_source(m->doc, blk, t, tl, blk->span.end)) {
+    /* a text as the source has it is read there (sealed at the end) */
   } else if (tl >= ADOPT_MIN && m->tmp.cap) {
     /* a big text is not copied: the buffer itself, cut to size, goes to the
      * arena, and the next block starts a new one */
@@ -2141,6 +2143,7 @@ cvx_status cvx_markdown_blocks(cvx_doc *doc, cvx_blocks *out) {
   free(m.links);
   cvx_buf_free(&m.raw);
   cvx_buf_free(&m.tmp);
+  cvx_blocks_seal(doc, out);
   return CVX_OK;
 }
 
@@ -2289,8 +2292,9 @@ static cvx_status md_extract(const cvx_source *src, cvx_doc *doc, cvx_diags *dx)
   (void)dx; /* diagnostics go to doc->dx */
   cvx_blocks bl = {0};
   cvx_status st = cvx_markdown_blocks(doc, &bl);
-  if (st != CVX_OK) return st;
-  return cvx_interpret(doc, &bl, "markdown");
+  if (st == CVX_OK) st = cvx_interpret(doc, &bl, "markdown");
+  cvx_doc_unseal(doc);
+  return st;
 }
 
 const cvx_extractor cvx_extractor_markdown = {"markdown", CVX_ROLE_BODY, md_accepts, md_extract};

@@ -913,7 +913,9 @@ static void close_block(tx *t) {
   b->open = false;
   if (!t->text.len) return;
   cvx_block *o = cvx_blocks_add(t->doc, t->out, b->kind, b->level, cvx_span_make(b->span_s, b->span_e));
-  o->text = cvx_arena_strndup(t->doc->arena, t->text.ptr, t->text.len);
+  /* a text as the source has it is read there (sealed at the end) */
+  if (!cvx_block_text_in_source(t->doc, o, t->text.ptr, t->text.len, b->span_e))
+    o->text = cvx_arena_strndup(t->doc->arena, t->text.ptr, t->text.len);
   o->len = t->text.len;
   cvx_block_set_marker(o, b->marker);
   cvx_buf_clear(&t->text);
@@ -1958,6 +1960,7 @@ cvx_status cvx_text_blocks_range(cvx_doc *doc, cvx_blocks *out, size_t from, siz
   close_block(&t);
   cvx_buf_free(&t.text);
   free(seg);
+  cvx_blocks_seal(doc, out);
   return CVX_OK;
 }
 
@@ -1978,8 +1981,9 @@ static cvx_status text_extract(const cvx_source *src, cvx_doc *doc, cvx_diags *d
   (void)dx;
   cvx_blocks blocks = {0};
   cvx_status st = cvx_text_blocks(doc, &blocks);
-  if (st != CVX_OK) return st;
-  return cvx_interpret(doc, &blocks, "text");
+  if (st == CVX_OK) st = cvx_interpret(doc, &blocks, "text");
+  cvx_doc_unseal(doc);
+  return st;
 }
 
 const cvx_extractor cvx_extractor_text = {"text", CVX_ROLE_BODY, text_accepts, text_extract};

@@ -8,6 +8,7 @@
 
 #define BLOCK_RUN 64
 _Static_assert(sizeof(void *) != 8 || sizeof(cvx_block) == 40, "a block is 40 bytes on a 64-bit machine");
+_Static_assert(CVX_BLK_RULE < 8, "a block kind fits in 3 bits");
 
 cvx_block *cvx_blocks_add(cvx_doc *doc, cvx_blocks *bl, cvx_blk_kind kind, int level, cvx_span span) {
   return cvx_blocks_push(doc->arena, bl, kind, level, span);
@@ -175,4 +176,62 @@ const char *cvx_block_marker(const cvx_block *b, char buf[CVX_MARKER_MAX]) {
   s = kept[c - 1 - NSTATIC];
   pthread_mutex_unlock(&kept_mu);
   return s;
+}
+
+/* ------------------------------------------------- texts in the source */
+
+bool cvx_block_text_in_source(cvx_doc *doc, cvx_block *b, const char *t, size_t n, size_t end) {
+  const cvx_source *src = doc->src;
+  if (!n || n > UINT32_MAX || src->layout || doc->section_sink || doc->entry_sink || doc->field_sink) return false;
+  if (end > src->len || end < n || (end < src->len && src->text[end] != '\n')) return false;
+  const char *at = src->text + (end - n);
+  if (memcmp(at, t, n) != 0) return false;
+  b->text = at;
+  b->len = (uint32_t)n;
+  b->in_source = 1;
+  return true;
+}
+
+void cvx_blocks_seal(cvx_doc *doc, cvx_blocks *bl) {
+  char *text = (char *)(uintptr_t)doc->src->text;
+  size_t len = doc->src->len;
+  /* a NUL must never fall inside another text in the source: one that does
+   * not start after the one before it ends (out of order, overlapping) is
+   * copied, before anything is sealed */
+  size_t after = 0;
+  bool first = true;
+  for (cvx_block *b = bl->head; b; b = b->next) {
+    if (!b->in_source) continue;
+    size_t start = (size_t)(b->text - text);
+    if (!first && start <= after) {
+      b->text = cvx_arena_strndup(doc->arena, b->text, b->len);
+      b->in_source = 0;
+      continue;
+    }
+    after = start + b->len;
+    first = false;
+  }
+  for (cvx_block *b = bl->head; b; b = b->next) {
+    if (!b->in_source) continue;
+    size_t end = (size_t)(b->text - text) + b->len;
+    if (end < len && text[end] == '\n') {
+      text[end] = '\0';
+      doc->sealed++;
+    }
+  }
+}
+
+/* Turns the NULs of s[0,n) back into '\n's: s had none before sealing (a
+ * text source with a NUL is refused as binary). */
+static void unseal(char *s, size_t n) {
+  for (char *p = s, *e = s + n; p < e && (p = memchr(p, '\0', (size_t)(e - p))) != NULL; p++) *p = '\n';
+}
+
+void cvx_doc_unseal(cvx_doc *doc) {
+  if (!doc->sealed) return;
+  char *text = (char *)(uintptr_t)doc->src->text;
+  unseal(text, doc->src->len);
+  /* a view owned after sealing was copied with the NULs */
+  if (doc->view_owned && doc->view && doc->view != text) unseal(doc->view, doc->src->len);
+  doc->sealed = 0;
 }

@@ -38,7 +38,10 @@ typedef struct cvx_block {
   struct cvx_block *next;
   cvx_span span; /* source bytes of this block's own text */
   uint32_t len;  /* 32-bit counts (a source is under 4 GiB) */
-  unsigned kind : 4;   /* a cvx_blk_kind */
+  unsigned kind : 3;   /* a cvx_blk_kind */
+  /* text lies in the source text itself (cvx_block_text_in_source), its end
+   * cut there by a NUL while the interpreter reads it */
+  unsigned in_source : 1;
   int level : 8;       /* heading 1..6, list depth (extractors cap it at 32) */
   /* the list marker as written ("-", "*", "•", "1.", "[2]"), coded: read it
    * with cvx_block_marker, set it with cvx_block_set_marker; 0 = none */
@@ -86,6 +89,30 @@ cvx_block *cvx_blocks_push(cvx_arena *a, cvx_blocks *bl, cvx_blk_kind kind, int 
 void cvx_links_add(cvx_arena *a, cvx_block *b, const char *text, const char *url, cvx_span span);
 /* Adds a link to a block (copies strings into the arena). */
 void cvx_block_link(cvx_doc *doc, cvx_block *b, const char *text, const char *url, cvx_span span);
+
+/* A block's text without a copy: when t[0,n) is what the source text holds
+ * as it is (one line or more), ending at byte end of the source where a line
+ * ends, b's text becomes those source bytes (true); else nothing is changed
+ * (false) and the caller copies t. The text is NUL-terminated only once
+ * cvx_blocks_seal has run: the extractor must not read it as a C string
+ * before. Not for a binary document's text (a layout) nor for training runs
+ * (their sinks may keep block texts). */
+bool cvx_block_text_in_source(cvx_doc *doc, cvx_block *b, const char *t, size_t n, size_t end);
+/* Ends every in-source block text of bl with a NUL in the source text (over
+ * the '\n' after it; a text that does not start after the one before it in
+ * the source ends is copied instead, so that no NUL falls inside a text):
+ * called by an extractor once it has read all the
+ * source. Until cvx_doc_unseal the source text and an unowned view have a
+ * NUL for a '\n' after those lines: its readers meanwhile (the interpreter)
+ * take a NUL for a line end (cvx_eol). */
+void cvx_blocks_seal(cvx_doc *doc, cvx_blocks *bl);
+/* Puts the '\n's back once the blocks are read (after cvx_interpret): the
+ * block texts in the source are no longer NUL-terminated, nothing may read
+ * them after this (records hold copies: cvx_record_addn_lasting copies a
+ * value in the source). */
+void cvx_doc_unseal(cvx_doc *doc);
+/* A line end in a source text or view that may be sealed. */
+static inline bool cvx_eol(char c) { return c == '\n' || c == '\0'; }
 
 /* Turns the block stream into records: sections by heading (or by content when
  * a heading is unknown), entries by section kind, the person block at the top.

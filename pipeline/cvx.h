@@ -354,6 +354,8 @@ typedef struct cvx_doc {
   bool view_owned;
   uint32_t body_start;   /* first byte after the front matter (0 if none) */
   bool as_data;          /* the whole source was read as data (a YAML CV), not as a page */
+  /* '\n's of the source text turned NUL by cvx_blocks_seal (blocks.h) */
+  size_t sealed;
   /* the marks of the source bytes (see CVX_MARK_HIDDEN): plane a in words
    * [0, mark_words), plane b in [mark_words, 2 * mark_words); one word past
    * the last byte's, so a 64-bit window at any byte can be read */

@@ -267,7 +267,10 @@ cvx_field *cvx_record_addn_lasting(cvx_doc *doc, cvx_record *r, const char *key,
   while (len && is_space((unsigned char)value[0])) value++, len--;
   while (len && is_space((unsigned char)value[len - 1])) len--;
   if (!len) return NULL;
-  if (len < LASTING_MIN || !already_collapsed(value, len)) return cvx_record_addn(doc, r, key, value, len, span);
+  /* a block text in the source text ends at a NUL only until cvx_doc_unseal */
+  bool in_source = value >= doc->src->text && value < doc->src->text + doc->src->len;
+  if (len < LASTING_MIN || in_source || !already_collapsed(value, len))
+    return cvx_record_addn(doc, r, key, value, len, span);
   cvx_field *f = cvx_arena_alloc(doc->arena, sizeof *f);
   f->key = key;
   f->value = value;

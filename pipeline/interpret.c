@@ -2162,7 +2162,7 @@ static bool skill_columns(ctx *c, const cvx_block *b) {
   const char *v = c->doc->view;
   /* the block's span may start after the first line's indentation */
   size_t from = b->span.start;
-  while (from > 0 && v[from - 1] != '\n') from--;
+  while (from > 0 && !cvx_eol(v[from - 1])) from--;
   size_t to = b->span.end;
   /* the keyword column: where indented lines start, or the end of the
    * widest "Name  " gap; every group name must fit before it */
@@ -2251,7 +2251,7 @@ static bool skill_gap_lists(ctx *c, const cvx_block *b) {
   if (cvx_block_nlinks(b) || strchr(b->text, ':')) return false;
   const char *v = c->doc->view;
   size_t from = b->span.start;
-  while (from > 0 && v[from - 1] != '\n') from--;
+  while (from > 0 && !cvx_eol(v[from - 1])) from--;
   size_t to = b->span.end;
   bool sep = false;
   int groups = 0;
@@ -4592,10 +4592,10 @@ static void drop_page_furniture(cvx_blocks *bl) {
 static bool delimiter_below(const cvx_doc *doc, size_t at) {
   const char *v = doc->view;
   size_t n = doc->src->len, i = at;
-  while (i < n && v[i] != '\n') i++;
+  while (i < n && !cvx_eol(v[i])) i++;
   if (i >= n) return false;
   int dashes = 0, run = 0;
-  for (i++; i < n && v[i] != '\n'; i++) {
+  for (i++; i < n && !cvx_eol(v[i]); i++) {
     char ch = v[i];
     if (ch == '-') {
       if (++run > dashes) dashes = run;

@@ -50,12 +50,18 @@ static inline int fuzz_blocks(const uint8_t *data, size_t size,
   if (!src) return 0;
   cvx_doc *doc = fuzz_doc(a, src, &dx);
   cvx_blocks bl = {0};
+  /* block texts read in the source text: the source comes back whole */
+  char *before = cvx_arena_strndup(a, src->text, src->len);
   if (build(doc, &bl) == CVX_OK) {
-    for (const cvx_block *b = bl.head; b; b = b->next)
+    for (const cvx_block *b = bl.head; b; b = b->next) {
       if (cvx_span_valid(b->span) && b->span.end > src->len) abort();
+      if (b->text[b->len] != '\0') abort(); /* every text ends where its length says */
+    }
     cvx_status st = cvx_interpret(doc, &bl, origin);
     (void)st;
   }
+  cvx_doc_unseal(doc);
+  if (memcmp(before, src->text, src->len) != 0) abort();
   cvx_arena_free(a);
   return 0;
 }

@@ -32,6 +32,7 @@ static char *md_interpret(const char *text, md_record_fn each, const void *arg) 
   cvx_buf out = CVX_BUF_INIT;
   if (cvx_markdown_blocks(doc, &bl) == CVX_OK && cvx_interpret(doc, &bl, "markdown") == CVX_OK)
     for (cvx_record *r = doc->records; r; r = r->next) each(r, &out, arg);
+  cvx_doc_unseal(doc);
   char *res = cvx_xstrdup(out.ptr);
   cvx_buf_free(&out);
   cvx_arena_free(a);

@@ -312,7 +312,12 @@ static void run_cases(void) {
 
 /* Span of the text `what` in src, for comparisons. */
 static cvx_span span_of(const fixture *f, const char *what) {
-  const char *p = strstr(f->doc->src->text, what);
+  /* the source may be sealed (NULs after in-source block texts): searched
+   * over its length, not as a C string */
+  const char *t = f->doc->src->text, *p = NULL;
+  size_t n = f->doc->src->len, wn = strlen(what);
+  for (size_t i = 0; !p && wn <= n && i <= n - wn; i++)
+    if (memcmp(t + i, what, wn) == 0) p = t + i;
   if (!p) return CVX_NOSPAN;
   size_t s = (size_t)(p - f->doc->src->text);
   return cvx_span_make(s, s + strlen(what));
@@ -642,6 +647,68 @@ static void run_line_pieces(void) {
   cvx_markdown_line_piece = saved;
 }
 
+/* Block texts read in the source text (blocks.h, cvx_block_text_in_source):
+ * a list item or a line as the source has it is not copied, its text ends
+ * at a NUL over the '\n' after it while the blocks are read, and
+ * cvx_doc_unseal gives the source back byte for byte; a text the source does
+ * not hold as it is (markup taken out, lines joined) is a copy. */
+static void run_in_source(void) {
+  static const char text[] = "# Jane Doe\n\n## Skills\n\n- data analysis\n- **bold** lead\n"
+                             "- project [site](https://example.org) work\n\nA paragraph of\ntwo lines.\n\nLast line";
+  fixture f;
+  run(&f, text, sizeof text - 1, 0);
+  const cvx_source *src = f.doc->src;
+  int in_source = 0, copies = 0;
+  for (const cvx_block *b = f.bl.head; b; b = b->next) {
+    CHECK(b->text[b->len] == '\0' && strlen(b->text) == b->len, "text of %u bytes ends at its length", b->len);
+    bool inside = b->text >= src->text && b->text < src->text + src->len;
+    CHECK(inside == (bool)b->in_source, "in_source flag matches the pointer ('%s')", b->text);
+    if (inside) {
+      in_source++;
+      CHECK(b->text + b->len <= src->text + b->span.end, "'%s' lies inside its span", b->text);
+    } else if (b->len) {
+      copies++;
+    }
+  }
+  /* the two headings, 'data analysis', the paragraph of two lines and
+   * 'Last line' (ending the text) */
+  CHECK(in_source == 5, "5 texts in the source, got %d", in_source);
+  CHECK(copies == 2, "2 copies (bold, link), got %d", copies);
+  CHECK(f.doc->sealed == 4, "4 line ends sealed (the last text ends the source), got %zu", f.doc->sealed);
+  CHECK(memcmp(src->text, text, sizeof text - 1) != 0, "sealed: the source differs while the blocks are read");
+  cvx_doc_unseal(f.doc);
+  CHECK(memcmp(src->text, text, sizeof text) == 0, "unsealed: the source is whole again");
+  CHECK(f.doc->sealed == 0, "nothing left sealed");
+  cvx_doc_unseal(f.doc); /* twice is harmless */
+  CHECK(memcmp(src->text, text, sizeof text) == 0, "unsealed twice: unchanged");
+  done(&f);
+
+  /* a text that does not start after the one before it ends is copied, so
+   * that no NUL falls inside another text: 'ab' inside 'ab\ncd' */
+  static const char two[] = "ab\ncd\nef";
+  cvx_arena *a = cvx_arena_new(0);
+  cvx_diags dx;
+  cvx_diags_init(&dx, a);
+  cvx_doc *doc = cvx_doc_new(a, make_source(a, "t.md", two, sizeof two - 1), &dx);
+  cvx_blocks bl = {0};
+  cvx_block *outer = cvx_blocks_push(a, &bl, CVX_BLK_PARA, 0, cvx_span_make(0, 5));
+  cvx_block *inner = cvx_blocks_push(a, &bl, CVX_BLK_PARA, 0, cvx_span_make(0, 2));
+  cvx_block *last = cvx_blocks_push(a, &bl, CVX_BLK_PARA, 0, cvx_span_make(6, 8));
+  CHECK(cvx_block_text_in_source(doc, outer, "ab\ncd", 5, 5), "two lines as the source has them");
+  CHECK(cvx_block_text_in_source(doc, inner, "ab", 2, 2), "a line as the source has it");
+  CHECK(cvx_block_text_in_source(doc, last, "ef", 2, 8), "the last line");
+  CHECK(!cvx_block_text_in_source(doc, last, "ex", 2, 8), "another text is no source text");
+  CHECK(!cvx_block_text_in_source(doc, last, "a", 1, 1), "a text ending mid-line is not taken");
+  cvx_blocks_seal(doc, &bl);
+  CHECK(strcmp(outer->text, "ab\ncd") == 0 && outer->in_source, "the outer text stays whole: '%s'", outer->text);
+  CHECK(strcmp(inner->text, "ab") == 0 && !inner->in_source, "the inner one is copied: '%s'", inner->text);
+  CHECK(strcmp(last->text, "ef") == 0 && last->in_source, "the last one ends the source");
+  CHECK(doc->sealed == 1, "one line end sealed, got %zu", doc->sealed);
+  cvx_doc_unseal(doc);
+  CHECK(memcmp(doc->src->text, two, sizeof two) == 0, "the source is whole again");
+  cvx_arena_free(a);
+}
+
 int main(void) {
   run_pieces();
   run_line_pieces();
@@ -649,5 +716,6 @@ int main(void) {
   run_spans();
   run_pathological();
   run_accepts();
+  run_in_source();
   return check_done("markdown");
 }

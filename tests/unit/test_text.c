@@ -552,7 +552,7 @@ static void test_edges(void) {
   fx_free(&f);
 
   /* hidden content is blank in the view */
-  const char *hid = "Dana Okafor\n\nSECRET HEADING\n\nEducation\n";
+  char hid[] = "Dana Okafor\n\nSECRET HEADING\n\nEducation\n"; /* a source text is writable (blocks.h: sealing) */
   f.a = cvx_arena_new(0);
   cvx_diags_init(&f.dx, f.a);
   f.src = (cvx_source){.path = "<t>", .text = hid, .len = strlen(hid)};
