@@ -236,6 +236,10 @@ fuzz-build:
 	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang WERROR=$(WERROR) CFLAGS="$(FUZZ_CFLAGS)" \
 	  $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
 
+# the targets' objects are kept (not removed as intermediates), so that a
+# campaign's `make fuzz FUZZ_TARGET=t` runs do not compile and link all of
+# them again each time
+.SECONDARY: $(FUZZ_TARGETS:%=build/fuzz/tests/fuzz/fuzz_%.o)
 build/fuzz/fuzz_%: build/fuzz/tests/fuzz/fuzz_%.o build/fuzz/libcvx.a
 	clang $(CFLAGS) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ $(LDLIBS)
 
