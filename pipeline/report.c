@@ -6,6 +6,7 @@
 #include "rules.h"
 
 #include <jansson.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,6 +52,25 @@ static json_t *rule_json(const char *code, const cvx_rule *r) {
   return o;
 }
 
+/* The rule table of every known rule, the same for every SARIF reporter:
+ * built once and shared (jansson counts its references atomically); a
+ * reporter that meets a code not in it appends to a copy of its own
+ * (rule_index_of). A reporter used to build its own, some thousand jansson
+ * nodes for each one: most of the time of a validate run on a short page. */
+static pthread_once_t rules_once = PTHREAD_ONCE_INIT;
+static json_t *all_rules, *all_index;
+
+static void rules_build(void) {
+  all_rules = json_array();
+  all_index = json_object();
+  size_t n;
+  const cvx_rule *all = cvx_rules_all(&n);
+  for (size_t i = 0; i < n; i++) {
+    json_array_append_new(all_rules, rule_json(all[i].code, &all[i]));
+    json_object_set_new(all_index, all[i].code, json_integer((json_int_t)i));
+  }
+}
+
 cvx_reporter *cvx_reporter_new(cvx_report_format f, FILE *out) {
   cvx_reporter *r = cvx_xcalloc(1, sizeof *r);
   r->format = f;
@@ -58,14 +78,9 @@ cvx_reporter *cvx_reporter_new(cvx_report_format f, FILE *out) {
   if (f == CVX_REPORT_JSON) r->files = json_array();
   if (f == CVX_REPORT_SARIF) {
     r->results = json_array();
-    r->rules = json_array();
-    r->rule_index = json_object();
-    size_t n;
-    const cvx_rule *all = cvx_rules_all(&n);
-    for (size_t i = 0; i < n; i++) {
-      json_array_append_new(r->rules, rule_json(all[i].code, &all[i]));
-      json_object_set_new(r->rule_index, all[i].code, json_integer((json_int_t)i));
-    }
+    pthread_once(&rules_once, rules_build);
+    r->rules = json_incref(all_rules);
+    r->rule_index = json_incref(all_index);
   }
   return r;
 }
@@ -111,6 +126,13 @@ static char *path_uri(const char *path) {
 static size_t rule_index_of(cvx_reporter *r, const char *code) {
   json_t *idx = json_object_get(r->rule_index, code);
   if (idx) return (size_t)json_integer_value(idx);
+  if (r->rules == all_rules) { /* the shared table: this reporter's own copy */
+    json_t *rules = json_copy(all_rules), *index = json_copy(all_index);
+    json_decref(r->rules);
+    json_decref(r->rule_index);
+    r->rules = rules;
+    r->rule_index = index;
+  }
   size_t i = json_array_size(r->rules);
   json_array_append_new(r->rules, rule_json(code, NULL));
   json_object_set_new(r->rule_index, code, json_integer((json_int_t)i));

@@ -1,12 +1,47 @@
 /* test_rules.c — the validate rules: the code table, edit distance, and each
  * rule on small documents run through the pipeline (cvx_convert_bytes). */
+#define _GNU_SOURCE /* open_memstream */
 #include "rules.h"
 
 #include "check.h"
 #include "convert.h"
 #include "report.h"
 
+#include <jansson.h>
+#include <stdio.h>
 #include <stdlib.h>
+
+/* One SARIF document for one file whose diagnostics carry codes[0..n), parsed
+ * back (NULL when it does not parse). */
+static json_t *sarif_of(const char *const *codes, size_t n) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&buf, &len);
+  cvx_reporter *r = cvx_reporter_new(CVX_REPORT_SARIF, out);
+  cvx_report_item items[4];
+  for (size_t i = 0; i < n; i++)
+    items[i] = (cvx_report_item){.severity = CVX_WARNING, .code = (char *)codes[i], .message = "m", .line = 1, .col = 1};
+  cvx_result res = {.items = items, .nitems = n, .nwarnings = n};
+  cvx_reporter_add(r, "p.md", &res);
+  cvx_reporter_finish(r);
+  fclose(out);
+  json_t *doc = json_loadb(buf, len, 0, NULL);
+  free(buf);
+  return doc;
+}
+
+/* The id of rule i of a SARIF document's rule table, and the table's size. */
+static const char *rule_id(json_t *doc, size_t i) {
+  json_t *rules = json_object_get(json_object_get(json_object_get(json_array_get(json_object_get(doc, "runs"), 0), "tool"), "driver"), "rules");
+  return json_string_value(json_object_get(json_array_get(rules, i), "id"));
+}
+static size_t nrules(json_t *doc) {
+  return json_array_size(json_object_get(json_object_get(json_object_get(json_array_get(json_object_get(doc, "runs"), 0), "tool"), "driver"), "rules"));
+}
+static long rule_index(json_t *doc, size_t result) {
+  json_t *res = json_object_get(json_array_get(json_object_get(doc, "runs"), 0), "results");
+  return (long)json_integer_value(json_object_get(json_array_get(res, result), "ruleIndex"));
+}
 
 /* Converts text with the rules on; true when a diagnostic with code is
  * reported (and, when line is not 0, on that line). */
@@ -156,6 +191,26 @@ int main(void) {
   cvx_report_format f;
   CHECK(cvx_report_format_parse("sarif", &f) && f == CVX_REPORT_SARIF, "sarif");
   CHECK(!cvx_report_format_parse("xml", &f), "xml refused");
+
+  /* SARIF rule table: every known rule, in table order, shared by the
+   * reporters; a code not in it is appended to that reporter's table only */
+  {
+    const char *const codes[] = {"x.not-a-rule", all[1].code, "x.not-a-rule", "y.not-a-rule"};
+    for (int round = 0; round < 2; round++) {
+      json_t *doc = sarif_of(codes, 4);
+      CHECK(doc && nrules(doc) == n + 2, "sarif: the known rules and the two unknown codes");
+      CHECK(doc && rule_index(doc, 0) == (long)n && rule_index(doc, 1) == 1 && rule_index(doc, 2) == (long)n &&
+                rule_index(doc, 3) == (long)n + 1,
+            "sarif: ruleIndex of known and unknown codes");
+      CHECK(doc && rule_id(doc, 0) && strcmp(rule_id(doc, 0), all[0].code) == 0 && rule_id(doc, n + 1) &&
+                strcmp(rule_id(doc, n + 1), "y.not-a-rule") == 0,
+            "sarif: rule ids in order");
+      json_decref(doc);
+      doc = sarif_of(codes + 1, 1); /* a later reporter sees the shared table unchanged */
+      CHECK(doc && nrules(doc) == n && rule_index(doc, 0) == 1, "sarif: the shared table is not changed by a reporter");
+      json_decref(doc);
+    }
+  }
   cvx_convert_cleanup();
   return check_done("rules");
 }
