@@ -3774,7 +3774,20 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
                       b->level <= group->level && !heading_dated(b) && next_heading_dated(bs, lab, n, i);
     /* and a dated heading under it is one of its roles */
     bool role = group && b->kind == CVX_BLK_HEADING && under_group(group, b) && heading_dated(b);
-    if (lab[i] == CVX_SEG_B || !e.head || next_group || role) {
+    /* "Organisation: Initech" below the description of the job above opens
+     * the next job, written as labelled lines, whatever the segmenter said */
+    bool labelled_next = false;
+    if ((kind == CVX_REC_WORK || kind == CVX_REC_VOLUNTEER) && e.head && lab[i] != CVX_SEG_B &&
+        b->kind != CVX_BLK_HEADING && b->text && !memchr(b->text, '\n', b->len)) {
+      piece l, v;
+      if (split_label((piece){b->text, b->len}, &l, &v) && v.n && label_in(l, company_labels)) {
+        bool described = false;
+        for (size_t j = i, k = 0; j > 0 && k < 64 && bs[j - 1] != e.head && !described; j--, k++)
+          described = lab[j - 1] == CVX_SEG_D && bs[j - 1]->kind == CVX_BLK_ITEM;
+        labelled_next = described;
+      }
+    }
+    if (lab[i] == CVX_SEG_B || !e.head || next_group || role || labelled_next) {
       bool dated_heading = b->kind == CVX_BLK_HEADING && heading_dated(b);
       if (group && dated_heading && under_group(group, b) && kind != CVX_REC_EDUCATION) {
         if (!group_dated && e.head && (e.title ? e.title : e.head) == group) {
