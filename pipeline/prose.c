@@ -1003,7 +1003,8 @@ static int read_award(sent *x, int k) {
     while (e < end && !x->t[e].trail &&
            !(tok_is(x, e + 1, "and") && tok_is(x, e + 2, "the|a|an") && e + 3 < x->nt && x->t[e + 3].cap))
       e++;
-    if (e > j && e - j <= 24) {
+    /* ("for" as the sentence's last word has no reason after it) */
+    if (e > j && e <= end && e - j <= 24) {
       tok_range(x, j, e, &p, &n);
       put(x, r, "summary", p, n);
       last = e;

@@ -132,6 +132,10 @@ static const row ROWS[] = {
      "awards{title=Corwin Young Investigator Award|date=2020}"},
     {"He was the recipient of the Ashgrove Travel Grant from the Ashgrove Foundation.",
      "awards{title=Ashgrove Travel Grant|awarder=Ashgrove Foundation}"},
+    /* "for" as the last word: no reason (the token after it belongs to no
+     * sentence; a shorter sentence before left one there) */
+    {"We do go to it on a boat now. Awarded the Meridian Graduate Fellowship for",
+     "awards{title=Meridian Graduate Fellowship}"},
     {"I won the Lakeside Hackathon twice and received praise from my Team Lead.", ""},
     {"I received the B.S. degree in Physics from Norland University in 2003.",
      "education{institution=Norland University|area=Physics|studyType=BS|endDate=2003}"},
