@@ -1252,10 +1252,6 @@ static bool one_size(const rd *r, const size_t *out, size_t k, size_t m) {
  * other), so a page that sets its paragraphs apart by a few points only is
  * read in paragraphs; never more than 0.75 em (the gap a blank line makes at
  * the least) nor less than 0.2 em. */
-static int float_cmp(const void *a, const void *b) {
-  float x = *(const float *)a, y = *(const float *)b;
-  return x < y ? -1 : x > y;
-}
 static float para_gap_of(const rd *r, const size_t *out, const pline *lines, size_t nl) {
   float *g = nl ? cvx_xmalloc(nl * sizeof *g) : NULL;
   size_t n = 0;
@@ -1268,7 +1264,7 @@ static float para_gap_of(const rd *r, const size_t *out, const pline *lines, siz
   }
   float lead = 0.55f; /* too few pairs to tell: 0.75 em as before */
   if (n >= 5) {
-    qsort(g, n, sizeof *g, float_cmp);
+    qsort(g, n, sizeof *g, cmp_float);
     lead = g[n / 4];
   }
   free(g);

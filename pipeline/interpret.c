@@ -750,6 +750,32 @@ static bool role_at_org(ctx *c, cvx_record *r, const char *org_key, piece p, cvx
   return false;
 }
 
+/* Each segment's label from the field labeller's word labels lab[0,nt) of
+ * tokens tok: the label most of its words carry (more than half), or -1.
+ * The segments are pieces of t, which the token offsets index. */
+static void segment_labels(const char *t, const piece *seg, int ns, const cvx_ftok *tok, size_t nt, const int *lab,
+                           int *seg_lab) {
+  for (int i = 0; i < ns; i++) {
+    seg_lab[i] = -1;
+    if (!seg[i].n) continue;
+    size_t a = (size_t)(seg[i].s - t), z = a + seg[i].n;
+    int count[CVX_FLD_NCLASSES] = {0}, words = 0;
+    for (size_t k = 0; k < nt; k++) {
+      if (tok[k].sep || tok[k].a < a || tok[k].z > z) continue;
+      count[lab[k]]++;
+      words++;
+    }
+    for (int y = 0; y < CVX_FLD_NCLASSES; y++)
+      if (words && 2 * count[y] > words) seg_lab[i] = y;
+  }
+}
+
+/* True when no line ends between the two places of one text. */
+static bool same_line(const char *p, const char *q) {
+  const char *lo = p < q ? p : q, *hi = p < q ? q : p;
+  return !memchr(lo, '\n', (size_t)(hi - lo));
+}
+
 /* The trained field labeller's word on a work header (fieldlabel.h). The
  * rules' pick (pos, org, loc, the dates d) is written per byte of the head
  * text orig[0,n) (t is its working copy, which the segments point into) and
@@ -778,21 +804,8 @@ static void field_model_assign(ctx *c, cvx_rec_kind kind, const char *orig, cons
   int lab[CVX_FIELD_MAX_TOKENS];
   size_t nt = cvx_field_tokens(orig, n, tok, CVX_FIELD_MAX_TOKENS);
   if (nt > CVX_FIELD_MAX_TOKENS || !cvx_field_label(kind, orig, n, tok, nt, rule, lab)) return;
-  /* each segment's label: the one most of its words carry */
   int seg_lab[MAX_SEGS];
-  for (int i = 0; i < ns; i++) {
-    seg_lab[i] = -1;
-    if (!seg[i].n) continue;
-    size_t a = (size_t)(seg[i].s - t), z = a + seg[i].n;
-    int count[CVX_FLD_NCLASSES] = {0}, words = 0;
-    for (size_t k = 0; k < nt; k++) {
-      if (tok[k].sep || tok[k].a < a || tok[k].z > z) continue;
-      count[lab[k]]++;
-      words++;
-    }
-    for (int y = 0; y < CVX_FLD_NCLASSES; y++)
-      if (words && 2 * count[y] > words) seg_lab[i] = y;
-  }
+  segment_labels(t, seg, ns, tok, nt, lab, seg_lab);
   /* a piece the rules took for the organisation on the grammar's word (an
    * organisation's words, no title's) stays one: "Acme Corp, Engineer" */
   int rules_org = *org;
@@ -979,19 +992,18 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
    * – what it does") gives way to a piece on the dates' line ("Gestora de
    * Operações | 2019 – 2024"): the title goes with the dates */
   if (!lab_pos.n && pos >= 0 && org >= 0 && rscore[pos] == 0 && dated && d.mstart < n) {
-    const char *ds = orig + d.mstart;
-    for (int i = 0; i < ns; i++) {
-      if (i == pos || i == org || !seg[i].n || rscore[i] < 0 || oscore[i] > 0 || words_over(seg[i].s, seg[i].n, 6) ||
-          sentence_like(seg[i]))
-        continue;
-      const char *si = orig + (seg[i].s - t), *sp = orig + (seg[pos].s - t), *so = orig + (seg[org].s - t);
-      bool pos_with_org = !memchr(sp < so ? sp : so, '\n', (size_t)((sp < so ? so : sp) - (sp < so ? sp : so)));
-      bool i_with_dates = !memchr(si < ds ? si : ds, '\n', (size_t)((si < ds ? ds : si) - (si < ds ? si : ds)));
-      bool org_apart = memchr(so < ds ? so : ds, '\n', (size_t)((so < ds ? ds : so) - (so < ds ? so : ds))) != NULL;
-      size_t pa, pz;
-      if (pos_with_org && i_with_dates && org_apart && !cvx_location_find(seg[i].s, seg[i].n, &pa, &pz)) {
-        pos = i;
-        break;
+    /* (t has the dates cut out as line ends: lines are read in orig) */
+    const char *ds = orig + d.mstart, *so = orig + (seg[org].s - t);
+    if (same_line(orig + (seg[pos].s - t), so) && !same_line(so, ds)) {
+      for (int i = 0; i < ns; i++) {
+        if (i == pos || i == org || !seg[i].n || rscore[i] < 0 || oscore[i] > 0 ||
+            words_over(seg[i].s, seg[i].n, 6) || sentence_like(seg[i]))
+          continue;
+        size_t pa, pz;
+        if (same_line(orig + (seg[i].s - t), ds) && !cvx_location_find(seg[i].s, seg[i].n, &pa, &pz)) {
+          pos = i;
+          break;
+        }
       }
     }
   }
@@ -1269,20 +1281,9 @@ static void field_model_education(ctx *c, const char *orig, const char *t, size_
   size_t nt = cvx_field_tokens(orig, n, tok, CVX_FIELD_MAX_TOKENS);
   if (nt > CVX_FIELD_MAX_TOKENS || !cvx_field_label(CVX_REC_EDUCATION, orig, n, tok, nt, rule, lab)) return;
   int seg_lab[MAX_SEGS], morg = -1;
-  for (int i = 0; i < ns; i++) {
-    seg_lab[i] = -1;
-    if (!seg[i].n) continue;
-    size_t a = (size_t)(seg[i].s - t), z = a + seg[i].n;
-    int count[CVX_FLD_NCLASSES] = {0}, words = 0;
-    for (size_t k = 0; k < nt; k++) {
-      if (tok[k].sep || tok[k].a < a || tok[k].z > z) continue;
-      count[lab[k]]++;
-      words++;
-    }
-    for (int y = 0; y < CVX_FLD_NCLASSES; y++)
-      if (words && 2 * count[y] > words) seg_lab[i] = y;
-    if (seg_lab[i] == CVX_FLD_ORG && morg < 0) morg = i;
-  }
+  segment_labels(t, seg, ns, tok, nt, lab, seg_lab);
+  for (int i = 0; i < ns && morg < 0; i++)
+    if (seg_lab[i] == CVX_FLD_ORG) morg = i;
   if (morg >= 0) {
     *inst = morg;
     for (int j = morg + 1; j < ns && seg_lab[j] == CVX_FLD_ORG; j++) {

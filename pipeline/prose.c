@@ -343,6 +343,11 @@ static bool ci_contains(const char *s, size_t n, const char *w) {
   return false;
 }
 
+/* A university's, an institute's or a college's name. */
+static bool names_school(const char *s, size_t n) {
+  return ci_contains(s, n, "universit") || ci_contains(s, n, "institute") || ci_contains(s, n, "college");
+}
+
 static bool contains(const char *s, size_t n, const char *w) {
   size_t m = strlen(w);
   if (!m || m > n) return false;
@@ -399,7 +404,7 @@ static bool read_institution(const sent *x, int k, int end, int *a, int *b) {
           const char *q;
           size_t qn;
           tok_range(x, f2, l2, &q, &qn);
-          if (ci_contains(q, qn, "universit") || ci_contains(q, qn, "institute") || ci_contains(q, qn, "college")) {
+          if (names_school(q, qn)) {
             f = f2;
             l = l2;
           }
@@ -410,7 +415,7 @@ static bool read_institution(const sent *x, int k, int end, int *a, int *b) {
           const char *q;
           size_t qn;
           tok_range(x, f2, l2, &q, &qn);
-          if (ci_contains(q, qn, "universit") || ci_contains(q, qn, "institute") || ci_contains(q, qn, "college")) {
+          if (names_school(q, qn)) {
             f = f2;
             l = l2;
           }
