@@ -21,8 +21,9 @@
  * - 'YY alone and MM/YY only count inside a range (MM/YY with MM/YY on both ends);
  *   a month or season without a year only as a range start ("Jan–Mar 2020";
  *   "Nov – Feb 2020" starts in 2019).
- * - Open end: Present/Now/current/ongoing/today/date/onwards (any case),
- *   至今/今/现在/目前, "since X" and "from X" without an end, and a dangling dash:
+ * - Open end: Present/Now/current/ongoing/today/date/onwards, "X (and)
+ *   onward(s)/forward(s)" (any case),
+ *   至今/今/现在/目前, "since X" (seit, desde, depuis) and "from X" without an end, and a dangling dash:
  *   glued to the date and followed by space or the line end ("2018-   X"), or
  *   followed by nothing but ")" "]" "|" ":" ";" "," "*" "_" "<" ("May 2017 - )").
  *   "2012 - Title" is a single date.
@@ -695,7 +696,10 @@ static bool parse_expr(const char *s, size_t n, size_t i, cvx_daterange *out) {
   bool since = false, from = false, expected = false;
   if (i >= n || !is_alpha((unsigned char)s[i])) {
     /* no prefix word starts with a digit or an apostrophe */
-  } else if ((pe = word_ci(s, n, i, "since"))) since = true;
+  } else if ((pe = word_ci(s, n, i, "since")) || (pe = word_ci(s, n, i, "seit")) || (pe = word_ci(s, n, i, "desde")) ||
+             (pe = word_ci(s, n, i, "depuis"))) {
+    since = true; /* "since", German "seit", Spanish and Portuguese "desde", French "depuis" */
+  }
   else if ((pe = word_ci(s, n, i, "from"))) from = true;
   else if ((pe = qualifier(s, n, i, true))) {
     expected = true;
@@ -757,8 +761,17 @@ static bool parse_expr(const char *s, size_t n, size_t i, cvx_daterange *out) {
       }
     }
   } else if (ws1 <= 3) {
-    size_t oe = word_ci(s, n, k, "onwards");
-    if (!oe) oe = word_ci(s, n, k, "onward");
+    /* "2019 onwards", "2024 and forward" */
+    size_t ka = word_ci(s, n, k, "and");
+    if (ka) {
+      while (ka < n && ka - k < 6 && s[ka] == ' ') ka++;
+    } else {
+      ka = k;
+    }
+    static const char *const ahead[] = {"onwards", "onward", "forwards", "forward"};
+    size_t oe = 0;
+    for (size_t w = 0; w < sizeof ahead / sizeof ahead[0] && !oe; w++) oe = word_ci(s, n, ka, ahead[w]);
+    if (oe && oe < n && s[oe] == '-') oe = 0; /* "forward-looking" */
     if (oe) {
       range = open = true;
       end = oe;
@@ -845,9 +858,9 @@ static bool date_word(const char *s, size_t l) {
   static const char *const by_len[12] = {
       NULL, NULL, NULL,
       "exp|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec",
-      "from|june|july|sept|fall",
-      "since|march|april",
-      "august|spring|summer|autumn|winter",
+      "from|june|july|sept|fall|seit",
+      "since|march|april|desde",
+      "august|spring|summer|autumn|winter|depuis",
       "january|october",
       "expected|february|november|december",
       "september",

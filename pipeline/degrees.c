@@ -768,6 +768,24 @@ static const char *degree_at(const char *s, size_t n, size_t i, bool canon, size
   return a ? a->canon : NULL;
 }
 
+/* The end of a run of abbreviated degrees joined to the one ending at e
+ * ("MSc & BSc", "BA/MA", "B.S. and M.S."): one degree phrase, so that what
+ * follows it ("in Physics") is read as the field of both. Up to three more. */
+size_t cvx_degree_run_end(const char *s, size_t n, size_t e) {
+  pthread_once(&index_once, build_index);
+  for (int k = 0; k < 3; k++) {
+    size_t j = skip_sp(s, n, e, 2), w;
+    if (j < n && (s[j] == '&' || s[j] == '/')) j++;
+    else if ((w = word_ci(s, n, j, "and"))) j = w;
+    else return e;
+    j = skip_sp(s, n, j, 2);
+    size_t e2;
+    if (j >= n || !is_alpha((unsigned char)s[j]) || !read_abbr(s, n, j, false, &e2)) return e;
+    e = e2;
+  }
+  return e;
+}
+
 bool cvx_degree_find(const char *s, size_t n, const char **study_type, size_t *mstart,
                      size_t *mend) {
   if (study_type) *study_type = NULL;

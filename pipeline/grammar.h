@@ -58,6 +58,9 @@ bool cvx_date_parse(const char *s, size_t n, char iso[11]);
  * the match offsets. */
 bool cvx_degree_find(const char *s, size_t n, const char **study_type, size_t *mstart,
                      size_t *mend);
+/* The end of the run of abbreviated degrees joined to the degree ending at
+ * e ("MSc & BSc", "BA/MA", "B.S. and M.S."); e when none is joined. */
+size_t cvx_degree_run_end(const char *s, size_t n, size_t e);
 /* Canonical studyType of a degree written alone ("B.Sc." -> "BS"), or NULL. */
 const char *cvx_degree_canonical(const char *s, size_t n);
 

@@ -227,7 +227,8 @@ static bool cjk_lead(unsigned char c) { return c >= 0xE3 && c <= 0xE9; }
 
 /* Splits s[0,n) into pieces at entry separators: newlines, ", ", " | ",
  * spaced dashes and bullets, " · ", "; ", ": ", parentheses, " / ", a space
- * between two CJK characters and (when `at`) " at ". */
+ * between two CJK characters and (when `at`) " at " and its German, French
+ * and Russian words (" bei ", " chez ", " в "), as role_at_org reads them. */
 static int split_segments(const char *s, size_t n, bool at, piece *out, int max) {
   /* the bytes a separator can start with; every other byte is skipped at once */
   static const bool may_sep[256] = {['\n'] = true, ['\t'] = true, ['('] = true, [')'] = true,
@@ -267,6 +268,14 @@ static int split_segments(const char *s, size_t n, bool at, piece *out, int max)
         sep = 4;
       } else if (at && c == ' ' && i + 4 <= n && s[i + 1] == 'a' && s[i + 2] == 't' && s[i + 3] == ' ') {
         sep = 4;
+      } else if (at && c == ' ' && i + 4 <= n && (unsigned char)s[i + 1] == 0xD0 && (unsigned char)s[i + 2] == 0xB2 &&
+                 s[i + 3] == ' ') {
+        sep = 4; /* Russian " в " */
+      } else if (at && c == ' ' && i + 5 <= n && s[i + 4] == ' ' &&
+                 (memcmp(s + i + 1, "bei", 3) == 0)) {
+        sep = 5; /* German " bei " */
+      } else if (at && c == ' ' && i + 6 <= n && s[i + 5] == ' ' && memcmp(s + i + 1, "chez", 4) == 0) {
+        sep = 6; /* French " chez " */
       } else if (c == ' ' && i >= 3 && i + 1 < n && cjk_lead((unsigned char)s[i - 3]) &&
                  cjk_lead((unsigned char)s[i + 1])) {
         sep = 1; /* "某某科技有限公司 软件工程师": Chinese and Japanese put no space inside a name */
@@ -309,6 +318,11 @@ typedef struct ctx {
    * ("Chinese" / "Native", one per line) */
   cvx_record *lang_open;
   cvx_buf line; /* contact_line's scratch copy, reused line after line */
+  /* the rows of the table being read, one entry a row: the last row read,
+   * and for each column how many rows above read it as the organisation
+   * ([0]) and as the position ([1]) */
+  const cvx_block *table_row;
+  unsigned char table_votes[8][2];
 } ctx;
 
 static cvx_span entry_span(const entry *e) {
@@ -867,6 +881,38 @@ static void field_model_assign(ctx *c, cvx_rec_kind kind, const char *orig, cons
   }
 }
 
+/* The column of the table row t that piece p of it starts in (cells are
+ * separated by tabs), or -1 past the eighth. */
+static int cell_of(const char *t, piece p) {
+  int col = 0;
+  for (const char *q = t; q < p.s; q++) col += *q == '\t';
+  return col < 8 ? col : -1;
+}
+
+/* A table sets each field in one column, row after row: when the
+ * organisation and the position of row `row` come out in each other's
+ * columns by the reading of the rows above it (at least two rows read each
+ * column so), they are swapped ("Technician | Systemhaus" under rows of
+ * "Consultant | ALTEN Group"). The row's reading then adds to the votes. */
+static void table_columns(ctx *c, const cvx_block *row, const char *t, const piece *seg, int *pos, int *org) {
+  if (!c->table_row || c->table_row->next != row) memset(c->table_votes, 0, sizeof c->table_votes);
+  c->table_row = row;
+  if (*pos < 0 || *org < 0) return;
+  int oc = cell_of(t, seg[*org]), pc = cell_of(t, seg[*pos]);
+  if (oc < 0 || pc < 0 || oc == pc) return;
+  unsigned char (*v)[2] = c->table_votes;
+  if (v[oc][1] >= 2 && v[oc][0] == 0 && v[pc][0] >= 2 && v[pc][1] == 0) {
+    int x = *pos;
+    *pos = *org;
+    *org = x;
+    x = oc;
+    oc = pc;
+    pc = x;
+  }
+  if (v[oc][0] < 255) v[oc][0]++;
+  if (v[pc][1] < 255) v[pc][1]++;
+}
+
 static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   cvx_span es = entry_span(e);
   cvx_record *r = cvx_record_new(c->doc, kind, c->origin, es);
@@ -1050,6 +1096,7 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
     }
   }
   field_model_assign(c, kind, orig, t, n, seg, ns, &pos, &org, &loc, lab_pos.n, lab_org.n, dated ? &d : NULL);
+  if (e->head->kind == CVX_BLK_ROW && !e->title && !lab_pos.n && !lab_org.n) table_columns(c, e->head, t, seg, &pos, &org);
   if (lab_org.n) add_piece(c, r, org_key, lab_org, es);
   if (org >= 0) {
     add_piece(c, r, org_key, seg[org], es);
@@ -1372,6 +1419,9 @@ static void parse_education(ctx *c, const entry *e) {
     ls0 = i + 1;
   }
   if (degree) {
+    /* the degrees joined to it ("MSc & BSc in X") are read with it: the
+     * field after them is theirs too */
+    de = cvx_degree_run_end(t, n, de);
     cvx_record_add(c->doc, r, "studyType", st, date_span(c, &(cvx_daterange){.mstart = ds, .mend = de}, orig, es));
     /* area: "in X" / "of X" right after the degree, up to the next separator */
     size_t a = de;
@@ -3013,6 +3063,28 @@ static bool web_link_text(const cvx_block *b, piece p) {
   return false;
 }
 
+/* True when s[0,n) has two to six lines, each of two or more words ending
+ * as a sentence does ('.', '!', '?'), eight words or more in all, with no
+ * address, label or date among them: sentences set one a line. */
+static bool sentence_lines(const char *s, size_t n) {
+  int lines = 0, words = 0;
+  cvx_daterange d;
+  if (memchr(s, '@', n) || memchr(s, ':', n) || cvx_date_find(s, n, &d)) return false;
+  for (size_t i = 0; i < n;) {
+    size_t e = i;
+    while (e < n && s[e] != '\n') e++;
+    size_t z = e;
+    while (z > i && is_ws((unsigned char)s[z - 1])) z--;
+    int w = count_words(s + i, z - i);
+    if (w < 2 || ++lines > 6) return false;
+    char last = s[z - 1];
+    if (last != '.' && last != '!' && last != '?') return false;
+    words += w;
+    i = e + 1;
+  }
+  return lines >= 2 && words >= 8;
+}
+
 static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
   /* the name is the first line of the first text under the page's titles
    * ("# Lebenslauf" / "## Personalien" / "Luca Muster") */
@@ -3105,6 +3177,15 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         add_piece(c, basics(c), "label", h, b->span);
         c->have_label = true;
       }
+      continue;
+    }
+    /* a paragraph of two or more lines, each a sentence of its own, is
+     * the person's summary set one sentence a line ("Natural leader." /
+     * "Deep commitment to quality."), not a title and leftovers */
+    if (b->kind == CVX_BLK_PARA && c->have_name && !c->have_summary && sentence_lines(b->text, b->len)) {
+      add_lasting(c, basics(c), "summary", joined(c, b), b->span);
+      c->have_summary = true;
+      cvx_doc_take(c->doc, b->span);
       continue;
     }
     /* line by line: name (first line), label (short line after it), contacts */
@@ -3254,11 +3335,23 @@ static int line_slots(const char *s, size_t n, bool edu) {
   cvx_daterange d;
   const char *st;
   size_t a, e;
-  if (cvx_date_find(s, n, &d)) slots |= SLOT_DATE;
+  bool dated = cvx_date_find(s, n, &d);
+  if (dated) slots |= SLOT_DATE;
   if (cvx_degree_find(s, n, &st, &a, &e) || (edu && degree_line(s, n, &st, &a, &e))) slots |= SLOT_DEGREE;
   /* the stronger reading of the line: "Senior Software Engineer" is a role
-   * with an organisation word in it, "Engineer at Initech" both */
-  int role = cvx_role_score(s, n), org = cvx_org_score(s, n);
+   * with an organisation word in it, "Engineer at Initech" both; the words
+   * on either side of a date are read apart ("Engineer | May 2002 – 2019":
+   * the date's words are neither) */
+  int role, org;
+  if (dated) {
+    int r1 = cvx_role_score(s, d.mstart), r2 = cvx_role_score(s + d.mend, n - d.mend);
+    int o1 = cvx_org_score(s, d.mstart), o2 = cvx_org_score(s + d.mend, n - d.mend);
+    role = r1 > r2 ? r1 : r2;
+    org = o1 > o2 ? o1 : o2;
+  } else {
+    role = cvx_role_score(s, n);
+    org = cvx_org_score(s, n);
+  }
   if (role > 0) slots |= SLOT_ROLE;
   if ((org > 0 && org >= role) || cvx_location_find(s, n, &a, &e)) slots |= SLOT_ORG;
   return slots;
@@ -3276,6 +3369,23 @@ static int header_slots(const cvx_block *b, bool edu) {
     int k = line_slots(s, n, edu);
     if (k < 0) return -1;
     slots |= k;
+    s = nl ? nl + 1 : stop;
+  }
+  return slots;
+}
+
+/* The slots the header lines of a paragraph of up to three lines fill
+ * together, lines that read as no header line ("Org – a tagline of a dozen
+ * words") left out; 0 for a longer paragraph or one with no header line. */
+static int para_slots(const cvx_block *b) {
+  if (!b->text || b->len > 600) return 0;
+  int lines = 0, slots = 0;
+  for (const char *s = b->text, *stop = b->text + b->len; s < stop;) {
+    const char *nl = memchr(s, '\n', (size_t)(stop - s));
+    size_t n = nl ? (size_t)(nl - s) : (size_t)(stop - s);
+    if (++lines > 3) return 0;
+    int k = line_slots(s, n, false);
+    if (k > 0) slots |= k;
     s = nl ? nl + 1 : stop;
   }
   return slots;
@@ -3487,6 +3597,14 @@ static bool split_degrees(ctx *c, const entry *e) {
     parse_education(c, &sub);
   }
   return ng > 0;
+}
+
+/* True when block b is one line of dates and nothing else but
+ * punctuation ("October 2023 - present:"). */
+static bool dates_alone(const cvx_block *b) {
+  cvx_daterange d;
+  if (!b->text || memchr(b->text, '\n', b->len) || !cvx_date_find(b->text, b->len, &d)) return false;
+  return !has_alnum(b->text, d.mstart) && !has_alnum(b->text + d.mend, b->len - d.mend);
 }
 
 /* A paragraph that opens with a short dated line ("Globex Research, March
@@ -3788,7 +3906,18 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
         labelled_next = described;
       }
     }
-    if (lab[i] == CVX_SEG_B || !e.head || next_group || role || labelled_next) {
+    /* a short paragraph below the bullets of the entry above, at its
+     * head's depth, that fills again the slots its head filled (a date,
+     * and a role or an organisation: "Org – tagline" / "Role | dates" after
+     * "Org – tagline" / "Role | dates" and bullets) heads the next entry,
+     * whatever the segmenter said: a header holds each slot once */
+    bool refilled = false;
+    if (lab[i] == CVX_SEG_D && e.head && !e.title && i > 0 && bs[i - 1]->kind == CVX_BLK_ITEM &&
+        b->kind == CVX_BLK_PARA && e.head->kind == CVX_BLK_PARA && b->level == e.head->level) {
+      int again = para_slots(e.head) & para_slots(b);
+      refilled = (again & SLOT_DATE) && (again & (SLOT_ROLE | SLOT_ORG));
+    }
+    if (lab[i] == CVX_SEG_B || !e.head || next_group || role || labelled_next || refilled) {
       bool dated_heading = b->kind == CVX_BLK_HEADING && heading_dated(b);
       if (group && dated_heading && under_group(group, b) && kind != CVX_REC_EDUCATION) {
         if (!group_dated && e.head && (e.title ? e.title : e.head) == group) {
@@ -3826,8 +3955,14 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
         continue;
       }
       /* a nested line stays a child: the entry's parser reads it as the
-       * organisation or dates its header lacks */
-      if (e.head->next == b && b->level <= e.head->level) {
+       * organisation or dates its header lacks; but under a head that is
+       * dates alone ("* October 2023 - present:" over "  * Analyst,
+       * Initech (City)"), a line that names a role or an organisation is the
+       * rest of the header */
+      if (e.head->next == b &&
+          (b->level <= e.head->level || (e.head != e.title && dates_alone(e.head) && b->text &&
+                                         !memchr(b->text, '\n', b->len) &&
+                                         line_slots(b->text, b->len, false) & (SLOT_ROLE | SLOT_ORG)))) {
         if (e.head != e.title) e.head->kind = CVX_BLK_PARA;
         join_next(c, e.head);
         continue;
@@ -4631,6 +4766,43 @@ static void table_header_rows(const cvx_doc *doc, const cvx_blocks *bl) {
       b->kind = CVX_BLK_RULE;
 }
 
+/* The blocks below the page's last rule, when they are only the person's
+ * contacts ("jane@example.org • +1 555 0100" / a street address), after
+ * the sections: a footer that belongs to no section. The rule is cut off
+ * the stream there and the first of those blocks returned; NULL (and the
+ * stream untouched) when the last section is references (a referee's
+ * address), when nothing follows a heading between, or when any block
+ * holds more than a few short lines, a date, or no e-mail or phone. */
+static cvx_block *contacts_footer(cvx_blocks *bl, cvx_block *top_end) {
+  cvx_block *rule = NULL;
+  const cvx_block *heading = NULL;
+  for (cvx_block *b = top_end; b; b = b->next) {
+    if (b->kind == CVX_BLK_HEADING) {
+      heading = b;
+      rule = NULL;
+    } else if (b->kind == CVX_BLK_RULE && heading) {
+      rule = b;
+    }
+  }
+  if (!rule || !rule->next || heading_kind(heading) == CVX_REC_REFERENCE) return NULL;
+  bool contact = false;
+  int n = 0;
+  for (const cvx_block *b = rule->next; b; b = b->next) {
+    if (b->kind != CVX_BLK_PARA || !b->text || ++n > 3 || words_over(b->text, b->len, 30)) return NULL;
+    int lines = 1;
+    for (size_t i = 0; i < b->len; i++) lines += b->text[i] == '\n';
+    cvx_daterange d;
+    if (lines > 4 || cvx_date_find(b->text, b->len, &d)) return NULL;
+    size_t a, z;
+    contact |= memchr(b->text, '@', b->len) || cvx_phone_find(b->text, b->len, &a, &z);
+  }
+  if (!contact) return NULL;
+  cvx_block *footer = rule->next;
+  rule->next = NULL;
+  bl->tail = rule;
+  return footer;
+}
+
 /* CVX_ENTRY_DEBUG also prints the block stream the interpreter receives (after
  * its own reshaping), one block a line: kind, level, first characters. */
 static void debug_blocks(const cvx_blocks *bl) {
@@ -4711,6 +4883,8 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
     top_end = top_end->next;
   }
   if (b && b != top_end) parse_person(&c, b, top_end, true);
+  /* the person's contacts set at the foot of the page, below a rule */
+  cvx_block *footer = contacts_footer(bl, top_end);
   /* the level of the outermost section headings */
   int top_level = 7;
   for (cvx_block *x = top_end; x; x = x->next)
@@ -4775,6 +4949,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
     drop_translation(doc, before);
     b = end;
   }
+  if (footer) parse_person(&c, footer, NULL, false);
   /* rating dots that no legend named say no level in words: drop them */
   for (cvx_record *r = doc->records; r; r = r->next) {
     if (r->kind != CVX_REC_LANGUAGE) continue;

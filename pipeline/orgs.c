@@ -285,6 +285,18 @@ static size_t next_word(const char *s, size_t n, size_t *i, size_t *start) {
 
 /* Twice the number of words of s[0,n) in table (a word also counts without
  * its trailing dots, hyphens and apostrophes); *nwords gets the word count. */
+/* True when the word s[0,n) ends as the names of trades and sciences'
+ * practitioners do ("ecologist", "statistician", "cartographer"): a role
+ * noun no list needs to hold. */
+static bool role_suffix(const char *s, size_t n) {
+  static const char *const suf[] = {"ologist", "ologists", "ician", "icians", "ographer", "ographers", NULL};
+  for (int k = 0; suf[k]; k++) {
+    size_t m = strlen(suf[k]);
+    if (n >= m + 2 && strncasecmp(s + n - m, suf[k], m) == 0) return true;
+  }
+  return false;
+}
+
 static int score_words(const char *s, size_t n, const windex *table, int *nwords) {
   int score = 0, idx = 0;
   size_t i = 0, st, len;
@@ -295,7 +307,7 @@ static int score_words(const char *s, size_t n, const windex *table, int *nwords
     } else {
       while (len && (s[st + len - 1] == '.' || s[st + len - 1] == '-' || s[st + len - 1] == '\''))
         len--;
-      if (len && in_table(table, s + st, len)) score += 2;
+      if (len && (in_table(table, s + st, len) || (table == &ix_role && role_suffix(s + st, len)))) score += 2;
     }
     idx++;
   }
@@ -460,7 +472,8 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
     size_t j = i + 1;
     while (j < n && s[j] == ' ') j++;
     size_t m = match_entry(&ix_regions, s, n, j, true);
-    if (!m) m = match_entry(&ix_countries, s, n, j, false);
+    bool country = false;
+    if (!m) country = (m = match_entry(&ix_countries, s, n, j, false)) > 0;
     if (!m && j < n && (isupper((unsigned char)s[j]) || (unsigned char)s[j] >= 0x80) && !cvx_place_at(s, n, j, &m))
       m = 0; /* a country or first-level region of the gazetteer ("Pune, Maharashtra") */
     if (!m) continue;
@@ -493,6 +506,29 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
       k = b;
     }
     if (!words) continue;
+    /* "Brisbane, QLD, Australia": a region code no table knows (two or
+     * three capitals) between a city and its country: the city is the
+     * capitalised words before it */
+    if (country && words == 1 && !org_before && i - start >= 2 && i - start <= 3 && start >= 3 &&
+        s[start - 1] == ' ' && s[start - 2] == ',') {
+      bool code = true;
+      for (size_t q = start; q < i && code; q++) code = isupper((unsigned char)s[q]);
+      size_t q = start - 2, city = q;
+      for (int w = 0; code && w < 3 && q > 0; w++) {
+        size_t e = q;
+        while (e > 0 && s[e - 1] == ' ') e--;
+        size_t b = e;
+        while (b > 0 && (isalpha((unsigned char)s[b - 1]) || (unsigned char)s[b - 1] >= 0x80 || s[b - 1] == '.' ||
+                         s[b - 1] == '-'))
+          b--;
+        if (b == e || !(isupper((unsigned char)s[b]) || (unsigned char)s[b] >= 0x80) ||
+            score_words(s + b, e - b, &ix_org, NULL) || score_words(s + b, e - b, &ix_role, NULL))
+          break;
+        city = b;
+        q = b;
+      }
+      if (code && city < start - 2) start = city;
+    }
     /* "Studio Arcilla, Valencia": capitalised words right after an
      * organisation's word go on with its name; unless they are a known city,
      * the place is what follows the comma (a city that names its region,

@@ -277,8 +277,38 @@ static void test_long_words(void) {
   }
 }
 
+/* cvx_degree_run_end: the abbreviated degrees joined to the first one make
+ * one phrase ("MSc & BSc in Optics": the field after them is both's); a
+ * word that is no degree, or a degree spelled out, ends the run. */
+static void test_runs(void) {
+  static const struct {
+    const char *in, *run;
+  } runs[] = {
+      {"MSc & BSc in Applied Optics", "MSc & BSc"},
+      {"BA/MA in History", "BA/MA"},
+      {"B.S. and M.S. in Geology", "B.S. and M.S."},
+      {"BSc, MSc", "BSc"},
+      {"BSc and Honours", "BSc"},
+      {"MSc & sons", "MSc"},
+      {"BA and Master of Arts", "BA"},
+      {"BA/MA/PhD, Linguistics", "BA/MA/PhD"},
+      {"PhD &", "PhD"},
+  };
+  for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+    const char *s = runs[i].in, *st = NULL;
+    size_t n = strlen(s), a = 0, e = 0;
+    bool found = cvx_degree_find(s, n, &st, &a, &e);
+    CHECK(found && a == 0, "\"%s\": degree at 0", s);
+    if (!found) continue;
+    size_t r = cvx_degree_run_end(s, n, e);
+    CHECK(r == strlen(runs[i].run) && memcmp(s, runs[i].run, r) == 0, "\"%s\": run \"%.*s\", want \"%s\"", s,
+          (int)r, s, runs[i].run);
+  }
+}
+
 int main(void) {
   test_finds();
+  test_runs();
   test_long_words();
   test_canonical();
   test_truncations();

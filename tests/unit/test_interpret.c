@@ -308,6 +308,18 @@ static void run_org_role(void) {
     int o = cvx_org_score(cases[i].s, n), r = cvx_role_score(cases[i].s, n);
     CHECK(cases[i].want > 0 ? o > r : r >= o, "%s: org %d role %d", cases[i].s, o, r);
   }
+  /* practitioners' names no list holds are role nouns by their ending */
+  static const struct {
+    const char *s;
+    bool role;
+  } nouns[] = {
+      {"Computational ecologist", true}, {"Statistician", true}, {"Lead Cartographer", true},
+      {"Ecology", false},                {"Politics", false},    {"Graphics", false},
+  };
+  for (size_t i = 0; i < sizeof nouns / sizeof nouns[0]; i++) {
+    int r = cvx_role_score(nouns[i].s, strlen(nouns[i].s));
+    CHECK((r > 0) == nouns[i].role, "%s: role %d", nouns[i].s, r);
+  }
 }
 
 /* The phone as written is kept; its E.164 form is added only when the
