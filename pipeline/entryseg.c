@@ -17,42 +17,21 @@ extern const size_t cvx_model_entries_text_len;
 
 const char *const cvx_entryseg_classes[CVX_SEG_NCLASSES] = {"B", "H", "D"};
 
-static cvx_model *entry_model;
-static cvx_seqmodel entry_seq;
-static bool entry_on, entry_debug;
+static cvx_seqtask entry_task = {.name = "entries",
+                                 .env = "CVX_ENTRY_MODEL",
+                                 .debug_env = "CVX_ENTRY_DEBUG",
+                                 .classes = cvx_entryseg_classes,
+                                 .nclasses = CVX_SEG_NCLASSES};
 
 bool cvx_entryseg_init(void) {
-  if (entry_model) return true;
-  entry_debug = getenv("CVX_ENTRY_DEBUG") != NULL;
-  const char *env = getenv("CVX_ENTRY_MODEL");
-  if (env && strcmp(env, "off") == 0) return true;
-  entry_model = cvx_model_load("CVX_ENTRY_MODEL", cvx_model_entries_text, cvx_model_entries_text_len, "entries");
-  if (!entry_model) return false;
-  bool ok = cvx_model_nclasses(entry_model) == CVX_SEG_NCLASSES;
-  for (int i = 0; ok && i < CVX_SEG_NCLASSES; i++)
-    ok = strcmp(cvx_model_class(entry_model, i), cvx_entryseg_classes[i]) == 0;
-  if (!ok) {
-    fprintf(stderr, "cvx: the entries model does not have the classes B H D\n");
-    cvx_model_free(entry_model);
-    entry_model = NULL;
-    return false;
-  }
-  cvx_seqmodel_init(&entry_seq, entry_model);
-  /* a model with no weights has never been trained: the rules decide */
-  for (int i = 0; i < (CVX_SEG_NCLASSES + 1) * CVX_SEG_NCLASSES && !entry_on; i++) entry_on = entry_seq.trans[i] != 0;
-  return true;
+  return cvx_seqtask_init(&entry_task, cvx_model_entries_text, cvx_model_entries_text_len);
 }
 
-void cvx_entryseg_cleanup(void) {
-  if (entry_model) cvx_seqmodel_free(&entry_seq);
-  cvx_model_free(entry_model);
-  entry_model = NULL;
-  entry_on = false;
-}
+void cvx_entryseg_cleanup(void) { cvx_seqtask_cleanup(&entry_task); }
 
-bool cvx_entryseg_active(void) { return entry_on; }
+bool cvx_entryseg_active(void) { return entry_task.on; }
 
-bool cvx_entryseg_debug(void) { return entry_debug; }
+bool cvx_entryseg_debug(void) { return entry_task.debug; }
 
 static bool has_alnum(const char *s, size_t n) {
   for (size_t i = 0; i < n; i++)
@@ -344,7 +323,7 @@ static int header_slots(const cvx_block *b, const facts *f) {
 
 void cvx_entryseg_label(cvx_rec_kind kind, const cvx_block *const *blocks, size_t n, const unsigned char *rule,
                         int *labels) {
-  if (!entry_on || !n) return;
+  if (!entry_task.on || !n) return;
   cvx_features *ft = calloc(n, sizeof *ft);
   if (!ft) {
     for (size_t i = 0; i < n; i++) labels[i] = i == 0 ? CVX_SEG_B : CVX_SEG_D;
@@ -358,7 +337,7 @@ void cvx_entryseg_label(cvx_rec_kind kind, const cvx_block *const *blocks, size_
   }
   for (size_t i = 0; i < n; i++) cvx_features_init(&ft[i]);
   features_of(kind, blocks, n, rule, ft, fa);
-  cvx_seqmodel_decode(&entry_seq, ft, n, labels);
+  cvx_seqmodel_decode(&entry_task.seq, ft, n, labels);
   for (size_t i = 0; i < n; i++) cvx_features_free(&ft[i]);
   free(ft);
   /* a header holds one date range and one degree, and once it has its

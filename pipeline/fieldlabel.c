@@ -17,41 +17,19 @@ extern const size_t cvx_model_fields_text_len;
 
 const char *const cvx_field_classes[CVX_FLD_NCLASSES] = {"O", "ROLE", "ORG", "PLACE", "DATE", "DEGREE", "AREA"};
 
-static cvx_model *field_model;
-static cvx_seqmodel field_seq;
-static bool field_on, field_debug;
+static cvx_seqtask field_task = {.name = "fields",
+                                 .env = "CVX_FIELD_MODEL",
+                                 .debug_env = "CVX_FIELD_DEBUG",
+                                 .classes = cvx_field_classes,
+                                 .nclasses = CVX_FLD_NCLASSES};
 
-bool cvx_field_init(void) {
-  if (field_model) return true;
-  field_debug = getenv("CVX_FIELD_DEBUG") != NULL;
-  const char *env = getenv("CVX_FIELD_MODEL");
-  if (env && strcmp(env, "off") == 0) return true;
-  field_model = cvx_model_load("CVX_FIELD_MODEL", cvx_model_fields_text, cvx_model_fields_text_len, "fields");
-  if (!field_model) return false;
-  bool ok = cvx_model_nclasses(field_model) == CVX_FLD_NCLASSES;
-  for (int i = 0; ok && i < CVX_FLD_NCLASSES; i++) ok = strcmp(cvx_model_class(field_model, i), cvx_field_classes[i]) == 0;
-  if (!ok) {
-    fprintf(stderr, "cvx: the fields model does not have the classes O ROLE ORG PLACE DATE DEGREE AREA\n");
-    cvx_model_free(field_model);
-    field_model = NULL;
-    return false;
-  }
-  cvx_seqmodel_init(&field_seq, field_model);
-  /* a model with no weights has never been trained: the rules decide */
-  for (int i = 0; i < (CVX_FLD_NCLASSES + 1) * CVX_FLD_NCLASSES && !field_on; i++) field_on = field_seq.trans[i] != 0;
-  return true;
-}
+bool cvx_field_init(void) { return cvx_seqtask_init(&field_task, cvx_model_fields_text, cvx_model_fields_text_len); }
 
-void cvx_field_cleanup(void) {
-  if (field_model) cvx_seqmodel_free(&field_seq);
-  cvx_model_free(field_model);
-  field_model = NULL;
-  field_on = false;
-}
+void cvx_field_cleanup(void) { cvx_seqtask_cleanup(&field_task); }
 
-bool cvx_field_active(void) { return field_on; }
+bool cvx_field_active(void) { return field_task.on; }
 
-bool cvx_field_debug(void) { return field_debug; }
+bool cvx_field_debug(void) { return field_task.debug; }
 
 /* ------------------------------------------------------------- tokens */
 
@@ -392,14 +370,14 @@ void cvx_field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx_ft
 
 bool cvx_field_label(cvx_rec_kind kind, const char *s, size_t n, const cvx_ftok *tok, size_t nt,
                      const unsigned char *rule, int *labels) {
-  if (!field_on || !nt || n > CVX_FIELD_MAX_BYTES || nt > CVX_FIELD_MAX_TOKENS) return false;
+  if (!field_task.on || !nt || n > CVX_FIELD_MAX_BYTES || nt > CVX_FIELD_MAX_TOKENS) return false;
   /* every token's features in one buffer on the stack: no allocation */
   uint32_t hash[CVX_FIELD_MAX_TOKENS * FEATS_PER_TOKEN];
   cvx_features ft[CVX_FIELD_MAX_TOKENS];
   for (size_t i = 0; i < nt; i++) ft[i] = (cvx_features){hash + i * FEATS_PER_TOKEN, 0, FEATS_PER_TOKEN};
   field_features(kind, s, n, tok, nt, rule, ft, false);
-  cvx_seqmodel_decode(&field_seq, ft, nt, labels);
-  if (field_debug)
+  cvx_seqmodel_decode(&field_task.seq, ft, nt, labels);
+  if (field_task.debug)
     for (size_t i = 0; i < nt; i++)
       fprintf(stderr, "field %s%s %.*s\n", i && tok[i].line != tok[i - 1].line ? "/ " : "",
               cvx_field_classes[labels[i]], (int)(tok[i].z - tok[i].a), s + tok[i].a);

@@ -44,6 +44,10 @@ typedef struct cvx_model cvx_model;
  * caller frees it with cvx_model_free. */
 cvx_model *cvx_model_parse(const char *text, size_t len, char *err, size_t errsz);
 void cvx_model_free(cvx_model *m);
+/* One weight of a model file at p (after optional blanks), as strtof reads
+ * it (the same float, bit for bit), *end set past it (to p when there is
+ * none); the trainer's spellings ("0", "-1.25") without strtof's cost. */
+float cvx_model_parse_weight(const char *p, char **end);
 int cvx_model_nclasses(const cvx_model *m);
 /* Loads a task's model: the file named by the environment variable env when
  * it is set and not empty (for cross-validation), else the built-in text.

@@ -4,6 +4,7 @@
 #include "seqmodel.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,35 @@ void cvx_seqmodel_init(cvx_seqmodel *sm, const cvx_model *m) {
 void cvx_seqmodel_free(cvx_seqmodel *sm) {
   free(sm->trans);
   sm->trans = NULL;
+}
+
+bool cvx_seqtask_init(cvx_seqtask *t, const char *text, size_t len) {
+  if (t->model) return true;
+  t->debug = getenv(t->debug_env) != NULL;
+  const char *env = getenv(t->env);
+  if (env && strcmp(env, "off") == 0) return true;
+  t->model = cvx_model_load(t->env, text, len, t->name);
+  if (!t->model) return false;
+  bool ok = cvx_model_nclasses(t->model) == t->nclasses;
+  for (int i = 0; ok && i < t->nclasses; i++) ok = strcmp(cvx_model_class(t->model, i), t->classes[i]) == 0;
+  if (!ok) {
+    fprintf(stderr, "cvx: the %s model does not have the classes", t->name);
+    for (int i = 0; i < t->nclasses; i++) fprintf(stderr, " %s", t->classes[i]);
+    fputc('\n', stderr);
+    cvx_model_free(t->model);
+    t->model = NULL;
+    return false;
+  }
+  cvx_seqmodel_init(&t->seq, t->model);
+  for (int i = 0; i < (t->nclasses + 1) * t->nclasses && !t->on; i++) t->on = t->seq.trans[i] != 0;
+  return true;
+}
+
+void cvx_seqtask_cleanup(cvx_seqtask *t) {
+  if (t->model) cvx_seqmodel_free(&t->seq);
+  cvx_model_free(t->model);
+  t->model = NULL;
+  t->on = false;
 }
 
 double cvx_seq_viterbi(size_t n, int k, const float *emit, const float *trans, int *out) {

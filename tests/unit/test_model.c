@@ -64,6 +64,66 @@ static void run_parse(void) {
   }
 }
 
+/* Weights read as strtof reads them, bit for bit: every spelling the
+ * trainer writes ("%.2f" and "0") up to 100,000 hundredths either side, a
+ * sample beyond, and the spellings left to strtof. */
+static void run_weights(void) {
+  size_t bad = 0;
+  char buf[64], *e1, *e2;
+  for (long v = -10000000; v <= 10000000; v += v > -100000 && v < 100000 ? 1 : 997) {
+    long a = v < 0 ? -v : v;
+    snprintf(buf, sizeof buf, "%s%ld.%02ld", v < 0 ? "-" : "", a / 100, a % 100);
+    float x = cvx_model_parse_weight(buf, &e1), y = strtof(buf, &e2);
+    if (memcmp(&x, &y, sizeof x) != 0 || e1 != e2) bad++;
+  }
+  CHECK(bad == 0, "%zu weights read unlike strtof", bad);
+  static const char *const odd[] = {" 0",   "0",    "-0.00", "7",     "-3.5",     "1.",  ".5",   "1e3",  "+2",
+                                    "0x1p2", "  4", "1.234", "12345678901", "-",  "inf", "nan", "4\r",  "3\t1",
+                                    "2.50 1", "x",  ""};
+  for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) {
+    float x = cvx_model_parse_weight(odd[i], &e1), y = strtof(odd[i], &e2);
+    CHECK((memcmp(&x, &y, sizeof x) == 0 || (x != x && y != y)) && e1 == e2, "weight '%s': %g at %td, strtof %g at %td",
+          odd[i], (double)x, e1 - odd[i], (double)y, e2 - odd[i]);
+  }
+}
+
+/* Models of any class count (rows padded to blocks of 8 inside) score as
+ * the sum of their rows, in the feature set's order. */
+static void run_widths(void) {
+  unsigned x = hash_of("x"), y = hash_of("y");
+  unsigned lo = x < y ? x : y, hi = x < y ? y : x;
+  static const int widths[] = {1, 3, 7, 8, 9, 17, 32};
+  for (size_t c = 0; c < sizeof widths / sizeof widths[0]; c++) {
+    int k = widths[c];
+    cvx_buf b = CVX_BUF_INIT;
+    cvx_buf_puts(&b, "cvx-model 1 t\nclasses");
+    for (int i = 0; i < k; i++) cvx_buf_printf(&b, " c%d", i);
+    cvx_buf_printf(&b, "\n%08x", lo);
+    for (int i = 0; i < k; i++) cvx_buf_printf(&b, " %d.25", i);
+    cvx_buf_printf(&b, "\n%08x", hi);
+    for (int i = 0; i < k; i++) cvx_buf_printf(&b, " -%d", 2 * i);
+    cvx_buf_putc(&b, '\n');
+    char err[128];
+    cvx_model *m = cvx_model_parse(b.ptr, b.len, err, sizeof err);
+    cvx_buf_free(&b);
+    CHECK(m != NULL, "width %d: %s", k, err);
+    if (!m) continue;
+    cvx_features f;
+    cvx_features_init(&f);
+    cvx_features_add(&f, "x", NULL, 0);
+    cvx_features_add(&f, "y", NULL, 0);
+    float sc[CVX_MODEL_MAX_CLASSES];
+    int best = cvx_model_predict(m, &f, sc);
+    bool ok = best == 0;
+    for (int i = 0; i < k; i++) ok &= sc[i] == (float)i + 0.25f - (float)(2 * i);
+    CHECK(ok, "width %d: scores are the row sums, best class 0 (got %d)", k, best);
+    const float *row = cvx_model_row(m, hi);
+    CHECK(row && row[k - 1] == (float)(-2 * (k - 1)), "width %d: row of a hash", k);
+    cvx_features_free(&f);
+    cvx_model_free(m);
+  }
+}
+
 static void run_predict(void) {
   unsigned x = hash_of("x"), y = hash_of("y");
   char text[256];
@@ -153,6 +213,8 @@ static void run_train(void) {
 int main(void) {
   run_features();
   run_parse();
+  run_weights();
+  run_widths();
   run_predict();
   run_train();
   return check_done("model");
