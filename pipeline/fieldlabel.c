@@ -39,7 +39,12 @@ static bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n
  * a dash standing apart, and the Unicode dashes, bullet and middle dot. */
 static size_t sep_len(const char *s, size_t n, size_t i) {
   unsigned char c = (unsigned char)s[i];
-  if (strchr(",;:|/()[]@", c) && c) return 1;
+  switch (c) {
+  case ',': case ';': case ':': case '|': case '/': case '(': case ')': case '[': case ']': case '@':
+    return 1;
+  default:
+    break;
+  }
   if (c == '-') {
     bool before = i == 0 || is_space((unsigned char)s[i - 1]) || s[i - 1] == '-';
     bool after = i + 1 >= n || is_space((unsigned char)s[i + 1]) || s[i + 1] == '-';
@@ -254,15 +259,21 @@ static void field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx
     line_seg++;
     i = j;
   }
+  /* every token's lower-cased word and shape, once (its neighbours read
+   * them too) */
+  char words[CVX_FIELD_MAX_TOKENS][25], shapes[CVX_FIELD_MAX_TOKENS][9];
+  unsigned char word_n[CVX_FIELD_MAX_TOKENS], shape_n[CVX_FIELD_MAX_TOKENS];
+  for (size_t i = 0; i < nt; i++) {
+    word_n[i] = (unsigned char)low_word(s + tok[i].a, tok[i].z - tok[i].a, words[i]);
+    shape_n[i] = (unsigned char)word_shape(s + tok[i].a, tok[i].z - tok[i].a, shapes[i]);
+  }
   for (size_t i = 0; i < nt; i++) {
     cvx_features *f = &feats[i];
     cvx_features_clear(f);
     const cvx_ftok *t = &tok[i];
-    const char *w = s + t->a;
-    size_t wn = t->z - t->a;
-    char lw[25], sh[9], buf[16];
-    size_t lwn = low_word(w, wn, lw);
-    size_t shn = word_shape(w, wn, sh);
+    char buf[16];
+    const char *lw = words[i], *sh = shapes[i];
+    size_t lwn = word_n[i], shn = shape_n[i];
     fadd(f, P_B, NULL, 0);
     fadd(f, P_K, kname, 1);
     fadd(f, P_W, lw, lwn);
@@ -287,23 +298,11 @@ static void field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx
     for (int d = -2; d <= 2; d++) {
       if (!d) continue;
       long q = (long)i + d;
-      char nb[25];
-      size_t nbn;
-      if (q < (long)line_a[i] || q >= (long)line_z[i]) {
-        memcpy(nb, d < 0 ? "^" : "$", 2);
-        nbn = 1;
-      } else {
-        nbn = low_word(s + tok[q].a, tok[q].z - tok[q].a, nb);
-      }
+      bool in_line = q >= (long)line_a[i] && q < (long)line_z[i];
       static const int wname[] = {P_WM2, P_WM1, 0, P_WP1, P_WP2};
-      fadd(f, wname[d + 2], nb, nbn);
-      if (d == -1 || d == 1) {
-        if (q >= (long)line_a[i] && q < (long)line_z[i]) {
-          char ns[9];
-          size_t nsn = word_shape(s + tok[q].a, tok[q].z - tok[q].a, ns);
-          fadd(f, d < 0 ? P_SHM1 : P_SHP1, ns, nsn);
-        }
-      }
+      if (in_line) fadd(f, wname[d + 2], words[q], word_n[q]);
+      else fadd(f, wname[d + 2], d < 0 ? "^" : "$", 1);
+      if ((d == -1 || d == 1) && in_line) fadd(f, d < 0 ? P_SHM1 : P_SHP1, shapes[q], shape_n[q]);
     }
     /* its segment: the separators around it and what the grammars say */
     if (!t->sep) {

@@ -14,14 +14,8 @@
 
 /* ------------------------------------------------------------- features */
 
-/* FNV-1a, 32 bits: stable across machines, so model files travel. */
-static uint32_t fnv(uint32_t h, const char *s, size_t n) {
-  for (size_t i = 0; i < n; i++) {
-    h ^= (unsigned char)s[i];
-    h *= 16777619u;
-  }
-  return h;
-}
+/* Feature names hash with FNV-1a, 32 bits (cvx_feature_extend, model.h):
+ * stable across machines, so model files travel. */
 
 void cvx_features_init(cvx_features *f) { *f = (cvx_features){0}; }
 
@@ -33,11 +27,9 @@ void cvx_features_free(cvx_features *f) {
 void cvx_features_clear(cvx_features *f) { f->n = 0; }
 
 uint32_t cvx_feature_hash(const char *prefix, const char *s, size_t n) {
-  uint32_t h = fnv(2166136261u, prefix, strlen(prefix));
-  return s ? fnv(h, s, n) : h;
+  uint32_t h = cvx_feature_extend(2166136261u, prefix, strlen(prefix));
+  return s ? cvx_feature_extend(h, s, n) : h;
 }
-
-uint32_t cvx_feature_extend(uint32_t seed, const char *s, size_t n) { return fnv(seed, s, n); }
 
 void cvx_features_add(cvx_features *f, const char *prefix, const char *s, size_t n) {
   cvx_features_add_hash(f, cvx_feature_hash(prefix, s, n));

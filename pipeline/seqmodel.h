@@ -19,6 +19,7 @@ typedef struct cvx_seqmodel {
   const cvx_model *m;
   int k;
   float *trans; /* (k + 1) * k: row p < k from class p, row k from the start */
+  double *tt;   /* the same weights as the decoder reads them (seqmodel.c) */
 } cvx_seqmodel;
 
 /* Reads m's transition rows (absent rows are zero). Free with
