@@ -24,6 +24,38 @@ static void run_features(void) {
   cvx_features_free(&f);
 }
 
+static int cmp_hash(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* Closing sorts and deduplicates sets of every size (the small ones and
+ * the large ones take different sorts), with repeats, against qsort. */
+static void run_close(void) {
+  uint64_t seed = 12345;
+  size_t bad = 0;
+  for (size_t n = 0; n <= 600; n += n < 300 ? 1 : 37) {
+    cvx_features f;
+    cvx_features_init(&f);
+    uint32_t want[700];
+    for (size_t i = 0; i < n; i++) {
+      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      /* a narrow range every third size, so that values repeat */
+      uint32_t h = (uint32_t)(seed >> 32) % (n % 3 == 0 ? 50u : 0xffffffffu);
+      cvx_features_add_hash(&f, h);
+      want[i] = h;
+    }
+    qsort(want, n, sizeof *want, cmp_hash);
+    size_t u = 0;
+    for (size_t i = 0; i < n; i++)
+      if (!u || want[i] != want[u - 1]) want[u++] = want[i];
+    cvx_features_close(&f);
+    if (f.n != u || (u && memcmp(f.h, want, u * sizeof *want) != 0)) bad++;
+    cvx_features_free(&f);
+  }
+  CHECK(bad == 0, "%zu set sizes closed unlike qsort and dedup", bad);
+}
+
 /* The hash a one-feature set gets, for writing model files by hand. */
 static unsigned hash_of(const char *name) {
   cvx_features f;
@@ -212,6 +244,7 @@ static void run_train(void) {
 
 int main(void) {
   run_features();
+  run_close();
   run_parse();
   run_weights();
   run_widths();
