@@ -187,7 +187,7 @@ static void hash_prefixes(void) {
 /* At most this many features per token (the templates above, each once). */
 #define FEATS_PER_TOKEN 48
 
-static void fadd(cvx_features *f, int p, const char *v, size_t n) {
+static inline void fadd(cvx_features *f, int p, const char *v, size_t n) {
   uint32_t h = v ? cvx_feature_extend(prefix_seed[p], v, n) : prefix_seed[p];
   if (f->n < f->cap) f->h[f->n++] = h;
   else cvx_features_add_hash(f, h);

@@ -291,12 +291,23 @@ int cvx_model_predict(const cvx_model *m, const cvx_features *f, float *scores) 
    * each class's sum still adds the features in the set's order */
   float sum[CVX_MODEL_MAX_CLASSES] = {0};
   const size_t stride = m->stride;
-  for (size_t j = 0; j < f->n; j++) {
-    long at = find_row(m, f->h[j]);
-    if (at < 0) continue;
-    const float *w = m->w + (size_t)at * stride;
-    for (size_t b = 0; b < stride; b += 8)
-      for (size_t i = 0; i < 8; i++) sum[b + i] += w[b + i];
+  if (stride == 8) { /* up to 8 classes (fields, entries): the sums stay in registers */
+    float acc[8] = {0};
+    for (size_t j = 0; j < f->n; j++) {
+      long at = find_row(m, f->h[j]);
+      if (at < 0) continue;
+      const float *w = m->w + (size_t)at * 8;
+      for (size_t i = 0; i < 8; i++) acc[i] += w[i];
+    }
+    memcpy(sum, acc, sizeof acc);
+  } else {
+    for (size_t j = 0; j < f->n; j++) {
+      long at = find_row(m, f->h[j]);
+      if (at < 0) continue;
+      const float *w = m->w + (size_t)at * stride;
+      for (size_t b = 0; b < stride; b += 8)
+        for (size_t i = 0; i < 8; i++) sum[b + i] += w[b + i];
+    }
   }
   for (int i = 0; i < m->k; i++) scores[i] = sum[i];
   int best = 0;
