@@ -178,7 +178,8 @@ float cvx_model_parse_weight(const char *p, char **end) {
    * digits over 1, 10 or 100, divided in double (exact operands, so one
    * correctly rounded quotient) then rounded to float, which equals strtof's
    * correctly rounded reading (test_model checks every weight the trainer
-   * can write up to 100,000); anything else goes to strtof */
+   * writes up to +-1,000.00, and a sample up to +-100,000.00); anything else
+   * goes to strtof */
   const char *q = p + (*p == ' ');
   bool neg = *q == '-';
   q += neg;
@@ -203,8 +204,6 @@ float cvx_model_parse_weight(const char *p, char **end) {
   }
   return strtof(p, end);
 }
-
-static float parse_weight(const char *p, char **end) { return cvx_model_parse_weight(p, end); }
 
 cvx_model *cvx_model_parse(const char *text, size_t len, char *err, size_t errsz) {
   cvx_model *m = calloc(1, sizeof *m);
@@ -244,7 +243,7 @@ cvx_model *cvx_model_parse(const char *text, size_t len, char *err, size_t errsz
     float *row = m->w + m->n * m->stride;
     for (int i = 0; i < m->k; i++) {
       p = q;
-      float v = parse_weight(p, &q);
+      float v = cvx_model_parse_weight(p, &q);
       if (q == p || !isfinite(v)) return fail(m, err, errsz, "bad or missing weight", lineno);
       row[i] = v;
     }
