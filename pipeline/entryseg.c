@@ -6,6 +6,7 @@
 #include "seqmodel.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,42 +18,21 @@ extern const size_t cvx_model_entries_text_len;
 
 const char *const cvx_entryseg_classes[CVX_SEG_NCLASSES] = {"B", "H", "D"};
 
-static cvx_model *entry_model;
-static cvx_seqmodel entry_seq;
-static bool entry_on, entry_debug;
+static cvx_seqtask entry_task = {.name = "entries",
+                                 .env = "CVX_ENTRY_MODEL",
+                                 .debug_env = "CVX_ENTRY_DEBUG",
+                                 .classes = cvx_entryseg_classes,
+                                 .nclasses = CVX_SEG_NCLASSES};
 
 bool cvx_entryseg_init(void) {
-  if (entry_model) return true;
-  entry_debug = getenv("CVX_ENTRY_DEBUG") != NULL;
-  const char *env = getenv("CVX_ENTRY_MODEL");
-  if (env && strcmp(env, "off") == 0) return true;
-  entry_model = cvx_model_load("CVX_ENTRY_MODEL", cvx_model_entries_text, cvx_model_entries_text_len, "entries");
-  if (!entry_model) return false;
-  bool ok = cvx_model_nclasses(entry_model) == CVX_SEG_NCLASSES;
-  for (int i = 0; ok && i < CVX_SEG_NCLASSES; i++)
-    ok = strcmp(cvx_model_class(entry_model, i), cvx_entryseg_classes[i]) == 0;
-  if (!ok) {
-    fprintf(stderr, "cvx: the entries model does not have the classes B H D\n");
-    cvx_model_free(entry_model);
-    entry_model = NULL;
-    return false;
-  }
-  cvx_seqmodel_init(&entry_seq, entry_model);
-  /* a model with no weights has never been trained: the rules decide */
-  for (int i = 0; i < (CVX_SEG_NCLASSES + 1) * CVX_SEG_NCLASSES && !entry_on; i++) entry_on = entry_seq.trans[i] != 0;
-  return true;
+  return cvx_seqtask_init(&entry_task, cvx_model_entries_text, cvx_model_entries_text_len);
 }
 
-void cvx_entryseg_cleanup(void) {
-  if (entry_model) cvx_seqmodel_free(&entry_seq);
-  cvx_model_free(entry_model);
-  entry_model = NULL;
-  entry_on = false;
-}
+void cvx_entryseg_cleanup(void) { cvx_seqtask_cleanup(&entry_task); }
 
-bool cvx_entryseg_active(void) { return entry_on; }
+bool cvx_entryseg_active(void) { return entry_task.on; }
 
-bool cvx_entryseg_debug(void) { return entry_debug; }
+bool cvx_entryseg_debug(void) { return entry_task.debug; }
 
 static bool has_alnum(const char *s, size_t n) {
   for (size_t i = 0; i < n; i++)
@@ -168,138 +148,193 @@ static void shape(const facts *f, char out[8]) {
   out[5] = 0;
 }
 
+/* Feature names are hashed by extending the hash of their fixed prefix
+ * (cvx_feature_extend): the same values as hashing the joined names. The
+ * prefixes, and the names made of a prefix and a fact, are hashed once. */
 static uint32_t ext(uint32_t h, const char *s) { return cvx_feature_extend(h, s, strlen(s)); }
 
-/* The facts of one block as features named pre + name (hashed by extending
- * the prefix's hash: the same values as hashing the joined names). */
-static void add_facts(cvx_features *ft, const char *pre, const facts *f) {
-  char k[2] = {f->kind, 0}, kl[3] = {f->kind, (char)('0' + f->level), 0};
-  uint32_t seed = cvx_feature_hash(pre, NULL, 0);
-  cvx_features_add_hash(ft, seed);
-  cvx_features_add_hash(ft, cvx_feature_extend(ext(seed, "k="), k, 1));
-  cvx_features_add_hash(ft, cvx_feature_extend(ext(seed, "kl="), kl, 2));
-  char v[2] = {(char)('0' + f->lines), 0};
-  cvx_features_add_hash(ft, cvx_feature_extend(ext(seed, "ln="), v, 1));
+/* The name prefixes of a block's facts: its own (""), its section kind's,
+ * its neighbours'. */
+enum { PRE_OWN, PRE_EDU, PRE_PROJ, PRE_JOB, PRE_PREV, PRE_NEXT, PRE_COUNT };
+static const char *const pre_name[PRE_COUNT] = {"", "edu.", "proj.", "job.", "p.", "n."};
+static const char block_kinds[] = "hpinr"; /* facts.kind */
+#define NKINDS 5
+
+static const struct {
+  size_t off;
+  const char *name;
+} fact_flags[] = {
+    {offsetof(facts, date), "date"},         {offsetof(facts, date_only), "date_only"},
+    {offsetof(facts, date_first), "date1"},  {offsetof(facts, degree), "degree"},
+    {offsetof(facts, role), "role"},         {offsetof(facts, org), "org"},
+    {offsetof(facts, role_over_org), "r>o"}, {offsetof(facts, place), "place"},
+    {offsetof(facts, sentence), "sent"},     {offsetof(facts, full_stop), "stop"},
+    {offsetof(facts, lower_first), "lower"}, {offsetof(facts, link), "link"},
+    {offsetof(facts, strong), "strong"},     {offsetof(facts, label), "label"},
+    {offsetof(facts, person), "person"},
+};
+#define NFLAGS (sizeof fact_flags / sizeof fact_flags[0])
+
+/* One prefix's hashes: the prefix, prefix + "k=" and the like, prefix +
+ * flag, and prefix + kind + "." + flag. */
+typedef struct pre_hashes {
+  uint32_t seed, k, kl, ln, w, kw;
+  uint32_t flag[NFLAGS], kflag[NKINDS][NFLAGS];
+} pre_hashes;
+static pre_hashes pre_hash[PRE_COUNT];
+
+/* The other features' fixed prefixes. */
+enum {
+  F_FIRST, F_RULE, F_RULEK, F_RULES, F_RULEKD, F_RULEN, F_PNONE, F_NNONE, F_SH, F_PP, F_SAME_PREV, F_REP1, F_REP2,
+  F_KD, F_KLF, F_KLFD, F_KLC, F_SAME_FIRST, F_SAME_FIRST_K, F_COUNT
+};
+static const char *const fixed_name[F_COUNT] = {
+    "first", "rule=", "rulek=", "rules=", "rulekd=", "rule.n=", "p.none",        "n.none",        "sh=", "pp=",
+    "same_as_prev", "rep1.", "rep2.", "kd=", "klf=", "klf.d", "klc.", "same_as_first", "same_as_first."};
+static uint32_t fixed_hash[F_COUNT];
+static pthread_once_t hashes_once = PTHREAD_ONCE_INIT;
+
+static void hash_names(void) {
+  for (int p = 0; p < PRE_COUNT; p++) {
+    pre_hashes *h = &pre_hash[p];
+    h->seed = cvx_feature_hash(pre_name[p], NULL, 0);
+    h->k = ext(h->seed, "k=");
+    h->kl = ext(h->seed, "kl=");
+    h->ln = ext(h->seed, "ln=");
+    h->w = ext(h->seed, "w=");
+    h->kw = ext(h->seed, "kw=");
+    for (size_t i = 0; i < NFLAGS; i++) h->flag[i] = ext(h->seed, fact_flags[i].name);
+    for (int k = 0; k < NKINDS; k++) {
+      uint32_t kseed = cvx_feature_extend(cvx_feature_extend(h->seed, block_kinds + k, 1), ".", 1);
+      for (size_t i = 0; i < NFLAGS; i++) h->kflag[k][i] = ext(kseed, fact_flags[i].name);
+    }
+  }
+  for (int i = 0; i < F_COUNT; i++) fixed_hash[i] = cvx_feature_hash(fixed_name[i], NULL, 0);
+}
+
+/* Adds a hash; the sets of cvx_entryseg_label have room for every feature
+ * (FEATS_PER_BLOCK), the caller's sets of cvx_entryseg_features grow. */
+static void add(cvx_features *ft, uint32_t h) {
+  if (ft->n < ft->cap) ft->h[ft->n++] = h;
+  else cvx_features_add_hash(ft, h);
+}
+
+/* fixed prefix p followed by s[0,n) */
+static void add_fixed(cvx_features *ft, int p, const char *s, size_t n) {
+  add(ft, s ? cvx_feature_extend(fixed_hash[p], s, n) : fixed_hash[p]);
+}
+
+static int kind_index(char kind) { return (int)(strchr(block_kinds, kind) - block_kinds); }
+
+/* The facts of one block as features named under prefix pre. */
+static void add_facts(cvx_features *ft, int pre, const facts *f) {
+  const pre_hashes *h = &pre_hash[pre];
+  char k[1] = {f->kind}, kl[2] = {f->kind, (char)('0' + f->level)};
+  add(ft, h->seed);
+  add(ft, cvx_feature_extend(h->k, k, 1));
+  add(ft, cvx_feature_extend(h->kl, kl, 2));
+  char v[1] = {(char)('0' + f->lines)};
+  add(ft, cvx_feature_extend(h->ln, v, 1));
   v[0] = (char)('0' + f->words);
-  cvx_features_add_hash(ft, cvx_feature_extend(ext(seed, "w="), v, 1));
-  cvx_features_add_hash(ft, cvx_feature_extend(cvx_feature_extend(ext(seed, "kw="), k, 1), v, 1));
-  uint32_t kseed = cvx_feature_extend(cvx_feature_extend(seed, k, 1), ".", 1);
-  static const struct {
-    size_t off;
-    const char *name;
-  } flags[] = {
-      {offsetof(facts, date), "date"},         {offsetof(facts, date_only), "date_only"},
-      {offsetof(facts, date_first), "date1"},  {offsetof(facts, degree), "degree"},
-      {offsetof(facts, role), "role"},         {offsetof(facts, org), "org"},
-      {offsetof(facts, role_over_org), "r>o"}, {offsetof(facts, place), "place"},
-      {offsetof(facts, sentence), "sent"},     {offsetof(facts, full_stop), "stop"},
-      {offsetof(facts, lower_first), "lower"}, {offsetof(facts, link), "link"},
-      {offsetof(facts, strong), "strong"},     {offsetof(facts, label), "label"},
-      {offsetof(facts, person), "person"},
-  };
-  for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
-    if (!*(const bool *)((const char *)f + flags[i].off)) continue;
-    cvx_features_add_hash(ft, ext(seed, flags[i].name));
-    cvx_features_add_hash(ft, ext(kseed, flags[i].name));
+  add(ft, cvx_feature_extend(h->w, v, 1));
+  add(ft, cvx_feature_extend(cvx_feature_extend(h->kw, k, 1), v, 1));
+  const uint32_t *kflag = h->kflag[kind_index(f->kind)];
+  for (size_t i = 0; i < NFLAGS; i++) {
+    if (!*(const bool *)((const char *)f + fact_flags[i].off)) continue;
+    add(ft, h->flag[i]);
+    add(ft, kflag[i]);
   }
 }
+
+/* At most this many features per block: four sets of facts (6 + 2 per
+ * flag each) and the rest, each once. */
+#define FEATS_PER_BLOCK (4 * (6 + 2 * NFLAGS) + 32)
 
 /* cvx_entryseg_features, with each block's facts left in fa[0..n). */
 static void features_of(cvx_rec_kind kind, const cvx_block *const *blocks, size_t n, const unsigned char *rule,
                         cvx_features *feats, facts *fa) {
+  pthread_once(&hashes_once, hash_names);
   for (size_t i = 0; i < n; i++) block_facts(blocks[i], &fa[i]);
-  const char *sec = kind == CVX_REC_EDUCATION ? "edu"
-                    : kind == CVX_REC_PROJECT ? "proj"
-                                              : "job";
+  int sec = kind == CVX_REC_EDUCATION ? PRE_EDU : kind == CVX_REC_PROJECT ? PRE_PROJ : PRE_JOB;
   char first_shape[8];
   shape(&fa[0], first_shape);
   /* how many blocks of the section share each block's kind and depth */
-  size_t *kl_count = calloc(n, sizeof *kl_count);
-  if (!kl_count) {
-    for (size_t i = 0; i < n; i++) cvx_features_clear(&feats[i]);
-    return;
-  }
-  {
-    size_t tally[5][4] = {{0}};
-    static const char kinds[] = "hpinr";
-    for (size_t i = 0; i < n; i++) tally[strchr(kinds, fa[i].kind) - kinds][fa[i].level]++;
-    for (size_t i = 0; i < n; i++) kl_count[i] = tally[strchr(kinds, fa[i].kind) - kinds][fa[i].level];
-  }
+  size_t tally[NKINDS][4] = {{0}};
+  for (size_t i = 0; i < n; i++) tally[kind_index(fa[i].kind)][fa[i].level]++;
   for (size_t i = 0; i < n; i++) {
     cvx_features *ft = &feats[i];
     cvx_features_clear(ft);
-    add_facts(ft, "", &fa[i]);
-    char buf[48];
-    snprintf(buf, sizeof buf, "%s.", sec);
-    add_facts(ft, buf, &fa[i]);
-    if (i == 0) cvx_features_add(ft, "first", NULL, 0);
+    add_facts(ft, PRE_OWN, &fa[i]);
+    add_facts(ft, sec, &fa[i]);
+    if (i == 0) add_fixed(ft, F_FIRST, NULL, 0);
     /* the rules' decision, alone and with the block's kind */
-    char r[3] = {rule ? (char)('0' + rule[i]) : 'x', fa[i].kind, 0};
-    cvx_features_add(ft, "rule=", r, 1);
-    cvx_features_add(ft, "rulek=", r, 2);
-    char rs[6] = {r[0], fa[i].kind, fa[i].date ? 'd' : '-', (char)('0' + fa[i].lines), fa[i].sentence ? 's' : '-', 0};
-    cvx_features_add(ft, "rules=", rs, 5);
-    cvx_features_add(ft, "rulekd=", rs, 3);
+    char r[2] = {rule ? (char)('0' + rule[i]) : 'x', fa[i].kind};
+    add_fixed(ft, F_RULE, r, 1);
+    add_fixed(ft, F_RULEK, r, 2);
+    char rs[5] = {r[0], fa[i].kind, fa[i].date ? 'd' : '-', (char)('0' + fa[i].lines), fa[i].sentence ? 's' : '-'};
+    add_fixed(ft, F_RULES, rs, 5);
+    add_fixed(ft, F_RULEKD, rs, 3);
     if (i + 1 < n) {
-      char rn[2] = {rule ? (char)('0' + rule[i + 1]) : 'x', 0};
-      cvx_features_add(ft, "rule.n=", rn, 1);
+      char rn[1] = {rule ? (char)('0' + rule[i + 1]) : 'x'};
+      add_fixed(ft, F_RULEN, rn, 1);
     }
     if (i > 0)
-      add_facts(ft, "p.", &fa[i - 1]);
+      add_facts(ft, PRE_PREV, &fa[i - 1]);
     else
-      cvx_features_add(ft, "p.none", NULL, 0);
+      add_fixed(ft, F_PNONE, NULL, 0);
     if (i + 1 < n)
-      add_facts(ft, "n.", &fa[i + 1]);
+      add_facts(ft, PRE_NEXT, &fa[i + 1]);
     else
-      cvx_features_add(ft, "n.none", NULL, 0);
+      add_fixed(ft, F_NNONE, NULL, 0);
     char sh[8], ps[8];
     shape(&fa[i], sh);
-    cvx_features_add(ft, "sh=", sh, strlen(sh));
+    size_t shn = strlen(sh);
+    add_fixed(ft, F_SH, sh, shn);
     if (i > 0) {
       shape(&fa[i - 1], ps);
-      snprintf(buf, sizeof buf, "pp=%s>", ps);
-      cvx_features_add(ft, buf, sh, strlen(sh));
-      if (strcmp(ps, sh) == 0) cvx_features_add(ft, "same_as_prev", NULL, 0);
+      /* "pp=" + the previous shape + ">" + this one */
+      uint32_t h = cvx_feature_extend(cvx_feature_extend(fixed_hash[F_PP], ps, strlen(ps)), ">", 1);
+      add(ft, cvx_feature_extend(h, sh, shn));
+      if (strcmp(ps, sh) == 0) add_fixed(ft, F_SAME_PREV, NULL, 0);
     }
     /* a slot filled again (a second date, role, organisation or degree) is
      * the next entry's, as a header holds each once */
     for (size_t back = 1; back <= 2 && back <= i; back++) {
       const facts *p = &fa[i - back], *f = &fa[i];
-      const char *tag = back == 1 ? "rep1." : "rep2.";
-      if (f->date && p->date) cvx_features_add(ft, tag, "date", 4);
-      if (f->role && p->role) cvx_features_add(ft, tag, "role", 4);
-      if (f->org && p->org) cvx_features_add(ft, tag, "org", 3);
-      if (f->degree && p->degree) cvx_features_add(ft, tag, "degree", 6);
-      if (f->place && p->place) cvx_features_add(ft, tag, "place", 5);
+      int tag = back == 1 ? F_REP1 : F_REP2;
+      if (f->date && p->date) add_fixed(ft, tag, "date", 4);
+      if (f->role && p->role) add_fixed(ft, tag, "role", 4);
+      if (f->org && p->org) add_fixed(ft, tag, "org", 3);
+      if (f->degree && p->degree) add_fixed(ft, tag, "degree", 6);
+      if (f->place && p->place) add_fixed(ft, tag, "place", 5);
     }
     if (i > 0) {
-      char kk[6] = {fa[i - 1].kind, fa[i - 1].date ? 'd' : '-', '>', fa[i].kind, fa[i].date ? 'd' : '-', 0};
-      cvx_features_add(ft, "kd=", kk, 5);
+      char kk[5] = {fa[i - 1].kind, fa[i - 1].date ? 'd' : '-', '>', fa[i].kind, fa[i].date ? 'd' : '-'};
+      add_fixed(ft, F_KD, kk, 5);
     }
     /* the section's first block opens an entry: a block of its kind and
      * depth likely opens one too, more so when there are many of them */
     if (i > 0 && fa[i].kind == fa[0].kind && fa[i].level == fa[0].level) {
-      char kl[3] = {fa[i].kind, (char)('0' + fa[i].level), 0};
-      cvx_features_add(ft, "klf=", kl, 2);
-      snprintf(buf, sizeof buf, "klf.d%d.%c", fa[i].date == fa[0].date, fa[i].kind);
-      cvx_features_add(ft, buf, NULL, 0);
+      char kl[2] = {fa[i].kind, (char)('0' + fa[i].level)};
+      add_fixed(ft, F_KLF, kl, 2);
+      /* "klf.d" + 0/1 + "." + kind */
+      char d[3] = {fa[i].date == fa[0].date ? '1' : '0', '.', fa[i].kind};
+      add_fixed(ft, F_KLFD, d, 3);
     }
     {
       static const int edges[] = {1, 2, 4, 8};
-      char v[2] = {(char)('0' + bucket((int)kl_count[i], edges, 4)), 0};
-      snprintf(buf, sizeof buf, "klc.%c=", fa[i].kind);
-      cvx_features_add(ft, buf, v, 1);
+      /* "klc." + kind + "=" + the count's bucket */
+      char v[3] = {fa[i].kind, '=', (char)('0' + bucket((int)tally[kind_index(fa[i].kind)][fa[i].level], edges, 4))};
+      add_fixed(ft, F_KLC, v, 3);
     }
     /* the section's entries repeat one layout: a block shaped like the
      * section's first block likely opens an entry as the first one did */
     if (i > 0 && strcmp(sh, first_shape) == 0) {
-      cvx_features_add(ft, "same_as_first", NULL, 0);
-      snprintf(buf, sizeof buf, "same_as_first.%c", fa[i].kind);
-      cvx_features_add(ft, buf, NULL, 0);
+      add_fixed(ft, F_SAME_FIRST, NULL, 0);
+      add_fixed(ft, F_SAME_FIRST_K, &fa[i].kind, 1);
     }
     cvx_features_close(ft);
   }
-  free(kl_count);
 }
 
 void cvx_entryseg_features(cvx_rec_kind kind, const cvx_block *const *blocks, size_t n, const unsigned char *rule,
@@ -344,23 +379,19 @@ static int header_slots(const cvx_block *b, const facts *f) {
 
 void cvx_entryseg_label(cvx_rec_kind kind, const cvx_block *const *blocks, size_t n, const unsigned char *rule,
                         int *labels) {
-  if (!entry_on || !n) return;
-  cvx_features *ft = calloc(n, sizeof *ft);
-  if (!ft) {
+  if (!entry_task.on || !n) return;
+  /* the sets, their hashes and the facts in one block, given back below */
+  void *mem = malloc(n * (sizeof(cvx_features) + sizeof(facts) + FEATS_PER_BLOCK * sizeof(uint32_t)));
+  if (!mem) {
     for (size_t i = 0; i < n; i++) labels[i] = i == 0 ? CVX_SEG_B : CVX_SEG_D;
     return;
   }
-  facts *fa = malloc(n * sizeof *fa);
-  if (!fa) {
-    free(ft);
-    for (size_t i = 0; i < n; i++) labels[i] = i == 0 ? CVX_SEG_B : CVX_SEG_D;
-    return;
-  }
-  for (size_t i = 0; i < n; i++) cvx_features_init(&ft[i]);
+  cvx_features *ft = mem;
+  facts *fa = (facts *)(void *)(ft + n);
+  uint32_t *pool = (uint32_t *)(void *)(fa + n);
+  for (size_t i = 0; i < n; i++) ft[i] = (cvx_features){pool + i * FEATS_PER_BLOCK, 0, FEATS_PER_BLOCK};
   features_of(kind, blocks, n, rule, ft, fa);
-  cvx_seqmodel_decode(&entry_seq, ft, n, labels);
-  for (size_t i = 0; i < n; i++) cvx_features_free(&ft[i]);
-  free(ft);
+  cvx_seqmodel_decode(&entry_task.seq, ft, n, labels);
   /* a header holds one date range and one degree, and once it has its
    * dates, one organisation and one role: a block that would add a second
    * to the open header opens the next entry; so does a dated line repeating
@@ -388,5 +419,5 @@ void cvx_entryseg_label(cvx_rec_kind kind, const cvx_block *const *blocks, size_
     }
     have |= slots;
   }
-  free(fa);
+  free(mem);
 }

@@ -17,41 +17,19 @@ extern const size_t cvx_model_fields_text_len;
 
 const char *const cvx_field_classes[CVX_FLD_NCLASSES] = {"O", "ROLE", "ORG", "PLACE", "DATE", "DEGREE", "AREA"};
 
-static cvx_model *field_model;
-static cvx_seqmodel field_seq;
-static bool field_on, field_debug;
+static cvx_seqtask field_task = {.name = "fields",
+                                 .env = "CVX_FIELD_MODEL",
+                                 .debug_env = "CVX_FIELD_DEBUG",
+                                 .classes = cvx_field_classes,
+                                 .nclasses = CVX_FLD_NCLASSES};
 
-bool cvx_field_init(void) {
-  if (field_model) return true;
-  field_debug = getenv("CVX_FIELD_DEBUG") != NULL;
-  const char *env = getenv("CVX_FIELD_MODEL");
-  if (env && strcmp(env, "off") == 0) return true;
-  field_model = cvx_model_load("CVX_FIELD_MODEL", cvx_model_fields_text, cvx_model_fields_text_len, "fields");
-  if (!field_model) return false;
-  bool ok = cvx_model_nclasses(field_model) == CVX_FLD_NCLASSES;
-  for (int i = 0; ok && i < CVX_FLD_NCLASSES; i++) ok = strcmp(cvx_model_class(field_model, i), cvx_field_classes[i]) == 0;
-  if (!ok) {
-    fprintf(stderr, "cvx: the fields model does not have the classes O ROLE ORG PLACE DATE DEGREE AREA\n");
-    cvx_model_free(field_model);
-    field_model = NULL;
-    return false;
-  }
-  cvx_seqmodel_init(&field_seq, field_model);
-  /* a model with no weights has never been trained: the rules decide */
-  for (int i = 0; i < (CVX_FLD_NCLASSES + 1) * CVX_FLD_NCLASSES && !field_on; i++) field_on = field_seq.trans[i] != 0;
-  return true;
-}
+bool cvx_field_init(void) { return cvx_seqtask_init(&field_task, cvx_model_fields_text, cvx_model_fields_text_len); }
 
-void cvx_field_cleanup(void) {
-  if (field_model) cvx_seqmodel_free(&field_seq);
-  cvx_model_free(field_model);
-  field_model = NULL;
-  field_on = false;
-}
+void cvx_field_cleanup(void) { cvx_seqtask_cleanup(&field_task); }
 
-bool cvx_field_active(void) { return field_on; }
+bool cvx_field_active(void) { return field_task.on; }
 
-bool cvx_field_debug(void) { return field_debug; }
+bool cvx_field_debug(void) { return field_task.debug; }
 
 /* ------------------------------------------------------------- tokens */
 
@@ -61,7 +39,12 @@ static bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n
  * a dash standing apart, and the Unicode dashes, bullet and middle dot. */
 static size_t sep_len(const char *s, size_t n, size_t i) {
   unsigned char c = (unsigned char)s[i];
-  if (strchr(",;:|/()[]@", c) && c) return 1;
+  switch (c) {
+  case ',': case ';': case ':': case '|': case '/': case '(': case ')': case '[': case ']': case '@':
+    return 1;
+  default:
+    break;
+  }
   if (c == '-') {
     bool before = i == 0 || is_space((unsigned char)s[i - 1]) || s[i - 1] == '-';
     bool after = i + 1 >= n || is_space((unsigned char)s[i + 1]) || s[i + 1] == '-';
@@ -204,7 +187,7 @@ static void hash_prefixes(void) {
 /* At most this many features per token (the templates above, each once). */
 #define FEATS_PER_TOKEN 48
 
-static void fadd(cvx_features *f, int p, const char *v, size_t n) {
+static inline void fadd(cvx_features *f, int p, const char *v, size_t n) {
   uint32_t h = v ? cvx_feature_extend(prefix_seed[p], v, n) : prefix_seed[p];
   if (f->n < f->cap) f->h[f->n++] = h;
   else cvx_features_add_hash(f, h);
@@ -276,15 +259,21 @@ static void field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx
     line_seg++;
     i = j;
   }
+  /* every token's lower-cased word and shape, once (its neighbours read
+   * them too) */
+  char words[CVX_FIELD_MAX_TOKENS][25], shapes[CVX_FIELD_MAX_TOKENS][9];
+  unsigned char word_n[CVX_FIELD_MAX_TOKENS], shape_n[CVX_FIELD_MAX_TOKENS];
+  for (size_t i = 0; i < nt; i++) {
+    word_n[i] = (unsigned char)low_word(s + tok[i].a, tok[i].z - tok[i].a, words[i]);
+    shape_n[i] = (unsigned char)word_shape(s + tok[i].a, tok[i].z - tok[i].a, shapes[i]);
+  }
   for (size_t i = 0; i < nt; i++) {
     cvx_features *f = &feats[i];
     cvx_features_clear(f);
     const cvx_ftok *t = &tok[i];
-    const char *w = s + t->a;
-    size_t wn = t->z - t->a;
-    char lw[25], sh[9], buf[16];
-    size_t lwn = low_word(w, wn, lw);
-    size_t shn = word_shape(w, wn, sh);
+    char buf[16];
+    const char *lw = words[i], *sh = shapes[i];
+    size_t lwn = word_n[i], shn = shape_n[i];
     fadd(f, P_B, NULL, 0);
     fadd(f, P_K, kname, 1);
     fadd(f, P_W, lw, lwn);
@@ -309,23 +298,11 @@ static void field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx
     for (int d = -2; d <= 2; d++) {
       if (!d) continue;
       long q = (long)i + d;
-      char nb[25];
-      size_t nbn;
-      if (q < (long)line_a[i] || q >= (long)line_z[i]) {
-        memcpy(nb, d < 0 ? "^" : "$", 2);
-        nbn = 1;
-      } else {
-        nbn = low_word(s + tok[q].a, tok[q].z - tok[q].a, nb);
-      }
+      bool in_line = q >= (long)line_a[i] && q < (long)line_z[i];
       static const int wname[] = {P_WM2, P_WM1, 0, P_WP1, P_WP2};
-      fadd(f, wname[d + 2], nb, nbn);
-      if (d == -1 || d == 1) {
-        if (q >= (long)line_a[i] && q < (long)line_z[i]) {
-          char ns[9];
-          size_t nsn = word_shape(s + tok[q].a, tok[q].z - tok[q].a, ns);
-          fadd(f, d < 0 ? P_SHM1 : P_SHP1, ns, nsn);
-        }
-      }
+      if (in_line) fadd(f, wname[d + 2], words[q], word_n[q]);
+      else fadd(f, wname[d + 2], d < 0 ? "^" : "$", 1);
+      if ((d == -1 || d == 1) && in_line) fadd(f, d < 0 ? P_SHM1 : P_SHP1, shapes[q], shape_n[q]);
     }
     /* its segment: the separators around it and what the grammars say */
     if (!t->sep) {
@@ -392,14 +369,14 @@ void cvx_field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx_ft
 
 bool cvx_field_label(cvx_rec_kind kind, const char *s, size_t n, const cvx_ftok *tok, size_t nt,
                      const unsigned char *rule, int *labels) {
-  if (!field_on || !nt || n > CVX_FIELD_MAX_BYTES || nt > CVX_FIELD_MAX_TOKENS) return false;
+  if (!field_task.on || !nt || n > CVX_FIELD_MAX_BYTES || nt > CVX_FIELD_MAX_TOKENS) return false;
   /* every token's features in one buffer on the stack: no allocation */
   uint32_t hash[CVX_FIELD_MAX_TOKENS * FEATS_PER_TOKEN];
   cvx_features ft[CVX_FIELD_MAX_TOKENS];
   for (size_t i = 0; i < nt; i++) ft[i] = (cvx_features){hash + i * FEATS_PER_TOKEN, 0, FEATS_PER_TOKEN};
   field_features(kind, s, n, tok, nt, rule, ft, false);
-  cvx_seqmodel_decode(&field_seq, ft, nt, labels);
-  if (field_debug)
+  cvx_seqmodel_decode(&field_task.seq, ft, nt, labels);
+  if (field_task.debug)
     for (size_t i = 0; i < nt; i++)
       fprintf(stderr, "field %s%s %.*s\n", i && tok[i].line != tok[i - 1].line ? "/ " : "",
               cvx_field_classes[labels[i]], (int)(tok[i].z - tok[i].a), s + tok[i].a);

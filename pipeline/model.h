@@ -31,7 +31,14 @@ uint32_t cvx_feature_hash(const char *prefix, const char *s, size_t n);
 /* The hash of a feature named by a name with hash seed followed by s[0,n):
  * cvx_feature_extend(cvx_feature_hash(p, NULL, 0), s, n) equals
  * cvx_feature_hash(p, s, n), so hot loops hash their prefixes once. */
-uint32_t cvx_feature_extend(uint32_t seed, const char *s, size_t n);
+static inline uint32_t cvx_feature_extend(uint32_t seed, const char *s, size_t n) {
+  /* FNV-1a, 32 bits (model.c): inline, as hot loops call it per feature */
+  for (size_t i = 0; i < n; i++) {
+    seed ^= (unsigned char)s[i];
+    seed *= 16777619u;
+  }
+  return seed;
+}
 /* Adds a feature by its hash. */
 void cvx_features_add_hash(cvx_features *f, uint32_t h);
 
@@ -44,6 +51,10 @@ typedef struct cvx_model cvx_model;
  * caller frees it with cvx_model_free. */
 cvx_model *cvx_model_parse(const char *text, size_t len, char *err, size_t errsz);
 void cvx_model_free(cvx_model *m);
+/* One weight of a model file at p (after optional blanks), as strtof reads
+ * it (the same float, bit for bit), *end set past it (to p when there is
+ * none); the trainer's spellings ("0", "-1.25") without strtof's cost. */
+float cvx_model_parse_weight(const char *p, char **end);
 int cvx_model_nclasses(const cvx_model *m);
 /* Loads a task's model: the file named by the environment variable env when
  * it is set and not empty (for cross-validation), else the built-in text.

@@ -422,6 +422,12 @@ bool cvx_is_person_name(const char *s, size_t n) {
   bool cjk = false, latin = false;
   size_t comma = n;
   for (size_t i = 0; i < n;) {
+    unsigned char a = (unsigned char)s[i];
+    if ((a | 0x20) >= 'a' && (a | 0x20) <= 'z') { /* an ASCII letter, the common case */
+      latin = true;
+      i++;
+      continue;
+    }
     size_t b = i;
     uint32_t c = utf8_next(s, n, &i);
     if (is_cjk(c))

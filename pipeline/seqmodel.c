@@ -4,8 +4,20 @@
 #include "seqmodel.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The transition weights as the decoder reads them: in double (the sums are
+ * made in double; the conversion is exact) and by next class, so the scan
+ * over previous classes reads one row: tt[y * k + p] is trans[p * k + y],
+ * tt[k * k + y] the start weight of y. */
+static void transpose(int k, const float *trans, double *tt) {
+  size_t K = (size_t)k;
+  for (size_t p = 0; p < K; p++)
+    for (size_t y = 0; y < K; y++) tt[y * K + p] = trans[p * K + y];
+  for (size_t y = 0; y < K; y++) tt[K * K + y] = trans[K * K + y];
+}
 
 void cvx_seqmodel_init(cvx_seqmodel *sm, const cvx_model *m) {
   int k = cvx_model_nclasses(m);
@@ -17,16 +29,48 @@ void cvx_seqmodel_init(cvx_seqmodel *sm, const cvx_model *m) {
     const float *row = cvx_model_row(m, cvx_feature_hash(CVX_SEQ_TRANS, name, strlen(name)));
     if (row) memcpy(sm->trans + (size_t)p * (size_t)k, row, (size_t)k * sizeof *row);
   }
+  sm->tt = cvx_xmalloc((size_t)(k + 1) * (size_t)k * sizeof *sm->tt);
+  transpose(k, sm->trans, sm->tt);
 }
 
 void cvx_seqmodel_free(cvx_seqmodel *sm) {
   free(sm->trans);
+  free(sm->tt);
   sm->trans = NULL;
+  sm->tt = NULL;
 }
 
-double cvx_seq_viterbi(size_t n, int k, const float *emit, const float *trans, int *out) {
-  if (n == 0 || k <= 0) return 0;
-  size_t K = (size_t)k;
+bool cvx_seqtask_init(cvx_seqtask *t, const char *text, size_t len) {
+  if (t->model) return true;
+  t->debug = getenv(t->debug_env) != NULL;
+  const char *env = getenv(t->env);
+  if (env && strcmp(env, "off") == 0) return true;
+  t->model = cvx_model_load(t->env, text, len, t->name);
+  if (!t->model) return false;
+  bool ok = cvx_model_nclasses(t->model) == t->nclasses;
+  for (int i = 0; ok && i < t->nclasses; i++) ok = strcmp(cvx_model_class(t->model, i), t->classes[i]) == 0;
+  if (!ok) {
+    fprintf(stderr, "cvx: the %s model does not have the classes", t->name);
+    for (int i = 0; i < t->nclasses; i++) fprintf(stderr, " %s", t->classes[i]);
+    fputc('\n', stderr);
+    cvx_model_free(t->model);
+    t->model = NULL;
+    return false;
+  }
+  cvx_seqmodel_init(&t->seq, t->model);
+  for (int i = 0; i < (t->nclasses + 1) * t->nclasses && !t->on; i++) t->on = t->seq.trans[i] != 0;
+  return true;
+}
+
+void cvx_seqtask_cleanup(cvx_seqtask *t) {
+  if (t->model) cvx_seqmodel_free(&t->seq);
+  cvx_model_free(t->model);
+  t->model = NULL;
+  t->on = false;
+}
+
+/* cvx_seq_viterbi over the transposed transitions tt (transpose). */
+static double viterbi(size_t n, size_t K, const float *emit, const double *tt, int *out) {
   /* short sequences (the common case) work on the stack */
   double best_buf[2 * CVX_MODEL_MAX_CLASSES];
   int back_buf[512];
@@ -35,15 +79,16 @@ double cvx_seq_viterbi(size_t n, int k, const float *emit, const float *trans, i
   int *back = small ? back_buf : cvx_xmalloc(n * K * sizeof *back);
   double *prev = best, *cur = best + K;
   for (size_t y = 0; y < K; y++) {
-    prev[y] = (double)trans[K * K + y] + emit[y];
+    prev[y] = tt[K * K + y] + emit[y];
     back[y] = -1;
   }
   for (size_t i = 1; i < n; i++) {
     for (size_t y = 0; y < K; y++) {
+      const double *col = tt + y * K;
       size_t arg = 0;
-      double top = prev[0] + trans[y];
+      double top = prev[0] + col[0];
       for (size_t p = 1; p < K; p++) {
-        double v = prev[p] + trans[p * K + y];
+        double v = prev[p] + col[p];
         if (v > top) top = v, arg = p;
       }
       cur[y] = top + emit[i * K + y];
@@ -68,14 +113,25 @@ double cvx_seq_viterbi(size_t n, int k, const float *emit, const float *trans, i
   return score;
 }
 
+double cvx_seq_viterbi(size_t n, int k, const float *emit, const float *trans, int *out) {
+  if (n == 0 || k <= 0) return 0;
+  size_t K = (size_t)k;
+  double tt_buf[(CVX_MODEL_MAX_CLASSES + 1) * CVX_MODEL_MAX_CLASSES];
+  double *tt = K <= CVX_MODEL_MAX_CLASSES ? tt_buf : cvx_xmalloc((K + 1) * K * sizeof *tt);
+  transpose(k, trans, tt);
+  double score = viterbi(n, K, emit, tt, out);
+  if (tt != tt_buf) free(tt);
+  return score;
+}
+
 void cvx_seqmodel_decode(const cvx_seqmodel *sm, const cvx_features *toks, size_t n, int *labels) {
   if (!n) return;
   size_t K = (size_t)sm->k;
-  float emit_buf[512];
+  float emit_buf[512] = {0}; /* (written by cvx_model_predict before it is read) */
   bool small = n * K <= sizeof emit_buf / sizeof *emit_buf;
   float *emit = small ? emit_buf : cvx_xmalloc(n * K * sizeof *emit);
   for (size_t i = 0; i < n; i++) cvx_model_predict(sm->m, &toks[i], emit + i * K);
-  cvx_seq_viterbi(n, sm->k, emit, sm->trans, labels);
+  if (K) viterbi(n, K, emit, sm->tt, labels);
   if (!small) free(emit);
 }
 

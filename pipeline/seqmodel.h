@@ -19,6 +19,7 @@ typedef struct cvx_seqmodel {
   const cvx_model *m;
   int k;
   float *trans; /* (k + 1) * k: row p < k from class p, row k from the start */
+  double *tt;   /* the same weights as the decoder reads them (seqmodel.c) */
 } cvx_seqmodel;
 
 /* Reads m's transition rows (absent rows are zero). Free with
@@ -35,6 +36,28 @@ double cvx_seq_viterbi(size_t n, int k, const float *emit, const float *trans, i
 /* Labels the n tokens whose (closed) feature sets are toks[0..n) into
  * labels[0..n). Allocates only temporary memory; never fails. */
 void cvx_seqmodel_decode(const cvx_seqmodel *sm, const cvx_features *toks, size_t n, int *labels);
+
+/* A labelling task's model as a stage loads it once per process (the field
+ * labeller, the entry segmenter): the task names and classes are set by the
+ * stage, the rest by cvx_seqtask_init. */
+typedef struct cvx_seqtask {
+  const char *name;              /* the model file's task, in messages: "fields" */
+  const char *env, *debug_env;   /* CVX_FIELD_MODEL ("off": none), CVX_FIELD_DEBUG */
+  const char *const *classes;    /* the classes the stage reads, in order */
+  int nclasses;
+  cvx_model *model;              /* NULL when off */
+  cvx_seqmodel seq;
+  bool on;                       /* a trained model is loaded */
+  bool debug;                    /* debug_env is set */
+} cvx_seqtask;
+
+/* Loads t's model: the file named by t->env, or the built-in text[0,len);
+ * none when t->env is "off"; a model with no transition weights (never
+ * trained) leaves t->on false, so the stage's rules decide. False, with a
+ * message on stderr, when the model does not parse or its classes are not
+ * t->classes. Does nothing once loaded. */
+bool cvx_seqtask_init(cvx_seqtask *t, const char *text, size_t len);
+void cvx_seqtask_cleanup(cvx_seqtask *t);
 
 /* ------------------------------------------------------------- training */
 

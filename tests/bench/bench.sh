@@ -152,6 +152,28 @@ while [ $k -lt "$r" ]; do
 done
 repeat=$r
 
+# what the learned stages cost: the same inputs with every model on, with
+# the field labeller off (CVX_FIELD_MODEL=off) and with it and the entry
+# segmenter off (the rules alone), interleaved; CPU user+sys of the best run
+# of each, as files/s on a shared machine is best compared by CPU
+lon= loff= lrule=
+k=0
+r=$repeat
+repeat=1
+while [ $k -lt "$r" ]; do
+  run lon -j 1 --files-from "$tmp/all"
+  better "$lon" "$cpu" && lon=$cpu
+  export CVX_FIELD_MODEL=off
+  run loff -j 1 --files-from "$tmp/all"
+  better "$loff" "$cpu" && loff=$cpu
+  export CVX_ENTRY_MODEL=off
+  run lrule -j 1 --files-from "$tmp/all"
+  better "$lrule" "$cpu" && lrule=$cpu
+  unset CVX_FIELD_MODEL CVX_ENTRY_MODEL
+  k=$((k + 1))
+done
+repeat=$r
+
 # the Markdown inputs alone, cvx and cmark, each writing its output to
 # /dev/null (cvx as NDJSON on stdout), so the file system is out of the
 # comparison; cmark reads the same files in batches of 500 per process so
@@ -260,6 +282,11 @@ if [ -n "$shm" ]; then
   printf '%-44s %14s %14s\n' "  machine: 2 processes / -j1 ($ms s)" "${sc}x" ""
   printf '%-44s %14s %14s\n' "  -j2 against 2 processes" "$(awk -v a="$ms" -v b="$m2" 'BEGIN { printf "%.0f%%", 100 * a / b }')" ""
 fi
+# files/s with the models against without: the inverse of the CPU times
+lfo=$(ratio "$loff" "$lon")
+lro=$(ratio "$lrule" "$lon")
+printf '%-44s %14s %14s %s\n' "field labeller on / off, files/s (CPU)" "$lfo" ">= 0.90" "$(verdict "$lfo" 0.90 ge)"
+printf '%-44s %14s %14s\n' "all models / rules alone, files/s (CPU)" "$lro" ""
 lin=$(ratio "$wl10" "$wl1")
 rrc=$(ratio "$rr" "$rc")
 printf '%-44s %14s %14s %s\n' "cvx report / convert -j1 ($rr / $rc s)" "${rrc}x" "<= 1.5x" "$(verdict "$rrc" 1.5 le)"

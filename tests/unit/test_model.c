@@ -24,6 +24,38 @@ static void run_features(void) {
   cvx_features_free(&f);
 }
 
+static int cmp_hash(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* Closing sorts and deduplicates sets of every size (the small ones and
+ * the large ones take different sorts), with repeats, against qsort. */
+static void run_close(void) {
+  uint64_t seed = 12345;
+  size_t bad = 0;
+  for (size_t n = 0; n <= 600; n += n < 300 ? 1 : 37) {
+    cvx_features f;
+    cvx_features_init(&f);
+    uint32_t want[700];
+    for (size_t i = 0; i < n; i++) {
+      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      /* a narrow range every third size, so that values repeat */
+      uint32_t h = (uint32_t)(seed >> 32) % (n % 3 == 0 ? 50u : 0xffffffffu);
+      cvx_features_add_hash(&f, h);
+      want[i] = h;
+    }
+    qsort(want, n, sizeof *want, cmp_hash);
+    size_t u = 0;
+    for (size_t i = 0; i < n; i++)
+      if (!u || want[i] != want[u - 1]) want[u++] = want[i];
+    cvx_features_close(&f);
+    if (f.n != u || (u && memcmp(f.h, want, u * sizeof *want) != 0)) bad++;
+    cvx_features_free(&f);
+  }
+  CHECK(bad == 0, "%zu set sizes closed unlike qsort and dedup", bad);
+}
+
 /* The hash a one-feature set gets, for writing model files by hand. */
 static unsigned hash_of(const char *name) {
   cvx_features f;
@@ -60,6 +92,66 @@ static void run_parse(void) {
     } else {
       CHECK(m == NULL && strstr(err, cases[i].err), "case %zu: want error '%s', got '%s'", i, cases[i].err, err);
     }
+    cvx_model_free(m);
+  }
+}
+
+/* Weights read as strtof reads them, bit for bit: every spelling the
+ * trainer writes ("%.2f" and "0") up to 100,000 hundredths either side, a
+ * sample beyond, and the spellings left to strtof. */
+static void run_weights(void) {
+  size_t bad = 0;
+  char buf[64], *e1, *e2;
+  for (long v = -10000000; v <= 10000000; v += v > -100000 && v < 100000 ? 1 : 997) {
+    long a = v < 0 ? -v : v;
+    snprintf(buf, sizeof buf, "%s%ld.%02ld", v < 0 ? "-" : "", a / 100, a % 100);
+    float x = cvx_model_parse_weight(buf, &e1), y = strtof(buf, &e2);
+    if (memcmp(&x, &y, sizeof x) != 0 || e1 != e2) bad++;
+  }
+  CHECK(bad == 0, "%zu weights read unlike strtof", bad);
+  static const char *const odd[] = {" 0",   "0",    "-0.00", "7",     "-3.5",     "1.",  ".5",   "1e3",  "+2",
+                                    "0x1p2", "  4", "1.234", "12345678901", "-",  "inf", "nan", "4\r",  "3\t1",
+                                    "2.50 1", "x",  ""};
+  for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) {
+    float x = cvx_model_parse_weight(odd[i], &e1), y = strtof(odd[i], &e2);
+    CHECK((memcmp(&x, &y, sizeof x) == 0 || (x != x && y != y)) && e1 == e2, "weight '%s': %g at %td, strtof %g at %td",
+          odd[i], (double)x, e1 - odd[i], (double)y, e2 - odd[i]);
+  }
+}
+
+/* Models of any class count (rows padded to blocks of 8 inside) score as
+ * the sum of their rows, in the feature set's order. */
+static void run_widths(void) {
+  unsigned x = hash_of("x"), y = hash_of("y");
+  unsigned lo = x < y ? x : y, hi = x < y ? y : x;
+  static const int widths[] = {1, 3, 7, 8, 9, 17, 32};
+  for (size_t c = 0; c < sizeof widths / sizeof widths[0]; c++) {
+    int k = widths[c];
+    cvx_buf b = CVX_BUF_INIT;
+    cvx_buf_puts(&b, "cvx-model 1 t\nclasses");
+    for (int i = 0; i < k; i++) cvx_buf_printf(&b, " c%d", i);
+    cvx_buf_printf(&b, "\n%08x", lo);
+    for (int i = 0; i < k; i++) cvx_buf_printf(&b, " %d.25", i);
+    cvx_buf_printf(&b, "\n%08x", hi);
+    for (int i = 0; i < k; i++) cvx_buf_printf(&b, " -%d", 2 * i);
+    cvx_buf_putc(&b, '\n');
+    char err[128];
+    cvx_model *m = cvx_model_parse(b.ptr, b.len, err, sizeof err);
+    cvx_buf_free(&b);
+    CHECK(m != NULL, "width %d: %s", k, err);
+    if (!m) continue;
+    cvx_features f;
+    cvx_features_init(&f);
+    cvx_features_add(&f, "x", NULL, 0);
+    cvx_features_add(&f, "y", NULL, 0);
+    float sc[CVX_MODEL_MAX_CLASSES];
+    int best = cvx_model_predict(m, &f, sc);
+    bool ok = best == 0;
+    for (int i = 0; i < k; i++) ok &= sc[i] == (float)i + 0.25f - (float)(2 * i);
+    CHECK(ok, "width %d: scores are the row sums, best class 0 (got %d)", k, best);
+    const float *row = cvx_model_row(m, hi);
+    CHECK(row && row[k - 1] == (float)(-2 * (k - 1)), "width %d: row of a hash", k);
+    cvx_features_free(&f);
     cvx_model_free(m);
   }
 }
@@ -152,7 +244,10 @@ static void run_train(void) {
 
 int main(void) {
   run_features();
+  run_close();
   run_parse();
+  run_weights();
+  run_widths();
   run_predict();
   run_train();
   return check_done("model");

@@ -1,12 +1,16 @@
 /* test_seqmodel.c — the sequence half of the engine: Viterbi against paths
  * computed by hand, transition rows read from a model file, and structured
  * perceptron training (learns a toy task that needs transitions, gives the
- * same bytes twice, leaves held-out groups out). */
+ * same bytes twice, leaves held-out groups out) and a stage's model loaded
+ * by cvx_seqtask_init. */
 #include "seqmodel.h"
 
 #include "check.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 /* Three tokens, two labels (A = 0, B = 1).
  *   emit:  t0 A 2 B 0 | t1 A 0 B 1 | t2 A 1 B 0.5
@@ -132,9 +136,57 @@ static void run_train(void) {
   cvx_seqset_free(s);
 }
 
+/* A stage's model loaded by cvx_seqtask_init (each row a case): from a file
+ * named by the environment, "off", a file whose classes are not the
+ * stage's, one with no transition weights (never trained), one that does
+ * not parse (the two bad files print their message on stderr). */
+static void run_task(void) {
+  static const char *const classes[] = {"A", "B"};
+  unsigned ta = (unsigned)cvx_feature_hash(CVX_SEQ_TRANS, "A", 1);
+  char trained[128], untrained[64];
+  snprintf(trained, sizeof trained, "cvx-model 1 toy\nclasses A B\n%08x 1 -1\n", ta);
+  snprintf(untrained, sizeof untrained, "cvx-model 1 toy\nclasses A B\n");
+  static const struct {
+    const char *env;  /* the variable's value: "off", or a file with text */
+    const char *text; /* NULL: use trained / untrained by `on` */
+    bool ok, loaded, on;
+  } cases[] = {
+      {"file", NULL, true, true, true},
+      {"off", NULL, true, false, false},
+      {"file", "cvx-model 1 toy\nclasses A C\n", false, false, false},
+      {"untrained", NULL, true, true, false},
+      {"file", "not a model\n", false, false, false},
+  };
+  const char *dir = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+  char path[512];
+  snprintf(path, sizeof path, "%s/test_seqmodel_task.%ld.model", dir, (long)getpid());
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const char *text = cases[i].text ? cases[i].text : strcmp(cases[i].env, "untrained") == 0 ? untrained : trained;
+    FILE *fp = fopen(path, "w");
+    CHECK(fp != NULL, "case %zu: temp file %s", i, path);
+    if (!fp) return;
+    fputs(text, fp);
+    fclose(fp);
+    setenv("CVX_TEST_TASK_MODEL", strcmp(cases[i].env, "off") == 0 ? "off" : path, 1);
+    cvx_seqtask t = {.name = "toy", .env = "CVX_TEST_TASK_MODEL", .debug_env = "CVX_TEST_TASK_DEBUG",
+                     .classes = classes, .nclasses = 2};
+    /* the built-in text is never read while the variable is set */
+    bool ok = cvx_seqtask_init(&t, "", 0);
+    CHECK(ok == cases[i].ok && (t.model != NULL) == cases[i].loaded && t.on == cases[i].on,
+          "case %zu: init %d model %d on %d", i, ok, t.model != NULL, t.on);
+    if (t.on) CHECK(t.seq.trans[0] == 1 && t.seq.trans[1] == -1, "case %zu: transitions read", i);
+    if (t.model) CHECK(cvx_seqtask_init(&t, "", 0) && t.model, "case %zu: a second init keeps the model", i);
+    cvx_seqtask_cleanup(&t);
+    CHECK(!t.model && !t.on, "case %zu: cleaned up", i);
+  }
+  unsetenv("CVX_TEST_TASK_MODEL");
+  remove(path);
+}
+
 int main(void) {
   run_viterbi();
   run_model_file();
   run_train();
+  run_task();
   return check_done("seqmodel");
 }
