@@ -6,6 +6,8 @@
  * headings from body text. Positions print as page:line:column. */
 #include "layout.h"
 
+#include "grammar.h"
+
 #include <glib.h>
 #include <math.h>
 #include <poppler.h>
@@ -1272,6 +1274,45 @@ static float para_gap_of(const rd *r, const size_t *out, const pline *lines, siz
   return t < 0.2f ? 0.2f : t > 0.75f ? 0.75f : t;
 }
 
+/* One heading size in two weights: section titles and the entry titles
+ * under them set in one size, told apart by weight alone ("Education" in
+ * the regular weight over "University of X" in bold, or the other way
+ * round). The weight whose lines name known sections (cvx_section_classify)
+ * more often is the sections'; the other weight's lines go one level below,
+ * as the entries' titles they are. A size whose two weights name sections
+ * as often (or never) is left as it is. */
+static void weight_ranks(emitter *e, const size_t *out, pline *lines, size_t nl) {
+  const rd *r = e->r;
+  for (int h = 0; h < e->nh; h++) {
+    size_t n[2] = {0, 0}, known[2] = {0, 0};
+    for (size_t i = 0; i < nl; i++) {
+      const pline *l = &lines[i];
+      const seg *s = &r->s[out[l->k]];
+      if (l->level || half(l->size) != e->hsizes[h] || s->byline) continue;
+      seg_text(r, s, &e->t);
+      size_t blen = 0;
+      if (!e->t.len || e->t.len > 120 || bullet_of(e->t.ptr, &blen)) continue;
+      n[l->bold]++;
+      known[l->bold] += l->m - l->k == 1 && cvx_section_classify(e->t.ptr, e->t.len) != CVX_REC_SECTION;
+    }
+    if (!n[0] || !n[1]) continue;
+    /* the shares of lines naming a section, compared without division */
+    size_t a = known[0] * n[1], b = known[1] * n[0];
+    if (a == b) continue;
+    int entries = a > b ? 1 : 0; /* the weight of the entries' titles */
+    int lv = h + 2 > 6 ? 6 : h + 2;
+    if (r->debug)
+      fprintf(stderr, "pdf size %.1f: %s lines are sections (%zu/%zu named), %s ones entries (%zu/%zu): level %d\n",
+              (double)e->hsizes[h], entries ? "regular" : "bold", known[!entries], n[!entries],
+              entries ? "bold" : "regular", known[entries], n[entries], lv);
+    for (size_t i = 0; i < nl; i++) {
+      pline *l = &lines[i];
+      if (!l->level && half(l->size) == e->hsizes[h] && l->bold == (entries == 1) && !r->s[out[l->k]].byline)
+        l->level = lv;
+    }
+  }
+}
+
 static void emit_all(rd *r, cvx_lb *lb) {
   emitter e = {.r = r, .lb = lb, .debug = r->debug};
   cvx_buf_init(&e.t);
@@ -1373,6 +1414,7 @@ static void emit_all(rd *r, cvx_lb *lb) {
     int lv = (e.nh > 1 ? e.nh : 1) + 2 + q;
     lines[i].level = lv > 6 ? 6 : lv;
   }
+  weight_ranks(&e, out, lines, nl);
   cvx_buf t = CVX_BUF_INIT;
   size_t li = 0;
   for (size_t i = 0; i < r->ns;) {

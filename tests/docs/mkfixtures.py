@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights docx-styles docx-lists docx-bold odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -185,6 +185,39 @@ def tight_page():
 
 
 write("pdf-tight-blocks", "cv.pdf", pdf([tight_page()]))
+
+
+# ---- PDF: section titles and entry titles in one size, told apart by weight
+# alone: the sections in the regular weight, the organisations under them in
+# bold, each entry's dates, role and text in the body size, apart as blocks
+def heading_weights_page():
+    runs = [(72, 740, "B", 24, "Maelis Oyelaran-Kask"), (72, 716, "R", 10, "maelis.ok@example.org")]
+    y = 684.0
+    sections = [("Experience", [("Kestrel Wind Farms", "2019 - Present", "Turbine Technician",
+                                 "Serviced forty offshore turbines."),
+                                ("Brightwater Grid", "2015 - 2019", "Line Engineer", "Planned feeder upgrades.")]),
+                ("Volunteer", [("Coastal Rowing Club", "2012 - 2016", "Coach", "Trained the junior crews."),
+                               ("Harbour Cleanup Trust", "2010 - 2012", "Organiser", "Ran monthly beach cleanups.")]),
+                ("Education", [("Tallinn Technical College", "2011 - 2015", "BEng Electrical Engineering", None)])]
+    for title, entries in sections:
+        runs.append((72, y, "R", 13, title))
+        y -= 24
+        for org, dates, role, text in entries:
+            runs.append((72, y, "B", 13, org))
+            y -= 16
+            runs.append((72, y, "B", 10, dates))
+            y -= 22
+            runs.append((72, y, "R", 10, role))
+            y -= 22
+            if text:
+                runs.append((72, y, "R", 10, text))
+                y -= 22
+            y -= 6
+        y -= 10
+    return {"runs": runs}
+
+
+write("pdf-heading-weights", "cv.pdf", pdf([heading_weights_page()]))
 
 # ---- DOCX and ODT: heading styles, bold entry heads, list levels, a table, links
 paras = [
