@@ -200,6 +200,30 @@ static void push_seg(rd *r, seg *s) {
   r->s[r->ns++] = *s;
 }
 
+/* The size most of the glyphs [g0, g1) have (in half points; 10 for none). */
+static float page_body(const rd *r, size_t g0, size_t g1) {
+  enum { NS = 32 };
+  float sizes[NS];
+  size_t counts[NS] = {0};
+  int ns = 0;
+  for (size_t i = g0; i < g1; i++) {
+    if (r->g[i].space) continue;
+    float h = roundf(r->g[i].size * 2) / 2;
+    int k = 0;
+    while (k < ns && sizes[k] != h) k++;
+    if (k == ns) {
+      if (ns == NS) continue;
+      sizes[ns++] = h;
+    }
+    counts[k]++;
+  }
+  float best = 10;
+  size_t bc = 0;
+  for (int k = 0; k < ns; k++)
+    if (counts[k] > bc) bc = counts[k], best = sizes[k];
+  return best;
+}
+
 /* Cuts a page's glyphs [g0, g1) into segments: runs on one baseline with no
  * wide gap (a column gutter, a right-aligned date) inside. */
 static void make_segs(rd *r, size_t g0, size_t g1, int page) {
@@ -261,6 +285,45 @@ static void seg_bounds(const rd *r, seg *s) {
     if (gl->y1 > s->y1) s->y1 = gl->y1;
     if (!gl->bold) s->bold = false;
   }
+}
+
+/* Sizes: a segment is cut where a run in another size follows a gap wider
+ * than an em of the smaller, both runs at least the document's text size: a section
+ * title set beside its first entry's title ("Skills" beside "Programming
+ * Languages"), not one phrase. Small capitals and a small "to" between
+ * dates are smaller than the text, and stay. Keeps the segments' order. */
+static void split_sizes(rd *r) {
+  float body = page_body(r, 0, r->ng);
+  size_t cap = r->ns + 16, n = 0;
+  seg *out = cvx_xmalloc(cap * sizeof *out);
+  for (size_t k = 0; k < r->ns; k++) {
+    seg cur = r->s[k];
+    const glyph *prev = NULL;
+    for (size_t i = cur.g0; i < cur.g1; i++) {
+      const glyph *gl = &r->g[i];
+      if (gl->space) continue;
+      if (prev) {
+        float big = gl->size > prev->size ? gl->size : prev->size, small = gl->size > prev->size ? prev->size : gl->size;
+        if (big > 1.15f * small && gl->x0 - prev->x1 > small && small >= 0.9f * body) {
+          seg rest = cur;
+          rest.g0 = i;
+          cur.g1 = i;
+          seg_bounds(r, &cur);
+          if (n == cap) out = cvx_xrealloc(out, (cap = cap * 2) * sizeof *out);
+          out[n++] = cur;
+          cur = rest;
+        }
+      }
+      prev = gl;
+    }
+    seg_bounds(r, &cur);
+    if (n == cap) out = cvx_xrealloc(out, (cap = cap * 2) * sizeof *out);
+    out[n++] = cur;
+  }
+  free(r->s);
+  r->s = out;
+  r->ns = n;
+  r->caps = cap;
 }
 
 /* Margins: the x where several of a page's segments [s0, r->ns) begin (three
@@ -1313,6 +1376,111 @@ static void weight_ranks(emitter *e, const size_t *out, pline *lines, size_t nl)
   }
 }
 
+/* The end of the reading-order line that starts at out[k]: segments on one
+ * baseline, left to right (as emit_all cuts lines, sizes aside). */
+static size_t line_end(const rd *r, const size_t *out, size_t n, size_t k) {
+  size_t m = k + 1;
+  while (m < n && fabsf(r->s[out[m]].y1 - r->s[out[m - 1]].y1) < 0.4f * r->s[out[m - 1]].size &&
+         r->s[out[m]].x0 > r->s[out[m - 1]].x1)
+    m++;
+  return m;
+}
+
+/* Grids of cards: a row of titles (two or more runs on one line, each bold
+ * or larger than the text under it) with a column of lines under each
+ * title, every line within its title's column, the columns ending at
+ * different heights (each card's text flows on its own: "Programming
+ * Languages" over its list, "Frameworks" over its own beside it); the
+ * titles in one size and weight. The
+ * reading order has the rows across the cards; the cards are read one
+ * after the other instead, each title with its lines. A table whose rows
+ * end together is left in rows. At most MAX_GRID_COLS columns. */
+#define MAX_GRID_COLS 8
+static void read_grids(const rd *r, size_t *out, size_t n) {
+  size_t *tmp = NULL;
+  for (size_t a = 0; a < n;) {
+    size_t b = line_end(r, out, n, a);
+    /* the titles: the line's last runs in one size and weight (a section
+     * title set left of them, in its own size, is read before the grid) */
+    while (a + 1 < b && (r->s[out[a]].bold != r->s[out[b - 1]].bold ||
+                         fabsf(r->s[out[a]].size - r->s[out[b - 1]].size) >= 0.5f))
+      a++;
+    size_t ncol = b - a;
+    bool head = ncol >= 2 && ncol <= MAX_GRID_COLS;
+    float hs = 1e9f;
+    for (size_t k = a; k < b && head; k++) hs = r->s[out[k]].size < hs ? r->s[out[k]].size : hs;
+    if (!head) {
+      a = b;
+      continue;
+    }
+    float start[MAX_GRID_COLS + 1];
+    for (size_t k = 0; k < ncol; k++) start[k] = r->s[out[a + k]].x0 - 0.5f * hs;
+    start[ncol] = 1e9f;
+    /* the lines under the titles, each segment within one column */
+    float foot = 0, bottom[MAX_GRID_COLS] = {0}, cell = 0;
+    for (size_t k = a; k < b; k++) foot = r->s[out[k]].y1 > foot ? r->s[out[k]].y1 : foot;
+    size_t end = b, below[MAX_GRID_COLS] = {0};
+    int page = r->s[out[a]].page;
+    for (size_t c = b; c < n;) {
+      size_t d = line_end(r, out, n, c);
+      bool fits = true;
+      for (size_t k = c; k < d && fits; k++) {
+        const seg *s = &r->s[out[k]];
+        size_t col = 0;
+        while (col + 1 < ncol && s->x0 >= start[col + 1]) col++;
+        fits = s->page == page && s->x0 >= start[0] && s->x1 <= start[col + 1] && s->size <= hs + 0.5f &&
+               s->y0 - foot <= 2.5f * s->size;
+      }
+      if (!fits) break;
+      for (size_t k = c; k < d; k++) {
+        const seg *s = &r->s[out[k]];
+        size_t col = 0;
+        while (col + 1 < ncol && s->x0 >= start[col + 1]) col++;
+        below[col]++;
+        if (s->y1 > bottom[col]) bottom[col] = s->y1;
+        if (s->y1 > foot) foot = s->y1;
+        if (s->size > cell && !s->bold) cell = s->size;
+      }
+      end = d;
+      c = d;
+    }
+    /* titles: bold, or larger than the text under them, all in one size
+     * and weight (a section title beside its first entry's is no row of
+     * titles) */
+    bool titles = true;
+    const seg *t0 = &r->s[out[a]];
+    for (size_t k = a; k < b && titles; k++) {
+      const seg *s = &r->s[out[k]];
+      titles = (s->bold || s->size >= 1.1f * cell) && s->bold == t0->bold && fabsf(s->size - t0->size) < 0.5f;
+    }
+    size_t filled = 0;
+    float lo = 1e9f, hi = 0;
+    for (size_t k = 0; k < ncol; k++)
+      if (below[k]) {
+        filled++;
+        lo = bottom[k] < lo ? bottom[k] : lo;
+        hi = bottom[k] > hi ? bottom[k] : hi;
+      }
+    if (!titles || filled < 2 || cell <= 0 || hi - lo < 0.5f * cell) {
+      a = b;
+      continue;
+    }
+    if (r->debug) fprintf(stderr, "pdf grid: %zu columns, lines %zu-%zu of the page's order\n", ncol, a, end);
+    if (!tmp) tmp = cvx_xmalloc(n * sizeof *tmp);
+    size_t w = 0;
+    for (size_t col = 0; col < ncol; col++)
+      for (size_t k = a; k < end; k++) {
+        const seg *s = &r->s[out[k]];
+        size_t sc = 0;
+        while (sc + 1 < ncol && s->x0 >= start[sc + 1]) sc++;
+        if (sc == col) tmp[w++] = out[k];
+      }
+    memcpy(out + a, tmp, w * sizeof *tmp);
+    a = end;
+  }
+  free(tmp);
+}
+
 static void emit_all(rd *r, cvx_lb *lb) {
   emitter e = {.r = r, .lb = lb, .debug = r->debug};
   cvx_buf_init(&e.t);
@@ -1334,6 +1502,7 @@ static void emit_all(rd *r, cvx_lb *lb) {
     order o = {r, out + nout, 0, e.body};
     order_segs(&o, v, n, 0);
     if (!nout) name_first(r, o.out, o.nout, e.body);
+    read_grids(r, o.out, o.nout);
     for (size_t k = nout; k < nout + o.nout;) {
       size_t m = k + 1;
       while (m < nout + o.nout && fabsf(r->s[out[m]].y1 - r->s[out[m - 1]].y1) < 0.4f * r->s[out[m - 1]].size &&
@@ -1528,6 +1697,7 @@ cvx_status cvx_pdf_decode(cvx_arena *a, const char *path, const unsigned char *p
                    np, np == 1 ? "" : "s");
     st = CVX_EPARSE;
   } else {
+    split_sizes(&r);
     read_icons(&r);
     mark_furniture(&r);
     cvx_lb lb;

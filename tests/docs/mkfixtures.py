@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid docx-styles docx-lists docx-bold odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -218,6 +218,31 @@ def heading_weights_page():
 
 
 write("pdf-heading-weights", "cv.pdf", pdf([heading_weights_page()]))
+
+
+# ---- PDF: a grid of cards (a printed page's skill groups side by side): a
+# section title set left of a row of bold group titles on their baseline,
+# each group's items in a column under its title, the columns ending at
+# different heights; then a table whose header row is bold and whose one
+# row ends at one height (read in rows)
+def grid_page():
+    runs = [(72, 740, "B", 22, "Ines Valdaura-Pike"), (72, 716, "R", 10, "ines.vp@example.com"),
+            (72, 680, "R", 16, "Skills")]
+    cols = [("Languages", ["Rust", "Go", "Haskell"]), ("Data Stores", ["Postgres", "Redis"]),
+            ("Operations", ["Kubernetes", "Terraform", "Ansible", "Nix"])]
+    for i, (title, items) in enumerate(cols):
+        x = 134 + 150 * i
+        runs.append((x, 680, "B", 11, title))
+        for k, item in enumerate(items):
+            runs.append((x, 662 - 14 * k, "R", 10, item))
+    runs.append((72, 580, "R", 16, "Education"))
+    for x, head, cell in ((134, "Degree", "MSc Robotics"), (284, "School", "Delft University"), (434, "Year", "2016")):
+        runs.append((x, 580, "B", 10, head))
+        runs.append((x, 564, "R", 10, cell))
+    return {"runs": runs}
+
+
+write("pdf-grid", "cv.pdf", pdf([grid_page()]))
 
 # ---- DOCX and ODT: heading styles, bold entry heads, list levels, a table, links
 paras = [
