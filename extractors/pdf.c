@@ -1390,11 +1390,12 @@ static size_t line_end(const rd *r, const size_t *out, size_t n, size_t k) {
  * or larger than the text under it) with a column of lines under each
  * title, every line within its title's column, the columns ending at
  * different heights (each card's text flows on its own: "Programming
- * Languages" over its list, "Frameworks" over its own beside it); the
- * titles in one size and weight. The
- * reading order has the rows across the cards; the cards are read one
- * after the other instead, each title with its lines. A table whose rows
- * end together is left in rows. At most MAX_GRID_COLS columns. */
+ * Languages" over its list, "Frameworks" over its own beside it) or one
+ * line under each title (a title and its value); the titles in one size
+ * and weight. The reading order has the rows across the cards; the cards
+ * are read one after the other instead, each title with its lines. A
+ * table of two rows or more that end together is left in rows. At most
+ * MAX_GRID_COLS columns. */
 #define MAX_GRID_COLS 8
 static void read_grids(const rd *r, size_t *out, size_t n) {
   size_t *tmp = NULL;
@@ -1453,15 +1454,19 @@ static void read_grids(const rd *r, size_t *out, size_t n) {
       const seg *s = &r->s[out[k]];
       titles = (s->bold || s->size >= 1.1f * cell) && s->bold == t0->bold && fabsf(s->size - t0->size) < 0.5f;
     }
-    size_t filled = 0;
+    size_t filled = 0, most = 0;
     float lo = 1e9f, hi = 0;
     for (size_t k = 0; k < ncol; k++)
       if (below[k]) {
         filled++;
         lo = bottom[k] < lo ? bottom[k] : lo;
         hi = bottom[k] > hi ? bottom[k] : hi;
+        most = below[k] > most ? below[k] : most;
       }
-    if (!titles || filled < 2 || cell <= 0 || hi - lo < 0.5f * cell) {
+    /* one line under each title is a title and its value, whatever the
+     * heights: "Deutsch" over "Muttersprache" beside "Englisch" over its own */
+    bool rows = hi - lo < 0.5f * cell && most > 1;
+    if (!titles || filled < 2 || cell <= 0 || rows) {
       a = b;
       continue;
     }

@@ -223,8 +223,8 @@ write("pdf-heading-weights", "cv.pdf", pdf([heading_weights_page()]))
 # ---- PDF: a grid of cards (a printed page's skill groups side by side): a
 # section title set left of a row of bold group titles on their baseline,
 # each group's items in a column under its title, the columns ending at
-# different heights; then a table whose header row is bold and whose one
-# row ends at one height (read in rows)
+# different heights; a table whose header row is bold over two rows ending
+# at one height (read in rows); two language cards, a title over one line
 def grid_page():
     runs = [(72, 740, "B", 22, "Ines Valdaura-Pike"), (72, 716, "R", 10, "ines.vp@example.com"),
             (72, 680, "R", 16, "Skills")]
@@ -236,9 +236,16 @@ def grid_page():
         for k, item in enumerate(items):
             runs.append((x, 662 - 14 * k, "R", 10, item))
     runs.append((72, 580, "R", 16, "Education"))
-    for x, head, cell in ((134, "Degree", "MSc Robotics"), (284, "School", "Delft University"), (434, "Year", "2016")):
+    for x, head, cell, cell2 in ((134, "Degree", "MSc Robotics", "BSc Physics"),
+                                 (284, "School", "Delft University", "Leiden University"), (434, "Year", "2016", "2013")):
         runs.append((x, 580, "B", 10, head))
         runs.append((x, 564, "R", 10, cell))
+        runs.append((x, 550, "R", 10, cell2))
+    # languages: a title over one line in each card, every card as tall
+    for x, lang, level in ((134, "Catalan", "Native"), (284, "Danish", "Fluent")):
+        runs.append((72, 500, "R", 16, "Languages"))
+        runs.append((x, 500, "B", 11, lang))
+        runs.append((x, 484, "R", 10, level))
     return {"runs": runs}
 
 
