@@ -534,6 +534,13 @@ static void mark_furniture(rd *r) {
       s->furniture = true;
       continue;
     }
+    /* a running header or footer stays at its place on every page: the key
+     * holds the line's distance from its edge (6 pt steps), so that two
+     * dates of entries that fall in the bands ("#-#" both) are not one */
+    bool top = s->y1 <= h * BAND;
+    char pos[32];
+    snprintf(pos, sizeof pos, "@%c%d", top ? 't' : 'b', (int)((top ? s->y0 : h - s->y1) / 6));
+    cvx_buf_puts(&key, pos);
     keys[i] = cvx_xstrdup(key.ptr);
     size_t j = 0;
     while (j < nk && strcmp(kc[j].key, key.ptr) != 0) j++;
@@ -1602,6 +1609,8 @@ static void emit_all(rd *r, cvx_lb *lb) {
     for (size_t k = i; k < j; k++) {
       if (!r->s[k].furniture) continue;
       seg_text(r, &r->s[k], &t);
+      if (r->debug)
+        fprintf(stderr, "pdf p%d furniture y%.1f: %s\n", page + 1, (double)r->s[k].y0, t.ptr ? t.ptr : "");
       cvx_lb_hidden_line(lb, t.ptr, t.len);
     }
     for (; li < nl && lines[li].page == page && !cvx_lb_full(lb); li++)

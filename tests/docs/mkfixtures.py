@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates docx-styles docx-lists docx-bold odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -250,6 +250,26 @@ def grid_page():
 
 
 write("pdf-grid", "cv.pdf", pdf([grid_page()]))
+
+
+# ---- PDF: entries' dates that fall in the header and footer bands: one the
+# last line of page 1, one the first of page 2, at other distances from
+# their edges (text, not a running footer); a running footer at one place
+# on both pages (set aside)
+def band_page(n):
+    runs = [(72, 20, "R", 8, "Ada Lindqvist-Moe \u00b7 CV")]
+    if n == 1:
+        runs += [(72, 720, "B", 20, "Ada Lindqvist-Moe"), (72, 690, "B", 13, "Experience"),
+                 (72, 666, "B", 10, "Hydrographer, Skagen Charts"), (72, 652, "R", 10, "2019 - 2024"),
+                 (72, 638, "R", 10, "Mapped the harbour approaches."),
+                 (72, 66, "B", 10, "Data Analyst, Fjord Bank"), (72, 40, "R", 10, "2016 - 2019")]
+    else:
+        runs += [(72, 754, "R", 10, "2012 - 2016"), (72, 738, "B", 10, "Survey Assistant, Kelp Institute"),
+                 (72, 724, "R", 10, "Logged the seabed samples.")]
+    return {"runs": runs}
+
+
+write("pdf-band-dates", "cv.pdf", pdf([band_page(1), band_page(2)]))
 
 # ---- DOCX and ODT: heading styles, bold entry heads, list levels, a table, links
 paras = [
