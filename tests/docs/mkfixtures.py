@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above docx-styles docx-lists docx-bold odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -270,6 +270,24 @@ def band_page(n):
 
 
 write("pdf-band-dates", "cv.pdf", pdf([band_page(1), band_page(2)]))
+
+
+# ---- PDF: each entry's dates in bold set at the right edge on the line
+# above its bold title, the title over text in the regular weight at its
+# margin (an entry's head, no section title)
+def date_above_page():
+    runs = [(72, 730, "B", 22, "Rafa Quintero-Lowe"), (72, 690, "B", 16, "Work")]
+    y = 664
+    for dates, title, text in (("2020-04 - 2023-09", "Glass Blower", "Ran the furnace for a studio of six."),
+                               ("2017-01 - 2020-03", "Kiln Technician", "Kept four kilns in repair.")):
+        runs.append((460, y, "B", 10, dates))
+        runs.append((72, y - 16, "B", 11, title))
+        runs.append((72, y - 32, "R", 11, text))
+        y -= 64
+    return {"runs": runs}
+
+
+write("pdf-date-above", "cv.pdf", pdf([date_above_page()]))
 
 # ---- DOCX and ODT: heading styles, bold entry heads, list levels, a table, links
 paras = [
