@@ -1436,8 +1436,10 @@ static void read_grids(const rd *r, size_t *out, size_t n) {
         const seg *s = &r->s[out[k]];
         size_t col = 0;
         while (col + 1 < ncol && s->x0 >= start[col + 1]) col++;
+        /* a bold line in another size than the titles' is the next
+         * section's title, not a cell */
         fits = s->page == page && s->x0 >= start[0] && s->x1 <= start[col + 1] && s->size <= hs + 0.5f &&
-               s->y0 - foot <= 2.5f * s->size;
+               s->y0 - foot <= 2.5f * s->size && !(s->bold && fabsf(s->size - hs) >= 0.5f);
       }
       if (!fits) break;
       for (size_t k = c; k < d; k++) {

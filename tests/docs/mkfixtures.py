@@ -223,7 +223,8 @@ write("pdf-heading-weights", "cv.pdf", pdf([heading_weights_page()]))
 # ---- PDF: a grid of cards (a printed page's skill groups side by side): a
 # section title set left of a row of bold group titles on their baseline,
 # each group's items in a column under its title, the columns ending at
-# different heights; a table whose header row is bold over two rows ending
+# different heights, a small bold section title under the first; a table
+# whose header row is bold over two rows ending
 # at one height (read in rows); two language cards, a title over one line
 def grid_page():
     runs = [(72, 740, "B", 22, "Ines Valdaura-Pike"), (72, 716, "R", 10, "ines.vp@example.com"),
@@ -235,17 +236,19 @@ def grid_page():
         runs.append((x, 680, "B", 11, title))
         for k, item in enumerate(items):
             runs.append((x, 662 - 14 * k, "R", 10, item))
-    runs.append((72, 580, "R", 16, "Education"))
+    # the next section's title, bold and small, at the first column's margin
+    runs += [(134, 604, "B", 8, "CERTIFICATES"), (134, 590, "R", 10, "Rope Access Level 2")]
+    runs.append((72, 550, "R", 16, "Education"))
     for x, head, cell, cell2 in ((134, "Degree", "MSc Robotics", "BSc Physics"),
                                  (284, "School", "Delft University", "Leiden University"), (434, "Year", "2016", "2013")):
-        runs.append((x, 580, "B", 10, head))
-        runs.append((x, 564, "R", 10, cell))
-        runs.append((x, 550, "R", 10, cell2))
+        runs.append((x, 550, "B", 10, head))
+        runs.append((x, 534, "R", 10, cell))
+        runs.append((x, 520, "R", 10, cell2))
     # languages: a title over one line in each card, every card as tall
     for x, lang, level in ((134, "Catalan", "Native"), (284, "Danish", "Fluent")):
-        runs.append((72, 500, "R", 16, "Languages"))
-        runs.append((x, 500, "B", 11, lang))
-        runs.append((x, 484, "R", 10, level))
+        runs.append((72, 470, "R", 16, "Languages"))
+        runs.append((x, 470, "B", 11, lang))
+        runs.append((x, 454, "R", 10, level))
     return {"runs": runs}
 
 
