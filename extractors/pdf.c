@@ -1402,8 +1402,11 @@ static size_t line_end(const rd *r, const size_t *out, size_t n, size_t k) {
  * and weight. The reading order has the rows across the cards; the cards
  * are read one after the other instead, each title with its lines. A
  * table of two rows or more that end together is left in rows. At most
- * MAX_GRID_COLS columns. */
+ * MAX_GRID_COLS columns and MAX_GRID_SEGS segments under the titles. */
 #define MAX_GRID_COLS 8
+/* Segments weighed under one row of titles at most: bounded work on a page
+ * of many lines that look like rows of titles. */
+#define MAX_GRID_SEGS 400
 static void read_grids(const rd *r, size_t *out, size_t n) {
   size_t *tmp = NULL;
   for (size_t a = 0; a < n;) {
@@ -1429,7 +1432,7 @@ static void read_grids(const rd *r, size_t *out, size_t n) {
     for (size_t k = a; k < b; k++) foot = r->s[out[k]].y1 > foot ? r->s[out[k]].y1 : foot;
     size_t end = b, below[MAX_GRID_COLS] = {0};
     int page = r->s[out[a]].page;
-    for (size_t c = b; c < n;) {
+    for (size_t c = b; c < n && c - b < MAX_GRID_SEGS;) {
       size_t d = line_end(r, out, n, c);
       bool fits = true;
       for (size_t k = c; k < d && fits; k++) {
