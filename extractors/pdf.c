@@ -6,6 +6,8 @@
  * headings from body text. Positions print as page:line:column. */
 #include "layout.h"
 
+#include "grammar.h"
+
 #include <glib.h>
 #include <math.h>
 #include <poppler.h>
@@ -198,6 +200,30 @@ static void push_seg(rd *r, seg *s) {
   r->s[r->ns++] = *s;
 }
 
+/* The size most of the glyphs [g0, g1) have (in half points; 10 for none). */
+static float page_body(const rd *r, size_t g0, size_t g1) {
+  enum { NS = 32 };
+  float sizes[NS];
+  size_t counts[NS] = {0};
+  int ns = 0;
+  for (size_t i = g0; i < g1; i++) {
+    if (r->g[i].space) continue;
+    float h = roundf(r->g[i].size * 2) / 2;
+    int k = 0;
+    while (k < ns && sizes[k] != h) k++;
+    if (k == ns) {
+      if (ns == NS) continue;
+      sizes[ns++] = h;
+    }
+    counts[k]++;
+  }
+  float best = 10;
+  size_t bc = 0;
+  for (int k = 0; k < ns; k++)
+    if (counts[k] > bc) bc = counts[k], best = sizes[k];
+  return best;
+}
+
 /* Cuts a page's glyphs [g0, g1) into segments: runs on one baseline with no
  * wide gap (a column gutter, a right-aligned date) inside. */
 static void make_segs(rd *r, size_t g0, size_t g1, int page) {
@@ -259,6 +285,45 @@ static void seg_bounds(const rd *r, seg *s) {
     if (gl->y1 > s->y1) s->y1 = gl->y1;
     if (!gl->bold) s->bold = false;
   }
+}
+
+/* Sizes: a segment is cut where a run in another size follows a gap wider
+ * than an em of the smaller, both runs at least the document's text size: a section
+ * title set beside its first entry's title ("Skills" beside "Programming
+ * Languages"), not one phrase. Small capitals and a small "to" between
+ * dates are smaller than the text, and stay. Keeps the segments' order. */
+static void split_sizes(rd *r) {
+  float body = page_body(r, 0, r->ng);
+  size_t cap = r->ns + 16, n = 0;
+  seg *out = cvx_xmalloc(cap * sizeof *out);
+  for (size_t k = 0; k < r->ns; k++) {
+    seg cur = r->s[k];
+    const glyph *prev = NULL;
+    for (size_t i = cur.g0; i < cur.g1; i++) {
+      const glyph *gl = &r->g[i];
+      if (gl->space) continue;
+      if (prev) {
+        float big = gl->size > prev->size ? gl->size : prev->size, small = gl->size > prev->size ? prev->size : gl->size;
+        if (big > 1.15f * small && gl->x0 - prev->x1 > small && small >= 0.9f * body) {
+          seg rest = cur;
+          rest.g0 = i;
+          cur.g1 = i;
+          seg_bounds(r, &cur);
+          if (n == cap) out = cvx_xrealloc(out, (cap = cap * 2) * sizeof *out);
+          out[n++] = cur;
+          cur = rest;
+        }
+      }
+      prev = gl;
+    }
+    seg_bounds(r, &cur);
+    if (n == cap) out = cvx_xrealloc(out, (cap = cap * 2) * sizeof *out);
+    out[n++] = cur;
+  }
+  free(r->s);
+  r->s = out;
+  r->ns = n;
+  r->caps = cap;
 }
 
 /* Margins: the x where several of a page's segments [s0, r->ns) begin (three
@@ -469,6 +534,13 @@ static void mark_furniture(rd *r) {
       s->furniture = true;
       continue;
     }
+    /* a running header or footer stays at its place on every page: the key
+     * holds the line's distance from its edge (6 pt steps), so that two
+     * dates of entries that fall in the bands ("#-#" both) are not one */
+    bool top = s->y1 <= h * BAND;
+    char pos[32];
+    snprintf(pos, sizeof pos, "@%c%d", top ? 't' : 'b', (int)((top ? s->y0 : h - s->y1) / 6));
+    cvx_buf_puts(&key, pos);
     keys[i] = cvx_xstrdup(key.ptr);
     size_t j = 0;
     while (j < nk && strcmp(kc[j].key, key.ptr) != 0) j++;
@@ -1272,6 +1344,160 @@ static float para_gap_of(const rd *r, const size_t *out, const pline *lines, siz
   return t < 0.2f ? 0.2f : t > 0.75f ? 0.75f : t;
 }
 
+/* One heading size in two weights: section titles and the entry titles
+ * under them set in one size, told apart by weight alone ("Education" in
+ * the regular weight over "University of X" in bold, or the other way
+ * round). The weight whose lines name known sections (cvx_section_classify)
+ * more often is the sections'; the other weight's lines go one level below,
+ * as the entries' titles they are. A size whose two weights name sections
+ * as often (or never) is left as it is. */
+static void weight_ranks(emitter *e, const size_t *out, pline *lines, size_t nl) {
+  const rd *r = e->r;
+  for (int h = 0; h < e->nh; h++) {
+    size_t n[2] = {0, 0}, known[2] = {0, 0};
+    for (size_t i = 0; i < nl; i++) {
+      const pline *l = &lines[i];
+      const seg *s = &r->s[out[l->k]];
+      if (l->level || half(l->size) != e->hsizes[h] || s->byline) continue;
+      seg_text(r, s, &e->t);
+      size_t blen = 0;
+      if (!e->t.len || e->t.len > 120 || bullet_of(e->t.ptr, &blen)) continue;
+      n[l->bold]++;
+      known[l->bold] += l->m - l->k == 1 && cvx_section_classify(e->t.ptr, e->t.len) != CVX_REC_SECTION;
+    }
+    if (!n[0] || !n[1]) continue;
+    /* the shares of lines naming a section, compared without division */
+    size_t a = known[0] * n[1], b = known[1] * n[0];
+    if (a == b) continue;
+    int entries = a > b ? 1 : 0; /* the weight of the entries' titles */
+    int lv = h + 2 > 6 ? 6 : h + 2;
+    if (r->debug)
+      fprintf(stderr, "pdf size %.1f: %s lines are sections (%zu/%zu named), %s ones entries (%zu/%zu): level %d\n",
+              (double)e->hsizes[h], entries ? "regular" : "bold", known[!entries], n[!entries],
+              entries ? "bold" : "regular", known[entries], n[entries], lv);
+    for (size_t i = 0; i < nl; i++) {
+      pline *l = &lines[i];
+      if (!l->level && half(l->size) == e->hsizes[h] && l->bold == (entries == 1) && !r->s[out[l->k]].byline)
+        l->level = lv;
+    }
+  }
+}
+
+/* The end of the reading-order line that starts at out[k]: segments on one
+ * baseline, left to right (as emit_all cuts lines, sizes aside). */
+static size_t line_end(const rd *r, const size_t *out, size_t n, size_t k) {
+  size_t m = k + 1;
+  while (m < n && fabsf(r->s[out[m]].y1 - r->s[out[m - 1]].y1) < 0.4f * r->s[out[m - 1]].size &&
+         r->s[out[m]].x0 > r->s[out[m - 1]].x1)
+    m++;
+  return m;
+}
+
+/* Grids of cards: a row of titles (two or more runs on one line, each bold
+ * or larger than the text under it) with a column of lines under each
+ * title, every line within its title's column, the columns ending at
+ * different heights (each card's text flows on its own: "Programming
+ * Languages" over its list, "Frameworks" over its own beside it) or one
+ * line under each title (a title and its value); the titles in one size
+ * and weight. The reading order has the rows across the cards; the cards
+ * are read one after the other instead, each title with its lines. A
+ * table of two rows or more that end together is left in rows. At most
+ * MAX_GRID_COLS columns and MAX_GRID_SEGS segments under the titles. */
+#define MAX_GRID_COLS 8
+/* Segments weighed under one row of titles at most: bounded work on a page
+ * of many lines that look like rows of titles. */
+#define MAX_GRID_SEGS 400
+static void read_grids(const rd *r, size_t *out, size_t n) {
+  size_t *tmp = NULL;
+  for (size_t a = 0; a < n;) {
+    size_t b = line_end(r, out, n, a);
+    /* the titles: the line's last runs in one size and weight (a section
+     * title set left of them, in its own size, is read before the grid) */
+    while (a + 1 < b && (r->s[out[a]].bold != r->s[out[b - 1]].bold ||
+                         fabsf(r->s[out[a]].size - r->s[out[b - 1]].size) >= 0.5f))
+      a++;
+    size_t ncol = b - a;
+    bool head = ncol >= 2 && ncol <= MAX_GRID_COLS;
+    float hs = 1e9f;
+    for (size_t k = a; k < b && head; k++) hs = r->s[out[k]].size < hs ? r->s[out[k]].size : hs;
+    if (!head) {
+      a = b;
+      continue;
+    }
+    float start[MAX_GRID_COLS + 1];
+    for (size_t k = 0; k < ncol; k++) start[k] = r->s[out[a + k]].x0 - 0.5f * hs;
+    start[ncol] = 1e9f;
+    /* the lines under the titles, each segment within one column */
+    float foot = 0, bottom[MAX_GRID_COLS] = {0}, cell = 0;
+    for (size_t k = a; k < b; k++) foot = r->s[out[k]].y1 > foot ? r->s[out[k]].y1 : foot;
+    size_t end = b, below[MAX_GRID_COLS] = {0};
+    int page = r->s[out[a]].page;
+    for (size_t c = b; c < n && c - b < MAX_GRID_SEGS;) {
+      size_t d = line_end(r, out, n, c);
+      bool fits = true;
+      for (size_t k = c; k < d && fits; k++) {
+        const seg *s = &r->s[out[k]];
+        size_t col = 0;
+        while (col + 1 < ncol && s->x0 >= start[col + 1]) col++;
+        /* a bold line in another size than the titles' is the next
+         * section's title, not a cell */
+        fits = s->page == page && s->x0 >= start[0] && s->x1 <= start[col + 1] && s->size <= hs + 0.5f &&
+               s->y0 - foot <= 2.5f * s->size && !(s->bold && fabsf(s->size - hs) >= 0.5f);
+      }
+      if (!fits) break;
+      for (size_t k = c; k < d; k++) {
+        const seg *s = &r->s[out[k]];
+        size_t col = 0;
+        while (col + 1 < ncol && s->x0 >= start[col + 1]) col++;
+        below[col]++;
+        if (s->y1 > bottom[col]) bottom[col] = s->y1;
+        if (s->y1 > foot) foot = s->y1;
+        if (s->size > cell && !s->bold) cell = s->size;
+      }
+      end = d;
+      c = d;
+    }
+    /* titles: bold, or larger than the text under them, all in one size
+     * and weight (a section title beside its first entry's is no row of
+     * titles) */
+    bool titles = true;
+    const seg *t0 = &r->s[out[a]];
+    for (size_t k = a; k < b && titles; k++) {
+      const seg *s = &r->s[out[k]];
+      titles = (s->bold || s->size >= 1.1f * cell) && s->bold == t0->bold && fabsf(s->size - t0->size) < 0.5f;
+    }
+    size_t filled = 0, most = 0;
+    float lo = 1e9f, hi = 0;
+    for (size_t k = 0; k < ncol; k++)
+      if (below[k]) {
+        filled++;
+        lo = bottom[k] < lo ? bottom[k] : lo;
+        hi = bottom[k] > hi ? bottom[k] : hi;
+        most = below[k] > most ? below[k] : most;
+      }
+    /* one line under each title is a title and its value, whatever the
+     * heights: "Deutsch" over "Muttersprache" beside "Englisch" over its own */
+    bool rows = hi - lo < 0.5f * cell && most > 1;
+    if (!titles || filled < 2 || cell <= 0 || rows) {
+      a = b;
+      continue;
+    }
+    if (r->debug) fprintf(stderr, "pdf grid: %zu columns, lines %zu-%zu of the page's order\n", ncol, a, end);
+    if (!tmp) tmp = cvx_xmalloc(n * sizeof *tmp);
+    size_t w = 0;
+    for (size_t col = 0; col < ncol; col++)
+      for (size_t k = a; k < end; k++) {
+        const seg *s = &r->s[out[k]];
+        size_t sc = 0;
+        while (sc + 1 < ncol && s->x0 >= start[sc + 1]) sc++;
+        if (sc == col) tmp[w++] = out[k];
+      }
+    memcpy(out + a, tmp, w * sizeof *tmp);
+    a = end;
+  }
+  free(tmp);
+}
+
 static void emit_all(rd *r, cvx_lb *lb) {
   emitter e = {.r = r, .lb = lb, .debug = r->debug};
   cvx_buf_init(&e.t);
@@ -1293,6 +1519,7 @@ static void emit_all(rd *r, cvx_lb *lb) {
     order o = {r, out + nout, 0, e.body};
     order_segs(&o, v, n, 0);
     if (!nout) name_first(r, o.out, o.nout, e.body);
+    read_grids(r, o.out, o.nout);
     for (size_t k = nout; k < nout + o.nout;) {
       size_t m = k + 1;
       while (m < nout + o.nout && fabsf(r->s[out[m]].y1 - r->s[out[m - 1]].y1) < 0.4f * r->s[out[m - 1]].size &&
@@ -1343,13 +1570,14 @@ static void emit_all(rd *r, cvx_lb *lb) {
     if (!l->title || nx_l->page != l->page) continue;
     bool under = nx_l->x0 > l->x0 + 2 ||
                  ((!nx_l->bold || (half(l->size) < e.body && nx_l->size - l->size >= 1)) && nx_l->x0 >= l->x0 - 2);
-    /* a bold line just above at its margin, or beside it in a column of
-     * labels, and no title itself: both are an entry's head (a date and a
-     * job title) */
+    /* a bold line just above at its margin, beside it in a column of
+     * labels, or set right above it (a date at the right edge), and no
+     * title itself: both are an entry's head (a date and a job title) */
     const pline *pv = i ? &lines[i - 1] : NULL;
     const seg *ps = pv ? &r->s[out[pv->m - 1]] : NULL, *ls = &r->s[out[l->k]];
     bool head = pv && pv->page == l->page && pv->bold && !pv->level &&
-                (fabsf(pv->x0 - l->x0) <= 2 || ps->x1 < ls->x0) && ls->y0 - ps->y1 < 2 * l->size;
+                (fabsf(pv->x0 - l->x0) <= 2 || ps->x1 < ls->x0 || r->s[out[pv->k]].x0 > ls->x1) &&
+                ls->y0 - ps->y1 < 2 * l->size;
     if (!under || head) continue;
     l->level = half(l->size) < e.body ? -1 : 1; /* -1: small capitals, a rank of their own */
     int q = 0;
@@ -1373,6 +1601,7 @@ static void emit_all(rd *r, cvx_lb *lb) {
     int lv = (e.nh > 1 ? e.nh : 1) + 2 + q;
     lines[i].level = lv > 6 ? 6 : lv;
   }
+  weight_ranks(&e, out, lines, nl);
   cvx_buf t = CVX_BUF_INIT;
   size_t li = 0;
   for (size_t i = 0; i < r->ns;) {
@@ -1386,6 +1615,8 @@ static void emit_all(rd *r, cvx_lb *lb) {
     for (size_t k = i; k < j; k++) {
       if (!r->s[k].furniture) continue;
       seg_text(r, &r->s[k], &t);
+      if (r->debug)
+        fprintf(stderr, "pdf p%d furniture y%.1f: %s\n", page + 1, (double)r->s[k].y0, t.ptr ? t.ptr : "");
       cvx_lb_hidden_line(lb, t.ptr, t.len);
     }
     for (; li < nl && lines[li].page == page && !cvx_lb_full(lb); li++)
@@ -1486,6 +1717,7 @@ cvx_status cvx_pdf_decode(cvx_arena *a, const char *path, const unsigned char *p
                    np, np == 1 ? "" : "s");
     st = CVX_EPARSE;
   } else {
+    split_sizes(&r);
     read_icons(&r);
     mark_furniture(&r);
     cvx_lb lb;

@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above docx-styles docx-lists docx-bold odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -185,6 +185,112 @@ def tight_page():
 
 
 write("pdf-tight-blocks", "cv.pdf", pdf([tight_page()]))
+
+
+# ---- PDF: section titles and entry titles in one size, told apart by weight
+# alone: the sections in the regular weight, the organisations under them in
+# bold, each entry's dates, role and text in the body size, apart as blocks
+def heading_weights_page():
+    runs = [(72, 740, "B", 24, "Maelis Oyelaran-Kask"), (72, 716, "R", 10, "maelis.ok@example.org")]
+    y = 684.0
+    sections = [("Experience", [("Kestrel Wind Farms", "2019 - Present", "Turbine Technician",
+                                 "Serviced forty offshore turbines."),
+                                ("Brightwater Grid", "2015 - 2019", "Line Engineer", "Planned feeder upgrades.")]),
+                ("Volunteer", [("Coastal Rowing Club", "2012 - 2016", "Coach", "Trained the junior crews."),
+                               ("Harbour Cleanup Trust", "2010 - 2012", "Organiser", "Ran monthly beach cleanups.")]),
+                ("Education", [("Tallinn Technical College", "2011 - 2015", "BEng Electrical Engineering", None)])]
+    for title, entries in sections:
+        runs.append((72, y, "R", 13, title))
+        y -= 24
+        for org, dates, role, text in entries:
+            runs.append((72, y, "B", 13, org))
+            y -= 16
+            runs.append((72, y, "B", 10, dates))
+            y -= 22
+            runs.append((72, y, "R", 10, role))
+            y -= 22
+            if text:
+                runs.append((72, y, "R", 10, text))
+                y -= 22
+            y -= 6
+        y -= 10
+    return {"runs": runs}
+
+
+write("pdf-heading-weights", "cv.pdf", pdf([heading_weights_page()]))
+
+
+# ---- PDF: a grid of cards (a printed page's skill groups side by side): a
+# section title set left of a row of bold group titles on their baseline,
+# each group's items in a column under its title, the columns ending at
+# different heights, a small bold section title under the first; a table
+# whose header row is bold over two rows ending
+# at one height (read in rows); two language cards, a title over one line
+def grid_page():
+    runs = [(72, 740, "B", 22, "Ines Valdaura-Pike"), (72, 716, "R", 10, "ines.vp@example.com"),
+            (72, 680, "R", 16, "Skills")]
+    cols = [("Languages", ["Rust", "Go", "Haskell"]), ("Data Stores", ["Postgres", "Redis"]),
+            ("Operations", ["Kubernetes", "Terraform", "Ansible", "Nix"])]
+    for i, (title, items) in enumerate(cols):
+        x = 134 + 150 * i
+        runs.append((x, 680, "B", 11, title))
+        for k, item in enumerate(items):
+            runs.append((x, 662 - 14 * k, "R", 10, item))
+    # the next section's title, bold and small, at the first column's margin
+    runs += [(134, 604, "B", 8, "CERTIFICATES"), (134, 590, "R", 10, "Rope Access Level 2")]
+    runs.append((72, 550, "R", 16, "Education"))
+    for x, head, cell, cell2 in ((134, "Degree", "MSc Robotics", "BSc Physics"),
+                                 (284, "School", "Delft University", "Leiden University"), (434, "Year", "2016", "2013")):
+        runs.append((x, 550, "B", 10, head))
+        runs.append((x, 534, "R", 10, cell))
+        runs.append((x, 520, "R", 10, cell2))
+    # languages: a title over one line in each card, every card as tall
+    for x, lang, level in ((134, "Catalan", "Native"), (284, "Danish", "Fluent")):
+        runs.append((72, 470, "R", 16, "Languages"))
+        runs.append((x, 470, "B", 11, lang))
+        runs.append((x, 454, "R", 10, level))
+    return {"runs": runs}
+
+
+write("pdf-grid", "cv.pdf", pdf([grid_page()]))
+
+
+# ---- PDF: entries' dates that fall in the header and footer bands: one the
+# last line of page 1, one the first of page 2, at other distances from
+# their edges (text, not a running footer); a running footer at one place
+# on both pages (set aside)
+def band_page(n):
+    runs = [(72, 20, "R", 8, "Ada Lindqvist-Moe \u00b7 CV")]
+    if n == 1:
+        runs += [(72, 720, "B", 20, "Ada Lindqvist-Moe"), (72, 690, "B", 13, "Experience"),
+                 (72, 666, "B", 10, "Hydrographer, Skagen Charts"), (72, 652, "R", 10, "2019 - 2024"),
+                 (72, 638, "R", 10, "Mapped the harbour approaches."),
+                 (72, 66, "B", 10, "Data Analyst, Fjord Bank"), (72, 40, "R", 10, "2016 - 2019")]
+    else:
+        runs += [(72, 754, "R", 10, "2012 - 2016"), (72, 738, "B", 10, "Survey Assistant, Kelp Institute"),
+                 (72, 724, "R", 10, "Logged the seabed samples.")]
+    return {"runs": runs}
+
+
+write("pdf-band-dates", "cv.pdf", pdf([band_page(1), band_page(2)]))
+
+
+# ---- PDF: each entry's dates in bold set at the right edge on the line
+# above its bold title, the title over text in the regular weight at its
+# margin (an entry's head, no section title)
+def date_above_page():
+    runs = [(72, 730, "B", 22, "Rafa Quintero-Lowe"), (72, 690, "B", 16, "Work")]
+    y = 664
+    for dates, title, text in (("2020-04 - 2023-09", "Glass Blower", "Ran the furnace for a studio of six."),
+                               ("2017-01 - 2020-03", "Kiln Technician", "Kept four kilns in repair.")):
+        runs.append((460, y, "B", 10, dates))
+        runs.append((72, y - 16, "B", 11, title))
+        runs.append((72, y - 32, "R", 11, text))
+        y -= 64
+    return {"runs": runs}
+
+
+write("pdf-date-above", "cv.pdf", pdf([date_above_page()]))
 
 # ---- DOCX and ODT: heading styles, bold entry heads, list levels, a table, links
 paras = [
