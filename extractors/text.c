@@ -1267,9 +1267,18 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   if (c->deco == 1) return (entry || words > 8) ? 0 : 1;
   /* a quiet line naming the kind of the section it sits in ("Development
    * Tools" under "Skills", "Travel Award" under "Awards") names a group or an
-   * entry of it once the section holds something: a section does not open
-   * again inside itself (a heading written twice in a row stays a heading) */
-  if (section && !loud && !t->top && kind == t->sec_kind && t->sec_content) {
+   * entry of it once the section holds something (the paragraph still open
+   * counts), or at once when it says more than a section's name ("Travel
+   * Award", "Best Presentation Award" under "Awards"): a section does not open again inside itself (a
+   * heading written twice in a row stays a heading) */
+  bool running = t->b.open && t->b.kind != CVX_BLK_HEADING; /* the line runs on under one */
+  bool names_more = section && !loud && !t->top && t->sec_kind != CVX_REC_SECTION &&
+                    cvx_section_names_more(s, n, t->sec_kind);
+  /* ... and a line of an entry when it runs on in an open paragraph ("2017" /
+   * "Best Paper Award" / "Example Society") */
+  if (names_more && running) return 0;
+  if (section && !loud && !t->top && t->sec_kind != CVX_REC_SECTION &&
+      ((kind == t->sec_kind && (t->sec_content || running)) || names_more)) {
     *sub = true;
     return t->sec_level < 6 ? t->sec_level + 1 : 6;
   }

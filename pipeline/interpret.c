@@ -3283,6 +3283,38 @@ static int header_slots(const cvx_block *b, bool edu) {
 
 static void join_next(ctx *c, cvx_block *b);
 
+/* Splits paragraph b (no links) before its lines cut[0..nc) (ascending, the
+ * first above 0; at[i] is where line i starts in b->text, at[nl] is
+ * b->len + 1): b keeps the lines before the first cut, a new paragraph per
+ * part follows it, each part's span ending where the next begins. Returns
+ * the last part. */
+static cvx_block *split_paragraph(ctx *c, cvx_block *b, const size_t *at, const int *cut, int nc) {
+  cvx_block *prev = b;
+  for (int j = 0; j < nc; j++) {
+    size_t a = at[cut[j]], z = (j + 1 < nc ? at[cut[j + 1]] : b->len + 1) - 1;
+    cvx_block *nb = cvx_arena_alloc(c->doc->arena, sizeof *nb);
+    *nb = *b;
+    nb->text = cvx_arena_strndup(c->doc->arena, b->text + a, z - a);
+    nb->len = (uint32_t)(z - a);
+    cvx_block_set_strong(c->doc->arena, nb, 0); /* (b has no links) */
+    cvx_span sp = cvx_doc_locaten(c->doc, b->span, nb->text, nb->len);
+    if (cvx_span_valid(sp)) {
+      cvx_span tail = sp;
+      tail.end = b->span.end;
+      nb->span = tail;
+    }
+    nb->next = prev->next;
+    prev->next = nb;
+    prev = nb;
+  }
+  size_t keep = at[cut[0]] - 1;
+  b->text = cvx_arena_strndup(c->doc->arena, b->text, keep);
+  b->len = (uint32_t)keep;
+  for (cvx_block *x = b; x != prev; x = x->next)
+    if (cvx_span_valid(x->next->span) && x->next->span.start > x->span.start) x->span.end = x->next->span.start;
+  return prev;
+}
+
 /* A paragraph of short header lines that runs several entries together (the
  * copied text of a page that set each entry's degree and school, or dates,
  * role and employer, on lines of their own with no gap between entries:
@@ -3332,31 +3364,7 @@ static void split_header_lines(ctx *c, cvx_block *first, const cvx_block *end, b
     }
     if (!ok || !nc || nl - cut[nc - 1] < 2) continue;
     if ((sl[0] & strong_slots) && (sl[0] & strong_slots) != pattern) continue;
-    /* b keeps the lines before the first cut; a new paragraph per part */
-    cvx_block *prev = b;
-    for (int j = 0; j < nc; j++) {
-      size_t a = at[cut[j]], z = (j + 1 < nc ? at[cut[j + 1]] : b->len + 1) - 1;
-      cvx_block *nb = cvx_arena_alloc(c->doc->arena, sizeof *nb);
-      *nb = *b;
-      nb->text = cvx_arena_strndup(c->doc->arena, b->text + a, z - a);
-      nb->len = (uint32_t)(z - a);
-      cvx_block_set_strong(c->doc->arena, nb, 0); /* (b has no links) */
-      cvx_span sp = cvx_doc_locaten(c->doc, b->span, nb->text, nb->len);
-      if (cvx_span_valid(sp)) {
-        cvx_span tail = sp;
-        tail.end = b->span.end;
-        nb->span = tail;
-      }
-      nb->next = prev->next;
-      prev->next = nb;
-      prev = nb;
-    }
-    size_t keep = at[cut[0]] - 1;
-    b->text = cvx_arena_strndup(c->doc->arena, b->text, keep);
-    b->len = (uint32_t)keep;
-    /* each part's span ends where the next begins */
-    for (cvx_block *x = b; x != prev; x = x->next)
-      if (cvx_span_valid(x->next->span) && x->next->span.start > x->span.start) x->span.end = x->next->span.start;
+    cvx_block *prev = split_paragraph(c, b, at, cut, nc);
     /* lines before the first start end the entry a sub-heading above opened
      * when that sub-heading starts like the others ("MSc Hydrology" over
      * "Example University" / "BSc …"): one paragraph with it */
@@ -3846,11 +3854,11 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
 /* The shape of a date line's first line: runs of letters as 'a', of digits
  * as '0', other bytes as written ("1 January 2017" and "9 March 2015" alike);
  * in out (cap bytes), false when it does not fit. */
-static bool line_shape(const cvx_block *b, char *out, size_t cap) {
+static bool text_shape(const char *s, size_t n, char *out, size_t cap) {
   size_t o = 0;
   char last = 0;
-  for (size_t i = 0; i < b->len && b->text[i] != '\n'; i++) {
-    unsigned char ch = (unsigned char)b->text[i];
+  for (size_t i = 0; i < n && s[i] != '\n'; i++) {
+    unsigned char ch = (unsigned char)s[i];
     char k = isdigit(ch) ? '0' : (isalpha(ch) || ch >= 0x80) ? 'a' : (char)ch;
     if ((k == 'a' || k == '0') && k == last) continue;
     if (o + 1 >= cap) return false;
@@ -3859,6 +3867,8 @@ static bool line_shape(const cvx_block *b, char *out, size_t cap) {
   out[o] = '\0';
   return true;
 }
+
+static bool line_shape(const cvx_block *b, char *out, size_t cap) { return text_shape(b->text, b->len, out, cap); }
 
 /* A section of awards or certificates written one field a paragraph
  * ("1 January 2017" / "Best Paper Award" / "Example Society", or the title
@@ -3903,6 +3913,46 @@ static void join_field_lines(ctx *c, cvx_block *first, const cvx_block *end) {
       if (bs[start]->next != bs[i]) return; /* a rule between: left as it is */
       join_next(c, bs[start]);
     }
+  }
+}
+
+/* A paragraph of awards or certificates written one field a line with no
+ * gap between entries ("1 May 2017" / "Best Paper Award" / "Example
+ * Society" / "1 June 2015" / "Travel Grant" / …): the lines that are a date
+ * alone, written alike, come at the same place in each entry (k lines after
+ * its start, k <= 2, as in the first), two to six lines apart; the paragraph
+ * is split k lines before each of them after the first, one paragraph an
+ * entry. In place. */
+static void split_dated_lines(ctx *c, cvx_block *first, const cvx_block *end) {
+  enum { MAXL = 64 };
+  for (cvx_block *b = first; b && b != end; b = b->next) {
+    if (b->kind != CVX_BLK_PARA || b->level != 0 || !b->text || b->len > 4000 || cvx_block_nlinks(b)) continue;
+    size_t at[MAXL + 1];
+    int di[MAXL], nl = 0, nd = 0;
+    char shape[64], sh[64];
+    bool ok = true;
+    for (const char *s = b->text, *stop = s + b->len; s < stop && ok;) {
+      const char *e = memchr(s, '\n', (size_t)(stop - s));
+      size_t n = e ? (size_t)(e - s) : (size_t)(stop - s);
+      if (nl == MAXL || words_over(s, n, 25)) {
+        ok = false;
+        break;
+      }
+      if (date_line_text(s, n) && text_shape(s, n, sh, sizeof sh) && (!nd || strcmp(sh, shape) == 0)) {
+        if (!nd) memcpy(shape, sh, sizeof sh);
+        di[nd++] = nl;
+      }
+      at[nl++] = (size_t)(s - b->text);
+      s = e ? e + 1 : stop;
+    }
+    if (!ok || nd < 2 || di[0] > 2) continue;
+    at[nl] = b->len + 1;
+    int k = di[0], cut[MAXL], nc = 0;
+    for (int j = 0; j + 1 < nd && ok; j++)
+      ok = di[j + 1] - di[j] >= 2 && di[j + 1] - di[j] > k && di[j + 1] - di[j] <= 6;
+    if (!ok || nl - (di[nd - 1] - k) > 6) continue;
+    for (int j = 1; j < nd; j++) cut[nc++] = di[j] - k;
+    b = split_paragraph(c, b, at, cut, nc);
   }
 }
 
@@ -3994,7 +4044,10 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
     split_header_lines(c, first, end, kind == CVX_REC_EDUCATION);
     join_header_runs(c, first, end, kind == CVX_REC_EDUCATION);
   }
-  if (kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE) join_field_lines(c, first, end);
+  if (kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE) {
+    split_dated_lines(c, first, end);
+    join_field_lines(c, first, end);
+  }
   if (job_like(kind) && (c->doc->entry_sink || cvx_entryseg_active()) &&
       parse_section_model(c, kind, talks, heading, first, end))
     return;
@@ -4762,6 +4815,10 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         if (kind == CVX_REC_SKILL && (k2 == CVX_REC_PROJECT || k2 == CVX_REC_SKILL)) k2 = kind;
         /* and "Languages" over "Java", "Kotlin" names programming languages */
         if (kind == CVX_REC_SKILL && k2 == CVX_REC_LANGUAGE && !spoken_below(end)) k2 = kind;
+        /* one that names this section's kind among other words ("Best
+         * Presentation Award" under Awards) names one of its entries */
+        if (k2 != kind && kind != CVX_REC_SECTION && end->text && cvx_section_names_more(end->text, end->len, kind))
+          k2 = kind;
         if (k2 != CVX_REC_SECTION && k2 != kind) break;
         if (!entry_heading_kind(kind)) break;
       }
