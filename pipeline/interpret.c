@@ -1551,7 +1551,7 @@ static void parse_education(ctx *c, const entry *e) {
  * "Awarded on:", "by Example Society", "Awarded by Example Society". Returns
  * the length of the label (0: none); *by is set when the rest names the body. */
 static size_t award_label(piece line, bool *by) {
-  static const char *const labels[] = {"awarded by ", "issued by ", "granted by ", "by ", "awarded on",
+  static const char *const labels[] = {"awarded by ", "issued by ", "granted by ", "published by ", "by ", "awarded on",
                                        "awarded in", "awarded", "issued on", "issued", "received", NULL};
   *by = false;
   for (int i = 0; labels[i]; i++) {
@@ -3956,6 +3956,23 @@ static void split_dated_lines(ctx *c, cvx_block *first, const cvx_block *end) {
   }
 }
 
+/* A paragraph that opens with who gave or published the entry ("Awarded by
+ * Example Society" / "Jan 2017", "Published by Journal of Widgets") right
+ * under a paragraph that does not names the entry above it: it is joined to
+ * it, one header. In place, on level-0 paragraphs. */
+static void join_by_lines(ctx *c, cvx_block *first, const cvx_block *end) {
+  for (cvx_block *b = first; b && b != end && b->next && b->next != end; b = b->next) {
+    cvx_block *x = b->next;
+    if (b->kind != CVX_BLK_PARA || x->kind != CVX_BLK_PARA || b->level != 0 || x->level != 0 || !b->text ||
+        !x->text)
+      continue;
+    bool by = false, by_above = false;
+    award_label((piece){x->text, x->len}, &by);
+    award_label((piece){b->text, b->len}, &by_above);
+    if (by && !by_above && !words_over(b->text, b->len, 30)) join_next(c, b);
+  }
+}
+
 /* Groups a section's blocks into entries and parses each. */
 /* One skill group for a whole section: named by its heading (name), the
  * keywords of each block under it, its span from the heading to the last. */
@@ -4044,7 +4061,8 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
     split_header_lines(c, first, end, kind == CVX_REC_EDUCATION);
     join_header_runs(c, first, end, kind == CVX_REC_EDUCATION);
   }
-  if (kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE) {
+  if (kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE || kind == CVX_REC_PUBLICATION) {
+    join_by_lines(c, first, end);
     split_dated_lines(c, first, end);
     join_field_lines(c, first, end);
   }
