@@ -1156,7 +1156,7 @@ typedef struct below {
   bool direct_short; /* … or is one or two plain words: a one-per-line list */
   bool entries;      /* the next content, direct or not, opens with a date or a list marker */
   bool dated;        /* the next content line holds a date */
-  bool date_para;    /* … and is a date alone, a paragraph of its own */
+  bool date_para;    /* … opens a paragraph of at most three lines whose last is a date alone */
 } below;
 
 /* Looks past blank lines to the next content after l; linear overall, as the
@@ -1175,8 +1175,18 @@ static below look_below(const tx *t, const tline *l) {
       bool has_mk = find_marker(t, &x, &mk);
       r.dated = d.dated;
       r.entries = d.starts || has_mk;
-      tline y;
-      r.date_para = d.alone && !has_mk && (!read_line(t, x.next, &y) || y.blank);
+      /* a paragraph of at most three lines ending in a date alone */
+      tline y = x;
+      ldate yd = d;
+      for (int k = 0; k < 3 && !has_mk; k++) {
+        tline z;
+        if (!read_line(t, y.next, &z) || z.blank) {
+          r.date_para = yd.alone;
+          break;
+        }
+        y = z;
+        yd = line_date(t, y.cs, y.ce);
+      }
       if (first) {
         r.direct = true;
         const unsigned char *u = (const unsigned char *)t->v + x.cs;
@@ -1482,8 +1492,9 @@ static void open_para(tx *t, const tline *l, size_t a, size_t b, const ldate *d,
     /* a description, a label such as "Responsibilities:", a "Team: Platform" */
     bool prose = words >= 6 || (n && in_set(".!?:", s[n - 1])) || label_value(s, n);
     /* in a section of awards, certificates or publications, a line whose
-     * own date follows it alone ("Medal of the Year Club" / blank / "Jan
-     * 2014") names the next entry (a job's date alone sits between its
+     * own date follows it, alone or closing a short paragraph ("Medal of the
+     * Year Club" / blank / "Jan 2014", or "Published by Example Review" /
+     * "Jan 2014"), names the next entry (a job's date alone sits between its
      * header and its description) */
     if (prose && !(n && in_set(".!?:", s[n - 1])) && dated_by_itself(t->sec_kind) && look_below(t, l).date_para)
       prose = false;

@@ -1797,6 +1797,82 @@ static void parse_award(ctx *c, const entry *e, cvx_rec_kind kind) {
 
 /* ---------------------------------------------------------- publications */
 
+static bool ends_dated(const char *s, size_t n);
+
+/* Does the line s[0,n) open with a word of a reference's venue ("in
+ * Example Review", "Published by Example Press")? *skip gets its length. */
+static bool venue_lead(const char *s, size_t n, size_t *skip) {
+  static const char *const leads[] = {"published by ", "published in ", "in ", NULL};
+  for (int i = 0; leads[i]; i++) {
+    size_t k = strlen(leads[i]);
+    if (n > k && strncasecmp(s, leads[i], k) == 0 && !islower((unsigned char)s[k])) {
+      *skip = k;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* A reference written one field a line ("Title" / "in Example Review" /
+ * "Jan 2018"; "Published by Example Press"): two to five short lines, each
+ * after the first opening with a capital, a digit or a venue's lead word, no
+ * line holding a sentence's end or running on (a hard-wrapped reference
+ * does). Returns it as one reference, a full stop after each field and "In"
+ * before the venue, or NULL when text does not have this shape. */
+static char *field_lines_reference(ctx *c, const char *text) {
+  size_t n = strlen(text);
+  int lines = 0;
+  for (const char *q = text, *z = text + n; q < z; lines++) {
+    const char *nl = memchr(q, '\n', (size_t)(z - q));
+    size_t len = (size_t)((nl ? nl : z) - q), skip;
+    piece p = trim_piece((piece){q, len});
+    if (!p.n || lines >= 5 || words_over(p.s, p.n, 25) || contains(p.s, p.n, ". ", 2) ||
+        strchr(".,;:-(", p.s[p.n - 1]))
+      return NULL;
+    if (lines && !(isupper((unsigned char)p.s[0]) || isdigit((unsigned char)p.s[0]) ||
+                   (unsigned char)p.s[0] >= 0x80 || venue_lead(p.s, p.n, &skip)))
+      return NULL;
+    q = nl ? nl + 1 : z;
+  }
+  if (lines < 2) return NULL;
+  cvx_buf b = CVX_BUF_INIT;
+  for (const char *q = text, *z = text + n; q < z;) {
+    const char *nl = memchr(q, '\n', (size_t)(z - q));
+    piece p = trim_piece((piece){q, (size_t)((nl ? nl : z) - q)});
+    size_t skip = 0;
+    if (b.len) cvx_buf_putc(&b, ' ');
+    if (venue_lead(p.s, p.n, &skip)) {
+      cvx_buf_puts(&b, "In ");
+      p.s += skip, p.n -= skip;
+    }
+    cvx_buf_put(&b, p.s, p.n);
+    cvx_buf_putc(&b, '.');
+    q = nl ? nl + 1 : z;
+  }
+  char *t = cvx_arena_strndup(c->doc->arena, b.ptr, b.len);
+  cvx_buf_free(&b);
+  return t;
+}
+
+/* A short CV line "Title in Example Review, 2018" that the reference
+ * reader found no title in: the last " in " before a capital opens the
+ * venue, read as "Title. In Example Review, 2018". NULL when there is none. */
+static char *title_in_venue(ctx *c, const char *text) {
+  size_t n = strlen(text);
+  if (memchr(text, '\n', n) || words_over(text, n, 60)) return NULL;
+  const char *at = NULL;
+  for (const char *q = strstr(text, " in "); q; q = strstr(q + 1, " in "))
+    if (q > text && isupper((unsigned char)q[4])) at = q;
+  if (!at) return NULL;
+  cvx_buf b = CVX_BUF_INIT;
+  cvx_buf_put(&b, text, (size_t)(at - text));
+  cvx_buf_puts(&b, ". In ");
+  cvx_buf_puts(&b, at + 4);
+  char *t = cvx_arena_strndup(c->doc->arena, b.ptr, b.len);
+  cvx_buf_free(&b);
+  return t;
+}
+
 static void parse_publication(ctx *c, const entry *e) {
   cvx_span es = entry_span(e);
   char *text = head_text(c, e);
@@ -1823,9 +1899,19 @@ static void parse_publication(ctx *c, const entry *e) {
     memcpy(links + nlinks, cvx_block_links(b), cvx_block_nlinks(b) * sizeof *links);
     nlinks += cvx_block_nlinks(b);
   }
+  char *fields = field_lines_reference(c, text);
+  if (fields) text = fields;
+  /* a CV's short line "Title in Example Review, 2018" (no full stop inside,
+   * its date last) is read as that */
+  size_t tn = strlen(text);
+  char *tv = !contains(text, tn, ". ", 2) && ends_dated(text, tn) ? title_in_venue(c, text) : NULL;
+  if (tv) text = tv;
   cvx_pub_input in = {text, strlen(text), details.len ? cvx_arena_strdup(c->doc->arena, details.ptr) : NULL,
                       links, nlinks, es, c->origin};
-  cvx_publication_add(c->doc, &in);
+  if (!cvx_publication_add(c->doc, &in) && (in.text = title_in_venue(c, text))) {
+    in.len = strlen(in.text);
+    cvx_publication_add(c->doc, &in);
+  }
   cvx_buf_free(&details);
 }
 
@@ -3956,6 +4042,57 @@ static void split_dated_lines(ctx *c, cvx_block *first, const cvx_block *end) {
   }
 }
 
+/* Does the line s[0,n) end with a date after some text ("Gear Trains in
+ * Example Review, 1 May 2018")? */
+static bool ends_dated(const char *s, size_t n) {
+  cvx_daterange d;
+  if (!n || n > 600 || !cvx_date_find(s, n, &d) || d.mend > n || d.mstart == 0) return false;
+  size_t z = n;
+  /* the last date of the line: look again after the one found */
+  for (cvx_daterange d2; d.mend < z && cvx_date_find(s + d.mend, z - d.mend, &d2) && d2.mend <= z - d.mend;) {
+    size_t off = d.mend;
+    d = d2;
+    d.mstart += off;
+    d.mend += off;
+  }
+  while (z > d.mend && strchr(" .,;)]", s[z - 1])) z--;
+  return z == d.mend && has_alnum(s, d.mstart);
+}
+
+/* A paragraph of awards, certificates or publications whose every line
+ * ends with its date ("Title in Example Review, 1 May 2018" / "Other Title
+ * in …, 2016"; a line in lower case going on with the one above): one entry
+ * a line, split into one paragraph each. In place. */
+static void split_dated_rows(ctx *c, cvx_block *first, const cvx_block *end) {
+  enum { MAXL = 64 };
+  for (cvx_block *b = first; b && b != end; b = b->next) {
+    if (b->kind != CVX_BLK_PARA || b->level != 0 || !b->text || cvx_block_nlinks(b) || !memchr(b->text, '\n', b->len))
+      continue;
+    size_t at[MAXL + 1];
+    int cut[MAXL], nl = 0, nc = 0;
+    bool ok = true, dated = false; /* the row so far ends with its date */
+    for (const char *s = b->text, *stop = s + b->len; s < stop && ok;) {
+      const char *e = memchr(s, '\n', (size_t)(stop - s));
+      size_t n = e ? (size_t)(e - s) : (size_t)(stop - s);
+      if (nl == MAXL) {
+        ok = false;
+        break;
+      }
+      /* a line in lower case goes on with the row above (a wrapped line) */
+      if (nl && !islower((unsigned char)s[0])) {
+        ok = dated;
+        cut[nc++] = nl;
+      }
+      dated = ends_dated(s, n);
+      at[nl++] = (size_t)(s - b->text);
+      s = e ? e + 1 : stop;
+    }
+    if (!ok || !dated || !nc) continue;
+    at[nl] = b->len + 1;
+    b = split_paragraph(c, b, at, cut, nc);
+  }
+}
+
 /* A paragraph that opens with who gave or published the entry ("Awarded by
  * Example Society" / "Jan 2017", "Published by Journal of Widgets") right
  * under a paragraph that does not names the entry above it: it is joined to
@@ -4063,6 +4200,7 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
   }
   if (kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE || kind == CVX_REC_PUBLICATION) {
     join_by_lines(c, first, end);
+    split_dated_rows(c, first, end);
     split_dated_lines(c, first, end);
     join_field_lines(c, first, end);
   }
