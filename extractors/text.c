@@ -1240,6 +1240,10 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
           ? cvx_section_classify(s, n)
           : CVX_REC_SECTION;
   bool section = kind != CVX_REC_SECTION;
+  /* so is "Ashby Works Council" running on under an entry's lines: a quiet
+   * line right under text is a heading only in the word lists' words */
+  bool running = t->b.open && t->b.kind != CVX_BLK_HEADING && t->text.len; /* it runs on under text */
+  if (section && !loud && running && !t->first_pending && !cvx_section_pure(s, n)) section = false;
   /* "Kite Works, Leeds" is an entry; only a loud line keeps its comma */
   if (section && !loud && (has_byte(s, n, ',') || has_byte(s, n, ';'))) section = false;
   /* "VP Software Development" is a job, not the Software section */
@@ -1287,7 +1291,6 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
    * heading); so does one that names it among other words, at once ("Best
    * Presentation Award" under "Awards"), or it is a line of the entry when
    * it runs on in an open paragraph ("2017" / "Best Paper Award") */
-  bool running = t->b.open && t->b.kind != CVX_BLK_HEADING;
   bool names_more = section && !loud && !t->top && t->sec_kind != CVX_REC_SECTION &&
                     cvx_section_names_more(s, n, t->sec_kind);
   if (names_more && running) return 0;

@@ -1854,12 +1854,19 @@ static char *field_lines_reference(ctx *c, const char *text) {
   return t;
 }
 
-/* A short CV line "Title in Example Review, 2018" that the reference
- * reader found no title in: the last " in " before a capital opens the
- * venue, read as "Title. In Example Review, 2018". NULL when there is none. */
-static char *title_in_venue(ctx *c, const char *text) {
-  size_t n = strlen(text);
-  if (memchr(text, '\n', n) || words_over(text, n, 60)) return NULL;
+/* A short CV line "Title in Example Review, 2018" (maybe wrapped) that the
+ * reference reader found no title in: the last " in " before a capital
+ * opens the venue, read as "Title. In Example Review, 2018". NULL when there
+ * is none. */
+static char *title_in_venue(ctx *c, const char *orig) {
+  size_t n = strlen(orig);
+  if (words_over(orig, n, 60)) return NULL;
+  /* a line in lower case goes on with the one above (a wrapped line) */
+  char *text = cvx_arena_strndup(c->doc->arena, orig, n);
+  for (char *q = strchr(text, '\n'); q; q = strchr(q + 1, '\n')) {
+    if (!islower((unsigned char)q[1])) return NULL;
+    *q = ' ';
+  }
   const char *at = NULL;
   for (const char *q = strstr(text, " in "); q; q = strstr(q + 1, " in "))
     if (q > text && isupper((unsigned char)q[4])) at = q;
@@ -4094,9 +4101,10 @@ static void split_dated_rows(ctx *c, cvx_block *first, const cvx_block *end) {
 }
 
 /* A paragraph that opens with who gave or published the entry ("Awarded by
- * Example Society" / "Jan 2017", "Published by Journal of Widgets") right
- * under a paragraph that does not names the entry above it: it is joined to
- * it, one header. In place, on level-0 paragraphs. */
+ * Example Society" / "Jan 2017", "Published by Journal of Widgets"), or is
+ * a date alone, right under an undated paragraph that is neither names the
+ * entry above it: it is joined to it, one header. In place, on level-0
+ * paragraphs. */
 static void join_by_lines(ctx *c, cvx_block *first, const cvx_block *end) {
   for (cvx_block *b = first; b && b != end && b->next && b->next != end; b = b->next) {
     cvx_block *x = b->next;
@@ -4106,7 +4114,11 @@ static void join_by_lines(ctx *c, cvx_block *first, const cvx_block *end) {
     bool by = false, by_above = false;
     award_label((piece){x->text, x->len}, &by);
     award_label((piece){b->text, b->len}, &by_above);
-    if (by && !by_above && !words_over(b->text, b->len, 30)) join_next(c, b);
+    cvx_daterange d;
+    bool date_alone = date_line(x) && !memchr(x->text, '\n', x->len);
+    if ((by || date_alone) && !by_above && !words_over(b->text, b->len, 30) &&
+        !cvx_date_find(b->text, b->len, &d))
+      join_next(c, b);
   }
 }
 
@@ -4199,10 +4211,10 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
     join_header_runs(c, first, end, kind == CVX_REC_EDUCATION);
   }
   if (kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE || kind == CVX_REC_PUBLICATION) {
-    join_by_lines(c, first, end);
     split_dated_rows(c, first, end);
     split_dated_lines(c, first, end);
     join_field_lines(c, first, end);
+    join_by_lines(c, first, end);
   }
   if (job_like(kind) && (c->doc->entry_sink || cvx_entryseg_active()) &&
       parse_section_model(c, kind, talks, heading, first, end))
@@ -4778,6 +4790,27 @@ static bool url_only(const cvx_block *b) {
   return true;
 }
 
+/* A page's furniture above the person, as copied text has it: a skip link
+ * ("Skip to content"), the label of a portrait ("avatar", "Profile photo"),
+ * a menu's or a dialog's button ("Menu", "×"). Such one-line paragraphs at
+ * the head of the stream are taken out of it (the person's name comes after
+ * them); their text stays visible in meta.cvx.unmapped. */
+static void drop_head_furniture(cvx_blocks *bl) {
+  static const char *const furniture[] = {"skip to content", "skip to main content", "skip navigation",
+                                          "skip to navigation", "toggle navigation", "avatar", "photo",
+                                          "profile photo", "profile picture", "profile image", "portrait",
+                                          "menu", "\xC3\x97", NULL};
+  while (bl->head && bl->head->next && bl->head->kind == CVX_BLK_PARA && bl->head->text &&
+         !memchr(bl->head->text, '\n', bl->head->len)) {
+    piece p = trim_piece((piece){bl->head->text, bl->head->len});
+    bool hit = false;
+    for (int i = 0; furniture[i] && !hit; i++) hit = eq_fold(p.s, p.n, furniture[i]);
+    if (!hit) return;
+    bl->head = bl->head->next;
+    bl->n--;
+  }
+}
+
 /* Page furniture: a link-only paragraph repeated on every page of an export
  * (a profile URL in each page's footer) falls between the lines of entries
  * and would open entries of its own. Such paragraphs, when the same text
@@ -4853,6 +4886,7 @@ static void debug_blocks(const cvx_blocks *bl) {
 
 cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
   ctx c = {.doc = doc, .origin = origin, .line = CVX_BUF_INIT};
+  drop_head_furniture(bl);
   drop_page_furniture(bl);
   promote_section_paragraphs(bl);
   unwrap_one_cell_rows(doc, bl);

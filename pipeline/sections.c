@@ -601,6 +601,11 @@ bool cvx_section_names_more(const char *heading, size_t n, cvx_rec_kind kind) {
   return v.kind != CVX_REC_SECTION && v.unknown && kind < CVX_REC_SECTION && (v.kinds >> kind & 1u);
 }
 
+bool cvx_section_pure(const char *heading, size_t n) {
+  verdict v = classify_memo(heading, n);
+  return v.kind != CVX_REC_SECTION && !v.unknown;
+}
+
 bool cvx_section_is_talks(const char *heading, size_t n) {
   verdict v = classify_memo(heading, n);
   return v.kind == CVX_REC_PROJECT && v.talk;

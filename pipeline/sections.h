@@ -26,4 +26,8 @@ bool cvx_section_tail_unknown(const char *heading, size_t n);
  * "Awards" nor "Honors and Awards". */
 bool cvx_section_names_more(const char *heading, size_t n, cvx_rec_kind kind);
 
+/* True when the heading s[0,n) names a section in words of the word lists
+ * only: "Awards", "Work Experience", not "Ashby Works Council". */
+bool cvx_section_pure(const char *heading, size_t n);
+
 #endif /* CVX_SECTIONS_H */
