@@ -1203,6 +1203,16 @@ static below look_below(const tx *t, const tline *l) {
   return r;
 }
 
+/* Does the open block hold a letter or a digit (not only a bullet left
+ * alone, "•")? */
+static bool open_words(const tx *t) {
+  for (size_t i = 0, len; i < t->text.len; i += len) {
+    unsigned char c = (unsigned char)t->text.ptr[i];
+    if (is_digit(c) || letter_case(decode(t->text.ptr + i, t->text.len - i, &len)) != 0) return true;
+  }
+  return false;
+}
+
 /* The heading level of line l (0: not a heading). c gets the heading text;
  * *sub is set for a sub-heading, one level below the section's heading. */
 static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *sub) {
@@ -1241,9 +1251,11 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
           : CVX_REC_SECTION;
   bool section = kind != CVX_REC_SECTION;
   /* so is "Ashby Works Council" running on under an entry's lines: a quiet
-   * line right under text is a heading only in the word lists' words */
-  bool running = t->b.open && t->b.kind != CVX_BLK_HEADING && t->text.len; /* it runs on under text */
-  if (section && !loud && running && !t->first_pending && !cvx_section_pure(s, n)) section = false;
+   * line right under a paragraph is a heading only in the word lists' words
+   * (under a list, "Extra Courses" opens the next section) */
+  bool running = t->b.open && t->b.kind != CVX_BLK_HEADING && open_words(t); /* it runs on under text */
+  if (section && !loud && running && t->b.kind == CVX_BLK_PARA && !t->first_pending && !cvx_section_pure(s, n))
+    section = false;
   /* "Kite Works, Leeds" is an entry; only a loud line keeps its comma */
   if (section && !loud && (has_byte(s, n, ',') || has_byte(s, n, ';'))) section = false;
   /* "VP Software Development" is a job, not the Software section */

@@ -4790,18 +4790,39 @@ static bool url_only(const cvx_block *b) {
   return true;
 }
 
+/* The length of the run of one-line list items at b that each name a
+ * section and nothing else ("• About" / "• Work Experience" / "• Skills"):
+ * a page's navigation menu when two or more; 0 otherwise. */
+static size_t menu_items(const cvx_block *b) {
+  size_t k = 0;
+  for (; b && b->kind == CVX_BLK_ITEM && b->text && !memchr(b->text, '\n', b->len) && b->len <= 60 &&
+         cvx_section_pure(b->text, b->len);
+       b = b->next)
+    k++;
+  return k >= 2 ? k : 0;
+}
+
 /* A page's furniture above the person, as copied text has it: a skip link
  * ("Skip to content"), the label of a portrait ("avatar", "Profile photo"),
- * a menu's or a dialog's button ("Menu", "×"). Such one-line paragraphs at
- * the head of the stream are taken out of it (the person's name comes after
- * them); their text stays visible in meta.cvx.unmapped. */
+ * a menu's or a dialog's button ("Menu", "×"), the navigation menu (items
+ * naming sections only). Such blocks at the head of the stream are taken
+ * out of it (the person's name comes after them); their text stays visible
+ * in meta.cvx.unmapped. */
 static void drop_head_furniture(cvx_blocks *bl) {
   static const char *const furniture[] = {"skip to content", "skip to main content", "skip navigation",
                                           "skip to navigation", "toggle navigation", "avatar", "photo",
                                           "profile photo", "profile picture", "profile image", "portrait",
                                           "menu", "\xC3\x97", NULL};
-  while (bl->head && bl->head->next && bl->head->kind == CVX_BLK_PARA && bl->head->text &&
-         !memchr(bl->head->text, '\n', bl->head->len)) {
+  while (bl->head && bl->head->next) {
+    size_t menu = menu_items(bl->head);
+    if (menu) { /* the blocks after it hold the person, or the menu is no menu */
+      const cvx_block *after = bl->head;
+      for (size_t i = 0; i < menu && after; i++) after = after->next;
+      if (!after) return;
+      for (size_t i = 0; i < menu; i++) bl->head = bl->head->next, bl->n--;
+      continue;
+    }
+    if (bl->head->kind != CVX_BLK_PARA || !bl->head->text || memchr(bl->head->text, '\n', bl->head->len)) return;
     piece p = trim_piece((piece){bl->head->text, bl->head->len});
     bool hit = false;
     for (int i = 0; furniture[i] && !hit; i++) hit = eq_fold(p.s, p.n, furniture[i]);
