@@ -4056,7 +4056,8 @@ static bool ends_dated(const char *s, size_t n) {
   if (!n || n > 600 || !cvx_date_find(s, n, &d) || d.mend > n || d.mstart == 0) return false;
   size_t z = n;
   /* the last date of the line: look again after the one found */
-  for (cvx_daterange d2; d.mend < z && cvx_date_find(s + d.mend, z - d.mend, &d2) && d2.mend <= z - d.mend;) {
+  for (cvx_daterange d2; d.mend < z && cvx_date_find(s + d.mend, z - d.mend, &d2) && d2.mend > 0 &&
+                          d2.mend <= z - d.mend;) {
     size_t off = d.mend;
     d = d2;
     d.mstart += off;
