@@ -443,6 +443,7 @@ typedef struct ldate {
   bool dated; /* a date anywhere in the (short) line */
   bool edge;  /* a short line that starts or ends with its date: an entry line */
   bool starts;
+  bool alone; /* the date is the whole line (decoration aside) */
 } ldate;
 
 /* The last line_date answer: the same line is asked about up to three times
@@ -702,7 +703,7 @@ static bool find_marker(const tx *t, const tline *l, marker *mk) {
 
 /* Where the date of the short line v[a,b) sits, if it has one. */
 static ldate line_date_uncached(const tx *t, size_t a, size_t b) {
-  ldate r = {false, false, false};
+  ldate r = {false, false, false, false};
   if (b <= a || b - a > SHORT_LINE) return r;
   cvx_daterange d;
   if (!cvx_date_find(t->v + a, b - a, &d) || d.mend > b - a || d.mstart >= d.mend) return r;
@@ -711,6 +712,7 @@ static ldate line_date_uncached(const tx *t, size_t a, size_t b) {
   while (lead < d.mstart && in_set("(*[_ \"'", t->v[a + lead])) lead++;
   while (trail > d.mend && in_set(")*]_ .,:;\"'", t->v[a + trail - 1])) trail--;
   r.starts = lead == d.mstart;
+  r.alone = r.starts && trail == d.mend;
   int words = count_words(t->v + a, b - a);
   r.edge = (r.starts && words <= 30) || (trail == d.mend && words <= 15);
   return r;
@@ -1154,12 +1156,13 @@ typedef struct below {
   bool direct_short; /* … or is one or two plain words: a one-per-line list */
   bool entries;      /* the next content, direct or not, opens with a date or a list marker */
   bool dated;        /* the next content line holds a date */
+  bool date_para;    /* … opens a paragraph of at most three lines whose last is a date alone */
 } below;
 
 /* Looks past blank lines to the next content after l; linear overall, as the
  * blank lines it skips lie before the next line that can ask again. */
 static below look_below(const tx *t, const tline *l) {
-  below r = {false, false, false, false, false, false};
+  below r = {false, false, false, false, false, false, false};
   tline x;
   size_t pos = l->next;
   bool first = true;
@@ -1172,6 +1175,18 @@ static below look_below(const tx *t, const tline *l) {
       bool has_mk = find_marker(t, &x, &mk);
       r.dated = d.dated;
       r.entries = d.starts || has_mk;
+      /* a paragraph of at most three lines ending in a date alone */
+      tline y = x;
+      ldate yd = d;
+      for (int k = 0; k < 3 && !has_mk; k++) {
+        tline z;
+        if (!read_line(t, y.next, &z) || z.blank) {
+          r.date_para = yd.alone;
+          break;
+        }
+        y = z;
+        yd = line_date(t, y.cs, y.ce);
+      }
       if (first) {
         r.direct = true;
         const unsigned char *u = (const unsigned char *)t->v + x.cs;
@@ -1186,6 +1201,16 @@ static below look_below(const tx *t, const tline *l) {
     pos = x.next;
   }
   return r;
+}
+
+/* Does the open block hold a letter or a digit (not only a bullet left
+ * alone, "•")? */
+static bool open_words(const tx *t) {
+  for (size_t i = 0, len; i < t->text.len; i += len) {
+    unsigned char c = (unsigned char)t->text.ptr[i];
+    if (is_digit(c) || letter_case(decode(t->text.ptr + i, t->text.len - i, &len)) != 0) return true;
+  }
+  return false;
 }
 
 /* The heading level of line l (0: not a heading). c gets the heading text;
@@ -1215,16 +1240,22 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   bool caps = upper >= 2 && lower == 0;
   bool loud = caps || c->colon || c->deco || underlined || c->hashes;
   /* inside a paragraph or an item a quiet line is a heading only when it
-   * cannot be the rest of a sentence */
+   * cannot be the rest of a sentence or of an entry ("in Example Review"
+   * under a title) */
   size_t len0;
   bool lower_start = letter_case(decode(s, n, &len0)) == -1;
-  bool in_item = t->b.open && t->b.kind == CVX_BLK_ITEM;
-  bool may_break = !t->b.open || loud || (!t->b.last_wraps && !(lower_start && in_item));
+  bool may_break = !t->b.open || loud || (!t->b.last_wraps && !lower_start);
   cvx_rec_kind kind =
       (n >= 2 && words <= 6 && !entry && !gap && !lead_in && !pipes && (may_break || t->first_pending))
           ? cvx_section_classify(s, n)
           : CVX_REC_SECTION;
   bool section = kind != CVX_REC_SECTION;
+  /* so is "Ashby Works Council" running on under an entry's lines: a quiet
+   * line right under a paragraph is a heading only in the word lists' words
+   * (under a list, "Extra Courses" opens the next section) */
+  bool running = t->b.open && t->b.kind != CVX_BLK_HEADING && open_words(t); /* it runs on under text */
+  if (section && !loud && running && t->b.kind == CVX_BLK_PARA && !t->first_pending && !cvx_section_pure(s, n))
+    section = false;
   /* "Kite Works, Leeds" is an entry; only a loud line keeps its comma */
   if (section && !loud && (has_byte(s, n, ',') || has_byte(s, n, ';'))) section = false;
   /* "VP Software Development" is a job, not the Software section */
@@ -1266,10 +1297,16 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   }
   if (c->deco == 1) return (entry || words > 8) ? 0 : 1;
   /* a quiet line naming the kind of the section it sits in ("Development
-   * Tools" under "Skills", "Travel Award" under "Awards") names a group or an
-   * entry of it once the section holds something: a section does not open
-   * again inside itself (a heading written twice in a row stays a heading) */
-  if (section && !loud && !t->top && kind == t->sec_kind && t->sec_content) {
+   * Tools" under "Skills") names a group or an entry of it once the section
+   * holds something (the paragraph still open counts): a section does not
+   * open again inside itself (a heading written twice in a row stays a
+   * heading); so does one that names it among other words, at once ("Best
+   * Presentation Award" under "Awards"), or it is a line of the entry when
+   * it runs on in an open paragraph ("2017" / "Best Paper Award") */
+  bool names_more = section && !loud && !t->top && t->sec_kind != CVX_REC_SECTION &&
+                    cvx_section_names_more(s, n, t->sec_kind);
+  if (names_more && running) return 0;
+  if (names_more || (section && !loud && !t->top && kind == t->sec_kind && (t->sec_content || running))) {
     *sub = true;
     return t->sec_level < 6 ? t->sec_level + 1 : 6;
   }
@@ -1446,6 +1483,12 @@ static void reset_section(tx *t, int level, bool sub) {
   t->sec_content = false;
 }
 
+/* Kinds whose entries are a title and its date, with no description
+ * between them. */
+static bool dated_by_itself(cvx_rec_kind k) {
+  return k == CVX_REC_AWARD || k == CVX_REC_CERTIFICATE || k == CVX_REC_PUBLICATION;
+}
+
 /* A text line that opens a paragraph: its level from indentation, or one
  * deeper when it is a description under a dated entry head. */
 static void open_para(tx *t, const tline *l, size_t a, size_t b, const ldate *d, bool unwrapped_split,
@@ -1463,6 +1506,13 @@ static void open_para(tx *t, const tline *l, size_t a, size_t b, const ldate *d,
     int words = count_words(s, n);
     /* a description, a label such as "Responsibilities:", a "Team: Platform" */
     bool prose = words >= 6 || (n && in_set(".!?:", s[n - 1])) || label_value(s, n);
+    /* in a section of awards, certificates or publications, a line whose
+     * own date follows it, alone or closing a short paragraph ("Medal of the
+     * Year Club" / blank / "Jan 2014", or "Published by Example Review" /
+     * "Jan 2014"), names the next entry (a job's date alone sits between its
+     * header and its description) */
+    if (prose && !(n && in_set(".!?:", s[n - 1])) && dated_by_itself(t->sec_kind) && look_below(t, l).date_para)
+      prose = false;
     if (unwrapped_split || prose) level = 1;
     described = prose && !unwrapped_split;
   }

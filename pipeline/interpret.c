@@ -1601,7 +1601,7 @@ static void parse_education(ctx *c, const entry *e) {
  * "Awarded on:", "by Example Society", "Awarded by Example Society". Returns
  * the length of the label (0: none); *by is set when the rest names the body. */
 static size_t award_label(piece line, bool *by) {
-  static const char *const labels[] = {"awarded by ", "issued by ", "granted by ", "by ", "awarded on",
+  static const char *const labels[] = {"awarded by ", "issued by ", "granted by ", "published by ", "by ", "awarded on",
                                        "awarded in", "awarded", "issued on", "issued", "received", NULL};
   *by = false;
   for (int i = 0; labels[i]; i++) {
@@ -1847,6 +1847,89 @@ static void parse_award(ctx *c, const entry *e, cvx_rec_kind kind) {
 
 /* ---------------------------------------------------------- publications */
 
+static bool ends_dated(const char *s, size_t n);
+
+/* Does the line s[0,n) open with a word of a reference's venue ("in
+ * Example Review", "Published by Example Press")? *skip gets its length. */
+static bool venue_lead(const char *s, size_t n, size_t *skip) {
+  static const char *const leads[] = {"published by ", "published in ", "in ", NULL};
+  for (int i = 0; leads[i]; i++) {
+    size_t k = strlen(leads[i]);
+    if (n > k && strncasecmp(s, leads[i], k) == 0 && !islower((unsigned char)s[k])) {
+      *skip = k;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* A reference written one field a line ("Title" / "in Example Review" /
+ * "Jan 2018"; "Published by Example Press"): two to five short lines, each
+ * after the first opening with a capital, a digit or a venue's lead word, no
+ * line holding a sentence's end or running on (a hard-wrapped reference
+ * does). Returns it as one reference, a full stop after each field and "In"
+ * before the venue, or NULL when text does not have this shape. */
+static char *field_lines_reference(ctx *c, const char *text) {
+  size_t n = strlen(text);
+  int lines = 0;
+  for (const char *q = text, *z = text + n; q < z; lines++) {
+    const char *nl = memchr(q, '\n', (size_t)(z - q));
+    size_t len = (size_t)((nl ? nl : z) - q), skip;
+    piece p = trim_piece((piece){q, len});
+    if (!p.n || lines >= 5 || words_over(p.s, p.n, 25) || contains(p.s, p.n, ". ", 2) ||
+        strchr(".,;:-(", p.s[p.n - 1]))
+      return NULL;
+    if (lines && !(isupper((unsigned char)p.s[0]) || isdigit((unsigned char)p.s[0]) ||
+                   (unsigned char)p.s[0] >= 0x80 || venue_lead(p.s, p.n, &skip)))
+      return NULL;
+    q = nl ? nl + 1 : z;
+  }
+  if (lines < 2) return NULL;
+  cvx_buf b = CVX_BUF_INIT;
+  for (const char *q = text, *z = text + n; q < z;) {
+    const char *nl = memchr(q, '\n', (size_t)(z - q));
+    piece p = trim_piece((piece){q, (size_t)((nl ? nl : z) - q)});
+    size_t skip = 0;
+    if (b.len) cvx_buf_putc(&b, ' ');
+    if (venue_lead(p.s, p.n, &skip)) {
+      cvx_buf_puts(&b, "In ");
+      p.s += skip, p.n -= skip;
+    }
+    cvx_buf_put(&b, p.s, p.n);
+    cvx_buf_putc(&b, '.');
+    q = nl ? nl + 1 : z;
+  }
+  char *t = cvx_arena_strndup(c->doc->arena, b.ptr, b.len);
+  cvx_buf_free(&b);
+  return t;
+}
+
+/* A short CV line "Title in Example Review, 2018" (maybe wrapped) that the
+ * reference reader found no title in: the last " in " before a capital
+ * opens the venue, read as "Title. In Example Review, 2018". NULL when there
+ * is none. */
+static char *title_in_venue(ctx *c, const char *orig) {
+  size_t n = strlen(orig);
+  if (words_over(orig, n, 60)) return NULL;
+  /* a line in lower case goes on with the one above (a wrapped line) */
+  char *text = cvx_arena_strndup(c->doc->arena, orig, n);
+  for (char *q = strchr(text, '\n'); q; q = strchr(q + 1, '\n')) {
+    if (!islower((unsigned char)q[1])) return NULL;
+    *q = ' ';
+  }
+  const char *at = NULL;
+  for (const char *q = strstr(text, " in "); q; q = strstr(q + 1, " in "))
+    if (q > text && isupper((unsigned char)q[4])) at = q;
+  if (!at) return NULL;
+  cvx_buf b = CVX_BUF_INIT;
+  cvx_buf_put(&b, text, (size_t)(at - text));
+  cvx_buf_puts(&b, ". In ");
+  cvx_buf_puts(&b, at + 4);
+  char *t = cvx_arena_strndup(c->doc->arena, b.ptr, b.len);
+  cvx_buf_free(&b);
+  return t;
+}
+
 static void parse_publication(ctx *c, const entry *e) {
   cvx_span es = entry_span(e);
   char *text = head_text(c, e);
@@ -1873,9 +1956,19 @@ static void parse_publication(ctx *c, const entry *e) {
     memcpy(links + nlinks, cvx_block_links(b), cvx_block_nlinks(b) * sizeof *links);
     nlinks += cvx_block_nlinks(b);
   }
+  char *fields = field_lines_reference(c, text);
+  if (fields) text = fields;
+  /* a CV's short line "Title in Example Review, 2018" (no full stop inside,
+   * its date last) is read as that */
+  size_t tn = strlen(text);
+  char *tv = !contains(text, tn, ". ", 2) && ends_dated(text, tn) ? title_in_venue(c, text) : NULL;
+  if (tv) text = tv;
   cvx_pub_input in = {text, strlen(text), details.len ? cvx_arena_strdup(c->doc->arena, details.ptr) : NULL,
                       links, nlinks, es, c->origin};
-  cvx_publication_add(c->doc, &in);
+  if (!cvx_publication_add(c->doc, &in) && (in.text = title_in_venue(c, text))) {
+    in.len = strlen(in.text);
+    cvx_publication_add(c->doc, &in);
+  }
   cvx_buf_free(&details);
 }
 
@@ -3393,6 +3486,38 @@ static int para_slots(const cvx_block *b) {
 
 static void join_next(ctx *c, cvx_block *b);
 
+/* Splits paragraph b (no links) before its lines cut[0..nc) (ascending, the
+ * first above 0; at[i] is where line i starts in b->text, at[nl] is
+ * b->len + 1): b keeps the lines before the first cut, a new paragraph per
+ * part follows it, each part's span ending where the next begins. Returns
+ * the last part. */
+static cvx_block *split_paragraph(ctx *c, cvx_block *b, const size_t *at, const int *cut, int nc) {
+  cvx_block *prev = b;
+  for (int j = 0; j < nc; j++) {
+    size_t a = at[cut[j]], z = (j + 1 < nc ? at[cut[j + 1]] : b->len + 1) - 1;
+    cvx_block *nb = cvx_arena_alloc(c->doc->arena, sizeof *nb);
+    *nb = *b;
+    nb->text = cvx_arena_strndup(c->doc->arena, b->text + a, z - a);
+    nb->len = (uint32_t)(z - a);
+    cvx_block_set_strong(c->doc->arena, nb, 0); /* (b has no links) */
+    cvx_span sp = cvx_doc_locaten(c->doc, b->span, nb->text, nb->len);
+    if (cvx_span_valid(sp)) {
+      cvx_span tail = sp;
+      tail.end = b->span.end;
+      nb->span = tail;
+    }
+    nb->next = prev->next;
+    prev->next = nb;
+    prev = nb;
+  }
+  size_t keep = at[cut[0]] - 1;
+  b->text = cvx_arena_strndup(c->doc->arena, b->text, keep);
+  b->len = (uint32_t)keep;
+  for (cvx_block *x = b; x != prev; x = x->next)
+    if (cvx_span_valid(x->next->span) && x->next->span.start > x->span.start) x->span.end = x->next->span.start;
+  return prev;
+}
+
 /* A paragraph of short header lines that runs several entries together (the
  * copied text of a page that set each entry's degree and school, or dates,
  * role and employer, on lines of their own with no gap between entries:
@@ -3442,31 +3567,7 @@ static void split_header_lines(ctx *c, cvx_block *first, const cvx_block *end, b
     }
     if (!ok || !nc || nl - cut[nc - 1] < 2) continue;
     if ((sl[0] & strong_slots) && (sl[0] & strong_slots) != pattern) continue;
-    /* b keeps the lines before the first cut; a new paragraph per part */
-    cvx_block *prev = b;
-    for (int j = 0; j < nc; j++) {
-      size_t a = at[cut[j]], z = (j + 1 < nc ? at[cut[j + 1]] : b->len + 1) - 1;
-      cvx_block *nb = cvx_arena_alloc(c->doc->arena, sizeof *nb);
-      *nb = *b;
-      nb->text = cvx_arena_strndup(c->doc->arena, b->text + a, z - a);
-      nb->len = (uint32_t)(z - a);
-      cvx_block_set_strong(c->doc->arena, nb, 0); /* (b has no links) */
-      cvx_span sp = cvx_doc_locaten(c->doc, b->span, nb->text, nb->len);
-      if (cvx_span_valid(sp)) {
-        cvx_span tail = sp;
-        tail.end = b->span.end;
-        nb->span = tail;
-      }
-      nb->next = prev->next;
-      prev->next = nb;
-      prev = nb;
-    }
-    size_t keep = at[cut[0]] - 1;
-    b->text = cvx_arena_strndup(c->doc->arena, b->text, keep);
-    b->len = (uint32_t)keep;
-    /* each part's span ends where the next begins */
-    for (cvx_block *x = b; x != prev; x = x->next)
-      if (cvx_span_valid(x->next->span) && x->next->span.start > x->span.start) x->span.end = x->next->span.start;
+    cvx_block *prev = split_paragraph(c, b, at, cut, nc);
     /* lines before the first start end the entry a sub-heading above opened
      * when that sub-heading starts like the others ("MSc Hydrology" over
      * "Example University" / "BSc …"): one paragraph with it */
@@ -3981,11 +4082,11 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
 /* The shape of a date line's first line: runs of letters as 'a', of digits
  * as '0', other bytes as written ("1 January 2017" and "9 March 2015" alike);
  * in out (cap bytes), false when it does not fit. */
-static bool line_shape(const cvx_block *b, char *out, size_t cap) {
+static bool text_shape(const char *s, size_t n, char *out, size_t cap) {
   size_t o = 0;
   char last = 0;
-  for (size_t i = 0; i < b->len && b->text[i] != '\n'; i++) {
-    unsigned char ch = (unsigned char)b->text[i];
+  for (size_t i = 0; i < n && s[i] != '\n'; i++) {
+    unsigned char ch = (unsigned char)s[i];
     char k = isdigit(ch) ? '0' : (isalpha(ch) || ch >= 0x80) ? 'a' : (char)ch;
     if ((k == 'a' || k == '0') && k == last) continue;
     if (o + 1 >= cap) return false;
@@ -3994,6 +4095,8 @@ static bool line_shape(const cvx_block *b, char *out, size_t cap) {
   out[o] = '\0';
   return true;
 }
+
+static bool line_shape(const cvx_block *b, char *out, size_t cap) { return text_shape(b->text, b->len, out, cap); }
 
 /* A section of awards or certificates written one field a paragraph
  * ("1 January 2017" / "Best Paper Award" / "Example Society", or the title
@@ -4038,6 +4141,120 @@ static void join_field_lines(ctx *c, cvx_block *first, const cvx_block *end) {
       if (bs[start]->next != bs[i]) return; /* a rule between: left as it is */
       join_next(c, bs[start]);
     }
+  }
+}
+
+/* A paragraph of awards or certificates written one field a line with no
+ * gap between entries ("1 May 2017" / "Best Paper Award" / "Example
+ * Society" / "1 June 2015" / "Travel Grant" / …): the lines that are a date
+ * alone, written alike, come at the same place in each entry (k lines after
+ * its start, k <= 2, as in the first), two to six lines apart; the paragraph
+ * is split k lines before each of them after the first, one paragraph an
+ * entry. In place. */
+static void split_dated_lines(ctx *c, cvx_block *first, const cvx_block *end) {
+  enum { MAXL = 64 };
+  for (cvx_block *b = first; b && b != end; b = b->next) {
+    if (b->kind != CVX_BLK_PARA || b->level != 0 || !b->text || b->len > 4000 || cvx_block_nlinks(b)) continue;
+    size_t at[MAXL + 1];
+    int di[MAXL], nl = 0, nd = 0;
+    char shape[64], sh[64];
+    bool ok = true;
+    for (const char *s = b->text, *stop = s + b->len; s < stop && ok;) {
+      const char *e = memchr(s, '\n', (size_t)(stop - s));
+      size_t n = e ? (size_t)(e - s) : (size_t)(stop - s);
+      if (nl == MAXL || words_over(s, n, 25)) {
+        ok = false;
+        break;
+      }
+      if (date_line_text(s, n) && text_shape(s, n, sh, sizeof sh) && (!nd || strcmp(sh, shape) == 0)) {
+        if (!nd) memcpy(shape, sh, sizeof sh);
+        di[nd++] = nl;
+      }
+      at[nl++] = (size_t)(s - b->text);
+      s = e ? e + 1 : stop;
+    }
+    if (!ok || nd < 2 || di[0] > 2) continue;
+    at[nl] = b->len + 1;
+    int k = di[0], cut[MAXL], nc = 0;
+    for (int j = 0; j + 1 < nd && ok; j++)
+      ok = di[j + 1] - di[j] >= 2 && di[j + 1] - di[j] > k && di[j + 1] - di[j] <= 6;
+    if (!ok || nl - (di[nd - 1] - k) > 6) continue;
+    for (int j = 1; j < nd; j++) cut[nc++] = di[j] - k;
+    b = split_paragraph(c, b, at, cut, nc);
+  }
+}
+
+/* Does the line s[0,n) end with a date after some text ("Gear Trains in
+ * Example Review, 1 May 2018")? */
+static bool ends_dated(const char *s, size_t n) {
+  cvx_daterange d;
+  if (!n || n > 600 || !cvx_date_find(s, n, &d) || d.mend > n || d.mstart == 0) return false;
+  size_t z = n;
+  /* the last date of the line: look again after the one found */
+  for (cvx_daterange d2; d.mend < z && cvx_date_find(s + d.mend, z - d.mend, &d2) && d2.mend > 0 &&
+                          d2.mend <= z - d.mend;) {
+    size_t off = d.mend;
+    d = d2;
+    d.mstart += off;
+    d.mend += off;
+  }
+  while (z > d.mend && strchr(" .,;)]", s[z - 1])) z--;
+  return z == d.mend && has_alnum(s, d.mstart);
+}
+
+/* A paragraph of awards, certificates or publications whose every line
+ * ends with its date ("Title in Example Review, 1 May 2018" / "Other Title
+ * in …, 2016"; a line in lower case going on with the one above): one entry
+ * a line, split into one paragraph each. In place. */
+static void split_dated_rows(ctx *c, cvx_block *first, const cvx_block *end) {
+  enum { MAXL = 64 };
+  for (cvx_block *b = first; b && b != end; b = b->next) {
+    if (b->kind != CVX_BLK_PARA || b->level != 0 || !b->text || cvx_block_nlinks(b) || !memchr(b->text, '\n', b->len))
+      continue;
+    size_t at[MAXL + 1];
+    int cut[MAXL], nl = 0, nc = 0;
+    bool ok = true, dated = false; /* the row so far ends with its date */
+    for (const char *s = b->text, *stop = s + b->len; s < stop && ok;) {
+      const char *e = memchr(s, '\n', (size_t)(stop - s));
+      size_t n = e ? (size_t)(e - s) : (size_t)(stop - s);
+      if (nl == MAXL) {
+        ok = false;
+        break;
+      }
+      /* a line in lower case goes on with the row above (a wrapped line) */
+      if (nl && !islower((unsigned char)s[0])) {
+        ok = dated;
+        cut[nc++] = nl;
+      }
+      dated = ends_dated(s, n);
+      at[nl++] = (size_t)(s - b->text);
+      s = e ? e + 1 : stop;
+    }
+    if (!ok || !dated || !nc) continue;
+    at[nl] = b->len + 1;
+    b = split_paragraph(c, b, at, cut, nc);
+  }
+}
+
+/* A paragraph that opens with who gave or published the entry ("Awarded by
+ * Example Society" / "Jan 2017", "Published by Journal of Widgets"), or is
+ * a date alone, right under an undated paragraph that is neither names the
+ * entry above it: it is joined to it, one header. In place, on level-0
+ * paragraphs. */
+static void join_by_lines(ctx *c, cvx_block *first, const cvx_block *end) {
+  for (cvx_block *b = first; b && b != end && b->next && b->next != end; b = b->next) {
+    cvx_block *x = b->next;
+    if (b->kind != CVX_BLK_PARA || x->kind != CVX_BLK_PARA || b->level != 0 || x->level != 0 || !b->text ||
+        !x->text)
+      continue;
+    bool by = false, by_above = false;
+    award_label((piece){x->text, x->len}, &by);
+    award_label((piece){b->text, b->len}, &by_above);
+    cvx_daterange d;
+    bool date_alone = date_line(x) && !memchr(x->text, '\n', x->len);
+    if ((by || date_alone) && !by_above && !words_over(b->text, b->len, 30) &&
+        !cvx_date_find(b->text, b->len, &d))
+      join_next(c, b);
   }
 }
 
@@ -4129,7 +4346,12 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
     split_header_lines(c, first, end, kind == CVX_REC_EDUCATION);
     join_header_runs(c, first, end, kind == CVX_REC_EDUCATION);
   }
-  if (kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE) join_field_lines(c, first, end);
+  if (kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE || kind == CVX_REC_PUBLICATION) {
+    split_dated_rows(c, first, end);
+    split_dated_lines(c, first, end);
+    join_field_lines(c, first, end);
+    join_by_lines(c, first, end);
+  }
   if (job_like(kind) && (c->doc->entry_sink || cvx_entryseg_active()) &&
       parse_section_model(c, kind, talks, heading, first, end))
     return;
@@ -4704,6 +4926,48 @@ static bool url_only(const cvx_block *b) {
   return true;
 }
 
+/* The length of the run of one-line list items at b that each name a
+ * section and nothing else ("• About" / "• Work Experience" / "• Skills"):
+ * a page's navigation menu when two or more; 0 otherwise. */
+static size_t menu_items(const cvx_block *b) {
+  size_t k = 0;
+  for (; b && b->kind == CVX_BLK_ITEM && b->text && !memchr(b->text, '\n', b->len) && b->len <= 60 &&
+         cvx_section_pure(b->text, b->len);
+       b = b->next)
+    k++;
+  return k >= 2 ? k : 0;
+}
+
+/* A page's furniture above the person, as copied text has it: a skip link
+ * ("Skip to content"), the label of a portrait ("avatar", "Profile photo"),
+ * a menu's or a dialog's button ("Menu", "×"), the navigation menu (items
+ * naming sections only). Such blocks at the head of the stream are taken
+ * out of it (the person's name comes after them); their text stays visible
+ * in meta.cvx.unmapped. */
+static void drop_head_furniture(cvx_blocks *bl) {
+  static const char *const furniture[] = {"skip to content", "skip to main content", "skip navigation",
+                                          "skip to navigation", "toggle navigation", "avatar", "photo",
+                                          "profile photo", "profile picture", "profile image", "portrait",
+                                          "menu", "\xC3\x97", NULL};
+  while (bl->head && bl->head->next) {
+    size_t menu = menu_items(bl->head);
+    if (menu) { /* the blocks after it hold the person, or the menu is no menu */
+      const cvx_block *after = bl->head;
+      for (size_t i = 0; i < menu && after; i++) after = after->next;
+      if (!after) return;
+      for (size_t i = 0; i < menu; i++) bl->head = bl->head->next, bl->n--;
+      continue;
+    }
+    if (bl->head->kind != CVX_BLK_PARA || !bl->head->text || memchr(bl->head->text, '\n', bl->head->len)) return;
+    piece p = trim_piece((piece){bl->head->text, bl->head->len});
+    bool hit = false;
+    for (int i = 0; furniture[i] && !hit; i++) hit = eq_fold(p.s, p.n, furniture[i]);
+    if (!hit) return;
+    bl->head = bl->head->next;
+    bl->n--;
+  }
+}
+
 /* Page furniture: a link-only paragraph repeated on every page of an export
  * (a profile URL in each page's footer) falls between the lines of entries
  * and would open entries of its own. Such paragraphs, when the same text
@@ -4816,6 +5080,7 @@ static void debug_blocks(const cvx_blocks *bl) {
 
 cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
   ctx c = {.doc = doc, .origin = origin, .line = CVX_BUF_INIT};
+  drop_head_furniture(bl);
   drop_page_furniture(bl);
   promote_section_paragraphs(bl);
   unwrap_one_cell_rows(doc, bl);
@@ -4936,6 +5201,10 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         if (kind == CVX_REC_SKILL && (k2 == CVX_REC_PROJECT || k2 == CVX_REC_SKILL)) k2 = kind;
         /* and "Languages" over "Java", "Kotlin" names programming languages */
         if (kind == CVX_REC_SKILL && k2 == CVX_REC_LANGUAGE && !spoken_below(end)) k2 = kind;
+        /* one that names this section's kind among other words ("Best
+         * Presentation Award" under Awards) names one of its entries */
+        if (k2 != kind && kind != CVX_REC_SECTION && end->text && cvx_section_names_more(end->text, end->len, kind))
+          k2 = kind;
         if (k2 != CVX_REC_SECTION && k2 != kind) break;
         if (!entry_heading_kind(kind)) break;
       }

@@ -484,6 +484,8 @@ typedef struct verdict {
   cvx_rec_kind kind;
   bool talk;
   bool tail_unknown; /* the last word is in no word list */
+  bool unknown;      /* some word is in no word list */
+  unsigned kinds;    /* bit k: a wording of kind k occurs */
 } verdict;
 
 /* Unknown words allowed beside a section wording, in half-words (a Latin
@@ -493,7 +495,7 @@ typedef struct verdict {
 #define MAX_UNKNOWN 4
 
 static verdict classify(const char *s, size_t n) {
-  verdict v = {CVX_REC_SECTION, false, false};
+  verdict v = {CVX_REC_SECTION, false, false, false, 0};
   if (!s || n == 0 || n > MAX_HEADING) return v;
   char t[NORM_CAP];
   size_t len = normalize(s, n, t);
@@ -513,6 +515,7 @@ static verdict classify(const char *s, size_t n) {
     if (w) {
       if (w->cls == W_ENTRY) return v;
       if (w->cls == W_SECTION) {
+        v.kinds |= 1u << w->kind;
         if (!first) {
           first = w;
           first_at = pos;
@@ -548,6 +551,7 @@ static verdict classify(const char *s, size_t n) {
   v.kind = first->kind;
   v.talk = first->talk;
   v.tail_unknown = last_unknown;
+  v.unknown = unknown > 0;
   /* "Languages & Tools", "Languages / Frameworks": programming languages */
   if (v.kind == CVX_REC_LANGUAGE && later_skill) v.kind = CVX_REC_SKILL;
   return v;
@@ -590,6 +594,16 @@ cvx_rec_kind cvx_section_classify(const char *heading, size_t n) {
 bool cvx_section_tail_unknown(const char *heading, size_t n) {
   verdict v = classify_memo(heading, n);
   return v.kind != CVX_REC_SECTION && v.tail_unknown;
+}
+
+bool cvx_section_names_more(const char *heading, size_t n, cvx_rec_kind kind) {
+  verdict v = classify_memo(heading, n);
+  return v.kind != CVX_REC_SECTION && v.unknown && kind < CVX_REC_SECTION && (v.kinds >> kind & 1u);
+}
+
+bool cvx_section_pure(const char *heading, size_t n) {
+  verdict v = classify_memo(heading, n);
+  return v.kind != CVX_REC_SECTION && !v.unknown;
 }
 
 bool cvx_section_is_talks(const char *heading, size_t n) {

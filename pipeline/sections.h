@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "cvx.h"
+
 /* True when the heading s[0,n) names a talks section ("Talks", "Invited talks",
  * "Conference presentations", "Vorträge", "学术报告"). Such headings classify as
  * CVX_REC_PROJECT; the caller marks their entries type "talk". Never reads
@@ -17,5 +19,15 @@ bool cvx_section_is_talks(const char *heading, size_t n);
  * course named with a section word), not "Work Experience" nor
  * "Contributions and Achievements". */
 bool cvx_section_tail_unknown(const char *heading, size_t n);
+
+/* True when the heading s[0,n) names a section, holds a wording of the given
+ * kind and a word in no word list besides: "Travel Award", "Best
+ * Presentation Award" (an entry or a group named with a section word), not
+ * "Awards" nor "Honors and Awards". */
+bool cvx_section_names_more(const char *heading, size_t n, cvx_rec_kind kind);
+
+/* True when the heading s[0,n) names a section in words of the word lists
+ * only: "Awards", "Work Experience", not "Ashby Works Council". */
+bool cvx_section_pure(const char *heading, size_t n);
 
 #endif /* CVX_SECTIONS_H */

@@ -211,6 +211,19 @@ static const line_case LINES[] = {
     {"Jane Roe\n\nExperience\n\nSee more\n", "See more", CVX_BLK_PARA, 0},
     {"Jane Roe\n\nExperience\n\nShow all 12 experiences \xE2\x86\x92\n\nx\n", "Show all", CVX_BLK_PARA, 0},
     {"Jane Roe\n\nExperience\n\n\xE2\x80\xA6 more\n", "more", CVX_BLK_PARA, 0},
+    /* a quiet line naming the section's kind among other words is an entry
+     * of it: a sub-heading after a blank line, a line of the open paragraph
+     * when it runs on in one (the line is then inside that paragraph);
+     * "in Example Review" under a title goes on */
+    {"Jane Roe\n\nAwards\n\nBest Bench Demonstration Award\n\nAwarded by Example Guild\n",
+     "Best Bench Demonstration Award", CVX_BLK_HEADING, 2},
+    {"Jane Roe\n\nAwards\n\n12 May 2022\nGolden Ratchet Medal Award\nExample Guild\n", "Golden Ratchet Medal Award",
+     CVX_BLK_PARA, 0},
+    {"Jane Roe\n\nPublications\n\nJan 2021\nBacklash in spur gears\nin Example Review\n", "in Example Review",
+     CVX_BLK_PARA, 0},
+    /* a quiet line of a section word and other words right under text runs on */
+    {"Jane Roe\n\nAwards\n\n1 March 2016\nJunior Fitter of the Year\nAshby Works Council\n", "Ashby Works Council",
+     CVX_BLK_PARA, 0},
 };
 
 /* The block whose span starts at (or, failing that, contains) offset off. */
