@@ -1154,12 +1154,13 @@ typedef struct below {
   bool direct_short; /* … or is one or two plain words: a one-per-line list */
   bool entries;      /* the next content, direct or not, opens with a date or a list marker */
   bool dated;        /* the next content line holds a date */
+  bool dashed;       /* … or a spaced dash: "Initech - Leeds", "Initech -" */
 } below;
 
 /* Looks past blank lines to the next content after l; linear overall, as the
  * blank lines it skips lie before the next line that can ask again. */
 static below look_below(const tx *t, const tline *l) {
-  below r = {false, false, false, false, false, false};
+  below r = {false, false, false, false, false, false, false};
   tline x;
   size_t pos = l->next;
   bool first = true;
@@ -1172,6 +1173,8 @@ static below look_below(const tx *t, const tline *l) {
       bool has_mk = find_marker(t, &x, &mk);
       r.dated = d.dated;
       r.entries = d.starts || has_mk;
+      for (size_t i = x.cs; i + 1 < x.ce && !r.dashed; i++)
+        r.dashed = t->v[i] == ' ' && t->v[i + 1] == '-' && (i + 2 == x.ce || t->v[i + 2] == ' ');
       if (first) {
         r.direct = true;
         const unsigned char *u = (const unsigned char *)t->v + x.cs;
@@ -1245,6 +1248,17 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   if (section && !loud && !t->top && t->sec_kind == CVX_REC_SKILL && kind != CVX_REC_SKILL && !t->sec_content) {
     below bl = look_below(t, l);
     if (bl.entries && !bl.dated) {
+      *sub = true;
+      return t->sec_level < 6 ? t->sec_level + 1 : 6;
+    }
+  }
+  /* and so is the first quiet line under a heading of dated entries, over a
+   * date or an "Employer - City" line: the first entry's title, whatever
+   * kind its words name ("Work Experience" / "Software" / "Initech -") */
+  if (section && !loud && !t->top && kind != t->sec_kind && !t->sec_content &&
+      (t->sec_kind == CVX_REC_WORK || t->sec_kind == CVX_REC_EDUCATION || t->sec_kind == CVX_REC_VOLUNTEER)) {
+    below bl = look_below(t, l);
+    if (bl.dated || bl.dashed) {
       *sub = true;
       return t->sec_level < 6 ? t->sec_level + 1 : 6;
     }

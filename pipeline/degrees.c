@@ -472,6 +472,24 @@ static bool after_post(const char *s, size_t i) {
   return j >= 4 && j < i && word_ci(s, j, j - 4, "post") && (j == 4 || !is_alpha((unsigned char)s[j - 5]));
 }
 
+/* True when a name's word ends just before s[i] on its line ("Northgate
+ * High School", "Govt. High School"): a capitalised word that is not a verb
+ * of finishing a school ("Completed High School"). */
+static bool school_name_before(const char *s, size_t i) {
+  size_t j = i;
+  while (j > 0 && s[j - 1] == ' ') j--;
+  if (j == i || j == 0) return false;
+  size_t e = j;
+  if (s[e - 1] == '.') e--;
+  size_t b = e;
+  while (b > 0 && is_alpha((unsigned char)s[b - 1])) b--;
+  if (b == e || !is_upper((unsigned char)s[b])) return false;
+  static const char *const verbs[] = {"completed", "graduated", "finished", "passed", "attended", "from", NULL};
+  for (int k = 0; verbs[k]; k++)
+    if (e - b == strlen(verbs[k]) && word_ci(s, e, b, verbs[k])) return false;
+  return true;
+}
+
 /* Extends e over a following " degree". */
 static size_t with_degree(const char *s, size_t n, size_t e) {
   size_t k = skip_sp(s, n, e, 2), d;
@@ -601,6 +619,7 @@ static const char *read_words(const char *s, size_t n, size_t i, bool canon, siz
     size_t k2 = skip_sp(s, n, e, 2), e2;
     if (k2 > e && (e2 = word_ci(s, n, k2, "diploma"))) e = e2;
     else if (!cap && !canon) return NULL; /* "high school students" */
+    else if (school_name_before(s, i)) return NULL; /* "Hosanna National High School": a school */
     *end = e;
     return "High School";
   }

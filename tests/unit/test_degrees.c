@@ -92,6 +92,8 @@ static const find_case finds[] = {
     D("Associate degree in Nursing", "Associate", "Associate degree"),
     D("A.S. in Biology", "Associate", "A.S."),
     D("High School Diploma, 2008", "High School", "High School Diploma"),
+    D("Completed High School in 2009", "High School", "High School"),
+    D("Rosewell High School Diploma", "High School", "High School Diploma"),
     D("Graduate Diploma in Design", "Diploma", "Diploma"),
     D("Diplom-Ingenieur, TU Somewhere", "Diplom", "Diplom-Ingenieur"),
     D("Dipl.-Ing. Maschinenbau", "Diplom", "Dipl.-Ing."),
@@ -99,6 +101,9 @@ static const find_case finds[] = {
     D("1991: Engineering degree from Ecole Nord", "Engineering degree", "Engineering degree"),
     D("Engineer's degree in Mechanics", "Engineering degree", "Engineer's degree"),
     D("Diplôme d'ingénieur, Ecole Sud", "Engineering degree", "Diplôme d'ingénieur"),
+    /* "High School" ending a school's name is the school, not a degree */
+    N("Brookfield Central High School"),
+    N("Govt. High School Marlow"),
     N("Software Engineering team lead"),
     N("Engineer, Brindle Labs"),
     /* CJK and Cyrillic */
