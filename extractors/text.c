@@ -1191,6 +1191,17 @@ static below look_below(const tx *t, const tline *l) {
   return r;
 }
 
+/* True when line l, after a blank line, can be the title of the next entry
+ * where entries go by sub-headings: the section started that way (or holds
+ * no entry yet), something follows, not run on from l, and the last
+ * sub-heading already has a line under it (one title does not follow
+ * another: "HSC" / "Birch Grove College" / "2013"). */
+static bool next_entry_title(const tx *t, const tline *l) {
+  if (!t->prev_blank || !(t->subheads || !t->head) || (t->subheads && !t->head)) return false;
+  below bl = look_below(t, l);
+  return bl.content && !bl.direct_cont && !bl.direct_short;
+}
+
 /* The heading level of line l (0: not a heading). c gets the heading text;
  * *sub is set for a sub-heading, one level below the section's heading. */
 static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *sub) {
@@ -1254,8 +1265,9 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   }
   /* and so is the first quiet line under a heading of dated entries, over a
    * date or an "Employer - City" line: the first entry's title, whatever
-   * kind its words name ("Work Experience" / "Software" / "Initech -") */
-  if (section && !loud && !t->top && kind != t->sec_kind && !t->sec_content &&
+   * kind its words name ("Work Experience" / "Software" / "Initech -",
+   * "Education" / "MA in Area Studies" / "2019") */
+  if (section && !loud && !t->top && !t->sec_content &&
       (t->sec_kind == CVX_REC_WORK || t->sec_kind == CVX_REC_EDUCATION || t->sec_kind == CVX_REC_VOLUNTEER)) {
     below bl = look_below(t, l);
     if (bl.dated || bl.dashed) {
@@ -1302,8 +1314,13 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
       (t->boundary || (t->caps_heads && t->b.open && t->b.last_punct) ||
        (t->caps_lines >= 3 && words >= 2 && t->b.open && !t->b.last_wraps && !has_digit(s, n)))) {
     if (cvx_org_score(s, n) > 0 || job_title(s, n)) return 0; /* "IBM", "CTO": an entry */
-    /* one short acronym ("MCA", "CBSE") is a degree, a board or a firm */
-    if (words == 1 && n <= 5) return 0;
+    /* one short acronym ("MCA", "CBSE") is a degree, a board or a firm:
+     * the title of the next entry where entries go by sub-headings */
+    if (words == 1 && n <= 5) {
+      if (!t->subheads || !next_entry_title(t, l)) return 0;
+      *sub = true;
+      return t->sec_level < 6 ? t->sec_level + 1 : 6;
+    }
     if (t->top && cvx_role_score(s, n) > 0) return 0;
     /* a name in capitals is the person's, unless dated lines follow it
      * ("EMPLOYERS OVER TIME" over "Account Manager, Initech, 2012 - 2013") */
@@ -1356,13 +1373,9 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
     return sublevel;
   }
   /* entries go by sub-headings when the section started that way */
-  if ((t->subheads || !t->head) && words <= 5 && t->prev_blank && !has_digit(s, n) && !job_title(s, n) &&
-      title_case(s, n)) {
-    below bl = look_below(t, l);
-    if (bl.content && !bl.direct_cont && !bl.direct_short) {
-      *sub = true;
-      return sublevel;
-    }
+  if (words <= 5 && !has_digit(s, n) && !job_title(s, n) && title_case(s, n) && next_entry_title(t, l)) {
+    *sub = true;
+    return sublevel;
   }
   return 0;
 }

@@ -810,14 +810,17 @@ static void field_model_assign(ctx *c, cvx_rec_kind kind, const char *orig, cons
   /* a piece the rules took for the organisation on the grammar's word (an
    * organisation's words, no title's) stays one: "Acme Corp, Engineer" */
   int rules_org = *org;
+  /* unless the model reads the two the other way round, the rules' title as
+   * the organisation too ("Software" / "Initech -": the rules' pick swapped) */
+  bool swapped = rules_org >= 0 && *pos >= 0 && seg_lab[rules_org] == CVX_FLD_ROLE && seg_lab[*pos] == CVX_FLD_ORG;
   bool org_firm = rules_org >= 0 && seg[rules_org].n && cvx_org_score(seg[rules_org].s, seg[rules_org].n) > 0 &&
-                  cvx_role_score(seg[rules_org].s, seg[rules_org].n) == 0;
+                  cvx_role_score(seg[rules_org].s, seg[rules_org].n) == 0 && !swapped;
   if (org_firm) seg_lab[rules_org] = CVX_FLD_ORG;
   int mrole = -1, morg = -1, mplace = -1;
   for (int i = 0; i < ns; i++) {
     /* the rules' organisation does not become the title: the model may
      * only add it to a title it follows after a dash */
-    if (seg_lab[i] == CVX_FLD_ROLE && mrole < 0 && i != rules_org) mrole = i;
+    if (seg_lab[i] == CVX_FLD_ROLE && mrole < 0 && (i != rules_org || swapped)) mrole = i;
     if (seg_lab[i] == CVX_FLD_ORG && morg < 0) morg = i;
     if (seg_lab[i] == CVX_FLD_PLACE && mplace < 0) mplace = i;
   }
