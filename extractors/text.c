@@ -1243,6 +1243,11 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   if (section && !loud && (has_byte(s, n, ',') || has_byte(s, n, ';'))) section = false;
   /* "VP Software Development" is a job, not the Software section */
   if (section && !loud && job_title(s, n)) section = false;
+  /* and under a job, "Kestrel Technologies" (a name ending in an
+   * organisation's word) is an employer, not the Technologies section */
+  if (section && !loud && kind == CVX_REC_SKILL && words >= 2 &&
+      (t->sec_kind == CVX_REC_WORK || t->sec_kind == CVX_REC_VOLUNTEER) && cvx_org_score(s, n) >= 2)
+    section = false;
   /* so is a line with a role word right under a dated line of an entry
    * ("2019 – 2021" / "Engenheiro de Projetos Sênior"): the entry goes on */
   if (section && !loud && !t->prev_blank && t->b.open && t->b.dated && cvx_role_score(s, n) > 0) section = false;
