@@ -764,12 +764,15 @@ static void build_index(void) {
  * abbreviation whose first segment is at most 6 letters and, when 2 or more,
  * starts with the first two letters of a key — a key exactly l long when no
  * dot follows, as the key is then that one segment — or a single letter
- * followed by a dot). */
+ * followed by a dot, or a capital B or M followed by a dash or a space:
+ * "B-Tech"). */
 static bool may_start(const char *s, size_t n, size_t i, size_t l) {
   unsigned char c = (unsigned char)s[i];
   if (lit_at[c] != lit_at[c + 1]) return true;
   int f = to_lower(c) - 'a';
-  if (l == 1) return i + 1 < n && s[i + 1] == '.' && by_letter[f][0];
+  if (l == 1)
+    return (i + 1 < n && s[i + 1] == '.' && by_letter[f][0]) ||
+           ((c == 'B' || c == 'M') && i + 2 < n && (s[i + 1] == '-' || s[i + 1] == ' ')); /* "B-Tech" */
   int g = to_lower((unsigned char)s[i + 1]) - 'a';
   if (l >= 4 && l <= 12 && (word_tri[f][g] >> (to_lower((unsigned char)s[i + 2]) - 'a') & 1)) return true;
   if (l > 6) return false;
@@ -782,6 +785,14 @@ static const char *degree_at(const char *s, size_t n, size_t i, bool canon, size
   const char *c;
   if ((c = read_lit(s, n, i, end))) return c;
   if (!is_alpha((unsigned char)s[i])) return NULL;
+  /* "B-Tech", "B Tech", "M-tech": the letter and the word apart */
+  if ((s[i] == 'B' || s[i] == 'M') && i + 2 < n && (s[i + 1] == '-' || s[i + 1] == ' ')) {
+    size_t e = word_ci(s, n, i + 2, "tech");
+    if (e) {
+      *end = e;
+      return s[i] == 'B' ? "BTech" : "MTech";
+    }
+  }
   if ((c = read_words(s, n, i, canon, end))) return c;
   const abbr *a = read_abbr(s, n, i, canon, end);
   return a ? a->canon : NULL;

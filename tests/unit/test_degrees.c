@@ -81,6 +81,9 @@ static const find_case finds[] = {
     D("B.E. in Chemical Engineering", "BEng", "B.E."),
     D("B.Eng. degree in Acoustics", "BEng", "B.Eng."),
     D("B.Tech, Computer Science", "BTech", "B.Tech"),
+    D("B-Tech (Civil)", "BTech", "B-Tech"),
+    D("B Tech in Mechanical Engineering", "BTech", "B Tech"),
+    D("M-tech, Structures", "MTech", "M-tech"),
     D("B.A. in Korean", "BA", "B.A."),
     D("BA in Sociology", "BA", "BA"),
     D("B.S.E., Mechanical Engineering", "BSE", "B.S.E."),
@@ -105,6 +108,7 @@ static const find_case finds[] = {
     N("Brookfield Central High School"),
     N("Govt. High School Marlow"),
     N("Software Engineering team lead"),
+    N("B-Technical support rota"),
     N("Engineer, Brindle Labs"),
     /* CJK and Cyrillic */
     D("\xe5\xb7\xa5\xe5\xad\xa6\xe5\xad\xa6\xe5\xa3\xab\xef\xbc\x8c\xe5\xa4\xa7\xe5\xad\xa6",
