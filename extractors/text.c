@@ -1157,12 +1157,13 @@ typedef struct below {
   bool entries;      /* the next content, direct or not, opens with a date or a list marker */
   bool dated;        /* the next content line holds a date */
   bool date_para;    /* … opens a paragraph of at most three lines whose last is a date alone */
+  bool dashed;       /* … or a spaced dash: "Initech - Leeds", "Initech -" */
 } below;
 
 /* Looks past blank lines to the next content after l; linear overall, as the
  * blank lines it skips lie before the next line that can ask again. */
 static below look_below(const tx *t, const tline *l) {
-  below r = {false, false, false, false, false, false, false};
+  below r = {0};
   tline x;
   size_t pos = l->next;
   bool first = true;
@@ -1187,6 +1188,8 @@ static below look_below(const tx *t, const tline *l) {
         y = z;
         yd = line_date(t, y.cs, y.ce);
       }
+      for (size_t i = x.cs; i + 1 < x.ce && !r.dashed; i++)
+        r.dashed = t->v[i] == ' ' && t->v[i + 1] == '-' && (i + 2 == x.ce || t->v[i + 2] == ' ');
       if (first) {
         r.direct = true;
         const unsigned char *u = (const unsigned char *)t->v + x.cs;
@@ -1211,6 +1214,17 @@ static bool open_words(const tx *t) {
     if (is_digit(c) || letter_case(decode(t->text.ptr + i, t->text.len - i, &len)) != 0) return true;
   }
   return false;
+}
+
+/* True when line l, after a blank line, can be the title of the next entry
+ * where entries go by sub-headings: the section started that way (or holds
+ * no entry yet), something follows, not run on from l, and the last
+ * sub-heading already has a line under it (one title does not follow
+ * another: "HSC" / "Birch Grove College" / "2013"). */
+static bool next_entry_title(const tx *t, const tline *l) {
+  if (!t->prev_blank || !(t->subheads || !t->head) || (t->subheads && !t->head)) return false;
+  below bl = look_below(t, l);
+  return bl.content && !bl.direct_cont && !bl.direct_short;
 }
 
 /* The heading level of line l (0: not a heading). c gets the heading text;
@@ -1260,6 +1274,11 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   if (section && !loud && (has_byte(s, n, ',') || has_byte(s, n, ';'))) section = false;
   /* "VP Software Development" is a job, not the Software section */
   if (section && !loud && job_title(s, n)) section = false;
+  /* and under a job, "Kestrel Technologies" (a name ending in an
+   * organisation's word) is an employer, not the Technologies section */
+  if (section && !loud && kind == CVX_REC_SKILL && words >= 2 &&
+      (t->sec_kind == CVX_REC_WORK || t->sec_kind == CVX_REC_VOLUNTEER) && cvx_org_score(s, n) >= 2)
+    section = false;
   /* so is a line with a role word right under a dated line of an entry
    * ("2019 – 2021" / "Engenheiro de Projetos Sênior"): the entry goes on */
   if (section && !loud && !t->prev_blank && t->b.open && t->b.dated && cvx_role_score(s, n) > 0) section = false;
@@ -1276,6 +1295,18 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   if (section && !loud && !t->top && t->sec_kind == CVX_REC_SKILL && kind != CVX_REC_SKILL && !t->sec_content) {
     below bl = look_below(t, l);
     if (bl.entries && !bl.dated) {
+      *sub = true;
+      return t->sec_level < 6 ? t->sec_level + 1 : 6;
+    }
+  }
+  /* and so is the first quiet line under a heading of dated entries, over a
+   * date or an "Employer - City" line: the first entry's title, whatever
+   * kind its words name ("Work Experience" / "Software" / "Initech -",
+   * "Education" / "MA in Area Studies" / "2019") */
+  if (section && !loud && !t->top && !t->sec_content &&
+      (t->sec_kind == CVX_REC_WORK || t->sec_kind == CVX_REC_EDUCATION || t->sec_kind == CVX_REC_VOLUNTEER)) {
+    below bl = look_below(t, l);
+    if (bl.dated || bl.dashed) {
       *sub = true;
       return t->sec_level < 6 ? t->sec_level + 1 : 6;
     }
@@ -1325,8 +1356,13 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
       (t->boundary || (t->caps_heads && t->b.open && t->b.last_punct) ||
        (t->caps_lines >= 3 && words >= 2 && t->b.open && !t->b.last_wraps && !has_digit(s, n)))) {
     if (cvx_org_score(s, n) > 0 || job_title(s, n)) return 0; /* "IBM", "CTO": an entry */
-    /* one short acronym ("MCA", "CBSE") is a degree, a board or a firm */
-    if (words == 1 && n <= 5) return 0;
+    /* one short acronym ("MCA", "CBSE") is a degree, a board or a firm:
+     * the title of the next entry where entries go by sub-headings */
+    if (words == 1 && n <= 5) {
+      if (!t->subheads || !next_entry_title(t, l)) return 0;
+      *sub = true;
+      return t->sec_level < 6 ? t->sec_level + 1 : 6;
+    }
     if (t->top && cvx_role_score(s, n) > 0) return 0;
     /* a name in capitals is the person's, unless dated lines follow it
      * ("EMPLOYERS OVER TIME" over "Account Manager, Initech, 2012 - 2013") */
@@ -1379,13 +1415,9 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
     return sublevel;
   }
   /* entries go by sub-headings when the section started that way */
-  if ((t->subheads || !t->head) && words <= 5 && t->prev_blank && !has_digit(s, n) && !job_title(s, n) &&
-      title_case(s, n)) {
-    below bl = look_below(t, l);
-    if (bl.content && !bl.direct_cont && !bl.direct_short) {
-      *sub = true;
-      return sublevel;
-    }
+  if (words <= 5 && !has_digit(s, n) && !job_title(s, n) && title_case(s, n) && next_entry_title(t, l)) {
+    *sub = true;
+    return sublevel;
   }
   return 0;
 }

@@ -472,6 +472,24 @@ static bool after_post(const char *s, size_t i) {
   return j >= 4 && j < i && word_ci(s, j, j - 4, "post") && (j == 4 || !is_alpha((unsigned char)s[j - 5]));
 }
 
+/* True when a name's word ends just before s[i] on its line ("Northgate
+ * High School", "Govt. High School"): a capitalised word that is not a verb
+ * of finishing a school ("Completed High School"). */
+static bool school_name_before(const char *s, size_t i) {
+  size_t j = i;
+  while (j > 0 && s[j - 1] == ' ') j--;
+  if (j == i || j == 0) return false;
+  size_t e = j;
+  if (s[e - 1] == '.') e--;
+  size_t b = e;
+  while (b > 0 && is_alpha((unsigned char)s[b - 1])) b--;
+  if (b == e || !is_upper((unsigned char)s[b])) return false;
+  static const char *const verbs[] = {"completed", "graduated", "finished", "passed", "attended", "from", NULL};
+  for (int k = 0; verbs[k]; k++)
+    if (e - b == strlen(verbs[k]) && word_ci(s, e, b, verbs[k])) return false;
+  return true;
+}
+
 /* Extends e over a following " degree". */
 static size_t with_degree(const char *s, size_t n, size_t e) {
   size_t k = skip_sp(s, n, e, 2), d;
@@ -601,6 +619,7 @@ static const char *read_words(const char *s, size_t n, size_t i, bool canon, siz
     size_t k2 = skip_sp(s, n, e, 2), e2;
     if (k2 > e && (e2 = word_ci(s, n, k2, "diploma"))) e = e2;
     else if (!cap && !canon) return NULL; /* "high school students" */
+    else if (school_name_before(s, i)) return NULL; /* "Hosanna National High School": a school */
     *end = e;
     return "High School";
   }
@@ -745,12 +764,15 @@ static void build_index(void) {
  * abbreviation whose first segment is at most 6 letters and, when 2 or more,
  * starts with the first two letters of a key — a key exactly l long when no
  * dot follows, as the key is then that one segment — or a single letter
- * followed by a dot). */
+ * followed by a dot, or a capital B or M followed by a dash or a space:
+ * "B-Tech"). */
 static bool may_start(const char *s, size_t n, size_t i, size_t l) {
   unsigned char c = (unsigned char)s[i];
   if (lit_at[c] != lit_at[c + 1]) return true;
   int f = to_lower(c) - 'a';
-  if (l == 1) return i + 1 < n && s[i + 1] == '.' && by_letter[f][0];
+  if (l == 1)
+    return (i + 1 < n && s[i + 1] == '.' && by_letter[f][0]) ||
+           ((c == 'B' || c == 'M') && i + 2 < n && (s[i + 1] == '-' || s[i + 1] == ' ')); /* "B-Tech" */
   int g = to_lower((unsigned char)s[i + 1]) - 'a';
   if (l >= 4 && l <= 12 && (word_tri[f][g] >> (to_lower((unsigned char)s[i + 2]) - 'a') & 1)) return true;
   if (l > 6) return false;
@@ -763,6 +785,14 @@ static const char *degree_at(const char *s, size_t n, size_t i, bool canon, size
   const char *c;
   if ((c = read_lit(s, n, i, end))) return c;
   if (!is_alpha((unsigned char)s[i])) return NULL;
+  /* "B-Tech", "B Tech", "M-tech": the letter and the word apart */
+  if ((s[i] == 'B' || s[i] == 'M') && i + 2 < n && (s[i + 1] == '-' || s[i + 1] == ' ')) {
+    size_t e = word_ci(s, n, i + 2, "tech");
+    if (e) {
+      *end = e;
+      return s[i] == 'B' ? "BTech" : "MTech";
+    }
+  }
   if ((c = read_words(s, n, i, canon, end))) return c;
   const abbr *a = read_abbr(s, n, i, canon, end);
   return a ? a->canon : NULL;

@@ -170,13 +170,13 @@ typedef struct segfacts {
 enum {
   P_B, P_K, P_W, P_SH, P_P3, P_S3, P_LN, P_LNK, P_LF, P_LL, P_LPOS, P_WM2, P_WM1, P_WP1, P_WP2, P_SHM1,
   P_SHP1, P_LS, P_RS, P_LRS, P_SF, P_SL, P_SW, P_GROLE, P_GORG, P_GRO_, P_GPERSON, P_GRO, P_SI, P_SEP,
-  P_GDATE, P_GPLACE, P_GDEGREE, P_L, P_R, P_RK, P_RPN, P_RL, P_COUNT
+  P_GDATE, P_GPLACE, P_GDEGREE, P_L, P_R, P_RK, P_RPN, P_RL, P_LH, P_COUNT
 };
 static const char *const prefix_name[P_COUNT] = {
     "b",     "k=",    "w=",    "sh=",   "p3=",    "s3=",      "ln=",   "lnk=", "lf",      "ll",
     "lpos=", "w-2=",  "w-1=",  "w+1=",  "w+2=",   "sh-1=",    "sh+1=", "ls=",  "rs=",     "lrs=",
     "sf",    "sl",    "sw=",   "g.role", "g.org", "g.r>o",    "g.person", "g.ro=", "si=", "sep",
-    "g.date", "g.place", "g.degree", "L=", "r=",  "rk=",      "rpn=",  "rl="};
+    "g.date", "g.place", "g.degree", "L=", "r=",  "rk=",      "rpn=",  "rl=", "lh="};
 static uint32_t prefix_seed[P_COUNT];
 static pthread_once_t prefix_once = PTHREAD_ONCE_INIT;
 
@@ -212,6 +212,12 @@ static void field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx
   size_t line_a[CVX_FIELD_MAX_TOKENS], line_z[CVX_FIELD_MAX_TOKENS];
   size_t seg_index[CVX_FIELD_MAX_TOKENS]; /* the token's segment's place in its line */
   unsigned char lfacts[CVX_FIELD_MAX_TOKENS]; /* its line's marks, or'ed */
+  /* lines shaped as an employer's or a school's ("Initech -", "Initech -
+   * Leeds, UK", "Initech - Leeds -"): a name, a dash, at most a place; the
+   * line above is then the title (by line number; a header has few lines) */
+  enum { HANG_LINES = 64 };
+  bool hang[HANG_LINES] = {false};
+  size_t hang_dash[HANG_LINES]; /* the dash's token in such a line */
   const char *kname = kind == CVX_REC_EDUCATION ? "e" : kind == CVX_REC_VOLUNTEER ? "v" : "w";
   /* lines: the grammars read each line once */
   unsigned nlines = tok[nt - 1].line + 1u;
@@ -222,6 +228,19 @@ static void field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx
     mark_dates(s, a, z, mark, M_DATE);
     mark_places(s, a, z, mark, M_PLACE);
     mark_degree(s, a, z, mark, M_DEGREE);
+    /* the first dash standing apart after a word, and nothing after it but
+     * a place and separators */
+    size_t dash = j;
+    for (size_t q = i + 1; q < j && dash == j; q++)
+      if (tok[q].sep && (s[tok[q].a] == '-' || ((unsigned char)s[tok[q].a] == 0xE2 && tok[q].z - tok[q].a == 3 &&
+                                                (unsigned char)s[tok[q].a + 2] != 0xA2)))
+        dash = q;
+    if (dash < j && tok[i].line < HANG_LINES) {
+      bool placed = true;
+      for (size_t q = dash + 1; q < j && placed; q++) placed = tok[q].sep || (mark[tok[q].a] & M_PLACE);
+      hang[tok[i].line] = placed;
+      hang_dash[tok[i].line] = dash;
+    }
     unsigned char facts = 0; /* what the line's words hold, once a line */
     for (size_t q = i; q < j; q++) facts |= mark[tok[q].a];
     for (size_t q = i; q < j; q++) {
@@ -346,6 +365,11 @@ static void field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx
          lplace = (lfacts[i] & M_PLACE) != 0;
     char lf[3] = {digit(ldate), digit(ldeg), digit(lplace)};
     fadd(f, P_L, lf, 3);
+    unsigned tl = t->line;
+    /* (the place after the dash is told by the grammars: the name before it gets the mark) */
+    char lh[4] = {digit(tl < HANG_LINES && hang[tl] && i < hang_dash[tl]), digit(tl > 0 && tl - 1 < HANG_LINES && hang[tl - 1]),
+                  digit(tl + 1 < HANG_LINES && hang[tl + 1]), 0};
+    if (lh[0] == '1' || lh[1] == '1' || lh[2] == '1') fadd(f, P_LH, lh, 3);
     /* the rules' field: alone, with its neighbours', with the line */
     if (rule) {
       int r = rule[t->a] < CVX_FLD_NCLASSES ? rule[t->a] : 0;

@@ -312,6 +312,7 @@ typedef struct ctx {
   bool have_url;
   bool have_location;
   cvx_record *basics;
+  cvx_record *headline_job; /* the work entry a "Role - Employer" headline made */
   const cvx_block *first_block; /* the page's first block */
   /* the language the previous line of a languages section named, without a
    * fluency yet: a short line after it that names no language is its fluency
@@ -823,14 +824,17 @@ static void field_model_assign(ctx *c, cvx_rec_kind kind, const char *orig, cons
   /* a piece the rules took for the organisation on the grammar's word (an
    * organisation's words, no title's) stays one: "Acme Corp, Engineer" */
   int rules_org = *org;
+  /* unless the model reads the two the other way round, the rules' title as
+   * the organisation too ("Software" / "Initech -": the rules' pick swapped) */
+  bool swapped = rules_org >= 0 && *pos >= 0 && seg_lab[rules_org] == CVX_FLD_ROLE && seg_lab[*pos] == CVX_FLD_ORG;
   bool org_firm = rules_org >= 0 && seg[rules_org].n && cvx_org_score(seg[rules_org].s, seg[rules_org].n) > 0 &&
-                  cvx_role_score(seg[rules_org].s, seg[rules_org].n) == 0;
+                  cvx_role_score(seg[rules_org].s, seg[rules_org].n) == 0 && !swapped;
   if (org_firm) seg_lab[rules_org] = CVX_FLD_ORG;
   int mrole = -1, morg = -1, mplace = -1;
   for (int i = 0; i < ns; i++) {
     /* the rules' organisation does not become the title: the model may
      * only add it to a title it follows after a dash */
-    if (seg_lab[i] == CVX_FLD_ROLE && mrole < 0 && i != rules_org) mrole = i;
+    if (seg_lab[i] == CVX_FLD_ROLE && mrole < 0 && (i != rules_org || swapped)) mrole = i;
     if (seg_lab[i] == CVX_FLD_ORG && morg < 0) morg = i;
     if (seg_lab[i] == CVX_FLD_PLACE && mplace < 0) mplace = i;
   }
@@ -2840,6 +2844,34 @@ static void parse_other(ctx *c, cvx_record **sec, const cvx_block *heading, cons
 
 /* ---------------------------------------------------------------- basics */
 
+/* True when a headline splits at its first " - " into a job title and an
+ * employer, in either order ("Data Analyst - Northwind", "NORTHWIND - Data
+ * Analyst"): one side reads as a role, the other is a short name that reads
+ * as no role, no place and no date. */
+static bool headline_job(piece p, piece *role, piece *org) {
+  const char *d = NULL;
+  for (size_t i = 0; i + 3 <= p.n && !d; i++)
+    if (p.s[i] == ' ' && p.s[i + 1] == '-' && p.s[i + 2] == ' ') d = p.s + i;
+  if (!d) return false;
+  piece a = trim_piece((piece){p.s, (size_t)(d - p.s)});
+  piece b = trim_piece((piece){d + 3, p.n - (size_t)(d + 3 - p.s)});
+  while (a.n && (a.s[a.n - 1] == ',' || a.s[a.n - 1] == ';')) a.n--;
+  if (!a.n || !b.n || words_over(b.s, b.n, 6) || words_over(a.s, a.n, 8)) return false;
+  int ra = cvx_role_score(a.s, a.n), rb = cvx_role_score(b.s, b.n);
+  if (ra > 0 && rb == 0) {
+    *role = a, *org = b;
+  } else if (rb > 0 && ra == 0 && !words_over(a.s, a.n, 6)) {
+    *role = b, *org = a;
+  } else {
+    return false;
+  }
+  size_t ms, me;
+  if (cvx_location_find(org->s, org->n, &ms, &me) && ms == 0 && me == org->n) return false;
+  for (size_t i = 0; i < org->n; i++)
+    if (isdigit((unsigned char)org->s[i]) || org->s[i] == ':' || org->s[i] == '@') return false;
+  return true;
+}
+
 static cvx_record *basics(ctx *c) {
   if (!c->basics) c->basics = cvx_record_new(c->doc, CVX_REC_BASICS, c->origin, CVX_NOSPAN);
   return c->basics;
@@ -3359,7 +3391,17 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         for (size_t q = 0; q < p.n && !figures; q++) figures = p.s[q] >= '0' && p.s[q] <= '9';
         if (top && c->have_name && !c->have_label && !words_over(p.s, p.n, 8) && b->kind != CVX_BLK_ITEM &&
             !memchr(p.s, ':', p.n) && !figures && !linked && !profile_link_text(c, b, p)) {
-          add_piece(c, basics(c), "label", p, b->span);
+          piece role, org;
+          if (headline_job(p, &role, &org)) {
+            /* "Role - Employer": the title is the label, and the two make
+             * the current job (dropped again when a section repeats it) */
+            add_piece(c, basics(c), "label", role, b->span);
+            c->headline_job = cvx_record_new(c->doc, CVX_REC_WORK, c->origin, b->span);
+            add_piece(c, c->headline_job, "name", org, b->span);
+            add_piece(c, c->headline_job, "position", role, b->span);
+          } else {
+            add_piece(c, basics(c), "label", p, b->span);
+          }
           c->have_label = true;
           continue;
         }
@@ -4388,6 +4430,40 @@ static void drop_translation(cvx_doc *doc, cvx_record *before) {
   doc->nrecords -= (size_t)made;
 }
 
+/* True when two values are the same words, case and spacing aside. */
+static bool same_words(const char *a, const char *b) {
+  if (!a || !b) return false;
+  while (*a || *b) {
+    while (*a && !isalnum((unsigned char)*a) && (unsigned char)*a < 0x80) a++;
+    while (*b && !isalnum((unsigned char)*b) && (unsigned char)*b < 0x80) b++;
+    if (!*a || !*b) return !*a && !*b;
+    if (tolower((unsigned char)*a) != tolower((unsigned char)*b)) return false;
+    a++, b++;
+  }
+  return true;
+}
+
+/* The work entry a headline made, when a section's entry has its employer
+ * and title too: the same job, told twice; the section's entry stays. */
+static void drop_repeated_headline_job(cvx_doc *doc, cvx_record *h) {
+  if (!h) return;
+  const char *name = cvx_record_get(h, "name"), *pos = cvx_record_get(h, "position");
+  bool repeated = false;
+  for (cvx_record *r = doc->records; r && !repeated; r = r->next)
+    repeated = r != h && r->kind == CVX_REC_WORK && same_words(name, cvx_record_get(r, "name")) &&
+               same_words(pos, cvx_record_get(r, "position"));
+  if (!repeated) return;
+  cvx_record *prev = NULL;
+  for (cvx_record *r = doc->records; r; prev = r, r = r->next) {
+    if (r != h) continue;
+    if (prev) prev->next = r->next;
+    else doc->records = r->next;
+    if (doc->records_tail == r) doc->records_tail = prev;
+    doc->nrecords--;
+    return;
+  }
+}
+
 /* True when an ASCII word w (lower case) is one of list. */
 static bool word_in(const char *w, size_t n, const char *const *list) {
   for (int i = 0; list[i]; i++)
@@ -4452,6 +4528,25 @@ static cvx_rec_kind heading_kind(const cvx_block *h) {
   if (self_made_heading(h->text, n)) return CVX_REC_PROJECT;
   if (classes_heading(h->text, n)) return CVX_REC_EDUCATION;
   return k;
+}
+
+/* True when sub-heading t, the first thing under a heading of dated entries
+ * (work, education, volunteering), is over the lines of an entry: a date or
+ * an "Employer - City" line. It is then the first entry's title whatever
+ * kind its words name ("Work Experience" / "Software" / "Initech -"): a
+ * section does not end before it holds anything. */
+static bool entry_title_first(cvx_rec_kind kind, const cvx_block *t) {
+  if (kind != CVX_REC_WORK && kind != CVX_REC_EDUCATION && kind != CVX_REC_VOLUNTEER) return false;
+  const cvx_block *b = t->next;
+  if (!b || b->kind == CVX_BLK_HEADING || !b->text) return false;
+  size_t n = 0;
+  while (n < b->len && b->text[n] != '\n') n++;
+  if (n > 120) return false;
+  cvx_daterange d;
+  if (cvx_date_find(b->text, n, &d)) return true;
+  for (size_t i = 0; i + 1 < n; i++)
+    if (b->text[i] == ' ' && b->text[i + 1] == '-' && (i + 2 == n || b->text[i + 2] == ' ')) return true;
+  return false;
 }
 
 /* Kinds for which sub-headings are entries rather than new sections. */
@@ -5205,7 +5300,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
          * Presentation Award" under Awards) names one of its entries */
         if (k2 != kind && kind != CVX_REC_SECTION && end->text && cvx_section_names_more(end->text, end->len, kind))
           k2 = kind;
-        if (k2 != CVX_REC_SECTION && k2 != kind) break;
+        if (k2 != CVX_REC_SECTION && k2 != kind && !(end == h->next && entry_title_first(kind, end))) break;
         if (!entry_heading_kind(kind)) break;
       }
       end = end->next;
@@ -5226,6 +5321,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
     int cnt;
     if (f && dot_run(f, strlen(f), 0, &cnt) == strlen(f)) cvx_record_remove(r, "fluency");
   }
+  drop_repeated_headline_job(doc, c.headline_job);
   add_phone_e164(doc);
   cvx_buf_free(&c.line);
   return CVX_OK;
