@@ -225,10 +225,22 @@ static bool is_prose(const char *s, size_t n) {
  * (U+3000 to U+9FFF: punctuation, kana, ideographs)? */
 static bool cjk_lead(unsigned char c) { return c >= 0xE3 && c <= 0xE9; }
 
+/* The words that join a role to its organisation ("Engineer at Initech"),
+ * in English, German, French and Russian, spaces included. */
+static const char *const role_joins[] = {" at ", " @ ", " \xd0\xb2 ", " chez ", " bei ", NULL};
+
+/* The length of the role_joins word at s[i], or 0. */
+static size_t role_join_at(const char *s, size_t n, size_t i) {
+  for (int j = 0; role_joins[j]; j++) {
+    size_t jl = strlen(role_joins[j]);
+    if (i + jl <= n && memcmp(s + i, role_joins[j], jl) == 0) return jl;
+  }
+  return 0;
+}
+
 /* Splits s[0,n) into pieces at entry separators: newlines, ", ", " | ",
  * spaced dashes and bullets, " · ", "; ", ": ", parentheses, " / ", a space
- * between two CJK characters and (when `at`) " at " and its German, French
- * and Russian words (" bei ", " chez ", " в "), as role_at_org reads them. */
+ * between two CJK characters and (when `at`) the role_joins words. */
 static int split_segments(const char *s, size_t n, bool at, piece *out, int max) {
   /* the bytes a separator can start with; every other byte is skipped at once */
   static const bool may_sep[256] = {['\n'] = true, ['\t'] = true, ['('] = true, [')'] = true,
@@ -266,16 +278,8 @@ static int split_segments(const char *s, size_t n, bool at, piece *out, int max)
       } else if (c == ' ' && i + 3 < n && (unsigned char)s[i + 1] == 0xC2 && (unsigned char)s[i + 2] == 0xB7 &&
                  s[i + 3] == ' ') { /* " · " */
         sep = 4;
-      } else if (at && c == ' ' && i + 4 <= n && s[i + 1] == 'a' && s[i + 2] == 't' && s[i + 3] == ' ') {
-        sep = 4;
-      } else if (at && c == ' ' && i + 4 <= n && (unsigned char)s[i + 1] == 0xD0 && (unsigned char)s[i + 2] == 0xB2 &&
-                 s[i + 3] == ' ') {
-        sep = 4; /* Russian " в " */
-      } else if (at && c == ' ' && i + 5 <= n && s[i + 4] == ' ' &&
-                 (memcmp(s + i + 1, "bei", 3) == 0)) {
-        sep = 5; /* German " bei " */
-      } else if (at && c == ' ' && i + 6 <= n && s[i + 5] == ' ' && memcmp(s + i + 1, "chez", 4) == 0) {
-        sep = 6; /* French " chez " */
+      } else if (at && c == ' ' && (sep = role_join_at(s, n, i)) > 0) {
+        /* " at ", " bei ", " chez ", " в " (" @ " was taken above) */
       } else if (c == ' ' && i >= 3 && i + 1 < n && cjk_lead((unsigned char)s[i - 3]) &&
                  cjk_lead((unsigned char)s[i + 1])) {
         sep = 1; /* "某某科技有限公司 软件工程师": Chinese and Japanese put no space inside a name */
@@ -744,11 +748,10 @@ static bool own_line(const char *t, size_t n, piece p) {
  * ("bei") or with "@": the position, the organisation and the note as the
  * summary. False (adding nothing) when no such word joins two parts. */
 static bool role_at_org(ctx *c, cvx_record *r, const char *org_key, piece p, cvx_span within) {
-  static const char *const joins[] = {" at ", " @ ", " \xd0\xb2 ", " chez ", " bei ", NULL};
-  for (int j = 0; joins[j]; j++) {
-    size_t jl = strlen(joins[j]);
+  for (int j = 0; role_joins[j]; j++) {
+    size_t jl = strlen(role_joins[j]);
     for (size_t i = 0; i + jl <= p.n; i++) {
-      if (memcmp(p.s + i, joins[j], jl) != 0) continue;
+      if (memcmp(p.s + i, role_joins[j], jl) != 0) continue;
       piece role = trim_piece((piece){p.s, i}), org = trim_piece((piece){p.s + i + jl, p.n - i - jl}), note = {0};
       const char *open = memchr(org.s, '(', org.n);
       if (open && org.s[org.n - 1] == ')') {
