@@ -19,7 +19,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import unicodedata
 
 VENUE_FIELDS = ("container-title", "publisher", "publisher-place", "event", "event-title", "collection-title")
@@ -95,10 +94,9 @@ def main(files):
             continue
         items = json.loads(p.stdout or "[]")
         problems = [(it.get("id"), w) for it in items for w in check_item(it)]
-        with tempfile.NamedTemporaryFile("w", suffix=".md", delete=False) as doc:
-            doc.write("---\nnocite: '@*'\n---\n")
-        r = subprocess.run(["pandoc", "--citeproc", "--bibliography", path, "-t", "plain", "--wrap=none", doc.name],
-                           capture_output=True, text=True)
+        # The document is given on stdin: a temporary file per input was left behind.
+        r = subprocess.run(["pandoc", "--citeproc", "--bibliography", path, "-f", "markdown", "-t", "plain", "--wrap=none"],
+                           input="---\nnocite: '@*'\n---\n", capture_output=True, text=True)
         if r.returncode != 0 or "[WARNING]" in r.stderr:
             problems.append(("", f"pandoc --citeproc: {r.stderr.strip()[:300]}"))
         rendered = [ln for ln in r.stdout.split("\n") if ln.strip()]
