@@ -529,6 +529,9 @@ typedef struct tx {
   bool prev_single_pipe;
   /* the entry head of the current section: the last level-0 paragraph or item */
   bool head, head_dated, head_short, head_para;
+  bool head_open; /* … and it is the last block and ends on its date: nothing came under it yet */
+  bool lone;      /* the last block was one undated line at the margin */
+  bool sec_titled; /* in the section, such a line stood over a dated paragraph: entries have titles apart */
   int head_indent;
 } tx;
 
@@ -924,7 +927,11 @@ static void close_block(tx *t) {
   if (b->kind != CVX_BLK_HEADING) t->sec_content = true;
   /* bullets right under a dated paragraph are its highlights, not new heads */
   bool highlight = b->kind == CVX_BLK_ITEM && t->head && t->head_para && t->head_dated && !b->dated;
+  t->head_open = false;
+  if (b->kind == CVX_BLK_PARA && b->dated && t->lone) t->sec_titled = true;
+  t->lone = b->kind == CVX_BLK_PARA && b->level == 0 && b->nlines == 1 && !b->dated;
   if (b->level == 0 && (b->kind == CVX_BLK_PARA || b->kind == CVX_BLK_ITEM) && !highlight) {
+    t->head_open = b->last_dated_edge;
     t->head_para = b->kind == CVX_BLK_PARA;
     t->head = true;
     t->head_dated = b->dated;
@@ -1155,8 +1162,10 @@ typedef struct below {
   bool direct_cont;  /* … and continues an entry: a dash line or a date line */
   bool direct_short; /* … or is one or two plain words: a one-per-line list */
   bool entries;      /* the next content, direct or not, opens with a date or a list marker */
+  bool listed;       /* … with two list items, one right under the other (not dates: "- 1995") */
   bool dated;        /* the next content line holds a date */
   bool date_para;    /* … opens a paragraph of at most three lines whose last is a date alone */
+  bool entry_para;   /* … of two or three such lines: a whole entry's head ("MA" / "School" / "2019") */
   bool dashed;       /* … or a spaced dash: "Initech - Leeds", "Initech -" */
 } below;
 
@@ -1176,6 +1185,12 @@ static below look_below(const tx *t, const tline *l) {
       bool has_mk = find_marker(t, &x, &mk);
       r.dated = d.dated;
       r.entries = d.starts || has_mk;
+      if (has_mk && !d.alone) {
+        tline z;
+        marker mz;
+        r.listed = read_line(t, x.next, &z) && !z.blank && find_marker(t, &z, &mz) &&
+                   !line_date(t, z.cs, z.ce).alone;
+      }
       /* a paragraph of at most three lines ending in a date alone */
       tline y = x;
       ldate yd = d;
@@ -1183,6 +1198,7 @@ static below look_below(const tx *t, const tline *l) {
         tline z;
         if (!read_line(t, y.next, &z) || z.blank) {
           r.date_para = yd.alone;
+          r.entry_para = yd.alone && k > 0;
           break;
         }
         y = z;
@@ -1390,10 +1406,26 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
    * case, alone after a blank line at the margin, over a list or dated
    * lines) starts a section too: "Where I Earned a Living" after
    * "Strengths at a Glance" */
-  if (t->quiet_heads && !loud && words <= 6 && t->prev_blank && l->indent == 0 && !has_digit(s, n) &&
-      title_case(s, n) && phrase_words(s, n) && !job_title(s, n) && cvx_role_score(s, n) == 0 &&
-      cvx_org_score(s, n) <= 0 && look_below(t, l).entries)
-    return 1;
+  /* After dated entries, a title-case line set apart (a blank line above
+   * and below) over a tight list or a whole entry's head, on a page that
+   * has set headings before, is one too, phrase or not ("Diplomas Earned"
+   * after "EMPLOYERS"): it is spaced as a heading, not as what it is over
+   * (one over a date alone is that entry's title, and so is one over an
+   * entry's head where entries had such titles before). Not when it labels the entry's
+   * bullets ("Responsibilities"), follows a dated line with nothing under
+   * it yet (the entry's title: "2010 - 2012" / "Tester"; a label:
+   * "Courses"), or the section's entries go by sub-headings */
+  if ((t->quiet_heads || t->caps_heads) && !loud && words <= 6 && t->prev_blank && l->indent == 0 &&
+      !has_digit(s, n) && title_case(s, n) && !job_title(s, n) && cvx_role_score(s, n) == 0 &&
+      cvx_org_score(s, n) <= 0) {
+    below bl = look_below(t, l);
+    bool apart = !bl.direct && (bl.listed || (bl.entry_para && !t->sec_titled)) && t->sec_dated && !(t->head && t->head_open) &&
+                 !t->subheads && !entry_label(s, n);
+    if ((bl.entries && t->quiet_heads && phrase_words(s, n)) || apart) {
+      t->quiet_heads++;
+      return 1;
+    }
+  }
   /* on a page with no blank lines that has set section headings before, a
    * phrase of the same kind right over a dated line starts the next one
    * ("Where I Learned" over "Associate Degree in Nursing … | May 2015") */
@@ -1504,12 +1536,12 @@ static void emit_row(tx *t, const tline *l, char sep) {
  * encloses what follows and no entry head is open. */
 static void reset_section(tx *t, int level, bool sub) {
   t->depth = 0;
-  t->head = t->head_dated = t->head_short = false;
+  t->head = t->head_dated = t->head_short = t->lone = false;
   if (sub) {
     t->subheads = true;
     return;
   }
-  t->subheads = t->sec_dated = false;
+  t->subheads = t->sec_dated = t->sec_titled = false;
   t->sec_level = level;
   t->sec_kind = CVX_REC_SECTION;
   t->sec_content = false;

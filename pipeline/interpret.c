@@ -311,6 +311,8 @@ typedef struct ctx {
   bool have_name;
   bool have_label;
   bool have_summary;
+  int top_level; /* the level of the outermost section headings (7: none known) */
+  bool skill_siblings; /* the section's neighbour at its level holds skills too */
   bool have_email;
   bool have_phone;
   bool have_url;
@@ -1449,6 +1451,7 @@ static void parse_education(ctx *c, const entry *e) {
     size_t b = a;
     while (b < n && t[b] != ',' && t[b] != '\n' && t[b] != '(' && t[b] != ')' && t[b] != ';' &&
            t[b] != '|' && !(t[b] == ' ' && b + 2 < n && (t[b + 1] == '-' || (unsigned char)t[b + 1] == 0xE2)) &&
+           !(t[b] == ' ' && b + 2 < n && t[b + 1] == '/' && t[b + 2] == ' ') && /* "MSc X / School" */
            !(t[b] == ' ' && (starts_ci(t + b, n - b, " at ") || starts_ci(t + b, n - b, " from "))))
       b++;
     piece area = trim_piece((piece){t + a, b - a});
@@ -2174,6 +2177,27 @@ static bool dot_legend(ctx *c, piece line) {
 
 static bool skill_level_words(piece p);
 
+/* A paragraph line listing skills with no label ("Python, SQL, dbt"):
+ * one skill each. Not a sentence (a long item, a full stop at the end, a
+ * label's colon), and not a list item, which names one skill ("SQLite,
+ * MySQL" among other bullets). True when it took the line. */
+static bool unlabelled_list(ctx *c, piece line, cvx_span within, cvx_rec_kind kind) {
+  if (!line.n || line.s[line.n - 1] == '.' || memchr(line.s, ':', line.n) || memchr(line.s, '\t', line.n) ||
+      !(memchr(line.s, ',', line.n) || memchr(line.s, ';', line.n)))
+    return false;
+  piece items[MAX_SEGS];
+  int k = split_keywords(c, line.s, line.n, items, MAX_SEGS);
+  if (k < 2) return false;
+  for (int i = 0; i < k; i++)
+    if (words_over(items[i].s, items[i].n, 4)) return false;
+  for (int i = 0; i < k; i++) {
+    cvx_record *one = cvx_record_new(c->doc, kind, c->origin, within);
+    if (!one) return true;
+    add_piece(c, one, "name", items[i], within);
+  }
+  return true;
+}
+
 static void parse_skill_line(ctx *c, piece line, cvx_span within, cvx_rec_kind kind) {
   const char *colon = NULL;
   for (size_t i = 0; i < line.n; i++)
@@ -2645,7 +2669,7 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
             while (rest.n && is_ws((unsigned char)rest.s[rest.n - 1])) rest.n--;
             parse_skill_line(c, rest, b->span, k);
             cvx_doc_take(c->doc, b->span);
-          } else {
+          } else if (!(k == CVX_REC_SKILL && b->kind == CVX_BLK_PARA && unlabelled_list(c, line, b->span, k))) {
             parse_skill_line(c, line, b->span, k);
           }
         }
@@ -3392,8 +3416,14 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
          * and a country alone is where the person lives: not a title) */
         bool figures = cvx_country_code(p.s, p.n) != NULL;
         for (size_t q = 0; q < p.n && !figures; q++) figures = p.s[q] >= '0' && p.s[q] <= '9';
+        /* beside contacts on one line, a few capitalised words that name no
+         * role ("ana@example.org | Porto") are a place, not a title ("Soil
+         * physicist" is one) */
+        bool beside = nc > 1 && !words_over(p.s, p.n, 3) && cvx_role_score(p.s, p.n) <= 0;
+        for (size_t q = 0; q < p.n && beside; q++)
+          if (q == 0 || p.s[q - 1] == ' ') beside = isupper((unsigned char)p.s[q]) || (unsigned char)p.s[q] >= 0x80;
         if (top && c->have_name && !c->have_label && !words_over(p.s, p.n, 8) && b->kind != CVX_BLK_ITEM &&
-            !memchr(p.s, ':', p.n) && !figures && !linked && !profile_link_text(c, b, p)) {
+            !memchr(p.s, ':', p.n) && !figures && !linked && !beside && !profile_link_text(c, b, p)) {
           piece role, org;
           if (headline_job(p, &role, &org)) {
             /* "Role - Employer": the title is the label, and the two make
@@ -4356,6 +4386,14 @@ static bool category_list(ctx *c, const cvx_block *heading, cvx_block *first, cv
                                         "навык", "умени", "技能", "スキル", "기술", NULL};
   piece name = strip_symbols(joined(c, heading));
   if (!name.n || words_over(name.s, name.n, 5)) return false;
+  /* a heading in no word list ("Know-how", "What I Can Do"), its kind
+   * read from the lines under it, names the section, not a category, when
+   * it stands at the level of the page's sections alone (a deeper one over
+   * a list, or one of a run of such sections, "Scripting" / "Databases", is
+   * a category) */
+  if (heading->kind == CVX_BLK_HEADING && heading->level <= c->top_level && !c->skill_siblings &&
+      cvx_section_classify(name.s, name.n) == CVX_REC_SECTION)
+    return false;
   char low[128];
   size_t ln = name.n < sizeof low - 1 ? name.n : sizeof low - 1;
   for (size_t i = 0; i < ln; i++) low[i] = (char)tolower((unsigned char)name.s[i]);
@@ -5254,6 +5292,9 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
     if (x->kind == CVX_BLK_HEADING && x->level < top_level &&
         cvx_section_classify(x->text, strlen(x->text)) != CVX_REC_SECTION)
       top_level = x->level;
+  c.top_level = top_level;
+  cvx_rec_kind prev_kind = CVX_REC_SECTION;
+  int prev_level = 0;
   /* sections */
   b = top_end;
   while (b && !cvx_doc_expired(doc)) {
@@ -5311,6 +5352,25 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
     /* a nested skills heading ("### Programming languages" inside "## Technical
      * Experience") names one group: it is the title of its entry */
     bool group = kind == CVX_REC_SKILL && h->kind == CVX_BLK_HEADING && h->level > top_level;
+    c.skill_siblings = false;
+    if (kind == CVX_REC_SKILL && h->kind == CVX_BLK_HEADING) {
+      /* (one whose kind nothing told, an empty "Qt", breaks no run) */
+      c.skill_siblings = (prev_kind == CVX_REC_SKILL || prev_kind == CVX_REC_SECTION) && prev_level == h->level;
+      if (!c.skill_siblings && end && end->kind == CVX_BLK_HEADING && end->level == h->level) {
+        /* by its words, else by what it holds ("Software Engineering" over
+         * "LaTeX", "Texinfo") */
+        cvx_rec_kind nk = heading_kind(end);
+        if (nk != CVX_REC_SKILL) {
+          const cvx_block *r2 = end->next;
+          while (r2 && !(r2->kind == CVX_BLK_HEADING && r2->level <= end->level)) r2 = r2->next;
+          bool t2 = false;
+          nk = cvx_section_vote(end->next, r2, &t2);
+        }
+        c.skill_siblings = nk == CVX_REC_SKILL;
+      }
+    }
+    prev_kind = kind;
+    prev_level = h->kind == CVX_BLK_HEADING ? h->level : 0;
     cvx_record *before = doc->records_tail;
     parse_section(&c, kind, talks, h, group ? h : h->next, end);
     drop_translation(doc, before);
