@@ -2291,6 +2291,27 @@ static void parse_skill_line(ctx *c, piece line, cvx_span within, cvx_rec_kind k
   }
 }
 
+/* True when p is a run of ", X" where each X is a degree or a short
+ * credential in capitals (", BSN, RN", ", Ph.D.", ", MBA, PMP"). */
+static bool postnominals(piece p) {
+  int k = 0;
+  size_t i = 0;
+  while (i < p.n) {
+    if (p.s[i] != ',') return false;
+    size_t a = i + 1, e = a;
+    while (e < p.n && p.s[e] != ',') e++;
+    piece x = trim_piece((piece){p.s + a, e - a});
+    if (!x.n || x.n > 8) return false;
+    bool caps = true;
+    for (size_t q = 0; q < x.n && caps; q++)
+      caps = isupper((unsigned char)x.s[q]) || x.s[q] == '.' || x.s[q] == '-';
+    if (!caps && !cvx_degree_canonical(x.s, x.n)) return false;
+    k++;
+    i = e;
+  }
+  return k > 0;
+}
+
 /* Drops leading pictographs and their joiners ("👨‍💻 Programming Languages",
  * "🌐 Languages"): decoration, not words. */
 static piece strip_symbols(piece p) {
@@ -3342,7 +3363,7 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
     }
     /* line by line: name (first line), label (short line after it), contacts */
     const char *s = b->text;
-    int line_no = 0, unread = 0;
+    int line_no = 0, unread = 0, unread_words = 0;
     while (*s) {
       const char *nl = strchr(s, '\n');
       size_t len = nl ? (size_t)(nl - s) : strlen(s);
@@ -3406,11 +3427,17 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
           parse_skill_line(c, p, b->span, CVX_REC_LANGUAGE);
           continue;
         }
-        if (top && !c->have_name && line_no == 0 && (b == from || b == first_text) &&
-            (cvx_is_person_name(p.s, p.n) || (b == c->first_block && lower_case_name(p)))) {
-          add_piece(c, basics(c), "name", p, b->span);
-          c->have_name = true;
-          continue;
+        if (top && !c->have_name && line_no == 0 && (b == from || b == first_text)) {
+          /* "Jane Roe, MSc, RN": the name before the letters after it */
+          piece nm = p;
+          const char *comma = memchr(p.s, ',', p.n);
+          if (comma && postnominals((piece){comma, p.n - (size_t)(comma - p.s)}))
+            nm = trim_piece((piece){p.s, (size_t)(comma - p.s)});
+          if (cvx_is_person_name(nm.s, nm.n) || (b == c->first_block && lower_case_name(p))) {
+            add_piece(c, basics(c), "name", nm.n < p.n && cvx_is_person_name(nm.s, nm.n) ? nm : p, b->span);
+            c->have_name = true;
+            continue;
+          }
         }
         /* (a line with figures under the name is a birth date or a street,
          * and a country alone is where the person lives: not a title) */
@@ -3439,14 +3466,17 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
           continue;
         }
         unread++; /* a line no contact fact took: text of a bio */
+        unread_words += count_words(p.s, p.n);
       }
       line_no++;
       s = nl ? nl + 1 : s + len;
     }
     /* the scratch copy of a long line is not kept for the next one */
     if (c->line.cap > ((size_t)1 << 20)) cvx_buf_free(&c->line);
+    /* (a bio when its unread lines are most of it: not a block of contacts
+     * with a licence number left over) */
     if (unread > 0 && b->kind == CVX_BLK_PARA && is_prose(b->text, strlen(b->text)) &&
-        !labelled_lines(b->text, b->len)) {
+        unread_words * 2 >= count_words(b->text, b->len) && !labelled_lines(b->text, b->len)) {
       /* only the summary keeps its joined copy: the prose of any later
        * paragraph is read from a scratch copy (a CV over and over, or a long
        * text cut into blocks, would otherwise keep one copy of each) */
@@ -5321,8 +5351,10 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
       } else {
         kind = cvx_section_vote(h->next, reach, &talks);
         /* the first section after the person's details, a few sentences
-         * under a heading in no word list, is the person's summary */
-        if (kind == CVX_REC_SECTION && h == top_end && !c.have_summary && prose_only(h->next, reach))
+         * under a heading in no word list, is the person's summary, even
+         * when the skills its sentences name win the vote of a list kind */
+        if ((kind == CVX_REC_SECTION || list_kind(kind)) && h == top_end && !c.have_summary &&
+            prose_only(h->next, reach))
           kind = CVX_REC_BASICS;
         if (kind == CVX_REC_SECTION) warn_unread_entries(doc, h, reach);
       }
@@ -5344,6 +5376,16 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
          * Presentation Award" under Awards) names one of its entries */
         if (k2 != kind && kind != CVX_REC_SECTION && end->text && cvx_section_names_more(end->text, end->len, kind))
           k2 = kind;
+        /* one in no word list is read by what it holds: clearly another
+         * kind ("Tongues I Speak" over "English - Native" under Skills)
+         * starts a section of its own */
+        if (k2 == CVX_REC_SECTION && kind != CVX_REC_SECTION && end->kind == CVX_BLK_HEADING) {
+          const cvx_block *r2 = end->next;
+          while (r2 && !(r2->kind == CVX_BLK_HEADING && r2->level <= end->level)) r2 = r2->next;
+          bool t2 = false;
+          cvx_rec_kind v = cvx_section_vote_strict(end->next, r2, &t2, 2.0f);
+          if (v != CVX_REC_SECTION && v != kind && !(kind == CVX_REC_SKILL && v == CVX_REC_PROJECT)) break;
+        }
         if (k2 != CVX_REC_SECTION && k2 != kind && !(end == h->next && entry_title_first(kind, end))) break;
         if (!entry_heading_kind(kind)) break;
       }
