@@ -4382,11 +4382,15 @@ static bool category_list(ctx *c, const cvx_block *heading, cvx_block *first, cv
   return true;
 }
 
+static void item_paragraphs(ctx *c, cvx_block *first, const cvx_block *end);
+
 static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading,
                           cvx_block *first, cvx_block *end) {
   c->lang_open = NULL;
   if (kind == CVX_REC_LANGUAGE && heading && programming_languages(c, heading, first, end)) return;
   if (kind == CVX_REC_SKILL && heading && category_list(c, heading, first, end)) return;
+  if (job_like(kind) || kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE || kind == CVX_REC_PUBLICATION)
+    item_paragraphs(c, first, end);
   if (job_like(kind) && kind != CVX_REC_PROJECT) {
     split_header_lines(c, first, end, kind == CVX_REC_EDUCATION);
     join_header_runs(c, first, end, kind == CVX_REC_EDUCATION);
@@ -4944,6 +4948,64 @@ static void tags_as_items(const cvx_blocks *bl) {
       z->level = 0;
     }
     h = y; /* the blocks before y are settled; y may head tags of its own */
+  }
+}
+
+/* A list item whose first line is followed by short paragraphs indented under
+ * it (a theme's "• 2019" with its school, degree and field as paragraphs
+ * inside the same bullet; "- Acme Corp" / blank / "  Engineer" / blank /
+ * "  2019 - 2021" in a text or Markdown CV) holds one entry's header: those
+ * lines are the item's own, joined into it, as a reader sees them under one
+ * bullet. Only lines that could head an entry are joined (at most twelve
+ * words, no sentence end): a paragraph of prose under the item stays its
+ * description, and so does everything after it. In a list of skills the
+ * lines under an item are its keywords, not a header: only sections of
+ * entries are read so. */
+static bool header_fragment(const cvx_block *b) {
+  if (!b->text || !b->len || b->len > 160 || memchr(b->text, '\n', b->len)) return false;
+  char last = b->text[b->len - 1];
+  if (last == '.' || last == '!' || last == '?' || last == ':' || words_over(b->text, b->len, 12)) return false;
+  /* "Awarded on: May 2016", "GPA: 3.9": a labelled detail the entry's
+   * reader takes as it is */
+  const char *colon = memchr(b->text, ':', b->len);
+  return !(colon && colon - b->text < 30 && colon[1] == ' ');
+}
+
+/* The indentation (leading spaces and tabs, in bytes) of the source line
+ * that holds the start of sp, or -1 when unknown; *after tells whether
+ * something else (a list marker) stands between that indentation and sp.
+ * Reads no more than 512 bytes back. */
+static int line_indent(const cvx_doc *doc, cvx_span sp, bool *after) {
+  if (!cvx_span_valid(sp) || sp.start >= doc->src->len) return -1;
+  const char *t = doc->src->text;
+  size_t ls = sp.start;
+  for (size_t k = 0; ls > 0 && !cvx_eol(t[ls - 1]); ls--)
+    if (++k > 512) return -1;
+  size_t n = 0;
+  while (ls + n < sp.start && (t[ls + n] == ' ' || t[ls + n] == '\t')) n++;
+  if (after) *after = ls + n < sp.start;
+  return (int)n;
+}
+
+static void item_paragraphs(ctx *c, cvx_block *first, const cvx_block *end) {
+  for (cvx_block *b = first; b && b != end; b = b->next) {
+    /* an item of many words is a sentence whose wrapped lines follow it */
+    if (b->kind != CVX_BLK_ITEM || !header_fragment(b) || words_over(b->text, b->len, 8)) continue;
+    /* the lines are set in under the bullet: a paragraph at the bullet's
+     * own margin is not the item's, whatever level a reader gave it */
+    /* when the marker is on the item's line, its lines go in past it (a
+     * text reader's levels are a guess); an item whose text stands on a
+     * line of its own came nested from the Markdown itself */
+    bool marked;
+    int col = line_indent(c->doc, b->span, &marked);
+    if (col < 0) continue;
+    for (int joined = 0; joined < 8; joined++) {
+      cvx_block *x = b->next;
+      if (!x || x == end || x->kind != CVX_BLK_PARA || x->level != b->level + 1 || !header_fragment(x) ||
+          (marked && line_indent(c->doc, x->span, NULL) <= col))
+        break;
+      join_next(c, b);
+    }
   }
 }
 
