@@ -4389,7 +4389,9 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
   c->lang_open = NULL;
   if (kind == CVX_REC_LANGUAGE && heading && programming_languages(c, heading, first, end)) return;
   if (kind == CVX_REC_SKILL && heading && category_list(c, heading, first, end)) return;
-  if (job_like(kind) || kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE || kind == CVX_REC_PUBLICATION)
+  /* (a project's short line under its name is its description) */
+  if ((job_like(kind) && kind != CVX_REC_PROJECT) || kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE ||
+      kind == CVX_REC_PUBLICATION)
     item_paragraphs(c, first, end);
   if (job_like(kind) && kind != CVX_REC_PROJECT) {
     split_header_lines(c, first, end, kind == CVX_REC_EDUCATION);
