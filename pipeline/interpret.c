@@ -5265,6 +5265,14 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
   /* the person block: everything up to the first heading that names a section */
   cvx_block *top_end = b;
   const cvx_block *name_above = NULL; /* the block after a heading that reads as a name */
+  /* the page's first block that shows something: empty paragraphs and rules
+   * above it (what is left of a page's menu or markup) do not make its first
+   * heading a later one */
+  const cvx_block *first_shown = b;
+  while (first_shown && first_shown->next &&
+         (first_shown->kind == CVX_BLK_RULE ||
+          (first_shown->kind == CVX_BLK_PARA && (!first_shown->text || !has_alnum(first_shown->text, first_shown->len)))))
+    first_shown = first_shown->next;
   while (top_end) {
     if (top_end->kind == CVX_BLK_HEADING) {
       cvx_rec_kind k = cvx_section_classify(top_end->text, strlen(top_end->text));
@@ -5273,7 +5281,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
        * does a first one whose content votes for a section kind (a page
        * whose title came in its front matter) */
       bool person = cvx_is_person_name(top_end->text, strlen(top_end->text));
-      if (k == CVX_REC_SECTION && (top_end->level > 2 || person) && top_end != b) {
+      if (k == CVX_REC_SECTION && (top_end->level > 2 || person) && top_end != first_shown) {
         /* a heading that reads like a name ("Occupational Record"), or a
          * sub-heading ("### Diplomas Earned") over anything but an essay,
          * over content that votes for a section kind is that section's, and
@@ -5290,10 +5298,10 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         /* a short heading right under the person's name heading, over
          * contacts that vote for no section, is the headline ("# Jane Roe" /
          * "## Data Engineer" / email, links) */
-        cvx_rec_kind under = top_end != b && name_above == top_end ? content_vote(top_end) : CVX_REC_WORK;
+        cvx_rec_kind under = top_end != first_shown && name_above == top_end ? content_vote(top_end) : CVX_REC_WORK;
         bool headline = (under == CVX_REC_SECTION || under == CVX_REC_BASICS) && top_end->text &&
                         !words_over(top_end->text, top_end->len, 8) && contact_lines(top_end);
-        if (top_end != b && !headline) break;
+        if (top_end != first_shown && !headline) break;
         if (headline) {
           top_end = top_end->next;
           continue;
