@@ -3301,6 +3301,9 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
       if (top && !c->have_name && cvx_is_person_name(h.s, h.n)) {
         add_piece(c, basics(c), "name", h, b->span);
         c->have_name = true;
+      } else if (!memchr(h.s, '\n', h.n) && contact_line(c, h, b->span)) {
+        /* a page that sets its contact lines as small headings ("######
+         * (555) 010-2299" under the name): they are contacts still */
       } else if (top && !c->have_label && !words_over(h.s, h.n, 8)) {
         add_piece(c, basics(c), "label", h, b->span);
         c->have_label = true;
@@ -5299,7 +5302,10 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
          * contacts that vote for no section, is the headline ("# Jane Roe" /
          * "## Data Engineer" / email, links) */
         cvx_rec_kind under = top_end != first_shown && name_above == top_end ? content_vote(top_end) : CVX_REC_WORK;
-        bool headline = (under == CVX_REC_SECTION || under == CVX_REC_BASICS) && top_end->text &&
+        /* so is one right under the name over the page's known sections
+         * ("# Jane Roe" / "## Data Engineer" / "### About", "### Work") */
+        bool over_sections = top_end != first_shown && name_above == top_end && groups_sections(top_end);
+        bool headline = (under == CVX_REC_SECTION || under == CVX_REC_BASICS || over_sections) && top_end->text &&
                         !words_over(top_end->text, top_end->len, 8) && contact_lines(top_end);
         if (top_end != first_shown && !headline) break;
         if (headline) {
