@@ -4386,6 +4386,7 @@ static bool category_list(ctx *c, const cvx_block *heading, cvx_block *first, cv
 }
 
 static void item_paragraphs(ctx *c, cvx_block *first, const cvx_block *end);
+static void heading_lines(ctx *c, cvx_block *first, const cvx_block *end);
 
 static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading,
                           cvx_block *first, cvx_block *end) {
@@ -4394,8 +4395,10 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
   if (kind == CVX_REC_SKILL && heading && category_list(c, heading, first, end)) return;
   /* (a project's short line under its name is its description) */
   if ((job_like(kind) && kind != CVX_REC_PROJECT) || kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE ||
-      kind == CVX_REC_PUBLICATION)
+      kind == CVX_REC_PUBLICATION) {
     item_paragraphs(c, first, end);
+    heading_lines(c, first, end);
+  }
   if (job_like(kind) && kind != CVX_REC_PROJECT) {
     split_header_lines(c, first, end, kind == CVX_REC_EDUCATION);
     join_header_runs(c, first, end, kind == CVX_REC_EDUCATION);
@@ -4990,6 +4993,33 @@ static int line_indent(const cvx_doc *doc, cvx_span sp, bool *after) {
   while (ls + n < sp.start && (t[ls + n] == ' ' || t[ls + n] == '\t')) n++;
   if (after) *after = ls + n < sp.start;
   return (int)n;
+}
+
+/* An entry's title heading with deeper short headings right under it and
+ * nothing else before the next entry's heading (a themed page's
+ * "### Example University" / "##### Springfield, IL" / "#### BSc Biology",
+ * or "### Acme" / "#### Engineer" / "##### 2019 - 2021" in a Markdown CV):
+ * the deeper headings are the lines of that entry's header, not entries or
+ * sections of their own; they become one paragraph under the title. A run
+ * followed by content (bullets, a paragraph) is left alone: there the deeper
+ * headings can be roles of a group, each over its own description. */
+static void heading_lines(ctx *c, cvx_block *first, const cvx_block *end) {
+  for (cvx_block *t = first; t && t != end; t = t->next) {
+    if (t->kind != CVX_BLK_HEADING || !header_fragment(t)) continue;
+    cvx_block *x = t->next;
+    int run = 0;
+    while (x && x != end && x->kind == CVX_BLK_HEADING && x->level > t->level && header_fragment(x) && run < 8) {
+      x = x->next;
+      run++;
+    }
+    if (!run || (x && x != end && !(x->kind == CVX_BLK_HEADING && x->level <= t->level))) continue;
+    cvx_block *h = t->next;
+    h->kind = CVX_BLK_PARA;
+    h->level = 0;
+    cvx_block_set_strong(c->doc->arena, h, 0);
+    for (int i = 1; i < run; i++) join_next(c, h);
+    t = h;
+  }
 }
 
 static void item_paragraphs(ctx *c, cvx_block *first, const cvx_block *end) {
