@@ -4397,7 +4397,9 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
   if ((job_like(kind) && kind != CVX_REC_PROJECT) || kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE ||
       kind == CVX_REC_PUBLICATION) {
     item_paragraphs(c, first, end);
-    heading_lines(c, first, end);
+    /* (a job's deeper headings are as often its roles, each over bullets
+     * the theme left out, as its header's lines) */
+    if (kind != CVX_REC_WORK && kind != CVX_REC_VOLUNTEER) heading_lines(c, first, end);
   }
   if (job_like(kind) && kind != CVX_REC_PROJECT) {
     split_header_lines(c, first, end, kind == CVX_REC_EDUCATION);
