@@ -3346,6 +3346,9 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
       if (top && !c->have_name && cvx_is_person_name(h.s, h.n)) {
         add_piece(c, basics(c), "name", h, b->span);
         c->have_name = true;
+      } else if (!memchr(h.s, '\n', h.n) && contact_line(c, h, b->span)) {
+        /* a page that sets its contact lines as small headings ("######
+         * (555) 010-2299" under the name): they are contacts still */
       } else if (top && !c->have_label && !words_over(h.s, h.n, 8)) {
         add_piece(c, basics(c), "label", h, b->span);
         c->have_label = true;
@@ -4450,11 +4453,22 @@ static bool category_list(ctx *c, const cvx_block *heading, cvx_block *first, cv
   return true;
 }
 
+static void item_paragraphs(ctx *c, cvx_block *first, const cvx_block *end);
+static void heading_lines(ctx *c, cvx_block *first, const cvx_block *end);
+
 static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading,
                           cvx_block *first, cvx_block *end) {
   c->lang_open = NULL;
   if (kind == CVX_REC_LANGUAGE && heading && programming_languages(c, heading, first, end)) return;
   if (kind == CVX_REC_SKILL && heading && category_list(c, heading, first, end)) return;
+  /* (a project's short line under its name is its description) */
+  if ((job_like(kind) && kind != CVX_REC_PROJECT) || kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE ||
+      kind == CVX_REC_PUBLICATION) {
+    item_paragraphs(c, first, end);
+    /* (a job's deeper headings are as often its roles, each over bullets
+     * the theme left out, as its header's lines) */
+    if (kind != CVX_REC_WORK && kind != CVX_REC_VOLUNTEER) heading_lines(c, first, end);
+  }
   if (job_like(kind) && kind != CVX_REC_PROJECT) {
     split_header_lines(c, first, end, kind == CVX_REC_EDUCATION);
     join_header_runs(c, first, end, kind == CVX_REC_EDUCATION);
@@ -5015,6 +5029,91 @@ static void tags_as_items(const cvx_blocks *bl) {
   }
 }
 
+/* A list item whose first line is followed by short paragraphs indented under
+ * it (a theme's "• 2019" with its school, degree and field as paragraphs
+ * inside the same bullet; "- Acme Corp" / blank / "  Engineer" / blank /
+ * "  2019 - 2021" in a text or Markdown CV) holds one entry's header: those
+ * lines are the item's own, joined into it, as a reader sees them under one
+ * bullet. Only lines that could head an entry are joined (at most twelve
+ * words, no sentence end): a paragraph of prose under the item stays its
+ * description, and so does everything after it. In a list of skills the
+ * lines under an item are its keywords, not a header: only sections of
+ * entries are read so. */
+static bool header_fragment(const cvx_block *b) {
+  if (!b->text || !b->len || b->len > 160 || memchr(b->text, '\n', b->len)) return false;
+  char last = b->text[b->len - 1];
+  if (last == '.' || last == '!' || last == '?' || last == ':' || words_over(b->text, b->len, 12)) return false;
+  /* "Awarded on: May 2016", "GPA: 3.9": a labelled detail the entry's
+   * reader takes as it is */
+  const char *colon = memchr(b->text, ':', b->len);
+  return !(colon && colon - b->text < 30 && colon[1] == ' ');
+}
+
+/* The indentation (leading spaces and tabs, in bytes) of the source line
+ * that holds the start of sp, or -1 when unknown; *after tells whether
+ * something else (a list marker) stands between that indentation and sp.
+ * Reads no more than 512 bytes back. */
+static int line_indent(const cvx_doc *doc, cvx_span sp, bool *after) {
+  if (!cvx_span_valid(sp) || sp.start >= doc->src->len) return -1;
+  const char *t = doc->src->text;
+  size_t ls = sp.start;
+  for (size_t k = 0; ls > 0 && !cvx_eol(t[ls - 1]); ls--)
+    if (++k > 512) return -1;
+  size_t n = 0;
+  while (ls + n < sp.start && (t[ls + n] == ' ' || t[ls + n] == '\t')) n++;
+  if (after) *after = ls + n < sp.start;
+  return (int)n;
+}
+
+/* An entry's title heading with deeper short headings right under it and
+ * nothing else before the next entry's heading (a themed page's
+ * "### Example University" / "##### Springfield, IL" / "#### BSc Biology",
+ * or "### Acme" / "#### Engineer" / "##### 2019 - 2021" in a Markdown CV):
+ * the deeper headings are the lines of that entry's header, not entries or
+ * sections of their own; they become one paragraph under the title. A run
+ * followed by content (bullets, a paragraph) is left alone: there the deeper
+ * headings can be roles of a group, each over its own description. */
+static void heading_lines(ctx *c, cvx_block *first, const cvx_block *end) {
+  for (cvx_block *t = first; t && t != end; t = t->next) {
+    if (t->kind != CVX_BLK_HEADING || !header_fragment(t)) continue;
+    cvx_block *x = t->next;
+    int run = 0;
+    while (x && x != end && x->kind == CVX_BLK_HEADING && x->level > t->level && header_fragment(x) && run < 8) {
+      x = x->next;
+      run++;
+    }
+    if (!run || (x && x != end && !(x->kind == CVX_BLK_HEADING && x->level <= t->level))) continue;
+    cvx_block *h = t->next;
+    h->kind = CVX_BLK_PARA;
+    h->level = 0;
+    cvx_block_set_strong(c->doc->arena, h, 0);
+    for (int i = 1; i < run; i++) join_next(c, h);
+    t = h;
+  }
+}
+
+static void item_paragraphs(ctx *c, cvx_block *first, const cvx_block *end) {
+  for (cvx_block *b = first; b && b != end; b = b->next) {
+    /* an item of many words is a sentence whose wrapped lines follow it */
+    if (b->kind != CVX_BLK_ITEM || !header_fragment(b) || words_over(b->text, b->len, 8)) continue;
+    /* the lines are set in under the bullet: a paragraph at the bullet's
+     * own margin is not the item's, whatever level a reader gave it */
+    /* when the marker is on the item's line, its lines go in past it (a
+     * text reader's levels are a guess); an item whose text stands on a
+     * line of its own came nested from the Markdown itself */
+    bool marked;
+    int col = line_indent(c->doc, b->span, &marked);
+    if (col < 0) continue;
+    for (int joined = 0; joined < 8; joined++) {
+      cvx_block *x = b->next;
+      if (!x || x == end || x->kind != CVX_BLK_PARA || x->level != b->level + 1 || !header_fragment(x) ||
+          (marked && line_indent(c->doc, x->span, NULL) <= col))
+        break;
+      join_next(c, b);
+    }
+  }
+}
+
 /* A section name set in a column of its own beside the first entry, read
  * into one heading line ("Work<TAB>Post Doctorate Research Associate", a
  * PDF or copied page with the section labels in a left column): the section
@@ -5269,6 +5368,14 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
   /* the person block: everything up to the first heading that names a section */
   cvx_block *top_end = b;
   const cvx_block *name_above = NULL; /* the block after a heading that reads as a name */
+  /* the page's first block that shows something: empty paragraphs and rules
+   * above it (what is left of a page's menu or markup) do not make its first
+   * heading a later one */
+  const cvx_block *first_shown = b;
+  while (first_shown && first_shown->next &&
+         (first_shown->kind == CVX_BLK_RULE ||
+          (first_shown->kind == CVX_BLK_PARA && (!first_shown->text || !has_alnum(first_shown->text, first_shown->len)))))
+    first_shown = first_shown->next;
   while (top_end) {
     if (top_end->kind == CVX_BLK_HEADING) {
       cvx_rec_kind k = cvx_section_classify(top_end->text, strlen(top_end->text));
@@ -5277,7 +5384,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
        * does a first one whose content votes for a section kind (a page
        * whose title came in its front matter) */
       bool person = cvx_is_person_name(top_end->text, strlen(top_end->text));
-      if (k == CVX_REC_SECTION && (top_end->level > 2 || person) && top_end != b) {
+      if (k == CVX_REC_SECTION && (top_end->level > 2 || person) && top_end != first_shown) {
         /* a heading that reads like a name ("Occupational Record"), or a
          * sub-heading ("### Diplomas Earned") over anything but an essay,
          * over content that votes for a section kind is that section's, and
@@ -5294,10 +5401,13 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         /* a short heading right under the person's name heading, over
          * contacts that vote for no section, is the headline ("# Jane Roe" /
          * "## Data Engineer" / email, links) */
-        cvx_rec_kind under = top_end != b && name_above == top_end ? content_vote(top_end) : CVX_REC_WORK;
-        bool headline = (under == CVX_REC_SECTION || under == CVX_REC_BASICS) && top_end->text &&
+        cvx_rec_kind under = top_end != first_shown && name_above == top_end ? content_vote(top_end) : CVX_REC_WORK;
+        /* so is one right under the name over the page's known sections
+         * ("# Jane Roe" / "## Data Engineer" / "### About", "### Work") */
+        bool over_sections = top_end != first_shown && name_above == top_end && groups_sections(top_end);
+        bool headline = (under == CVX_REC_SECTION || under == CVX_REC_BASICS || over_sections) && top_end->text &&
                         !words_over(top_end->text, top_end->len, 8) && contact_lines(top_end);
-        if (top_end != b && !headline) break;
+        if (top_end != first_shown && !headline) break;
         if (headline) {
           top_end = top_end->next;
           continue;

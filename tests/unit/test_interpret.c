@@ -232,12 +232,20 @@ static void run_entries(void) {
        "<tr><td>\u25cf</td><td>Brindle Data \u00b7 Analyst \u00b7 2016 - 2019</td></tr></table>\n",
        CVX_REC_WORK,
        "name=Kestrel Labs|position=Engineer|startDate=2019|endDate=2021; name=Brindle Data|position=Analyst|startDate=2016|endDate=2019"},
-      /* under a head of dates alone, the first short line is "Role at Org (note)" */
+      /* under a head of dates alone, the first short line is "Role at Org (note)"
+       * (the item's own line: one header with the dates) */
       {"# A\n## Experience\n\n* **02.2014 - 04.2014**\n\n    Python trainer at Kestrel Labs (IT training)\n\n"
        "    Wrote a course and taught the first group of students.\n",
        CVX_REC_WORK,
-       "startDate=2014-02|endDate=2014-04|position=Python trainer|name=Kestrel Labs|summary=IT training|"
-       "highlights=Wrote a course and taught the first group of students."},
+       "name=Kestrel Labs|position=Python trainer|startDate=2014-02|endDate=2014-04|"
+       "highlights=Wrote a course and taught the first group of students.|summary=IT training"},
+      /* a bullet's short paragraphs set in under it are its header's lines;
+       * in a list of skills they stay its keywords */
+      {"# A\n## Education\n\n-   2018\n\n    Northmoor Polytechnic\n\n    MSc\n\n    Marine Ecology\n\n"
+       "-   2015\n\n    Calder Bay College\n\n    BSc\n\n    Biology\n",
+       CVX_REC_EDUCATION, "studyType=MS|institution=Northmoor Polytechnic|endDate=2018|area=Marine Ecology; "
+       "studyType=BS|institution=Calder Bay College|endDate=2015|area=Biology"},
+      {"# A\n## Skills\n\n-   Fieldwork\n\n    Coring\n\n    Sonar\n", CVX_REC_SKILL, "name=Fieldwork|keywords=Coring|keywords=Sonar"},
       /* a skills section headed by a category, holding a flat list: one group
        * named by the heading; under a word for skills, one skill an item */
       {"# A\n## Frameworks\n* React\n* Vue\n## Skills\n* Go\n* Rust\n", CVX_REC_SKILL,
