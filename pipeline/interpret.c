@@ -829,7 +829,13 @@ static void field_model_assign(ctx *c, cvx_rec_kind kind, const char *orig, cons
   int rules_org = *org;
   /* unless the model reads the two the other way round, the rules' title as
    * the organisation too ("Software" / "Initech -": the rules' pick swapped) */
-  bool swapped = rules_org >= 0 && *pos >= 0 && seg_lab[rules_org] == CVX_FLD_ROLE && seg_lab[*pos] == CVX_FLD_ORG;
+  bool swapped = rules_org >= 0 && *pos >= 0 && seg_lab[*pos] == CVX_FLD_ORG && seg[rules_org].n &&
+                 (seg_lab[rules_org] == CVX_FLD_ROLE ||
+                  /* or as nothing, when no organisation's word speaks for it
+                   * ("fresher job" / "Initech - City": the rules' pick
+                   * swapped) */
+                  ((seg_lab[rules_org] < 0 || seg_lab[rules_org] == CVX_FLD_O) &&
+                   cvx_org_score(seg[rules_org].s, seg[rules_org].n) == 0));
   bool org_firm = rules_org >= 0 && seg[rules_org].n && cvx_org_score(seg[rules_org].s, seg[rules_org].n) > 0 &&
                   cvx_role_score(seg[rules_org].s, seg[rules_org].n) == 0 && !swapped;
   if (org_firm) seg_lab[rules_org] = CVX_FLD_ORG;
@@ -841,6 +847,7 @@ static void field_model_assign(ctx *c, cvx_rec_kind kind, const char *orig, cons
     if (seg_lab[i] == CVX_FLD_ORG && morg < 0) morg = i;
     if (seg_lab[i] == CVX_FLD_PLACE && mplace < 0) mplace = i;
   }
+  if (swapped && mrole < 0) mrole = rules_org;
   /* a note in brackets right after the rules' title qualifies it
    * ("Baker (night shift)"): it does not take the title's place */
   if (mrole >= 0 && *pos >= 0 && mrole == *pos + 1 && seg[*pos].n && seg[mrole].s > t) {
