@@ -520,7 +520,6 @@ static void count_placed(fcollect *c) {
 
 static void take_section(void *ctx, cvx_rec_kind kind, const cvx_block *const *blocks, const cvx_features *feats,
                          size_t n) {
-  (void)kind;
   collect *c = ctx;
   if (!n || !c->g.nentries) return;
   int *labels = malloc(n * sizeof *labels);
@@ -536,6 +535,17 @@ static void take_section(void *ctx, cvx_rec_kind kind, const cvx_block *const *b
               (int)(blocks[i]->len < 70 ? blocks[i]->len : 70), blocks[i]->text);
   if (ok) {
     cvx_seqset_add(c->set, n, feats, labels, c->group);
+    /* the same section once more with the rules' decisions left out (as
+     * when they abstain): the model learns the layouts from the blocks'
+     * own facts too, and does not merely echo the rules */
+    cvx_features *bare = calloc(n, sizeof *bare);
+    if (bare) {
+      for (size_t i = 0; i < n; i++) cvx_features_init(&bare[i]);
+      cvx_entryseg_features(kind, blocks, n, NULL, bare);
+      cvx_seqset_add(c->set, n, bare, labels, c->group);
+      for (size_t i = 0; i < n; i++) cvx_features_free(&bare[i]);
+      free(bare);
+    }
     c->sections++;
     for (size_t i = 0; i < n; i++) c->labelled[labels[i]]++;
   }

@@ -831,7 +831,13 @@ static void field_model_assign(ctx *c, cvx_rec_kind kind, const char *orig, cons
   int rules_org = *org;
   /* unless the model reads the two the other way round, the rules' title as
    * the organisation too ("Software" / "Initech -": the rules' pick swapped) */
-  bool swapped = rules_org >= 0 && *pos >= 0 && seg_lab[rules_org] == CVX_FLD_ROLE && seg_lab[*pos] == CVX_FLD_ORG;
+  bool swapped = rules_org >= 0 && *pos >= 0 && seg_lab[*pos] == CVX_FLD_ORG && seg[rules_org].n &&
+                 (seg_lab[rules_org] == CVX_FLD_ROLE ||
+                  /* or as nothing, when no organisation's word speaks for it
+                   * ("fresher job" / "Initech - City": the rules' pick
+                   * swapped) */
+                  ((seg_lab[rules_org] < 0 || seg_lab[rules_org] == CVX_FLD_O) &&
+                   cvx_org_score(seg[rules_org].s, seg[rules_org].n) == 0));
   bool org_firm = rules_org >= 0 && seg[rules_org].n && cvx_org_score(seg[rules_org].s, seg[rules_org].n) > 0 &&
                   cvx_role_score(seg[rules_org].s, seg[rules_org].n) == 0 && !swapped;
   if (org_firm) seg_lab[rules_org] = CVX_FLD_ORG;
@@ -843,6 +849,7 @@ static void field_model_assign(ctx *c, cvx_rec_kind kind, const char *orig, cons
     if (seg_lab[i] == CVX_FLD_ORG && morg < 0) morg = i;
     if (seg_lab[i] == CVX_FLD_PLACE && mplace < 0) mplace = i;
   }
+  if (swapped && mrole < 0) mrole = rules_org;
   /* a note in brackets right after the rules' title qualifies it
    * ("Baker (night shift)"): it does not take the title's place */
   if (mrole >= 0 && *pos >= 0 && mrole == *pos + 1 && seg[*pos].n && seg[mrole].s > t) {
@@ -1345,12 +1352,22 @@ static void field_model_education(ctx *c, const char *orig, const char *t, size_
     for (int j = morg + 1; j < ns && seg_lab[j] == CVX_FLD_ORG; j++) {
       const char *end = seg[morg].s + seg[morg].n;
       bool joinable = seg[j].s > end;
-      for (const char *q = end; q < seg[j].s && joinable; q++) joinable = *q != '\n' && *q != '(' && *q != ')';
+      int opens = 0;
+      for (const char *q = end; q < seg[j].s && joinable; q++) {
+        opens += *q == '(';
+        joinable = *q != '\n' && *q != ')';
+      }
+      /* the school's own name in brackets after it ("Example College
+       * (Example University)") is part of the institution, brackets and all */
+      const char *close = seg[j].s + seg[j].n;
+      while (close < t + n && *close == ' ') close++;
+      bool bracketed = opens == 1 && close < t + n && *close == ')';
+      if (opens > (bracketed ? 1 : 0)) joinable = false;
       /* only a piece that reads as an organisation itself joins (a city, a
        * field of study after the name stay apart) */
       if (joinable && cvx_org_score(seg[j].s, seg[j].n) == 0) joinable = false;
       if (!joinable) break;
-      seg[morg].n = (size_t)(seg[j].s + seg[j].n - seg[morg].s);
+      seg[morg].n = (size_t)((bracketed ? close + 1 : seg[j].s + seg[j].n) - seg[morg].s);
       seg[j].n = 0;
     }
   }
@@ -3708,11 +3725,62 @@ static void join_next(ctx *c, cvx_block *b) {
   b->next = x->next;
 }
 
+/* What one line of a job's header names: 'r' a role (its words may read
+ * as an organisation's too: "Software Development Engineer"), 'o' an
+ * organisation, 'u' nothing a grammar knows ("Kestrel"); 0 when it is no
+ * header line (dates, a degree, a label, a list, a sentence). */
+static char header_half(const cvx_block *b) {
+  if ((b->kind != CVX_BLK_PARA && b->kind != CVX_BLK_HEADING) || (b->kind == CVX_BLK_PARA && b->level) || !b->text ||
+      memchr(b->text, '\n', b->len) || cvx_block_nlinks(b) || words_over(b->text, b->len, 8) ||
+      memchr(b->text, ':', b->len))
+    return 0;
+  /* a sentence ("Logged the samples.") is a detail */
+  if (b->len > 2 && b->text[b->len - 1] == '.' && islower((unsigned char)b->text[b->len - 2])) return 0;
+  int commas = 0, dashes = 0;
+  for (size_t i = 0; i < b->len; i++) {
+    commas += b->text[i] == ',';
+    dashes += b->text[i] == '-' && i && b->text[i - 1] == ' ';
+  }
+  if (commas > 1) return 0;
+  int k = line_slots(b->text, b->len, false);
+  if (k < 0 || (k & (SLOT_DATE | SLOT_DEGREE))) return 0;
+  /* a role and an organisation on one line, set apart ("Assistant, Kelp
+   * Institute"), are a whole header already */
+  if ((k & SLOT_ROLE) && (k & SLOT_ORG) && (commas || dashes)) return 0;
+  return (k & SLOT_ROLE) ? 'r' : (k & SLOT_ORG) ? 'o' : 'u';
+}
+
+/* Are head and b two undated one-line paragraphs (or a sub-heading and a
+ * paragraph) of a job's header that fill its two halves, the role and the
+ * organisation, in either order (a name no grammar knows is the half the
+ * other line does not name)? */
+static bool role_org_pair(const cvx_block *head, const cvx_block *b) {
+  char h = header_half(head), k = header_half(b);
+  return h && k && h != k;
+}
+
+/* True when the last line of block b is dates and nothing else but
+ * punctuation ("2014 to 2017"). */
+static bool last_line_dates(const cvx_block *b) {
+  if (!b->text || !b->len) return false;
+  size_t z = b->len;
+  while (z && b->text[z - 1] == '\n') z--;
+  size_t a = z;
+  while (a && b->text[a - 1] != '\n') a--;
+  cvx_daterange d;
+  const char *s = b->text + a;
+  size_t n = z - a;
+  if (n > 60 || !cvx_date_find(s, n, &d) || d.mend > n || d.mstart > d.mend) return false;
+  return !has_alnum(s, d.mstart) && !has_alnum(s + d.mend, n - d.mend);
+}
+
 /* An entry's header written over several short paragraphs ("Data Analyst",
  * blank, "Initech - Springfield, IL", blank, "June 2012 to Present") is one
  * header: consecutive header-like paragraphs are joined while each adds
  * slots the run has not filled yet (a second date or role starts the next
- * entry) and until a run holds a date. Works on [first, end) in place. */
+ * entry) and until a run holds a date; in education a line of dates ends
+ * the run; a role and its organisation with no dates are a run of two.
+ * Works on [first, end) in place. */
 static void join_header_runs(ctx *c, cvx_block *first, const cvx_block *end, bool edu) {
   /* what makes a run a whole header: a date, or for a degree its school */
   const int whole = SLOT_DEGREE | SLOT_ORG;
@@ -3730,17 +3798,28 @@ static void join_header_runs(ctx *c, cvx_block *first, const cvx_block *end, boo
     int parts = 1;
     bool headed = b->kind == CVX_BLK_HEADING; /* the run so far is sub-headings only */
     while (b->next && b->next != end && parts < 4) {
+      /* in education, a line of dates alone below the run's first line
+       * ends its entry's header: the line after it opens the next entry,
+       * even when it fills a slot the run lacks (a degree the grammar does
+       * not know, its dates, then "HSC" / its school / its year) */
+      if (edu && parts >= 2 && last_line_dates(b)) break;
+      /* a job's role and its organisation on two lines with no dates
+       * ("Analyst" / "Initech - Springfield, IL" over a description) are a
+       * whole header, though a role's words may read as an organisation's
+       * and a text's line may have been taken for a sub-heading */
+      bool pair = !edu && parts == 1 && role_org_pair(b, b->next);
       /* a sub-heading joins only a run of sub-headings: after a paragraph it
        * opens the next entry */
-      if (b->next->kind == CVX_BLK_HEADING && !headed) break;
+      if (b->next->kind == CVX_BLK_HEADING && !headed && !pair) break;
       headed &= b->next->kind == CVX_BLK_HEADING;
       int more = header_slots(b->next, edu);
-      if (more < 0 || (more & have) || (more == 0 && (have & (SLOT_ORG | SLOT_DATE)) == (SLOT_ORG | SLOT_DATE)))
+      if (!pair &&
+          (more < 0 || (more & have) || (more == 0 && (have & (SLOT_ORG | SLOT_DATE)) == (SLOT_ORG | SLOT_DATE))))
         break;
       /* the run must end in a date (or a degree and its school), or hold one
        * already, to be a header */
       int both = have | more;
-      bool complete = (both & SLOT_DATE) || (edu && (both & whole) == whole);
+      bool complete = pair || (both & SLOT_DATE) || (edu && (both & whole) == whole);
       if (!complete) {
         const cvx_block *n2 = b->next->next;
         int after = n2 && n2 != end ? header_slots(n2, edu) : -1;
@@ -4456,11 +4535,32 @@ static bool category_list(ctx *c, const cvx_block *heading, cvx_block *first, cv
 static void item_paragraphs(ctx *c, cvx_block *first, const cvx_block *end);
 static void heading_lines(ctx *c, cvx_block *first, const cvx_block *end);
 
+/* In education, a degree line right below an entry's dates is the next
+ * entry's, not a description of the one above (a long degree name, "Master
+ * of Science in Applied Geology", reads as a sentence to the text reader,
+ * which sets it one level deeper): it and the one-line header lines after
+ * it at its depth come back to the top level. In place. */
+static void lift_degree_lines(cvx_block *first, const cvx_block *end) {
+  for (cvx_block *b = first; b && b != end; b = b->next) {
+    if (b->kind != CVX_BLK_PARA || b->level != 0 || !last_line_dates(b)) continue;
+    cvx_block *x = b->next;
+    if (!x || x == end || x->kind != CVX_BLK_PARA || x->level != 1 || !x->text || memchr(x->text, '\n', x->len))
+      continue;
+    int k = line_slots(x->text, x->len, true);
+    if (k < 0 || !(k & SLOT_DEGREE) || (k & SLOT_DATE)) continue;
+    for (; x && x != end && x->kind == CVX_BLK_PARA && x->level == 1 && x->text && !memchr(x->text, '\n', x->len) &&
+           line_slots(x->text, x->len, true) >= 0;
+         x = x->next)
+      x->level = 0;
+  }
+}
+
 static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading,
                           cvx_block *first, cvx_block *end) {
   c->lang_open = NULL;
   if (kind == CVX_REC_LANGUAGE && heading && programming_languages(c, heading, first, end)) return;
   if (kind == CVX_REC_SKILL && heading && category_list(c, heading, first, end)) return;
+  if (kind == CVX_REC_EDUCATION) lift_degree_lines(first, end);
   /* (a project's short line under its name is its description) */
   if ((job_like(kind) && kind != CVX_REC_PROJECT) || kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE ||
       kind == CVX_REC_PUBLICATION) {
@@ -5486,16 +5586,6 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
          * Presentation Award" under Awards) names one of its entries */
         if (k2 != kind && kind != CVX_REC_SECTION && end->text && cvx_section_names_more(end->text, end->len, kind))
           k2 = kind;
-        /* one in no word list is read by what it holds: clearly another
-         * kind ("Tongues I Speak" over "English - Native" under Skills)
-         * starts a section of its own */
-        if (k2 == CVX_REC_SECTION && kind != CVX_REC_SECTION && end->kind == CVX_BLK_HEADING) {
-          const cvx_block *r2 = end->next;
-          while (r2 && !(r2->kind == CVX_BLK_HEADING && r2->level <= end->level)) r2 = r2->next;
-          bool t2 = false;
-          cvx_rec_kind v = cvx_section_vote_strict(end->next, r2, &t2, 2.0f);
-          if (v != CVX_REC_SECTION && v != kind && !(kind == CVX_REC_SKILL && v == CVX_REC_PROJECT)) break;
-        }
         if (k2 != CVX_REC_SECTION && k2 != kind && !(end == h->next && entry_title_first(kind, end))) break;
         if (!entry_heading_kind(kind)) break;
       }

@@ -180,7 +180,7 @@ static const char *share_bin(int k, int n) {
 /* The features of [first, end) into f; *nlines gets the lines read and
  * *nprose how many of them are running prose. */
 static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, int *nlines, int *nprose,
-                 int *nblocks, int *njobby) {
+                 int *nblocks, int *njobby, int *norg) {
   cvx_features_clear(f);
   cvx_features_add(f, "bias", NULL, 0);
   int count[F__COUNT] = {0};
@@ -210,6 +210,7 @@ static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, 
   *nlines = lines;
   *nprose = count[F_PROSE];
   *njobby = count[F_RANGE] + count[F_DATE] + count[F_YEAR] + count[F_ROLE]; /* what a job has */
+  *norg = count[F_ORG];
   *nblocks = count[F_ITEM] || count[F_ROW] ? blocks + 100 : blocks; /* a list is never prose */
   char name[64];
   for (int i = 0; i < F__COUNT; i++) {
@@ -228,8 +229,8 @@ static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, 
 }
 
 void cvx_section_features(const cvx_block *first, const cvx_block *end, cvx_features *f) {
-  int lines, prose, blocks, jobby;
-  scan(first, end, f, &lines, &prose, &blocks, &jobby);
+  int lines, prose, blocks, jobby, orgs;
+  scan(first, end, f, &lines, &prose, &blocks, &jobby, &orgs);
 }
 
 cvx_rec_kind cvx_section_vote(const cvx_block *first, const cvx_block *end, bool *talks) {
@@ -241,8 +242,8 @@ cvx_rec_kind cvx_section_vote_strict(const cvx_block *first, const cvx_block *en
   if (!section_model) return CVX_REC_SECTION;
   cvx_features f;
   cvx_features_init(&f);
-  int lines, prose, blocks, jobby;
-  scan(first, end, &f, &lines, &prose, &blocks, &jobby);
+  int lines, prose, blocks, jobby, orgs;
+  scan(first, end, &f, &lines, &prose, &blocks, &jobby, &orgs);
   float sc[CVX_MODEL_MAX_CLASSES];
   int best = cvx_model_predict(section_model, &f, sc);
   int k = cvx_model_nclasses(section_model);
@@ -269,6 +270,10 @@ cvx_rec_kind cvx_section_vote_strict(const cvx_block *first, const cvx_block *en
   /* a few paragraphs of running prose hold facts in sentences (the prose
    * reader's work), not entries: the vote abstains on them */
   if (prose * 2 >= lines && blocks <= 3) return CVX_REC_SECTION;
+  /* ten lines or more of organisations' names alone, with no date or role,
+   * do not say what the organisations were to the person (employers,
+   * clients, schools, tools of a vendor): the vote abstains on them */
+  if (lines >= 10 && jobby * 20 < lines && orgs * 10 >= lines * 9) return CVX_REC_SECTION;
   if (k < 2 || (sc[best] - sc[second]) < strict * CVX_VOTE_MARGIN * (float)nf) return CVX_REC_SECTION;
   const char *name = cvx_model_class(section_model, best);
   for (size_t i = 0; i < NCLASSES; i++) {
