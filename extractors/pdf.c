@@ -723,6 +723,7 @@ static void read_labels(order *o, size_t *d, size_t nd, size_t *lab, size_t nlab
   size_t at = 0;            /* the text read so far */
   float above = -1e9f;      /* the foot of the label before */
   float at_gap = 0, at_y = 0; /* the gap and place where the label before went */
+  bool empty_row = false;   /* the label before has no line beside it: the text after it starts below its foot */
   for (size_t i = 0; i < nlab;) {
     size_t k = i + 1;
     float top = r->s[lab[i]].y0, foot = r->s[lab[i]].y1;
@@ -738,8 +739,11 @@ static void read_labels(order *o, size_t *d, size_t nd, size_t *lab, size_t nlab
     size_t j = at;
     for (; j < m && j - at < MAX_LABEL_SCAN && r->s[text[j]].y0 < reach; j++) {
       const seg *s = &r->s[text[j]];
-      if (s->y0 < above || (j == at && i)) continue;
+      if (s->y0 < above || (j == at && i && !empty_row)) continue;
       float gap = j ? s->y0 - r->s[text[j - 1]].y1 : 0;
+      /* the row under a label with nothing beside it (a "Contact" whose
+       * lines are elsewhere) is free: its pause is from that label's foot */
+      if (j == at && empty_row) gap = s->y0 - (j && r->s[text[j - 1]].y1 > above ? r->s[text[j - 1]].y1 : above);
       float score = gap / (1 + fabsf(s->y0 - mid) / o->body);
       if (gap >= wide && score > best_score) {
         best_score = score;
@@ -755,10 +759,12 @@ static void read_labels(order *o, size_t *d, size_t nd, size_t *lab, size_t nlab
         best = m;
       }
     }
-    if (best_score == 0) { /* no pause near it: after the text wholly above it (a name over an empty row) */
+    bool fallback = best_score == 0;
+    if (fallback) { /* no pause near it: after the text wholly above it (a name over an empty row) */
       while (best < m && best - at < MAX_LABEL_SCAN && r->s[text[best]].y1 <= top) best++;
       best_gap = best && best < m ? r->s[text[best]].y0 - r->s[text[best - 1]].y1 : 0;
     }
+    empty_row = fallback && (best == m || r->s[text[best]].y0 > foot);
     if (best != at || !i) {
       at_gap = best_gap;
       at_y = best < m ? r->s[text[best]].y0 : foot;
@@ -962,6 +968,10 @@ typedef struct emitter {
   bool plabel;          /* its first cell a label beside text: less than half the last one's width */
   float plabel_x1;      /* where that first cell ends */
   bool phyph;   /* it ended in a word broken by a hyphen ("charac-") */
+  float px1;    /* where it ends */
+  float pright; /* the right edge of the lines at its margin (0: unknown) */
+  bool plast_bold; /* its last letter bold: a bold run that may go on below */
+  int pwords;      /* the words of its last segment */
   bool pbold, in_item;
   int page;
   cvx_blk_kind kind;
@@ -1021,9 +1031,28 @@ static void put_seg(emitter *e, const seg *s, size_t skip) {
   if (link >= 0) cvx_lb_link_end(e->lb);
 }
 
+/* The width of the first word of segment s (its glyphs up to the first space). */
+static float first_word(const rd *r, const seg *s) {
+  float wg = word_gap(r, s), x0 = 0, x1 = 0;
+  const glyph *prev = NULL;
+  for (size_t i = s->g0; i < s->g1; i++) {
+    const glyph *gl = &r->g[i];
+    if (gl->space) {
+      if (prev) break;
+      continue;
+    }
+    if (prev && gl->x0 - prev->x1 > wg) break;
+    if (!prev) x0 = gl->x0;
+    x1 = gl->x1;
+    prev = gl;
+  }
+  return x1 - x0;
+}
+
 /* One line: segments line[0,n) on one baseline, in reading order; a
- * heading at bold_level when its weight made it one (> 0). */
-static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, bool weak_ok) {
+ * heading at bold_level when its weight made it one (> 0); right: the right
+ * edge of the lines at its margin (0: unknown). */
+static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, bool weak_ok, float right) {
   rd *r = e->r;
   const seg *f = &r->s[line[0]];
   float x0 = f->x0, y0 = f->y0, y1 = f->y1, size = f->size;
@@ -1061,6 +1090,19 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
     blen = 0;
   }
   bool heading = (half(size) >= e->body * 1.18f && e->t.len <= 120 && !bullet && !f->byline) || bold_level > 0;
+  /* the line before was broken by the layout, not by its writer: it ends
+   * near the right edge of the lines at its margin, so that this line's
+   * first word would not have fit after it. Read as one line, as its text
+   * copied from the page it was printed from shows it */
+  bool first_bold = false;
+  for (size_t g = f->g0; g < f->g1; g++)
+    if (!r->g[g].space) {
+      first_bold = r->g[g].bold;
+      break;
+    }
+  /* …in one weight across the break (a bold title over its regular text is two lines) */
+  bool wrapped = e->have && e->pright > 0 && e->plast_bold == first_bold &&
+                 e->px1 + 0.3f * e->psize + first_word(r, f) > e->pright + 0.5f;
   float gap = y0 - e->py1;
   /* a line set apart by a little more than the page's paragraphs leave
    * between their lines, at another margin, starts a block of its own (a
@@ -1075,9 +1117,10 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
   else if (bullet)
     cont = false;
   else if (e->in_item)
-    cont = near && x0 >= e->item_x - 2 && half(size) == half(e->psize) && !(bold && !e->pbold);
+    cont = near && x0 >= e->item_x - 2 && half(size) == half(e->psize) && !(bold && !e->pbold && !(wrapped && e->plast_bold));
   else
-    cont = near && e->kind == CVX_BLK_PARA && half(size) == half(e->psize) && !(bold && !e->pbold) &&
+    cont = near && e->kind == CVX_BLK_PARA && half(size) == half(e->psize) &&
+           !(bold && !e->pbold && !(wrapped && e->plast_bold)) &&
            (fabsf(x0 - e->px0) < 4 * size || (e->plabel && fabsf(x0 - e->pcell) < 2));
   /* after a label and its text, a line under the text goes on with it; a
    * label at the margin of the label before, beside text, is the next row of
@@ -1087,6 +1130,11 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
     cont = false; /* labels set flush left or flush right */
   if (cont && e->phyph && e->t.len && g_unichar_islower(g_utf8_get_char(e->t.ptr))) {
     cvx_lb_join_hyphen(e->lb); /* "charac-" + "terises": one word */
+  } else if (cont && wrapped && (fabsf(x0 - e->px0) < 2 || e->in_item) &&
+             (heading || e->pwords >= 3 || (e->t.len && g_unichar_islower(g_utf8_get_char(e->t.ptr))))) {
+    /* a heading, or text of a few words at least (a list's short items,
+     * the widest of them at a narrow column's edge, are lines of their own) */
+    cvx_lb_join_space(e->lb);
   } else if (cont) {
     cvx_lb_newline(e->lb);
   } else {
@@ -1124,9 +1172,20 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
   e->pcell_w = r->s[line[n - 1]].x1 - e->pcell;
   e->plabel = n > 1 && f->x1 - f->x0 < 0.5f * e->pcell_w;
   e->plabel_x1 = f->x1;
+  const seg *ls = &r->s[line[n - 1]];
+  e->px1 = ls->x1;
+  e->pright = n == 1 ? right : 0; /* a line of cells is no wrapped text */
+  e->plast_bold = false;
+  for (size_t g = ls->g1; g-- > ls->g0;)
+    if (!r->g[g].space) {
+      e->plast_bold = r->g[g].bold;
+      break;
+    }
   /* the line's last word broken by a hyphen: a letter, then '-' or a soft hyphen, then the line's end */
   seg_text(r, &r->s[line[n - 1]], &e->t);
   e->phyph = false;
+  e->pwords = e->t.len ? 1 : 0;
+  for (size_t q = 0; q < e->t.len; q++) e->pwords += e->t.ptr[q] == ' ';
   if (e->t.len >= 3) {
     const char *end = e->t.ptr + e->t.len, *h = g_utf8_find_prev_char(e->t.ptr, end);
     gunichar hc = h ? g_utf8_get_char(h) : 0;
@@ -1228,6 +1287,8 @@ typedef struct pline {
   float x0, size;
   bool bold;   /* every segment bold */
   bool title;  /* a bold title candidate (bold_title) */
+  float x1;    /* where it ends */
+  float right; /* the right edge of the page's lines at its margin, three at least (0: fewer) */
   int level;   /* > 0: a heading by weight, at this level */
   const char *weak; /* the weak bullet it starts with (weak_bullet), or NULL */
   bool weak_ok;     /* …and a line next to it starts with the same: a list */
@@ -1316,6 +1377,34 @@ static void name_first(rd *r, size_t *out, size_t n, float body) {
 static bool one_size(const rd *r, const size_t *out, size_t k, size_t m) {
   float a = r->s[out[k]].size, b = r->s[out[m]].size;
   return fabsf(b - a) < 1 || (m == k + 1 && b > a && b <= a * 1.15f);
+}
+
+static int cmp_margin(const void *a, const void *b) {
+  const pline *p = *(const pline *const *)a, *q = *(const pline *const *)b;
+  if (p->x0 != q->x0) return p->x0 < q->x0 ? -1 : 1;
+  return p->k < q->k ? -1 : p->k > q->k;
+}
+
+/* Each line's right edge: the furthest any line of the document that begins
+ * at its x or left of it reaches (its column's edge; a column beside it on
+ * the left ends before it begins, one on its right begins after it), when
+ * three lines at least begin at its x (within 2 points of the one before).
+ * A line that the layout wrapped ends near it; a list's short items do
+ * not. O(n log n). */
+static void margin_rights(pline *lines, size_t nl) {
+  if (!nl) return;
+  pline **v = cvx_xmalloc(nl * sizeof *v);
+  for (size_t i = 0; i < nl; i++) v[i] = &lines[i];
+  qsort(v, nl, sizeof *v, cmp_margin);
+  float reach = 0;
+  for (size_t i = 0; i < nl;) {
+    size_t j = i + 1;
+    while (j < nl && v[j]->x0 - v[j - 1]->x0 <= 2) j++;
+    for (size_t k = i; k < j; k++) reach = v[k]->x1 > reach ? v[k]->x1 : reach;
+    for (size_t k = i; k < j; k++) v[k]->right = j - i >= 3 ? reach : 0;
+    i = j;
+  }
+  free(v);
 }
 
 /* The gap, in ems, from which the next line starts a new block: a little
@@ -1526,7 +1615,8 @@ static void emit_all(rd *r, cvx_lb *lb) {
              r->s[out[m]].x0 > r->s[out[m - 1]].x1 && one_size(r, out, k, m))
         m++;
       pline *l = &lines[nl++];
-      *l = (pline){k, m, page, r->s[out[k]].x0, r->s[out[k]].size, true, false, 0, NULL, false};
+      *l = (pline){.k = k, .m = m, .page = page, .x0 = r->s[out[k]].x0, .size = r->s[out[k]].size, .bold = true,
+                   .x1 = r->s[out[m - 1]].x1};
       for (size_t q = k; q < m; q++) l->bold &= r->s[out[q]].bold;
       l->title = bold_title(&e, l, out, true);
       seg_text(r, &r->s[out[k]], &e.t);
@@ -1539,6 +1629,7 @@ static void emit_all(rd *r, cvx_lb *lb) {
     i = j;
   }
   e.para_gap = para_gap_of(r, out, lines, nl);
+  margin_rights(lines, nl);
   /* a weak bullet is one when the line above or below on its page starts
    * with the same mark */
   for (size_t i = 0; i < nl; i++) {
@@ -1620,7 +1711,7 @@ static void emit_all(rd *r, cvx_lb *lb) {
       cvx_lb_hidden_line(lb, t.ptr, t.len);
     }
     for (; li < nl && lines[li].page == page && !cvx_lb_full(lb); li++)
-      emit_line(&e, out + lines[li].k, lines[li].m - lines[li].k, lines[li].level, lines[li].weak_ok);
+      emit_line(&e, out + lines[li].k, lines[li].m - lines[li].k, lines[li].level, lines[li].weak_ok, lines[li].right);
     while (li < nl && lines[li].page == page) li++;
     cvx_lb_end(lb);
     i = j;
