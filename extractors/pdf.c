@@ -8,6 +8,7 @@
 
 #include "grammar.h"
 
+#include <cairo.h>
 #include <glib.h>
 #include <math.h>
 #include <poppler.h>
@@ -51,6 +52,7 @@ typedef struct seg {
   int page;
   bool furniture;
   bool byline; /* a line stacked under the first page's name (name_first): a paragraph, whatever its size */
+  bool dot;    /* a small filled shape drawn left of it, as at other lines' starts: a list item's bullet (shape_bullets) */
   size_t nvis;
 } seg;
 
@@ -287,6 +289,117 @@ static void seg_bounds(const rd *r, seg *s) {
   }
 }
 
+/* Bullets drawn as shapes: a list's marks that are no characters (a disc
+ * or a square a browser or a word processor draws) leave no glyph, and the
+ * items would read as lines of a paragraph. The page is rendered (at most
+ * MAX_RENDER pixels) and the ink left of each segment of the page [s0,
+ * r->ns) is looked at: a small blot, about as wide as tall, no wider than
+ * half an em, on the middle of the line, alone in the gap before the text
+ * and with no glyph there, is a mark when another line of the page has one
+ * at the same x. */
+#define MAX_RENDER (4u << 20)
+#define MAX_DOTS 4096
+static void shape_bullets(rd *r, PopplerPage *pg, int page, size_t s0) {
+  size_t n = r->ns - s0;
+  if (n < 2) return;
+  double w, h;
+  poppler_page_get_size(pg, &w, &h);
+  if (!(w > 0 && h > 0 && w < 20000 && h < 20000)) return;
+  /* only the gaps before the segments are drawn, in a surface over them all */
+  float rx0 = 1e9f, ry0 = 1e9f, rx1 = -1e9f, ry1 = -1e9f;
+  for (size_t k = s0; k < r->ns; k++) {
+    const seg *s = &r->s[k];
+    float em = s->size > 0 ? s->size : 10;
+    rx0 = fminf(rx0, s->x0 - 1.7f * em), rx1 = fmaxf(rx1, s->x0);
+    ry0 = fminf(ry0, s->y0 - 1), ry1 = fmaxf(ry1, s->y1 + 1);
+  }
+  rx0 = fmaxf(rx0, 0), ry0 = fmaxf(ry0, 0), rx1 = fminf(rx1, (float)w), ry1 = fminf(ry1, (float)h);
+  if (rx1 - rx0 < 2 || ry1 - ry0 < 2) return;
+  double scale = 2, area = (double)(rx1 - rx0) * (double)(ry1 - ry0);
+  if (area * scale * scale > MAX_RENDER) scale = sqrt(MAX_RENDER / area);
+  if (scale < 0.75) return; /* a huge page: too coarse to tell a dot from a letter */
+  int W = (int)((rx1 - rx0) * scale) + 1, H = (int)((ry1 - ry0) * scale) + 1;
+  cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H);
+  if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) {
+    cairo_surface_destroy(surf);
+    return;
+  }
+  cairo_t *cr = cairo_create(surf);
+  cairo_set_source_rgb(cr, 1, 1, 1);
+  cairo_paint(cr);
+  cairo_scale(cr, scale, scale);
+  cairo_translate(cr, -rx0, -ry0);
+  for (size_t k = s0; k < r->ns; k++) {
+    const seg *s = &r->s[k];
+    float em = s->size > 0 ? s->size : 10;
+    cairo_rectangle(cr, s->x0 - 1.7f * em, s->y0 - 1, 1.7f * em, s->y1 - s->y0 + 2);
+  }
+  cairo_clip(cr);
+  poppler_page_render(pg, cr);
+  cairo_destroy(cr);
+  cairo_surface_flush(surf);
+  const unsigned char *px = cairo_image_surface_get_data(surf);
+  int stride = cairo_image_surface_get_stride(surf);
+  size_t *cand = cvx_xmalloc(MAX_DOTS * sizeof *cand), nc = 0;
+  float *cx = cvx_xmalloc(MAX_DOTS * sizeof *cx);
+  for (size_t k = s0; k < r->ns && nc < MAX_DOTS; k++) {
+    const seg *s = &r->s[k];
+    float em = s->size > 0 ? s->size : 10;
+    /* the gap before the text: up to 1.6 em left of it */
+    int x0 = (int)((s->x0 - 1.6f * em - rx0) * scale), x1 = (int)((s->x0 - 0.1f * em - rx0) * scale);
+    int y0 = (int)((s->y0 - ry0) * scale), y1 = (int)((s->y1 - ry0) * scale);
+    if (x0 < 0) x0 = 0;
+    if (y0 < 0) y0 = 0;
+    if (x1 >= W) x1 = W - 1;
+    if (y1 >= H) y1 = H - 1;
+    if (x1 - x0 < 3 || y1 - y0 < 3) continue;
+    /* ink: pixels darker than the region's corner (its background) by a
+     * quarter of the scale */
+    const uint32_t *corner = (const uint32_t *)(const void *)(px + (size_t)y0 * (size_t)stride) + x0;
+    int bg = (int)(((*corner >> 16) & 255) + ((*corner >> 8) & 255) + (*corner & 255));
+    int bx0 = W, bx1 = -1, by0 = H, by1 = -1;
+    size_t ink = 0;
+    for (int y = y0; y <= y1; y++) {
+      const uint32_t *row = (const uint32_t *)(const void *)(px + (size_t)y * (size_t)stride);
+      for (int x = x0; x <= x1; x++) {
+        uint32_t c = row[x];
+        int v = (int)(((c >> 16) & 255) + ((c >> 8) & 255) + (c & 255));
+        if (abs(v - bg) < 192) continue;
+        ink++;
+        if (x < bx0) bx0 = x;
+        if (x > bx1) bx1 = x;
+        if (y < by0) by0 = y;
+        if (y > by1) by1 = y;
+      }
+    }
+    if (!ink || bx0 <= x0 || by0 <= y0 || by1 >= y1) continue; /* none, or a rule or a box that goes on past it */
+    float dw = (float)(bx1 - bx0 + 1) / (float)scale, dh = (float)(by1 - by0 + 1) / (float)scale;
+    float mid = (float)(by0 + by1) / 2 / (float)scale + ry0;
+    bool dot = dw <= 0.5f * em && dh <= 0.5f * em && dw >= 0.12f * em && dh >= 0.12f * em && dw <= 2 * dh &&
+               dh <= 2 * dw && (float)ink >= 0.3f * (float)((bx1 - bx0 + 1) * (by1 - by0 + 1)) &&
+               mid > s->y0 + 0.2f * (s->y1 - s->y0) && mid < s->y1 - 0.15f * (s->y1 - s->y0);
+    if (!dot) continue;
+    /* no glyph of another segment in the gap */
+    float gx0 = (float)bx0 / (float)scale + rx0 - 0.5f, gx1 = s->x0 - 0.1f;
+    bool clear = true;
+    for (size_t q = s0; q < r->ns && clear; q++)
+      clear = q == k || r->s[q].x1 < gx0 || r->s[q].x0 > gx1 || r->s[q].y1 < s->y0 || r->s[q].y0 > s->y1;
+    if (!clear) continue;
+    cand[nc] = k;
+    cx[nc++] = (float)(bx0 + bx1) / 2 / (float)scale + rx0;
+  }
+  cairo_surface_destroy(surf);
+  for (size_t a = 0; a < nc; a++)
+    for (size_t b = 0; b < nc; b++)
+      if (a != b && fabsf(cx[a] - cx[b]) <= 1.5f && fabsf(r->s[cand[a]].y1 - r->s[cand[b]].y1) > 1) {
+        r->s[cand[a]].dot = true;
+        if (r->debug) fprintf(stderr, "pdf p%d dot at x%.1f y%.1f\n", page + 1, (double)cx[a], (double)r->s[cand[a]].y1);
+        break;
+      }
+  free(cand);
+  free(cx);
+}
+
 /* Sizes: a segment is cut where a run in another size follows a gap wider
  * than an em of the smaller, both runs at least the document's text size: a section
  * title set beside its first entry's title ("Skills" beside "Programming
@@ -307,6 +420,7 @@ static void split_sizes(rd *r) {
         if (big > 1.15f * small && gl->x0 - prev->x1 > small && small >= 0.9f * body) {
           seg rest = cur;
           rest.g0 = i;
+          rest.dot = false;
           cur.g1 = i;
           seg_bounds(r, &cur);
           if (n == cap) out = cvx_xrealloc(out, (cap = cap * 2) * sizeof *out);
@@ -361,6 +475,7 @@ static void split_at_margins(rd *r, size_t s0) {
         if (e < ne) {
           seg rest = *s;
           rest.g0 = i;
+          rest.dot = false;
           s->g1 = i;
           seg_bounds(r, s);
           seg_bounds(r, &rest);
@@ -1089,6 +1204,8 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
     bullet = NULL;
     blen = 0;
   }
+  bool drawn = !bullet && f->dot; /* a bullet drawn as a shape: the item's text is the whole line */
+  if (drawn) bullet = "\xe2\x80\xa2";
   bool heading = (half(size) >= e->body * 1.18f && e->t.len <= 120 && !bullet && !f->byline) || bold_level > 0;
   /* the line before was broken by the layout, not by its writer: it ends
    * near the right edge of the lines at its margin, so that this line's
@@ -1148,7 +1265,7 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
       cvx_lb_raw(e->lb, e->t.ptr, blen);
       e->kind = CVX_BLK_ITEM;
       e->in_item = true;
-      e->item_x = x0 + size;
+      e->item_x = drawn ? x0 : x0 + size;
     } else {
       cvx_lb_begin(e->lb, CVX_BLK_PARA, 0, NULL);
       e->kind = CVX_BLK_PARA;
@@ -1785,10 +1902,11 @@ cvx_status cvx_pdf_decode(cvx_arena *a, const char *path, const unsigned char *p
     if (!pg) continue;
     size_t g0 = r.ng;
     read_page(&r, pg, i);
-    g_object_unref(pg);
     size_t s0 = r.ns;
     make_segs(&r, g0, r.ng, i);
     split_at_margins(&r, s0);
+    shape_bullets(&r, pg, i, s0);
+    g_object_unref(pg);
     read++;
     if (r.glyph_limit || r.chars.len > max) break;
   }
