@@ -52,6 +52,7 @@ typedef struct seg {
   int page;
   bool furniture;
   bool byline; /* a line stacked under the first page's name (name_first): a paragraph, whatever its size */
+  bool paired; /* a cell of a table of two rows read column by column, after the cell before (read_pairs) */
   bool dot;    /* a small filled shape drawn left of it, as at other lines' starts: a list item's bullet (shape_bullets) */
   size_t nvis;
 } seg;
@@ -448,6 +449,8 @@ static void split_sizes(rd *r) {
  * segment is cut there. */
 #define MARGIN_GAP 0.6f
 #define MAX_MARGINS 64
+/* Wide gaps weighed as a table's cell boundary at most, per page (bounded work). */
+#define MAX_CELL_CHECKS 256
 static void split_at_margins(rd *r, size_t s0) {
   size_t n = r->ns - s0;
   if (n < 3) return;
@@ -462,8 +465,8 @@ static void split_at_margins(rd *r, size_t s0) {
     i = j;
   }
   free(xs);
-  size_t end = r->ns;
-  for (size_t k = s0; k < end && ne && r->ns - s0 < MAX_SEGS_PAGE; k++) {
+  size_t end = r->ns, checks = 0;
+  for (size_t k = s0; k < end && r->ns - s0 < MAX_SEGS_PAGE; k++) {
     const glyph *prev = NULL;
     for (size_t i = r->s[k].g0; i < r->s[k].g1; i++) {
       const glyph *gl = &r->g[i];
@@ -472,7 +475,19 @@ static void split_at_margins(rd *r, size_t s0) {
       if (prev && gl->x0 - prev->x1 >= MARGIN_GAP * s->size && gl->x0 > s->x0 + 1.5f && prev->size <= gl->size + 0.5f) {
         int e = 0;
         while (e < ne && !(gl->x0 >= edges[e] - 0.5f && gl->x0 <= edges[e] + 1.5f)) e++;
-        if (e < ne) {
+        /* …or, after a gap of a cell (0.8 em), where a segment of the line
+         * above or below begins: a table's column ("English  Spanish" over
+         * "C1  Native") */
+        bool cell = false;
+        if (e == ne && gl->x0 - prev->x1 >= 0.8f * s->size && checks < MAX_CELL_CHECKS) {
+          checks++;
+          for (size_t q = s0; q < r->ns && !cell; q++) {
+            const seg *o = &r->s[q];
+            float dy = fabsf(o->y1 - s->y1);
+            cell = q != k && fabsf(o->x0 - gl->x0) <= 1.5f && dy > 0.5f * s->size && dy < 2.5f * s->size;
+          }
+        }
+        if (e < ne || cell) {
           seg rest = *s;
           rest.g0 = i;
           rest.dot = false;
@@ -1239,6 +1254,9 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
     cont = near && e->kind == CVX_BLK_PARA && half(size) == half(e->psize) &&
            !(bold && !e->pbold && !(wrapped && e->plast_bold)) &&
            (fabsf(x0 - e->px0) < 4 * size || (e->plabel && fabsf(x0 - e->pcell) < 2));
+  if (f->paired && n == 1 && e->have && e->page == f->page && e->kind == CVX_BLK_PARA && !e->in_item && !heading &&
+      !bullet && half(size) == half(e->psize))
+    cont = true; /* the next cell of a table read column by column */
   /* after a label and its text, a line under the text goes on with it; a
    * label at the margin of the label before, beside text, is the next row of
    * the label column */
@@ -1704,6 +1722,67 @@ static void read_grids(const rd *r, size_t *out, size_t n) {
   free(tmp);
 }
 
+/* Line out[c, d) has the cells of line out[a, b): as many segments, each
+ * beginning where its fellow does (within 1.5 points), on the next baseline
+ * of the page (closer than two lines). */
+static bool same_cells(const rd *r, const size_t *out, size_t a, size_t b, size_t c, size_t d) {
+  if (d - c != b - a || b - a < 2) return false;
+  const seg *u = &r->s[out[a]], *l = &r->s[out[c]];
+  if (u->page != l->page || l->y0 <= u->y1 - 1 || l->y0 - u->y1 > 1.5f * u->size) return false;
+  for (size_t k = 0; k < b - a; k++)
+    if (fabsf(r->s[out[a + k]].x0 - r->s[out[c + k]].x0) > 1.5f) return false;
+  return true;
+}
+
+/* A table of two rows, alone (no row of the same cells above or below): a
+ * row of names over their values, card beside card ("English" over "C1"
+ * beside "Spanish" over "Native") is read column by column, each name with
+ * its value, the table one block. Rows of one size and weight each, cells
+ * of three words at most; a table of three rows or more is left in rows. */
+static void read_pairs(rd *r, size_t *out, size_t n) {
+  size_t pa = 0, pb = 0; /* the line before */
+  bool have = false;
+  cvx_buf t = CVX_BUF_INIT;
+  for (size_t a = 0; a < n;) {
+    size_t b = line_end(r, out, n, a);
+    if (b >= n) break;
+    size_t d = line_end(r, out, n, b);
+    bool pair = same_cells(r, out, a, b, b, d) && !(have && same_cells(r, out, pa, pb, a, b)) &&
+                !(d < n && same_cells(r, out, b, d, d, line_end(r, out, n, d)));
+    for (size_t k = a; k < d && pair; k++) {
+      const seg *s = &r->s[out[k]], *f = &r->s[out[k < b ? a : b]];
+      pair = s->bold == f->bold && fabsf(s->size - f->size) < 0.5f;
+      /* names and levels are a few words; a date column beside its text is no such table */
+      seg_text(r, s, &t);
+      size_t words = 1;
+      for (size_t q = 0; q < t.len; q++) words += t.ptr[q] == ' ';
+      pair = pair && words <= 3;
+    }
+    if (!pair) {
+      pa = a, pb = b, have = true;
+      a = b;
+      continue;
+    }
+    if (r->debug) fprintf(stderr, "pdf pairs: %zu cells, lines %zu-%zu of the page's order\n", b - a, a, d);
+    size_t tmp[2 * MAX_GRID_COLS], w = 0, nc = b - a;
+    if (nc > MAX_GRID_COLS) {
+      pa = a, pb = b, have = true;
+      a = b;
+      continue;
+    }
+    for (size_t k = 0; k < nc; k++) {
+      tmp[w++] = out[a + k];
+      tmp[w++] = out[b + k];
+      r->s[out[a + k]].paired = k > 0;
+      r->s[out[b + k]].paired = true;
+    }
+    memcpy(out + a, tmp, w * sizeof *tmp);
+    have = false;
+    a = d;
+  }
+  cvx_buf_free(&t);
+}
+
 static void emit_all(rd *r, cvx_lb *lb) {
   emitter e = {.r = r, .lb = lb, .debug = r->debug};
   cvx_buf_init(&e.t);
@@ -1726,6 +1805,7 @@ static void emit_all(rd *r, cvx_lb *lb) {
     order_segs(&o, v, n, 0);
     if (!nout) name_first(r, o.out, o.nout, e.body);
     read_grids(r, o.out, o.nout);
+    read_pairs(r, o.out, o.nout);
     for (size_t k = nout; k < nout + o.nout;) {
       size_t m = k + 1;
       while (m < nout + o.nout && fabsf(r->s[out[m]].y1 - r->s[out[m - 1]].y1) < 0.4f * r->s[out[m - 1]].size &&

@@ -297,8 +297,9 @@ write("pdf-date-above", "cv.pdf", pdf([date_above_page()]))
 # drawn squares (no character), one item wrapped; a publication's title in a
 # larger bold size wrapped over two lines, its venue in bold after
 # "Published by" wrapped onto a bold line; short skill lines (the widest at
-# no edge: lines of their own). Page 2: a column of labels, the first with
-# nothing beside it, the next set lower than its text's first line
+# no edge: lines of their own); a table of two rows, names over levels.
+# Page 2: a column of labels, the first with nothing beside it, the next set
+# lower than its text's first line
 def drawn_page1():
     runs = [(72, 730, "B", 22, "Nils Oduya-Brekke"), (72, 690, "B", 15, "Profile")]
     prose = ["Coastal engineer who designs and tests breakwaters, sea walls and harbour works in the wave",
@@ -332,14 +333,18 @@ def drawn_page1():
     runs.append((72, y, "B", 15, "Skills"))
     for k, t in enumerate(["Wave flume testing", "Hydraulic model scaling", "SWAN", "Python"]):
         runs.append((72, y - 20 - 13 * k, "R", 10, t))
+    # a table of two rows, names over levels, the names a little over an em apart
+    y -= 96
+    runs.append((72, y, "B", 15, "Languages"))
+    for x, name, level in ((72, "Norwegian", "Native"), (132, "English", "Fluent"), (177, "Swahili", "Conversational")):
+        runs += [(x, y - 20, "R", 10, name), (x, y - 34, "R", 10, level)]
     return {"runs": runs, "images": images}
 
 
 def drawn_page2():
-    runs = [(72, 720, "R", 13, "Contact"), (72, 640, "R", 13, "Languages"),
-            (230, 660, "R", 10, "Norwegian (native)"), (230, 647, "R", 10, "English (fluent)"),
-            (230, 634, "R", 10, "Swahili (conversational)"), (230, 621, "R", 10, "German (basic)"),
-            (72, 580, "R", 13, "Interests"), (230, 580, "R", 10, "Sea kayaking, tide tables")]
+    runs = [(72, 720, "R", 13, "Contact"), (72, 640, "R", 13, "Interests"),
+            (230, 660, "R", 10, "Sea kayaking"), (230, 647, "R", 10, "Tide tables"),
+            (230, 634, "R", 10, "Knot tying"), (230, 621, "R", 10, "Birdwatching")]
     return {"runs": runs}
 
 

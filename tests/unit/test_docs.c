@@ -135,8 +135,10 @@ static const doc_case docs[] = {
     /* a browser's print: lines wrapped at the column's edge read as one
      * (a paragraph, an item, a title in a larger size, a bold venue after
      * "Published by"), short lines stay lines; bullets drawn as squares
-     * open items; a label with nothing beside it leaves its row to the next
-     * label, set lower than its text's first line */
+     * open items; a table of two rows (names a little over an em apart over
+     * their levels) is cut into cells and read column by column, one block;
+     * a label with nothing beside it leaves its row to the next label, set
+     * lower than its text's first line */
     {"fixtures/pdf-drawn/cv.pdf", "pdf", 2, 0, NULL, NULL,
      {H(1, "Nils Oduya-Brekke"), H(2, "Profile"),
       P("Coastal engineer who designs and tests breakwaters, sea walls and harbour works in the wave basin and in the "
@@ -149,9 +151,9 @@ static const doc_case docs[] = {
       I(0, "\xe2\x80\xa2", "Taught the lab safety course"), H(2, "Publications"),
       H(4, "Armour stone stability under oblique wave attack on shallow foreshores of the North Sea"),
       P("Published by Proceedings of the International Conference on Coastal Structures and Breakwaters, Bergen, 2021"),
-      H(2, "Skills"), P("Wave flume testing\nHydraulic model scaling\nSWAN\nPython"), H(3, "Contact"), H(3, "Languages"),
-      P("Norwegian (native)\nEnglish (fluent)\nSwahili (conversational)\nGerman (basic)"), H(3, "Interests"),
-      P("Sea kayaking, tide tables")}},
+      H(2, "Skills"), P("Wave flume testing\nHydraulic model scaling\nSWAN\nPython"), H(2, "Languages"),
+      P("Norwegian\nNative\nEnglish\nFluent\nSwahili\nConversational"), H(3, "Contact"), H(3, "Interests"),
+      P("Sea kayaking\nTide tables\nKnot tying\nBirdwatching")}},
     /* Title and Heading1 styles, bold entry heads, list levels, a table, links */
     {"fixtures/docx-styles/cv.docx", "docx", 0, 0, "https://tes.example.org", "tes.example.org",
      {H(1, "Tobiah Ekwueme-Sand"),
