@@ -1102,6 +1102,7 @@ typedef struct emitter {
   float pright; /* the right edge of the lines at its margin (0: unknown) */
   bool plast_bold; /* its last letter bold: a bold run that may go on below */
   int pwords;      /* the words of its last segment */
+  float pgap;      /* its gap under the line before, when it went on from it (else 0) */
   bool pbold, in_item;
   int page;
   cvx_blk_kind kind;
@@ -1241,7 +1242,12 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
    * title over its indented text; a date, title and employer at one margin
    * stay one head) */
   bool shift = fabsf(x0 - e->px0) > size;
-  float limit = shift ? e->para_gap : 0.75f;
+  /* …or at its margin, a line in the regular weight under a bold one (a
+   * title over its description, set apart as paragraphs are, and more than
+   * the bold line from the line it went on from: lines of one head set
+   * evenly stay one block) */
+  bool unbold = e->pbold && !bold && e->plast_bold && gap > 1.3f * e->pgap;
+  float limit = shift || unbold ? e->para_gap : 0.75f;
   bool near = e->have && e->page == f->page && gap < limit * size && gap > -0.5f * size && y0 > e->py0;
   bool cont = false;
   if (heading)
@@ -1328,6 +1334,7 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
     const char *l2 = l ? g_utf8_find_prev_char(e->t.ptr, l) : NULL;
     e->phyph = l2 && g_unichar_islower(g_utf8_get_char(l)) && g_unichar_isalpha(g_utf8_get_char(l2));
   }
+  e->pgap = cont && gap > 0 ? gap : 0;
   e->py0 = y0;
   e->py1 = y1;
   e->psize = size;

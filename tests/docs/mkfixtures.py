@@ -294,7 +294,9 @@ write("pdf-date-above", "cv.pdf", pdf([date_above_page()]))
 
 # ---- PDF: what a browser's print shows. Page 1: a profile paragraph
 # wrapped at the column's edge (one line each), list items whose bullets are
-# drawn squares (no character), one item wrapped; a publication's title in a
+# drawn squares (no character), one item wrapped; a bold title over its
+# description set a little further apart than the description's lines; a
+# publication's title in a
 # larger bold size wrapped over two lines, its venue in bold after
 # "Published by" wrapped onto a bold line; short skill lines (the widest at
 # no edge: lines of their own); a table of two rows, names over levels.
@@ -321,6 +323,12 @@ def drawn_page1():
         for t in item:
             runs.append((90, y, "R", 10, t))
             y -= 13
+    # a title over its description, set a little further apart than the
+    # description's lines
+    runs += [(72, y - 6, "B", 10, "Research Assistant, Fjordline Institute"),
+             (72, y - 22, "R", 10, "Logged wave heights at four coastal stations and kept the instruments"),
+             (72, y - 35, "R", 10, "calibrated through two winters.")]
+    y -= 44
     runs.append((72, y - 12, "B", 15, "Publications"))
     y -= 34
     runs += [(72, y, "B", 13, "Armour stone stability under oblique wave attack on shallow"),

@@ -135,8 +135,10 @@ static const doc_case docs[] = {
     /* a browser's print: lines wrapped at the column's edge read as one
      * (a paragraph, an item, a title in a larger size, a bold venue after
      * "Published by"), short lines stay lines; bullets drawn as squares
-     * open items; a table of two rows (names a little over an em apart over
-     * their levels) is cut into cells and read column by column, one block;
+     * open items; a bold title over its description set further apart
+     * than the description's lines is a block of its own; a table of two
+     * rows (names a little over an em apart over their levels) is cut into
+     * cells and read column by column, one block;
      * a label with nothing beside it leaves its row to the next label, set
      * lower than its text's first line */
     {"fixtures/pdf-drawn/cv.pdf", "pdf", 2, 0, NULL, NULL,
@@ -148,7 +150,10 @@ static const doc_case docs[] = {
       I(0, "\xe2\x80\xa2",
         "Ran model tests of rubble mound breakwaters for harbour authorities along the northern coast and wrote their "
         "reports"),
-      I(0, "\xe2\x80\xa2", "Taught the lab safety course"), H(2, "Publications"),
+      I(0, "\xe2\x80\xa2", "Taught the lab safety course"),
+      H(5, "Research Assistant, Fjordline Institute"),
+      P("Logged wave heights at four coastal stations and kept the instruments\ncalibrated through two winters."),
+      H(2, "Publications"),
       H(4, "Armour stone stability under oblique wave attack on shallow foreshores of the North Sea"),
       P("Published by Proceedings of the International Conference on Coastal Structures and Breakwaters, Bergen, 2021"),
       H(2, "Skills"), P("Wave flume testing\nHydraulic model scaling\nSWAN\nPython"), H(2, "Languages"),
