@@ -124,6 +124,12 @@ void cvx_lb_join_hyphen(cvx_lb *lb) {
   cvx_buf_truncate(&lb->bt, k);
 }
 
+void cvx_lb_join_space(cvx_lb *lb) {
+  cvx_buf_truncate(&lb->bt, trimmed(&lb->bt, " "));
+  (void)text_put(lb, "\n", 1);
+  if (lb->open && lb->bt.len && !strchr("\n\t", lb->bt.ptr[lb->bt.len - 1])) cvx_buf_putc(&lb->bt, ' ');
+}
+
 void cvx_lb_tab(cvx_lb *lb) {
   if (at_line_start(lb)) return;
   cvx_buf_truncate(&lb->bt, trimmed(&lb->bt, " "));

@@ -65,6 +65,10 @@ void cvx_lb_newline(cvx_lb *lb);
  * "terises"): the text keeps the hyphen and the break as printed; the block
  * drops the hyphen and reads the word whole. */
 void cvx_lb_join_hyphen(cvx_lb *lb);
+/* A line break the layout made in a run of text (a line wrapped at the
+ * column's edge): the text keeps the break as printed; the block reads one
+ * line, the two joined by a space. */
+void cvx_lb_join_space(cvx_lb *lb);
 /* A cell or column boundary: '\t' in both (not at a line's start). */
 void cvx_lb_tab(cvx_lb *lb);
 /* The bold run that opens the block ends here. */

@@ -8,6 +8,7 @@
 
 #include "grammar.h"
 
+#include <cairo.h>
 #include <glib.h>
 #include <math.h>
 #include <poppler.h>
@@ -51,6 +52,8 @@ typedef struct seg {
   int page;
   bool furniture;
   bool byline; /* a line stacked under the first page's name (name_first): a paragraph, whatever its size */
+  bool paired; /* a cell of a table of two rows read column by column, after the cell before (read_pairs) */
+  bool dot;    /* a small filled shape drawn left of it, as at other lines' starts: a list item's bullet (shape_bullets) */
   size_t nvis;
 } seg;
 
@@ -287,6 +290,117 @@ static void seg_bounds(const rd *r, seg *s) {
   }
 }
 
+/* Bullets drawn as shapes: a list's marks that are no characters (a disc
+ * or a square a browser or a word processor draws) leave no glyph, and the
+ * items would read as lines of a paragraph. The page is rendered (at most
+ * MAX_RENDER pixels) and the ink left of each segment of the page [s0,
+ * r->ns) is looked at: a small blot, about as wide as tall, no wider than
+ * half an em, on the middle of the line, alone in the gap before the text
+ * and with no glyph there, is a mark when another line of the page has one
+ * at the same x. */
+#define MAX_RENDER (4u << 20)
+#define MAX_DOTS 4096
+static void shape_bullets(rd *r, PopplerPage *pg, int page, size_t s0) {
+  size_t n = r->ns - s0;
+  if (n < 2) return;
+  double w, h;
+  poppler_page_get_size(pg, &w, &h);
+  if (!(w > 0 && h > 0 && w < 20000 && h < 20000)) return;
+  /* only the gaps before the segments are drawn, in a surface over them all */
+  float rx0 = 1e9f, ry0 = 1e9f, rx1 = -1e9f, ry1 = -1e9f;
+  for (size_t k = s0; k < r->ns; k++) {
+    const seg *s = &r->s[k];
+    float em = s->size > 0 ? s->size : 10;
+    rx0 = fminf(rx0, s->x0 - 1.7f * em), rx1 = fmaxf(rx1, s->x0);
+    ry0 = fminf(ry0, s->y0 - 1), ry1 = fmaxf(ry1, s->y1 + 1);
+  }
+  rx0 = fmaxf(rx0, 0), ry0 = fmaxf(ry0, 0), rx1 = fminf(rx1, (float)w), ry1 = fminf(ry1, (float)h);
+  if (rx1 - rx0 < 2 || ry1 - ry0 < 2) return;
+  double scale = 2, area = (double)(rx1 - rx0) * (double)(ry1 - ry0);
+  if (area * scale * scale > MAX_RENDER) scale = sqrt(MAX_RENDER / area);
+  if (scale < 0.75) return; /* a huge page: too coarse to tell a dot from a letter */
+  int W = (int)((rx1 - rx0) * scale) + 1, H = (int)((ry1 - ry0) * scale) + 1;
+  cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H);
+  if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) {
+    cairo_surface_destroy(surf);
+    return;
+  }
+  cairo_t *cr = cairo_create(surf);
+  cairo_set_source_rgb(cr, 1, 1, 1);
+  cairo_paint(cr);
+  cairo_scale(cr, scale, scale);
+  cairo_translate(cr, -rx0, -ry0);
+  for (size_t k = s0; k < r->ns; k++) {
+    const seg *s = &r->s[k];
+    float em = s->size > 0 ? s->size : 10;
+    cairo_rectangle(cr, s->x0 - 1.7f * em, s->y0 - 1, 1.7f * em, s->y1 - s->y0 + 2);
+  }
+  cairo_clip(cr);
+  poppler_page_render(pg, cr);
+  cairo_destroy(cr);
+  cairo_surface_flush(surf);
+  const unsigned char *px = cairo_image_surface_get_data(surf);
+  int stride = cairo_image_surface_get_stride(surf);
+  size_t *cand = cvx_xmalloc(MAX_DOTS * sizeof *cand), nc = 0;
+  float *cx = cvx_xmalloc(MAX_DOTS * sizeof *cx);
+  for (size_t k = s0; k < r->ns && nc < MAX_DOTS; k++) {
+    const seg *s = &r->s[k];
+    float em = s->size > 0 ? s->size : 10;
+    /* the gap before the text: up to 1.6 em left of it */
+    int x0 = (int)((s->x0 - 1.6f * em - rx0) * scale), x1 = (int)((s->x0 - 0.1f * em - rx0) * scale);
+    int y0 = (int)((s->y0 - ry0) * scale), y1 = (int)((s->y1 - ry0) * scale);
+    if (x0 < 0) x0 = 0;
+    if (y0 < 0) y0 = 0;
+    if (x1 >= W) x1 = W - 1;
+    if (y1 >= H) y1 = H - 1;
+    if (x1 - x0 < 3 || y1 - y0 < 3) continue;
+    /* ink: pixels darker than the region's corner (its background) by a
+     * quarter of the scale */
+    const uint32_t *corner = (const uint32_t *)(const void *)(px + (size_t)y0 * (size_t)stride) + x0;
+    int bg = (int)(((*corner >> 16) & 255) + ((*corner >> 8) & 255) + (*corner & 255));
+    int bx0 = W, bx1 = -1, by0 = H, by1 = -1;
+    size_t ink = 0;
+    for (int y = y0; y <= y1; y++) {
+      const uint32_t *row = (const uint32_t *)(const void *)(px + (size_t)y * (size_t)stride);
+      for (int x = x0; x <= x1; x++) {
+        uint32_t c = row[x];
+        int v = (int)(((c >> 16) & 255) + ((c >> 8) & 255) + (c & 255));
+        if (abs(v - bg) < 192) continue;
+        ink++;
+        if (x < bx0) bx0 = x;
+        if (x > bx1) bx1 = x;
+        if (y < by0) by0 = y;
+        if (y > by1) by1 = y;
+      }
+    }
+    if (!ink || bx0 <= x0 || by0 <= y0 || by1 >= y1) continue; /* none, or a rule or a box that goes on past it */
+    float dw = (float)(bx1 - bx0 + 1) / (float)scale, dh = (float)(by1 - by0 + 1) / (float)scale;
+    float mid = (float)(by0 + by1) / 2 / (float)scale + ry0;
+    bool dot = dw <= 0.5f * em && dh <= 0.5f * em && dw >= 0.12f * em && dh >= 0.12f * em && dw <= 2 * dh &&
+               dh <= 2 * dw && (float)ink >= 0.3f * (float)((bx1 - bx0 + 1) * (by1 - by0 + 1)) &&
+               mid > s->y0 + 0.2f * (s->y1 - s->y0) && mid < s->y1 - 0.15f * (s->y1 - s->y0);
+    if (!dot) continue;
+    /* no glyph of another segment in the gap */
+    float gx0 = (float)bx0 / (float)scale + rx0 - 0.5f, gx1 = s->x0 - 0.1f;
+    bool clear = true;
+    for (size_t q = s0; q < r->ns && clear; q++)
+      clear = q == k || r->s[q].x1 < gx0 || r->s[q].x0 > gx1 || r->s[q].y1 < s->y0 || r->s[q].y0 > s->y1;
+    if (!clear) continue;
+    cand[nc] = k;
+    cx[nc++] = (float)(bx0 + bx1) / 2 / (float)scale + rx0;
+  }
+  cairo_surface_destroy(surf);
+  for (size_t a = 0; a < nc; a++)
+    for (size_t b = 0; b < nc; b++)
+      if (a != b && fabsf(cx[a] - cx[b]) <= 1.5f && fabsf(r->s[cand[a]].y1 - r->s[cand[b]].y1) > 1) {
+        r->s[cand[a]].dot = true;
+        if (r->debug) fprintf(stderr, "pdf p%d dot at x%.1f y%.1f\n", page + 1, (double)cx[a], (double)r->s[cand[a]].y1);
+        break;
+      }
+  free(cand);
+  free(cx);
+}
+
 /* Sizes: a segment is cut where a run in another size follows a gap wider
  * than an em of the smaller, both runs at least the document's text size: a section
  * title set beside its first entry's title ("Skills" beside "Programming
@@ -307,6 +421,7 @@ static void split_sizes(rd *r) {
         if (big > 1.15f * small && gl->x0 - prev->x1 > small && small >= 0.9f * body) {
           seg rest = cur;
           rest.g0 = i;
+          rest.dot = false;
           cur.g1 = i;
           seg_bounds(r, &cur);
           if (n == cap) out = cvx_xrealloc(out, (cap = cap * 2) * sizeof *out);
@@ -334,6 +449,8 @@ static void split_sizes(rd *r) {
  * segment is cut there. */
 #define MARGIN_GAP 0.6f
 #define MAX_MARGINS 64
+/* Wide gaps weighed as a table's cell boundary at most, per page (bounded work). */
+#define MAX_CELL_CHECKS 256
 static void split_at_margins(rd *r, size_t s0) {
   size_t n = r->ns - s0;
   if (n < 3) return;
@@ -348,8 +465,8 @@ static void split_at_margins(rd *r, size_t s0) {
     i = j;
   }
   free(xs);
-  size_t end = r->ns;
-  for (size_t k = s0; k < end && ne && r->ns - s0 < MAX_SEGS_PAGE; k++) {
+  size_t end = r->ns, checks = 0;
+  for (size_t k = s0; k < end && r->ns - s0 < MAX_SEGS_PAGE; k++) {
     const glyph *prev = NULL;
     for (size_t i = r->s[k].g0; i < r->s[k].g1; i++) {
       const glyph *gl = &r->g[i];
@@ -358,9 +475,22 @@ static void split_at_margins(rd *r, size_t s0) {
       if (prev && gl->x0 - prev->x1 >= MARGIN_GAP * s->size && gl->x0 > s->x0 + 1.5f && prev->size <= gl->size + 0.5f) {
         int e = 0;
         while (e < ne && !(gl->x0 >= edges[e] - 0.5f && gl->x0 <= edges[e] + 1.5f)) e++;
-        if (e < ne) {
+        /* …or, after a gap of a cell (0.8 em), where a segment of the line
+         * above or below begins: a table's column ("English  Spanish" over
+         * "C1  Native") */
+        bool cell = false;
+        if (e == ne && gl->x0 - prev->x1 >= 0.8f * s->size && checks < MAX_CELL_CHECKS) {
+          checks++;
+          for (size_t q = s0; q < r->ns && !cell; q++) {
+            const seg *o = &r->s[q];
+            float dy = fabsf(o->y1 - s->y1);
+            cell = q != k && fabsf(o->x0 - gl->x0) <= 1.5f && dy > 0.5f * s->size && dy < 2.5f * s->size;
+          }
+        }
+        if (e < ne || cell) {
           seg rest = *s;
           rest.g0 = i;
+          rest.dot = false;
           s->g1 = i;
           seg_bounds(r, s);
           seg_bounds(r, &rest);
@@ -723,6 +853,7 @@ static void read_labels(order *o, size_t *d, size_t nd, size_t *lab, size_t nlab
   size_t at = 0;            /* the text read so far */
   float above = -1e9f;      /* the foot of the label before */
   float at_gap = 0, at_y = 0; /* the gap and place where the label before went */
+  bool empty_row = false;   /* the label before has no line beside it: the text after it starts below its foot */
   for (size_t i = 0; i < nlab;) {
     size_t k = i + 1;
     float top = r->s[lab[i]].y0, foot = r->s[lab[i]].y1;
@@ -738,8 +869,11 @@ static void read_labels(order *o, size_t *d, size_t nd, size_t *lab, size_t nlab
     size_t j = at;
     for (; j < m && j - at < MAX_LABEL_SCAN && r->s[text[j]].y0 < reach; j++) {
       const seg *s = &r->s[text[j]];
-      if (s->y0 < above || (j == at && i)) continue;
+      if (s->y0 < above || (j == at && i && !empty_row)) continue;
       float gap = j ? s->y0 - r->s[text[j - 1]].y1 : 0;
+      /* the row under a label with nothing beside it (a "Contact" whose
+       * lines are elsewhere) is free: its pause is from that label's foot */
+      if (j == at && empty_row) gap = s->y0 - (j && r->s[text[j - 1]].y1 > above ? r->s[text[j - 1]].y1 : above);
       float score = gap / (1 + fabsf(s->y0 - mid) / o->body);
       if (gap >= wide && score > best_score) {
         best_score = score;
@@ -755,10 +889,12 @@ static void read_labels(order *o, size_t *d, size_t nd, size_t *lab, size_t nlab
         best = m;
       }
     }
-    if (best_score == 0) { /* no pause near it: after the text wholly above it (a name over an empty row) */
+    bool fallback = best_score == 0;
+    if (fallback) { /* no pause near it: after the text wholly above it (a name over an empty row) */
       while (best < m && best - at < MAX_LABEL_SCAN && r->s[text[best]].y1 <= top) best++;
       best_gap = best && best < m ? r->s[text[best]].y0 - r->s[text[best - 1]].y1 : 0;
     }
+    empty_row = fallback && (best == m || r->s[text[best]].y0 > foot);
     if (best != at || !i) {
       at_gap = best_gap;
       at_y = best < m ? r->s[text[best]].y0 : foot;
@@ -962,6 +1098,11 @@ typedef struct emitter {
   bool plabel;          /* its first cell a label beside text: less than half the last one's width */
   float plabel_x1;      /* where that first cell ends */
   bool phyph;   /* it ended in a word broken by a hyphen ("charac-") */
+  float px1;    /* where it ends */
+  float pright; /* the right edge of the lines at its margin (0: unknown) */
+  bool plast_bold; /* its last letter bold: a bold run that may go on below */
+  int pwords;      /* the words of its last segment */
+  float pgap;      /* its gap under the line before, when it went on from it (else 0) */
   bool pbold, in_item;
   int page;
   cvx_blk_kind kind;
@@ -1021,9 +1162,28 @@ static void put_seg(emitter *e, const seg *s, size_t skip) {
   if (link >= 0) cvx_lb_link_end(e->lb);
 }
 
+/* The width of the first word of segment s (its glyphs up to the first space). */
+static float first_word(const rd *r, const seg *s) {
+  float wg = word_gap(r, s), x0 = 0, x1 = 0;
+  const glyph *prev = NULL;
+  for (size_t i = s->g0; i < s->g1; i++) {
+    const glyph *gl = &r->g[i];
+    if (gl->space) {
+      if (prev) break;
+      continue;
+    }
+    if (prev && gl->x0 - prev->x1 > wg) break;
+    if (!prev) x0 = gl->x0;
+    x1 = gl->x1;
+    prev = gl;
+  }
+  return x1 - x0;
+}
+
 /* One line: segments line[0,n) on one baseline, in reading order; a
- * heading at bold_level when its weight made it one (> 0). */
-static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, bool weak_ok) {
+ * heading at bold_level when its weight made it one (> 0); right: the right
+ * edge of the lines at its margin (0: unknown). */
+static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, bool weak_ok, float right) {
   rd *r = e->r;
   const seg *f = &r->s[line[0]];
   float x0 = f->x0, y0 = f->y0, y1 = f->y1, size = f->size;
@@ -1060,14 +1220,34 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
     bullet = NULL;
     blen = 0;
   }
+  bool drawn = !bullet && f->dot; /* a bullet drawn as a shape: the item's text is the whole line */
+  if (drawn) bullet = "\xe2\x80\xa2";
   bool heading = (half(size) >= e->body * 1.18f && e->t.len <= 120 && !bullet && !f->byline) || bold_level > 0;
+  /* the line before was broken by the layout, not by its writer: it ends
+   * near the right edge of the lines at its margin, so that this line's
+   * first word would not have fit after it. Read as one line, as its text
+   * copied from the page it was printed from shows it */
+  bool first_bold = false;
+  for (size_t g = f->g0; g < f->g1; g++)
+    if (!r->g[g].space) {
+      first_bold = r->g[g].bold;
+      break;
+    }
+  /* …in one weight across the break (a bold title over its regular text is two lines) */
+  bool wrapped = e->have && e->pright > 0 && e->plast_bold == first_bold &&
+                 e->px1 + 0.3f * e->psize + first_word(r, f) > e->pright + 0.5f;
   float gap = y0 - e->py1;
   /* a line set apart by a little more than the page's paragraphs leave
    * between their lines, at another margin, starts a block of its own (a
    * title over its indented text; a date, title and employer at one margin
    * stay one head) */
   bool shift = fabsf(x0 - e->px0) > size;
-  float limit = shift ? e->para_gap : 0.75f;
+  /* …or at its margin, a line in the regular weight under a bold one (a
+   * title over its description, set apart as paragraphs are, and more than
+   * the bold line from the line it went on from: lines of one head set
+   * evenly stay one block) */
+  bool unbold = e->pbold && !bold && e->plast_bold && gap > 1.3f * e->pgap;
+  float limit = shift || unbold ? e->para_gap : 0.75f;
   bool near = e->have && e->page == f->page && gap < limit * size && gap > -0.5f * size && y0 > e->py0;
   bool cont = false;
   if (heading)
@@ -1075,10 +1255,14 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
   else if (bullet)
     cont = false;
   else if (e->in_item)
-    cont = near && x0 >= e->item_x - 2 && half(size) == half(e->psize) && !(bold && !e->pbold);
+    cont = near && x0 >= e->item_x - 2 && half(size) == half(e->psize) && !(bold && !e->pbold && !(wrapped && e->plast_bold));
   else
-    cont = near && e->kind == CVX_BLK_PARA && half(size) == half(e->psize) && !(bold && !e->pbold) &&
+    cont = near && e->kind == CVX_BLK_PARA && half(size) == half(e->psize) &&
+           !(bold && !e->pbold && !(wrapped && e->plast_bold)) &&
            (fabsf(x0 - e->px0) < 4 * size || (e->plabel && fabsf(x0 - e->pcell) < 2));
+  if (f->paired && n == 1 && e->have && e->page == f->page && e->kind == CVX_BLK_PARA && !e->in_item && !heading &&
+      !bullet && half(size) == half(e->psize))
+    cont = true; /* the next cell of a table read column by column */
   /* after a label and its text, a line under the text goes on with it; a
    * label at the margin of the label before, beside text, is the next row of
    * the label column */
@@ -1087,6 +1271,11 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
     cont = false; /* labels set flush left or flush right */
   if (cont && e->phyph && e->t.len && g_unichar_islower(g_utf8_get_char(e->t.ptr))) {
     cvx_lb_join_hyphen(e->lb); /* "charac-" + "terises": one word */
+  } else if (cont && wrapped && (fabsf(x0 - e->px0) < 2 || e->in_item) &&
+             (heading || e->pwords >= 3 || (e->t.len && g_unichar_islower(g_utf8_get_char(e->t.ptr))))) {
+    /* a heading, or text of a few words at least (a list's short items,
+     * the widest of them at a narrow column's edge, are lines of their own) */
+    cvx_lb_join_space(e->lb);
   } else if (cont) {
     cvx_lb_newline(e->lb);
   } else {
@@ -1100,7 +1289,7 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
       cvx_lb_raw(e->lb, e->t.ptr, blen);
       e->kind = CVX_BLK_ITEM;
       e->in_item = true;
-      e->item_x = x0 + size;
+      e->item_x = drawn ? x0 : x0 + size;
     } else {
       cvx_lb_begin(e->lb, CVX_BLK_PARA, 0, NULL);
       e->kind = CVX_BLK_PARA;
@@ -1124,9 +1313,20 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
   e->pcell_w = r->s[line[n - 1]].x1 - e->pcell;
   e->plabel = n > 1 && f->x1 - f->x0 < 0.5f * e->pcell_w;
   e->plabel_x1 = f->x1;
+  const seg *ls = &r->s[line[n - 1]];
+  e->px1 = ls->x1;
+  e->pright = n == 1 ? right : 0; /* a line of cells is no wrapped text */
+  e->plast_bold = false;
+  for (size_t g = ls->g1; g-- > ls->g0;)
+    if (!r->g[g].space) {
+      e->plast_bold = r->g[g].bold;
+      break;
+    }
   /* the line's last word broken by a hyphen: a letter, then '-' or a soft hyphen, then the line's end */
   seg_text(r, &r->s[line[n - 1]], &e->t);
   e->phyph = false;
+  e->pwords = e->t.len ? 1 : 0;
+  for (size_t q = 0; q < e->t.len; q++) e->pwords += e->t.ptr[q] == ' ';
   if (e->t.len >= 3) {
     const char *end = e->t.ptr + e->t.len, *h = g_utf8_find_prev_char(e->t.ptr, end);
     gunichar hc = h ? g_utf8_get_char(h) : 0;
@@ -1134,6 +1334,7 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
     const char *l2 = l ? g_utf8_find_prev_char(e->t.ptr, l) : NULL;
     e->phyph = l2 && g_unichar_islower(g_utf8_get_char(l)) && g_unichar_isalpha(g_utf8_get_char(l2));
   }
+  e->pgap = cont && gap > 0 ? gap : 0;
   e->py0 = y0;
   e->py1 = y1;
   e->psize = size;
@@ -1228,6 +1429,8 @@ typedef struct pline {
   float x0, size;
   bool bold;   /* every segment bold */
   bool title;  /* a bold title candidate (bold_title) */
+  float x1;    /* where it ends */
+  float right; /* the right edge of the page's lines at its margin, three at least (0: fewer) */
   int level;   /* > 0: a heading by weight, at this level */
   const char *weak; /* the weak bullet it starts with (weak_bullet), or NULL */
   bool weak_ok;     /* …and a line next to it starts with the same: a list */
@@ -1316,6 +1519,34 @@ static void name_first(rd *r, size_t *out, size_t n, float body) {
 static bool one_size(const rd *r, const size_t *out, size_t k, size_t m) {
   float a = r->s[out[k]].size, b = r->s[out[m]].size;
   return fabsf(b - a) < 1 || (m == k + 1 && b > a && b <= a * 1.15f);
+}
+
+static int cmp_margin(const void *a, const void *b) {
+  const pline *p = *(const pline *const *)a, *q = *(const pline *const *)b;
+  if (p->x0 != q->x0) return p->x0 < q->x0 ? -1 : 1;
+  return p->k < q->k ? -1 : p->k > q->k;
+}
+
+/* Each line's right edge: the furthest any line of the document that begins
+ * at its x or left of it reaches (its column's edge; a column beside it on
+ * the left ends before it begins, one on its right begins after it), when
+ * three lines at least begin at its x (within 2 points of the one before).
+ * A line that the layout wrapped ends near it; a list's short items do
+ * not. O(n log n). */
+static void margin_rights(pline *lines, size_t nl) {
+  if (!nl) return;
+  pline **v = cvx_xmalloc(nl * sizeof *v);
+  for (size_t i = 0; i < nl; i++) v[i] = &lines[i];
+  qsort(v, nl, sizeof *v, cmp_margin);
+  float reach = 0;
+  for (size_t i = 0; i < nl;) {
+    size_t j = i + 1;
+    while (j < nl && v[j]->x0 - v[j - 1]->x0 <= 2) j++;
+    for (size_t k = i; k < j; k++) reach = v[k]->x1 > reach ? v[k]->x1 : reach;
+    for (size_t k = i; k < j; k++) v[k]->right = j - i >= 3 ? reach : 0;
+    i = j;
+  }
+  free(v);
 }
 
 /* The gap, in ems, from which the next line starts a new block: a little
@@ -1498,6 +1729,67 @@ static void read_grids(const rd *r, size_t *out, size_t n) {
   free(tmp);
 }
 
+/* Line out[c, d) has the cells of line out[a, b): as many segments, each
+ * beginning where its fellow does (within 1.5 points), on the next baseline
+ * of the page (closer than two lines). */
+static bool same_cells(const rd *r, const size_t *out, size_t a, size_t b, size_t c, size_t d) {
+  if (d - c != b - a || b - a < 2) return false;
+  const seg *u = &r->s[out[a]], *l = &r->s[out[c]];
+  if (u->page != l->page || l->y0 <= u->y1 - 1 || l->y0 - u->y1 > 1.5f * u->size) return false;
+  for (size_t k = 0; k < b - a; k++)
+    if (fabsf(r->s[out[a + k]].x0 - r->s[out[c + k]].x0) > 1.5f) return false;
+  return true;
+}
+
+/* A table of two rows, alone (no row of the same cells above or below): a
+ * row of names over their values, card beside card ("English" over "C1"
+ * beside "Spanish" over "Native") is read column by column, each name with
+ * its value, the table one block. Rows of one size and weight each, cells
+ * of three words at most; a table of three rows or more is left in rows. */
+static void read_pairs(rd *r, size_t *out, size_t n) {
+  size_t pa = 0, pb = 0; /* the line before */
+  bool have = false;
+  cvx_buf t = CVX_BUF_INIT;
+  for (size_t a = 0; a < n;) {
+    size_t b = line_end(r, out, n, a);
+    if (b >= n) break;
+    size_t d = line_end(r, out, n, b);
+    bool pair = same_cells(r, out, a, b, b, d) && !(have && same_cells(r, out, pa, pb, a, b)) &&
+                !(d < n && same_cells(r, out, b, d, d, line_end(r, out, n, d)));
+    for (size_t k = a; k < d && pair; k++) {
+      const seg *s = &r->s[out[k]], *f = &r->s[out[k < b ? a : b]];
+      pair = s->bold == f->bold && fabsf(s->size - f->size) < 0.5f;
+      /* names and levels are a few words; a date column beside its text is no such table */
+      seg_text(r, s, &t);
+      size_t words = 1;
+      for (size_t q = 0; q < t.len; q++) words += t.ptr[q] == ' ';
+      pair = pair && words <= 3;
+    }
+    if (!pair) {
+      pa = a, pb = b, have = true;
+      a = b;
+      continue;
+    }
+    if (r->debug) fprintf(stderr, "pdf pairs: %zu cells, lines %zu-%zu of the page's order\n", b - a, a, d);
+    size_t tmp[2 * MAX_GRID_COLS], w = 0, nc = b - a;
+    if (nc > MAX_GRID_COLS) {
+      pa = a, pb = b, have = true;
+      a = b;
+      continue;
+    }
+    for (size_t k = 0; k < nc; k++) {
+      tmp[w++] = out[a + k];
+      tmp[w++] = out[b + k];
+      r->s[out[a + k]].paired = k > 0;
+      r->s[out[b + k]].paired = true;
+    }
+    memcpy(out + a, tmp, w * sizeof *tmp);
+    have = false;
+    a = d;
+  }
+  cvx_buf_free(&t);
+}
+
 static void emit_all(rd *r, cvx_lb *lb) {
   emitter e = {.r = r, .lb = lb, .debug = r->debug};
   cvx_buf_init(&e.t);
@@ -1520,13 +1812,15 @@ static void emit_all(rd *r, cvx_lb *lb) {
     order_segs(&o, v, n, 0);
     if (!nout) name_first(r, o.out, o.nout, e.body);
     read_grids(r, o.out, o.nout);
+    read_pairs(r, o.out, o.nout);
     for (size_t k = nout; k < nout + o.nout;) {
       size_t m = k + 1;
       while (m < nout + o.nout && fabsf(r->s[out[m]].y1 - r->s[out[m - 1]].y1) < 0.4f * r->s[out[m - 1]].size &&
              r->s[out[m]].x0 > r->s[out[m - 1]].x1 && one_size(r, out, k, m))
         m++;
       pline *l = &lines[nl++];
-      *l = (pline){k, m, page, r->s[out[k]].x0, r->s[out[k]].size, true, false, 0, NULL, false};
+      *l = (pline){.k = k, .m = m, .page = page, .x0 = r->s[out[k]].x0, .size = r->s[out[k]].size, .bold = true,
+                   .x1 = r->s[out[m - 1]].x1};
       for (size_t q = k; q < m; q++) l->bold &= r->s[out[q]].bold;
       l->title = bold_title(&e, l, out, true);
       seg_text(r, &r->s[out[k]], &e.t);
@@ -1539,6 +1833,7 @@ static void emit_all(rd *r, cvx_lb *lb) {
     i = j;
   }
   e.para_gap = para_gap_of(r, out, lines, nl);
+  margin_rights(lines, nl);
   /* a weak bullet is one when the line above or below on its page starts
    * with the same mark */
   for (size_t i = 0; i < nl; i++) {
@@ -1620,7 +1915,7 @@ static void emit_all(rd *r, cvx_lb *lb) {
       cvx_lb_hidden_line(lb, t.ptr, t.len);
     }
     for (; li < nl && lines[li].page == page && !cvx_lb_full(lb); li++)
-      emit_line(&e, out + lines[li].k, lines[li].m - lines[li].k, lines[li].level, lines[li].weak_ok);
+      emit_line(&e, out + lines[li].k, lines[li].m - lines[li].k, lines[li].level, lines[li].weak_ok, lines[li].right);
     while (li < nl && lines[li].page == page) li++;
     cvx_lb_end(lb);
     i = j;
@@ -1694,10 +1989,11 @@ cvx_status cvx_pdf_decode(cvx_arena *a, const char *path, const unsigned char *p
     if (!pg) continue;
     size_t g0 = r.ng;
     read_page(&r, pg, i);
-    g_object_unref(pg);
     size_t s0 = r.ns;
     make_segs(&r, g0, r.ng, i);
     split_at_margins(&r, s0);
+    shape_bullets(&r, pg, i, s0);
+    g_object_unref(pg);
     read++;
     if (r.glyph_limit || r.chars.len > max) break;
   }

@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-drawn, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-drawn docx-styles docx-lists docx-bold odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -291,6 +291,72 @@ def date_above_page():
 
 
 write("pdf-date-above", "cv.pdf", pdf([date_above_page()]))
+
+# ---- PDF: what a browser's print shows. Page 1: a profile paragraph
+# wrapped at the column's edge (one line each), list items whose bullets are
+# drawn squares (no character), one item wrapped; a bold title over its
+# description set a little further apart than the description's lines; a
+# publication's title in a
+# larger bold size wrapped over two lines, its venue in bold after
+# "Published by" wrapped onto a bold line; short skill lines (the widest at
+# no edge: lines of their own); a table of two rows, names over levels.
+# Page 2: a column of labels, the first with nothing beside it, the next set
+# lower than its text's first line
+def drawn_page1():
+    runs = [(72, 730, "B", 22, "Nils Oduya-Brekke"), (72, 690, "B", 15, "Profile")]
+    prose = ["Coastal engineer who designs and tests breakwaters, sea walls and harbour works in the wave",
+             "basin and in the field, and who writes the numerical models that turn all their measurements",
+             "into design tables."]
+    y = 670
+    for t in prose:
+        runs.append((72, y, "R", 10, t))
+        y -= 13
+    runs += [(72, 614, "B", 15, "Experience"), (72, 592, "B", 11, "Wave Basin Engineer, Stormbank Laboratory")]
+    items = [["Built a wave maker controller for the long flume"],
+             ["Ran model tests of rubble mound breakwaters for harbour authorities along the northern",
+              "coast and wrote their reports"],
+             ["Taught the lab safety course"]]
+    images = []
+    y = 574
+    for item in items:
+        images.append((80, y + 2.5, 83, y + 5.5))
+        for t in item:
+            runs.append((90, y, "R", 10, t))
+            y -= 13
+    # a title over its description, set a little further apart than the
+    # description's lines
+    runs += [(72, y - 6, "B", 10, "Research Assistant, Fjordline Institute"),
+             (72, y - 22, "R", 10, "Logged wave heights at four coastal stations and kept the instruments"),
+             (72, y - 35, "R", 10, "calibrated through two winters.")]
+    y -= 44
+    runs.append((72, y - 12, "B", 15, "Publications"))
+    y -= 34
+    runs += [(72, y, "B", 13, "Armour stone stability under oblique wave attack on shallow"),
+             (72, y - 16, "B", 13, "foreshores of the North Sea")]
+    y -= 32
+    runs += [(72, y, "R", 10, "Published by"),
+             (131.2, y, "B", 10, "Proceedings of the International Conference on Coastal Structures and"),
+             (72, y - 13, "B", 10, "Breakwaters, Bergen, 2021")]
+    y -= 44
+    runs.append((72, y, "B", 15, "Skills"))
+    for k, t in enumerate(["Wave flume testing", "Hydraulic model scaling", "SWAN", "Python"]):
+        runs.append((72, y - 20 - 13 * k, "R", 10, t))
+    # a table of two rows, names over levels, the names a little over an em apart
+    y -= 96
+    runs.append((72, y, "B", 15, "Languages"))
+    for x, name, level in ((72, "Norwegian", "Native"), (132, "English", "Fluent"), (177, "Swahili", "Conversational")):
+        runs += [(x, y - 20, "R", 10, name), (x, y - 34, "R", 10, level)]
+    return {"runs": runs, "images": images}
+
+
+def drawn_page2():
+    runs = [(72, 720, "R", 13, "Contact"), (72, 640, "R", 13, "Interests"),
+            (230, 660, "R", 10, "Sea kayaking"), (230, 647, "R", 10, "Tide tables"),
+            (230, 634, "R", 10, "Knot tying"), (230, 621, "R", 10, "Birdwatching")]
+    return {"runs": runs}
+
+
+write("pdf-drawn", "cv.pdf", pdf([drawn_page1(), drawn_page2()]))
 
 # ---- DOCX and ODT: heading styles, bold entry heads, list levels, a table, links
 paras = [

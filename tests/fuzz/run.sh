@@ -29,6 +29,8 @@ mkdir -p "$build/artifacts"
 # execution of fuzz_markdown and fuzz_validate.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1:quarantine_size_mb=16}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+# fontconfig's once-per-process allocations (tests/lsan.supp says why)
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0}
 status=0
 
 seed() { # seed TARGET DIR: copy seed inputs into DIR

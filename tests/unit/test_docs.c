@@ -58,9 +58,9 @@ static const doc_case docs[] = {
       P("Ice coring\tGPR\tDrone survey"), H(3, "Languages"), P("Norwegian\nSpanish"), H(3, "Education"),
       P("MSc Glaciology, University of Bergen"),
       P("Contact\nwenna@example.org\nBergen, Norway\nTools\nPython\nQGIS\nHobbies\nSailing\nChess"),
-      P("Field glaciologist with eight seasons on\nthe Svalbard and Greenland ice sheets,\nfrom shallow coring to radar "
-        "surveys\nof outlet glaciers. I plan logistics,\nlead small teams on the ice and write\nthe processing code "
-        "for what we bring\nback.\nRecent work models meltwater routing\nunder the ice with open data and\nopen "
+      P("Field glaciologist with eight seasons on the Svalbard and Greenland ice sheets, from shallow coring to radar "
+        "surveys\nof outlet glaciers. I plan logistics,\nlead small teams on the ice and write the processing code "
+        "for what we bring back.\nRecent work models meltwater routing under the ice with open data and\nopen "
         "tools.")}},
     /* '-', '\u2013' and '*' open items only in a run of lines that start
      * with the same mark: alone, "- Present" is a date range's end */
@@ -75,7 +75,7 @@ static const doc_case docs[] = {
      * short line over an indented row of smaller tags is their group's title */
     {"fixtures/pdf-labels/cv.pdf", "pdf", 2, 0, NULL, NULL,
      {H(1, "Teodor Achterberg-Lune"), H(2, "Contact"), H(2, "Core\nSkills"),
-      P("Hydrology: flood models, river gauging,\ncatchment mapping"), P("Software: Fortran, R, Julia"),
+      P("Hydrology: flood models, river gauging, catchment mapping"), P("Software: Fortran, R, Julia"),
       P("Fieldwork: sediment cores, drone lidar"), H(2, "Work"), PB("2019 to 2024", "2019 to 2024"),
       PB("River Engineer, Oosterschelde Waterworks\nDesigned three tidal weirs\nand their fish passes\nRan the "
          "yearly dike inspections",
@@ -96,8 +96,8 @@ static const doc_case docs[] = {
      {H(1, "Ingrid Solvang-Achebe"), P("Flood Modelling Engineer"),
       P("14 Quayside Row\nBristol BS1 4QX\nUnited Kingdom\n+44 7700 900418"),
       P("ingrid.solvang@example.org\nsolvang-hydro.example.org"), H(3, "Profile"),
-      P("Hydraulic engineer with eleven years of flood risk and river modelling for public agencies\nand "
-        "consultancies. Specialised in efficient two-dimensional inundation models, field\nsurveys after floods, "
+      P("Hydraulic engineer with eleven years of flood risk and river modelling for public agencies and "
+        "consultancies. Specialised in efficient two-dimensional inundation models, field surveys after floods, "
         "and clear reporting to the officials who fund flood defences."),
       H(3, "Experience"), P("2020\xe2\x80\x93Present\tPrincipal Flood Modelling Engineer, Harrowgate Water Consultants, Bristol"),
       I(0, "\xe2\x80\xa2", "Led a team of six engineers on catchment studies for three regional flood authorities."),
@@ -112,7 +112,7 @@ static const doc_case docs[] = {
         "YO13 9PT, United Kingdom\thttps://hak-ice.example.ac.uk"),
       H(3, "Research interests"),
       P("I study the flow of mountain glaciers and ice caps, and their contribution to sea-level rise, combining field "
-        "glaciophysical measurements, satellite interferometry and numerical ice-flow modelling. My\nrecent work "
+        "glaciophysical measurements, satellite interferometry and numerical ice-flow modelling. My recent work "
         "quantifies basal sliding underneath surge-type glaciers and characterises supraglacial meltwater effluence "
         "through the ablation season."),
       H(3, "Employment"),
@@ -126,12 +126,39 @@ static const doc_case docs[] = {
     {"fixtures/pdf-writer/cv.pdf", "pdf", 2, 4, "mailto:marta.wo@example.pl", "marta.wo@example.pl",
      {H(1, "Marta Wi\xc5\x9bniewska-Okafor"), P("Senior Logistics Planner"),
       P("ul. D\xc5\x82uga 41/3, 80-827 Gda\xc5\x84sk, Poland \xc2\xb7 +48 512 000 318 \xc2\xb7 marta.wo@example.pl"), H(2, "Profile"),
-      P("Logistics planner with ten years in port, rail and warehouse operations. I plan\nefficient multimodal "
-        "transport, keep subcontractors to their service levels and\nwrite the figures management needs to decide on "
+      P("Logistics planner with ten years in port, rail and warehouse operations. I plan efficient multimodal "
+        "transport, keep subcontractors to their service levels and write the figures management needs to decide on "
         "capacity."),
       H(2, "Work experience"), P("03/2021 \xe2\x80\x93 present\tSenior Logistics Planner"),
       P("Baltic Harbour Freight, Gda\xc5\x84sk, Poland"),
-      I(0, "\xe2\x80\xa2", "Planned inland transport for 2,400 containers a month\nacross three terminals.")}},
+      I(0, "\xe2\x80\xa2", "Planned inland transport for 2,400 containers a month across three terminals.")}},
+    /* a browser's print: lines wrapped at the column's edge read as one
+     * (a paragraph, an item, a title in a larger size, a bold venue after
+     * "Published by"), short lines stay lines; bullets drawn as squares
+     * open items; a bold title over its description set further apart
+     * than the description's lines is a block of its own; a table of two
+     * rows (names a little over an em apart over their levels) is cut into
+     * cells and read column by column, one block;
+     * a label with nothing beside it leaves its row to the next label, set
+     * lower than its text's first line */
+    {"fixtures/pdf-drawn/cv.pdf", "pdf", 2, 0, NULL, NULL,
+     {H(1, "Nils Oduya-Brekke"), H(2, "Profile"),
+      P("Coastal engineer who designs and tests breakwaters, sea walls and harbour works in the wave basin and in the "
+        "field, and who writes the numerical models that turn all their measurements into design tables."),
+      H(2, "Experience"), PB("Wave Basin Engineer, Stormbank Laboratory", "Wave Basin Engineer, Stormbank Laboratory"),
+      I(0, "\xe2\x80\xa2", "Built a wave maker controller for the long flume"),
+      I(0, "\xe2\x80\xa2",
+        "Ran model tests of rubble mound breakwaters for harbour authorities along the northern coast and wrote their "
+        "reports"),
+      I(0, "\xe2\x80\xa2", "Taught the lab safety course"),
+      H(5, "Research Assistant, Fjordline Institute"),
+      P("Logged wave heights at four coastal stations and kept the instruments\ncalibrated through two winters."),
+      H(2, "Publications"),
+      H(4, "Armour stone stability under oblique wave attack on shallow foreshores of the North Sea"),
+      P("Published by Proceedings of the International Conference on Coastal Structures and Breakwaters, Bergen, 2021"),
+      H(2, "Skills"), P("Wave flume testing\nHydraulic model scaling\nSWAN\nPython"), H(2, "Languages"),
+      P("Norwegian\nNative\nEnglish\nFluent\nSwahili\nConversational"), H(3, "Contact"), H(3, "Interests"),
+      P("Sea kayaking\nTide tables\nKnot tying\nBirdwatching")}},
     /* Title and Heading1 styles, bold entry heads, list levels, a table, links */
     {"fixtures/docx-styles/cv.docx", "docx", 0, 0, "https://tes.example.org", "tes.example.org",
      {H(1, "Tobiah Ekwueme-Sand"),
@@ -220,6 +247,9 @@ static void check_doc(const doc_case *c) {
      * agrees with the line up to the hyphen */
     size_t sl = b->span.start < src->len ? strcspn(src->text + b->span.start, "\t\n") : 0;
     if (sl < first && sl && src->text[b->span.start + sl - 1] == '-') first = sl - 1;
+    /* a line the layout wrapped goes on in the block after a space: its
+     * text agrees with the line up to the break */
+    else if (sl < first && sl && w->text[sl] == ' ') first = sl;
     CHECK(b->span.end - b->span.start >= first && strncmp(src->text + b->span.start, w->text, first) == 0,
           "%s: span does not start at its text", ctx);
     for (size_t k = 0; k < cvx_block_nlinks(b); k++) {
