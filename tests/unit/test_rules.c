@@ -19,7 +19,8 @@ static char *sarif_text(const char *const *codes, size_t n, const char *msg, siz
   cvx_reporter *r = cvx_reporter_new(CVX_REPORT_SARIF, out);
   cvx_report_item items[4];
   for (size_t i = 0; i < n; i++)
-    items[i] = (cvx_report_item){.severity = CVX_WARNING, .code = (char *)codes[i], .message = (char *)msg, .line = 1, .col = 1};
+    items[i] = (cvx_report_item){
+        .severity = CVX_WARNING, .code = (char *)codes[i], .message = (char *)msg, .line = 1, .col = 1};
   cvx_result res = {.items = items, .nitems = n, .nwarnings = n};
   cvx_reporter_add(r, "p.md", &res);
   cvx_reporter_finish(r);
