@@ -213,8 +213,11 @@ clean:
 # FUZZ_RUNS=N stops each target after N executions; FUZZ_FLAGS adds libFuzzer
 # flags (for `make fuzz` it defaults to -entropic=0: the entropic scheduler's
 # per-feature bookkeeping tripled the CPU time per execution of the pipeline
-# targets, whose inputs each reach tens of thousands of features;
-# FUZZ_FLAGS= puts it back). The models' arithmetic and the targets' JSON
+# targets, whose inputs each reach tens of thousands of features; and
+# -reload=0: libFuzzer otherwise lists and reads the corpus folder every
+# second for units other processes added, 3% of the CPU time of a campaign on
+# fuzz_validate's 10,000-file corpus, and a `make fuzz` campaign is one
+# process; FUZZ_FLAGS= puts both back). The models' arithmetic and the targets' JSON
 # check are left out of coverage tracing (tests/fuzz/coverage-ignore.txt): it
 # traced every compare of every token. Reproducers land in build/fuzz/artifacts/.
 # Integer compares are not traced (-fno-sanitize-coverage=trace-cmp): without
@@ -225,7 +228,7 @@ clean:
 # operands to the mutator (the interceptors' hooks). A change of these flags
 # rebuilds build/fuzz's objects (build/fuzz/.cflags), not its corpus.
 FUZZ_SECONDS ?= 60
-FUZZ_FLAGS   ?= -entropic=0
+FUZZ_FLAGS   ?= -entropic=0 -reload=0
 FUZZ_TARGETS := source frontmatter yamldata markdown html text pdf docx refparse schema convert validate model entryseg fieldlabel
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link -fno-sanitize-coverage=trace-cmp $(FUZZ_SAN) \

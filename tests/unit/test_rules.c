@@ -11,23 +11,45 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* One SARIF document for one file whose diagnostics carry codes[0..n), parsed
- * back (NULL when it does not parse). */
-static json_t *sarif_of(const char *const *codes, size_t n) {
+/* The SARIF document for one file whose diagnostics carry codes[0..n) and
+ * message msg, as text (to free). */
+static char *sarif_text(const char *const *codes, size_t n, const char *msg, size_t *len) {
   char *buf = NULL;
-  size_t len = 0;
-  FILE *out = open_memstream(&buf, &len);
+  FILE *out = open_memstream(&buf, len);
   cvx_reporter *r = cvx_reporter_new(CVX_REPORT_SARIF, out);
   cvx_report_item items[4];
   for (size_t i = 0; i < n; i++)
-    items[i] = (cvx_report_item){.severity = CVX_WARNING, .code = (char *)codes[i], .message = "m", .line = 1, .col = 1};
+    items[i] = (cvx_report_item){
+        .severity = CVX_WARNING, .code = (char *)codes[i], .message = (char *)msg, .line = 1, .col = 1};
   cvx_result res = {.items = items, .nitems = n, .nwarnings = n};
   cvx_reporter_add(r, "p.md", &res);
   cvx_reporter_finish(r);
   fclose(out);
+  return buf;
+}
+
+/* The same, parsed back (NULL when it does not parse). */
+static json_t *sarif_of(const char *const *codes, size_t n) {
+  size_t len = 0;
+  char *buf = sarif_text(codes, n, "m", &len);
   json_t *doc = json_loadb(buf, len, 0, NULL);
   free(buf);
   return doc;
+}
+
+/* Whether the SARIF text for codes[0..n) and msg is, byte for byte, jansson's
+ * dump of the document it parses to (the shared rule table's text is dumped
+ * once and spliced in; this is the dump it stands for). */
+static bool sarif_is_dump(const char *const *codes, size_t n, const char *msg) {
+  size_t len = 0;
+  char *buf = sarif_text(codes, n, msg, &len);
+  json_t *doc = json_loadb(buf, len, 0, NULL);
+  char *s = doc ? json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
+  bool same = s && len == strlen(s) + 1 && memcmp(buf, s, len - 1) == 0 && buf[len - 1] == '\n';
+  free(s);
+  json_decref(doc);
+  free(buf);
+  return same;
 }
 
 /* The id of rule i of a SARIF document's rule table, and the table's size. */
@@ -209,6 +231,18 @@ int main(void) {
       doc = sarif_of(codes + 1, 1); /* a later reporter sees the shared table unchanged */
       CHECK(doc && nrules(doc) == n && rule_index(doc, 0) == 1, "sarif: the shared table is not changed by a reporter");
       json_decref(doc);
+    }
+  }
+  /* the text is the document's dump, with the shared table (spliced in) and
+   * with a reporter's own (a code not in the table), whatever the messages
+   * hold (the splice looks for the table's key in the text) */
+  {
+    const char *const codes[] = {all[1].code, all[0].code, "x.not-a-rule"};
+    const char *const msgs[] = {"m", "\"rules\": []", "a\n  \"rules\": []\n", "\"rules\": [] \"rules\": []"};
+    for (size_t i = 0; i < sizeof msgs / sizeof msgs[0]; i++) {
+      CHECK(sarif_is_dump(codes, 2, msgs[i]), "sarif text: shared table, message %zu", i);
+      CHECK(sarif_is_dump(codes, 3, msgs[i]), "sarif text: own table, message %zu", i);
+      CHECK(sarif_is_dump(codes, 0, msgs[i]), "sarif text: no results, message %zu", i);
     }
   }
   cvx_convert_cleanup();
