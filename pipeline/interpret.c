@@ -5385,13 +5385,59 @@ static bool delimiter_below(const cvx_doc *doc, size_t at) {
   return dashes >= 3;
 }
 
+/* A row with no figure in it, of short cells, over two or more rows that
+ * each hold a date ("Degree | School | Year" over "MSc Robotics | Delft
+ * University | 2016"): the names of the columns, where no delimiter row
+ * says so (a PDF's or a pasted table). A row after another row is no
+ * header. */
+static bool names_columns(const cvx_block *prev, const cvx_block *b) {
+  if (!b->text || !b->len || (prev && prev->kind == CVX_BLK_ROW)) return false;
+  if (b->kind != CVX_BLK_ROW && (b->kind != CVX_BLK_PARA || memchr(b->text, '\n', b->len))) return false;
+  for (size_t i = 0; i < b->len; i++)
+    if (isdigit((unsigned char)b->text[i])) return false;
+  int cells = 1;
+  size_t from = 0;
+  for (size_t i = 0; i <= b->len; i++)
+    if (i == b->len || b->text[i] == '\t') {
+      if (words_over(b->text + from, i - from, 3)) return false;
+      if (i < b->len) cells++;
+      from = i + 1;
+    }
+  if (cells < 2) return false;
+  /* the rows below: table rows, or the lines of one paragraph of cells */
+  int dated = 0;
+  const cvx_block *r = b->next;
+  if (b->kind == CVX_BLK_PARA) {
+    if (!r || r->kind != CVX_BLK_PARA || !r->text) return false;
+    for (size_t i = 0; i < r->len && dated < 3;) {
+      const char *nl = memchr(r->text + i, '\n', r->len - i);
+      size_t e = nl ? (size_t)(nl - r->text) : r->len;
+      int k = 1;
+      for (size_t q = i; q < e; q++) k += r->text[q] == '\t';
+      cvx_daterange d;
+      if (k != cells || !cvx_date_find(r->text + i, e - i, &d)) return false;
+      dated++;
+      i = e + 1;
+    }
+    return dated >= 2;
+  }
+  for (; r && r->kind == CVX_BLK_ROW && dated < 3; r = r->next) {
+    cvx_daterange d;
+    if (!r->text || !cvx_date_find(r->text, r->len, &d)) return false;
+    dated++;
+  }
+  return dated >= 2;
+}
+
 /* A table's header row ("Period | Position | Company" over its delimiter
  * row and the dated rows) names the columns: it is no entry of the section,
  * so it is set apart as a rule that keeps its text. */
 static void table_header_rows(const cvx_doc *doc, const cvx_blocks *bl) {
-  for (cvx_block *b = bl->head; b; b = b->next)
-    if (b->kind == CVX_BLK_ROW && b->next && b->next->kind == CVX_BLK_ROW && cvx_span_valid(b->span) &&
-        b->span.end <= doc->src->len && delimiter_below(doc, b->span.end))
+  const cvx_block *prev = NULL;
+  for (cvx_block *b = bl->head; b; prev = b, b = b->next)
+    if ((b->kind == CVX_BLK_ROW && b->next && b->next->kind == CVX_BLK_ROW && cvx_span_valid(b->span) &&
+         b->span.end <= doc->src->len && delimiter_below(doc, b->span.end)) ||
+        names_columns(prev, b))
       b->kind = CVX_BLK_RULE;
 }
 
