@@ -1402,25 +1402,23 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
     }
   }
   if (t->top || t->person) return 0;
-  /* a phrase set like the page's earlier quiet section headings (title
-   * case, alone after a blank line at the margin, over a list or dated
-   * lines) starts a section too: "Where I Earned a Living" after
-   * "Strengths at a Glance" */
-  /* After dated entries, a title-case line set apart (a blank line above
-   * and below) over a tight list or a whole entry's head, on a page that
-   * has set headings before, is one too, phrase or not ("Diplomas Earned"
-   * after "EMPLOYERS"): it is spaced as a heading, not as what it is over
-   * (one over a date alone is that entry's title, and so is one over an
-   * entry's head where entries had such titles before). Not when it labels the entry's
-   * bullets ("Responsibilities"), follows a dated line with nothing under
-   * it yet (the entry's title: "2010 - 2012" / "Tester"; a label:
-   * "Courses"), or the section's entries go by sub-headings */
+  /* a phrase set like the page's earlier section headings (title case,
+   * alone after a blank line at the margin, over a list or dated lines)
+   * starts a section too: "Where I Earned a Living" after "Strengths at a
+   * Glance". After dated entries, so does a title-case line set apart (a
+   * blank line below too) over a tight list or a whole entry's head,
+   * phrase or not ("Diplomas Earned" after "EMPLOYERS"): it is spaced as a
+   * heading, not as what it is over. Not when it labels the entry's bullets
+   * ("Responsibilities"), follows a dated line with nothing under it yet
+   * (the entry's title: "2010 - 2012" / "Tester"; a label: "Courses"),
+   * stands over a date alone or over an entry's head where entries had
+   * such titles before, or the section's entries go by sub-headings */
   if ((t->quiet_heads || t->caps_heads) && !loud && words <= 6 && t->prev_blank && l->indent == 0 &&
       !has_digit(s, n) && title_case(s, n) && !job_title(s, n) && cvx_role_score(s, n) == 0 &&
       cvx_org_score(s, n) <= 0) {
     below bl = look_below(t, l);
-    bool apart = !bl.direct && (bl.listed || (bl.entry_para && !t->sec_titled)) && t->sec_dated && !(t->head && t->head_open) &&
-                 !t->subheads && !entry_label(s, n);
+    bool apart = !bl.direct && (bl.listed || (bl.entry_para && !t->sec_titled)) && t->sec_dated &&
+                 !(t->head && t->head_open) && !t->subheads && !entry_label(s, n);
     if ((bl.entries && t->quiet_heads && phrase_words(s, n)) || apart) {
       t->quiet_heads++;
       return 1;
