@@ -1232,6 +1232,33 @@ static bool open_words(const tx *t) {
   return false;
 }
 
+/* Is line l the first of a run of four or more lines that each stand
+ * alone between blank lines, a few words with no date, bullet, colon or
+ * sentence end ("Python" / "SQL" / "Power BI" / "Azure")? In a section
+ * of skills, interests or languages such a run is its list written one item
+ * a paragraph: one line of it does not title the next, they all have the
+ * same shape. (Elsewhere it may be entries of two lines: "University" /
+ * "BSc in Physics".) */
+static bool lone_run(const tx *t, const tline *l) {
+  tline x = *l;
+  for (int run = 0;; run++) {
+    if (run >= 4) return true;
+    if (x.ce - x.cs > SHORT_LINE || real_words(t->v + x.cs, x.ce - x.cs) > 5 || is_rule(t, &x)) return false;
+    char last = t->v[x.ce - 1];
+    marker mk;
+    if (last == '.' || last == ':' || memchr(t->v + x.cs, ':', x.ce - x.cs) || find_marker(t, &x, &mk) ||
+        line_date(t, x.cs, x.ce).dated)
+      return false;
+    tline z;
+    if (!read_line(t, x.next, &z)) return run + 1 >= 4;
+    if (!z.blank) return false; /* the line runs on: a paragraph */
+    do {
+      if (!read_line(t, z.next, &z)) return run + 1 >= 4;
+    } while (z.blank);
+    x = z;
+  }
+}
+
 /* True when line l, after a blank line, can be the title of the next entry
  * where entries go by sub-headings: the section started that way (or holds
  * no entry yet), something follows, not run on from l, and the last
@@ -1240,7 +1267,10 @@ static bool open_words(const tx *t) {
 static bool next_entry_title(const tx *t, const tline *l) {
   if (!t->prev_blank || !(t->subheads || !t->head) || (t->subheads && !t->head)) return false;
   below bl = look_below(t, l);
-  return bl.content && !bl.direct_cont && !bl.direct_short;
+  if (!bl.content || bl.direct_cont || bl.direct_short) return false;
+  /* in a section of one-item entries, a run of lone lines is its list */
+  bool items = t->sec_kind == CVX_REC_SKILL || t->sec_kind == CVX_REC_INTEREST || t->sec_kind == CVX_REC_LANGUAGE;
+  return !(items && lone_run(t, l));
 }
 
 /* The heading level of line l (0: not a heading). c gets the heading text;

@@ -4489,10 +4489,12 @@ static bool programming_languages(ctx *c, const cvx_block *heading, cvx_block *f
 }
 
 /* A skills section headed by a category ("Programming", "Frameworks",
- * "Werkzeuge") rather than by a word for skills themselves, holding nothing
- * but a flat list of short items (list items only, or one paragraph): one
- * group named by the heading. True when it took the section. */
-static bool category_list(ctx *c, const cvx_block *heading, cvx_block *first, cvx_block *end) {
+ * "Werkzeuge") rather than by a word for skills themselves, holding a flat
+ * list of short items before any sub-heading (list items only, one
+ * paragraph, or lines that each stand alone, "Valgrind" / "lint"): one group
+ * named by the heading. True when it took the leading blocks; *rest gets
+ * where the rest of the section starts (its first sub-heading, or end). */
+static bool category_list(ctx *c, const cvx_block *heading, cvx_block *first, cvx_block *end, cvx_block **rest) {
   static const char *const generic[] = {"skill", "competenc", "compétenc", "kompetenz", "kenntnis", "fähigkeit",
                                         "fahigkeit", "habilidad", "abilit", "expertise", "proficienc", "aptitud",
                                         "навык", "умени", "技能", "スキル", "기술", NULL};
@@ -4512,15 +4514,22 @@ static bool category_list(ctx *c, const cvx_block *heading, cvx_block *first, cv
   low[ln] = 0;
   for (int i = 0; generic[i]; i++)
     if (strstr(low, generic[i])) return false;
-  int items = 0, paras = 0, blocks = 0;
-  for (cvx_block *b = first; b && b != end; b = b->next) {
+  int items = 0, paras = 0, lists = 0, long_paras = 0;
+  cvx_block *b = first;
+  for (; b && b != end && b->kind != CVX_BLK_HEADING; b = b->next) {
     if (b->kind == CVX_BLK_RULE) continue;
     if (b->kind != CVX_BLK_ITEM && b->kind != CVX_BLK_PARA) return false;
-    /* a paragraph beside other blocks may label a group of its own */
-    paras += b->kind == CVX_BLK_PARA;
-    if (++blocks > 1 && paras) return false;
-    if (memchr(b->text, ':', b->len) || (b->kind == CVX_BLK_PARA && memchr(b->text, '\n', b->len) && !short_lines(b)))
-      return false;
+    /* a paragraph beside list items may label a group of its own; several
+     * paragraphs are a list when each is one line (each stands alone) */
+    bool multi = memchr(b->text, '\n', b->len) != NULL;
+    if (b->kind == CVX_BLK_PARA) {
+      paras++;
+      long_paras += multi;
+    } else {
+      lists++;
+    }
+    if ((paras && lists) || (paras > 1 && long_paras)) return false;
+    if (memchr(b->text, ':', b->len) || (b->kind == CVX_BLK_PARA && multi && !short_lines(b))) return false;
     piece its[MAX_SEGS];
     int k = split_keywords(c, b->text, b->len, its, MAX_SEGS);
     for (int i = 0; i < k; i++)
@@ -4528,7 +4537,8 @@ static bool category_list(ctx *c, const cvx_block *heading, cvx_block *first, cv
     items += k;
   }
   if (items < 2) return false;
-  heading_group(c, heading, name, first, end);
+  *rest = b;
+  heading_group(c, heading, name, first, b);
   return true;
 }
 
@@ -4559,7 +4569,13 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
                           cvx_block *first, cvx_block *end) {
   c->lang_open = NULL;
   if (kind == CVX_REC_LANGUAGE && heading && programming_languages(c, heading, first, end)) return;
-  if (kind == CVX_REC_SKILL && heading && category_list(c, heading, first, end)) return;
+  if (kind == CVX_REC_SKILL && heading) {
+    cvx_block *rest;
+    if (category_list(c, heading, first, end, &rest)) {
+      if (rest == end) return;
+      first = rest; /* the groups under sub-headings after it */
+    }
+  }
   if (kind == CVX_REC_EDUCATION) lift_degree_lines(first, end);
   /* (a project's short line under its name is its description) */
   if ((job_like(kind) && kind != CVX_REC_PROJECT) || kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE ||
