@@ -1183,7 +1183,8 @@ static float first_word(const rd *r, const seg *s) {
 /* One line: segments line[0,n) on one baseline, in reading order; a
  * heading at bold_level when its weight made it one (> 0); right: the right
  * edge of the lines at its margin (0: unknown). */
-static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, bool weak_ok, float right) {
+static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, bool weak_ok, float right,
+                      float below) {
   rd *r = e->r;
   const seg *f = &r->s[line[0]];
   float x0 = f->x0, y0 = f->y0, y1 = f->y1, size = f->size;
@@ -1260,6 +1261,14 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
     cont = near && e->kind == CVX_BLK_PARA && half(size) == half(e->psize) &&
            !(bold && !e->pbold && !(wrapped && e->plast_bold)) &&
            (fabsf(x0 - e->px0) < 4 * size || (e->plabel && fabsf(x0 - e->pcell) < 2));
+  /* a line in another size at the margin of the line above, nearer to it
+   * than to the line below by half at least, goes with it: set close under
+   * an entry's title, its dates in smaller type ("Engineer, Initech" /
+   * "May 2019 - Present" / a wide gap / the next title) */
+  bool cling = !cont && e->have && e->page == f->page && e->kind == CVX_BLK_PARA && !e->in_item && !heading &&
+               !bullet && half(size) != half(e->psize) && fabsf(x0 - e->px0) < 2 && gap > -0.5f * size &&
+               gap < 1.5f * (size > e->psize ? size : e->psize) && below > 2 * (gap > 0 ? gap : 0) && below > size;
+  if (cling) cont = true;
   if (f->paired && n == 1 && e->have && e->page == f->page && e->kind == CVX_BLK_PARA && !e->in_item && !heading &&
       !bullet && half(size) == half(e->psize))
     cont = true; /* the next cell of a table read column by column */
@@ -1271,7 +1280,7 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
     cont = false; /* labels set flush left or flush right */
   if (cont && e->phyph && e->t.len && g_unichar_islower(g_utf8_get_char(e->t.ptr))) {
     cvx_lb_join_hyphen(e->lb); /* "charac-" + "terises": one word */
-  } else if (cont && wrapped && (fabsf(x0 - e->px0) < 2 || e->in_item) &&
+  } else if (cont && !cling && wrapped && (fabsf(x0 - e->px0) < 2 || e->in_item) &&
              (heading || e->pwords >= 3 || (e->t.len && g_unichar_islower(g_utf8_get_char(e->t.ptr))))) {
     /* a heading, or text of a few words at least (a list's short items,
      * the widest of them at a narrow column's edge, are lines of their own) */
@@ -1434,6 +1443,7 @@ typedef struct pline {
   int level;   /* > 0: a heading by weight, at this level */
   const char *weak; /* the weak bullet it starts with (weak_bullet), or NULL */
   bool weak_ok;     /* …and a line next to it starts with the same: a list */
+  float below;      /* the gap to the next line on its page (HUGE_VALF: the page's last line) */
 } pline;
 
 /* A line that may be a title by its weight alone: one run, all bold, in the
@@ -1897,6 +1907,16 @@ static void emit_all(rd *r, cvx_lb *lb) {
     lines[i].level = lv > 6 ? 6 : lv;
   }
   weight_ranks(&e, out, lines, nl);
+  for (size_t i = 0; i < nl; i++) {
+    lines[i].below = HUGE_VALF;
+    if (i + 1 == nl || lines[i + 1].page != lines[i].page) continue;
+    float y1 = r->s[out[lines[i].k]].y1, y0 = r->s[out[lines[i + 1].k]].y0;
+    for (size_t q = lines[i].k; q < lines[i].m; q++)
+      if (r->s[out[q]].y1 > y1) y1 = r->s[out[q]].y1;
+    for (size_t q = lines[i + 1].k; q < lines[i + 1].m; q++)
+      if (r->s[out[q]].y0 < y0) y0 = r->s[out[q]].y0;
+    lines[i].below = y0 - y1;
+  }
   cvx_buf t = CVX_BUF_INIT;
   size_t li = 0;
   for (size_t i = 0; i < r->ns;) {
@@ -1915,7 +1935,8 @@ static void emit_all(rd *r, cvx_lb *lb) {
       cvx_lb_hidden_line(lb, t.ptr, t.len);
     }
     for (; li < nl && lines[li].page == page && !cvx_lb_full(lb); li++)
-      emit_line(&e, out + lines[li].k, lines[li].m - lines[li].k, lines[li].level, lines[li].weak_ok, lines[li].right);
+      emit_line(&e, out + lines[li].k, lines[li].m - lines[li].k, lines[li].level, lines[li].weak_ok, lines[li].right,
+                lines[li].below);
     while (li < nl && lines[li].page == page) li++;
     cvx_lb_end(lb);
     i = j;

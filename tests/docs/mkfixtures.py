@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-drawn, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-drawn, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-drawn docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-drawn docx-styles docx-lists docx-bold odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -291,6 +291,24 @@ def date_above_page():
 
 
 write("pdf-date-above", "cv.pdf", pdf([date_above_page()]))
+
+
+# ---- PDF: each job's title and employer in the body size, its dates in a
+# smaller size set close under it, then a wide gap before the next job (no
+# bullets, no weights: the spacing alone groups each job's lines)
+def date_below_page():
+    runs = [(72, 730, "B", 22, "Ilse Marchetti-Dunne"), (72, 690, "B", 16, "Experience")]
+    y = 660
+    for title, dates in (("Bridge Inspector, Calder Span Services", "Mar 2019 - Present"),
+                         ("Survey Assistant, Northgate Mapping", "Jun 2015 - Feb 2019"),
+                         ("Draughtsman, Pell & Orme", "Sep 2012 - May 2015")):
+        runs.append((72, y, "R", 12, title))
+        runs.append((72, y - 15, "R", 9, dates))
+        y -= 52
+    return {"runs": runs}
+
+
+write("pdf-date-below", "cv.pdf", pdf([date_below_page()]))
 
 # ---- PDF: what a browser's print shows. Page 1: a profile paragraph
 # wrapped at the column's edge (one line each), list items whose bullets are
