@@ -2595,7 +2595,22 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
         piece items[MAX_SEGS];
         int k = split_keywords(c, b->text, b->len, items, MAX_SEGS);
         int words = count_words(b->text, b->len);
-        if (k > 1 && 2 * words > 5 * k) k = 1, items[0] = line; /* a phrase with commas */
+        /* a phrase with commas: long items on average ("Familiar with
+         * prototyping, FPGAs, and circuit design"); cells apart (a page's
+         * tags, tab-separated) or items that each start a capital ("Careful
+         * code review, Clear written plans") of a few words each are a list
+         * however many words they have, unless one is a sentence's length */
+        bool phrase = false;
+        if (k > 1 && 2 * words > 5 * k) {
+          bool capitals = true;
+          for (int i = 0; i < k && capitals; i++) {
+            unsigned char c0 = (unsigned char)items[i].s[0];
+            capitals = isupper(c0) || isdigit(c0) || c0 >= 0x80;
+          }
+          phrase = !capitals && !memchr(b->text, '\t', b->len);
+          for (int i = 0; i < k && !phrase; i++) phrase = words_over(items[i].s, items[i].n, 4);
+        }
+        if (phrase) k = 1, items[0] = line;
         if (k == 1 && words > 12) {
           /* "**Erlang** - what I did with it": the bold lead is the keyword,
            * a sentence without one is a description, not a keyword */
