@@ -124,8 +124,9 @@ static const doc_case docs[] = {
     /* LibreOffice Writer: a table's date cell joins its row's title though set
      * smaller; the running header and "Page N of 2" are set aside */
     {"fixtures/pdf-writer/cv.pdf", "pdf", 2, 4, "mailto:marta.wo@example.pl", "marta.wo@example.pl",
-     {H(1, "Marta Wi\xc5\x9bniewska-Okafor"), P("Senior Logistics Planner"),
-      P("ul. D\xc5\x82uga 41/3, 80-827 Gda\xc5\x84sk, Poland \xc2\xb7 +48 512 000 318 \xc2\xb7 marta.wo@example.pl"), H(2, "Profile"),
+     {H(1, "Marta Wi\xc5\x9bniewska-Okafor"), P("Senior Logistics Planner\nul. D\xc5\x82uga 41/3, 80-827 Gda\xc5\x84sk, Poland \xc2\xb7 +48 512 000 318 \xc2\xb7 "
+        "marta.wo@example.pl"),
+      H(2, "Profile"),
       P("Logistics planner with ten years in port, rail and warehouse operations. I plan efficient multimodal "
         "transport, keep subcontractors to their service levels and write the figures management needs to decide on "
         "capacity."),
