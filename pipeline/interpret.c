@@ -2928,6 +2928,27 @@ static void parse_other(ctx *c, cvx_record **sec, const cvx_block *heading, cons
  * employer, in either order ("Data Analyst - Northwind", "NORTHWIND - Data
  * Analyst"): one side reads as a role, the other is a short name that reads
  * as no role, no place and no date. */
+/* The job title that opens a headline telling the years of experience
+ * ("Azure Developer with 9 Yrs of working experience", "QA Lead having 6
+ * years of experience"): a role of at most six words before " with " or
+ * " having ", followed by a figure; empty when p is not such a line. */
+static piece experience_lead(piece p) {
+  static const char *const joins[] = {" with ", " having ", NULL};
+  for (int k = 0; joins[k]; k++) {
+    size_t jn = strlen(joins[k]);
+    for (size_t i = 1; i + jn <= p.n; i++) {
+      if (strncasecmp(p.s + i, joins[k], jn) != 0) continue;
+      piece a = trim_piece((piece){p.s, i});
+      bool figure = false;
+      for (size_t q = i + jn; q < p.n && q < i + jn + 24 && !figure; q++) figure = isdigit((unsigned char)p.s[q]);
+      if (figure && a.n && !words_over(a.s, a.n, 6) && cvx_role_score(a.s, a.n) > 0 && !memchr(a.s, ',', a.n))
+        return a;
+      break;
+    }
+  }
+  return (piece){p.s, 0};
+}
+
 static bool headline_job(piece p, piece *role, piece *org) {
   const char *d = NULL;
   for (size_t i = 0; i + 3 <= p.n && !d; i++)
@@ -3481,6 +3502,16 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         /* beside contacts on one line, a few capitalised words that name no
          * role ("ana@example.org | Porto") are a place, not a title ("Soil
          * physicist" is one) */
+        /* "Azure Developer with 9 years of experience in .NET": the title
+         * before what it says of the years is the label */
+        piece lead = experience_lead(p);
+        if (top && c->have_name && !c->have_label && lead.n && b->kind != CVX_BLK_ITEM) {
+          add_piece(c, basics(c), "label", lead, b->span);
+          c->have_label = true;
+          unread++; /* the rest of the line is text of a bio */
+          unread_words += count_words(p.s, p.n) - count_words(lead.s, lead.n);
+          continue;
+        }
         bool beside = nc > 1 && !words_over(p.s, p.n, 3) && cvx_role_score(p.s, p.n) <= 0;
         for (size_t q = 0; q < p.n && beside; q++)
           if (q == 0 || p.s[q - 1] == ' ') beside = isupper((unsigned char)p.s[q]) || (unsigned char)p.s[q] >= 0x80;
