@@ -477,6 +477,19 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
     if (!m && j < n && (isupper((unsigned char)s[j]) || (unsigned char)s[j] >= 0x80) && !cvx_place_at(s, n, j, &m))
       m = 0; /* a country or first-level region of the gazetteer ("Pune, Maharashtra") */
     if (!m) continue;
+    /* a region's name that goes on in capitalised words is longer than the
+     * entry it matched ("West" of "West Yorkshire"): the name is all of them */
+    if (!country) {
+      bool code = true;
+      for (size_t q = j; q < j + m && code; q++) code = !islower((unsigned char)s[q]);
+      for (int w = 0; !code && w < 2 && j + m + 1 < n && s[j + m] == ' ' && isupper((unsigned char)s[j + m + 1]) &&
+                      !match_entry(&ix_countries, s, n, j + m + 1, false);
+           w++) {
+        size_t e = j + m + 1;
+        while (e < n && (isalpha((unsigned char)s[e]) || (unsigned char)s[e] >= 0x80)) e++;
+        m = e - j;
+      }
+    }
     /* walk back over the city: capitalised words */
     size_t k = i;
     int words = 0;

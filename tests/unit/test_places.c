@@ -67,6 +67,8 @@ static void run_grammars(void) {
       {"Port Alder, QX, Canada", "Port Alder, QX, Canada"},
       {"Kestrel Labs, QX, Canada", "QX, Canada"},
       {"Yarrowdale, Kwala, Australia", "Kwala, Australia"},
+      /* a region whose name goes on past a shorter region's ("West") */
+      {"Leeds, West Yorkshire - noor@example.org", "Leeds, West Yorkshire"},
   };
   for (size_t i = 0; i < sizeof loc / sizeof loc[0]; i++) {
     size_t a = 0, b = 0;
