@@ -1232,6 +1232,12 @@ static bool open_words(const tx *t) {
   return false;
 }
 
+/* Is the open section one of one-item entries (skills, interests, spoken
+ * languages)? */
+static bool list_section(const tx *t) {
+  return t->sec_kind == CVX_REC_SKILL || t->sec_kind == CVX_REC_INTEREST || t->sec_kind == CVX_REC_LANGUAGE;
+}
+
 /* Is line l the first of a run of four or more lines that each stand
  * alone between blank lines, a few words with no date, bullet, colon or
  * sentence end ("Python" / "SQL" / "Power BI" / "Azure")? In a section
@@ -1241,8 +1247,9 @@ static bool open_words(const tx *t) {
  * "BSc in Physics".) */
 static bool lone_run(const tx *t, const tline *l) {
   tline x = *l;
+  int need = t->lone && t->prev_blank ? 2 : 4; /* the line before stood alone too: two more make the run */
   for (int run = 0;; run++) {
-    if (run >= 4) return true;
+    if (run >= need) return true;
     if (x.ce - x.cs > SHORT_LINE || real_words(t->v + x.cs, x.ce - x.cs) > 5 || is_rule(t, &x)) return false;
     char last = t->v[x.ce - 1];
     marker mk;
@@ -1250,10 +1257,10 @@ static bool lone_run(const tx *t, const tline *l) {
         line_date(t, x.cs, x.ce).dated)
       return false;
     tline z;
-    if (!read_line(t, x.next, &z)) return run + 1 >= 4;
+    if (!read_line(t, x.next, &z)) return run + 1 >= need;
     if (!z.blank) return false; /* the line runs on: a paragraph */
     do {
-      if (!read_line(t, z.next, &z)) return run + 1 >= 4;
+      if (!read_line(t, z.next, &z)) return run + 1 >= need;
     } while (z.blank);
     x = z;
   }
@@ -1269,8 +1276,7 @@ static bool next_entry_title(const tx *t, const tline *l) {
   below bl = look_below(t, l);
   if (!bl.content || bl.direct_cont || bl.direct_short) return false;
   /* in a section of one-item entries, a run of lone lines is its list */
-  bool items = t->sec_kind == CVX_REC_SKILL || t->sec_kind == CVX_REC_INTEREST || t->sec_kind == CVX_REC_LANGUAGE;
-  return !(items && lone_run(t, l));
+  return !(list_section(t) && lone_run(t, l));
 }
 
 /* The heading level of line l (0: not a heading). c gets the heading text;
@@ -1402,6 +1408,8 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
       (t->boundary || (t->caps_heads && t->b.open && t->b.last_punct) ||
        (t->caps_lines >= 3 && words >= 2 && t->b.open && !t->b.last_wraps && !has_digit(s, n)))) {
     if (cvx_org_score(s, n) > 0 || job_title(s, n)) return 0; /* "IBM", "CTO": an entry */
+    /* in a list of skills written one a line, "RTK GPS" is one of them */
+    if (list_section(t) && lone_run(t, l)) return 0;
     /* one short acronym ("MCA", "CBSE") is a degree, a board or a firm:
      * the title of the next entry where entries go by sub-headings */
     if (words == 1 && n <= 5) {

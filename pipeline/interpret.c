@@ -2555,6 +2555,8 @@ static bool group_label(const cvx_block *b) {
          b->text[b->len - 1] != '.' && !memchr(b->text, ',', b->len) && !memchr(b->text, ';', b->len);
 }
 
+static bool ampersand_category(piece p);
+
 static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
   /* a sub-heading names the group, the lines under it are its keywords
    * ("#### Frameworks" + "- React, Vue") unless they name groups themselves */
@@ -2576,6 +2578,16 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
         bool over_list = b->kind == CVX_BLK_PARA && b->next && b->next != e->end &&
                          b->next->kind == CVX_BLK_ITEM && !memchr(b->text, '\n', b->len) &&
                          !words_over(line.s, line.n, 4);
+        /* …and, among lines that each stand alone, one naming a category
+         * ("Cloud & BI") with two such lines at least under it */
+        if (!over_list && b != body && b->kind == CVX_BLK_PARA && ampersand_category(line)) {
+          int under = 0;
+          for (cvx_block *x = b->next; x && x != e->end && under < 2 && x->kind == CVX_BLK_PARA &&
+                                       !memchr(x->text, '\n', x->len);
+               x = x->next)
+            under++;
+          over_list = under >= 2;
+        }
         if (line.n && (b->text[b->len - 1] == ':' || over_list) && !words_over(line.s, line.n, 8)) {
           r = cvx_record_new(c->doc, kind, c->origin, b->span);
           if (!r) return;
@@ -4494,14 +4506,40 @@ static void join_by_lines(ctx *c, cvx_block *first, const cvx_block *end) {
 /* Groups a section's blocks into entries and parses each. */
 /* One skill group for a whole section: named by its heading (name), the
  * keywords of each block under it, its span from the heading to the last. */
+/* A line that names a category of skills by joining two short names with
+ * an ampersand ("Backend & MSA", "Cloud & BI"), each capitalised. */
+static bool ampersand_category(piece p) {
+  const char *amp = NULL;
+  for (size_t i = 1; i + 2 < p.n && !amp; i++)
+    if (p.s[i] == '&' && p.s[i - 1] == ' ' && p.s[i + 1] == ' ') amp = p.s + i;
+  if (!amp || memchr(p.s, ',', p.n) || memchr(p.s, '\n', p.n)) return false;
+  piece a = trim_piece((piece){p.s, (size_t)(amp - p.s)});
+  piece b = trim_piece((piece){amp + 1, p.n - (size_t)(amp + 1 - p.s)});
+  if (!a.n || !b.n || words_over(a.s, a.n, 2) || words_over(b.s, b.n, 2)) return false;
+  unsigned char ca = (unsigned char)a.s[0], cb = (unsigned char)b.s[0];
+  return (isupper(ca) || ca >= 0x80) && (isupper(cb) || cb >= 0x80);
+}
+
 static void heading_group(ctx *c, const cvx_block *heading, piece name, cvx_block *first, cvx_block *end) {
   cvx_span es = heading->span;
-  for (cvx_block *b = first; b && b != end; b = b->next)
+  /* in a list of lines that each stand alone, one that names a category
+   * ("Backend & MSA") with two lines at least under it opens a group of its
+   * own: the end of the heading's group */
+  bool lone = true;
+  for (cvx_block *b = first; b && b != end && lone; b = b->next)
+    lone = b->kind == CVX_BLK_RULE || (b->kind == CVX_BLK_PARA && !memchr(b->text, '\n', b->len));
+  cvx_block *cut = end;
+  for (cvx_block *b = first; lone && b && b != end && cut == end; b = b->next)
+    if (b != first && ampersand_category((piece){b->text, b->len}) && b->next && b->next != end && b->next->next &&
+        b->next->next != end)
+      cut = b;
+  for (cvx_block *b = first; b && b != cut; b = b->next)
     if (cvx_span_valid(b->span) && b->span.end > es.end) es.end = b->span.end;
   cvx_record *r = cvx_record_new(c->doc, CVX_REC_SKILL, c->origin, es);
   if (!r) return;
   add_piece(c, r, "name", name, heading->span);
-  for (cvx_block *b = first; b && b != end; b = b->next) {
+  if (cut != end) heading_group(c, cut, (piece){cut->text, cut->len}, cut->next, end);
+  for (cvx_block *b = first; b && b != cut; b = b->next) {
     if (b->kind == CVX_BLK_RULE) continue;
     piece its[MAX_SEGS];
     int k = split_keywords(c, b->text, b->len, its, MAX_SEGS);
