@@ -4649,6 +4649,43 @@ static void lift_degree_lines(cvx_block *first, const cvx_block *end) {
   }
 }
 
+/* Entries whose title stands alone on a line over a paragraph that holds
+ * their dates ("How growth rates shape communities" / "at STATPHYS29 · Jul
+ * 2025 · talk" / "Contributed talk"): when the section opens with such a
+ * line and every dated paragraph in it (two at least) has one right above
+ * it, each title joins the paragraph under it, as the entry's first line.
+ * Without the pattern throughout, a lone line over dates may as well end
+ * the entry above. In place. */
+static void titles_over_dates(ctx *c, cvx_block *first, const cvx_block *end) {
+  int dated = 0;
+  for (cvx_block *b = first; b && b != end; b = b->next) {
+    if (b->kind != CVX_BLK_PARA || b->level) {
+      if (b->kind == CVX_BLK_HEADING) return; /* entries go by sub-headings */
+      continue;
+    }
+    cvx_daterange d;
+    if (!cvx_date_find(b->text, b->len, &d)) continue;
+    /* the line above: one line, no date, a title's length, not a label */
+    cvx_block *t = first;
+    while (t && t != b && t->next != b) t = t->next;
+    if (!t || t == b || t->kind != CVX_BLK_PARA || t->level || memchr(t->text, '\n', t->len) ||
+        cvx_date_find(t->text, t->len, &d) || words_over(t->text, t->len, 16) || t->text[t->len - 1] == ':' ||
+        t->text[t->len - 1] == '.')
+      return;
+    if (!dated && t != first) return; /* the first title opens the section */
+    dated++;
+  }
+  if (dated < 2) return;
+  for (cvx_block *b = first; b && b != end; b = b->next) {
+    cvx_block *x = b->next;
+    cvx_daterange d;
+    if (x && x != end && b->kind == CVX_BLK_PARA && !b->level && !memchr(b->text, '\n', b->len) &&
+        !cvx_date_find(b->text, b->len, &d) && x->kind == CVX_BLK_PARA && !x->level &&
+        cvx_date_find(x->text, x->len, &d))
+      join_next(c, b);
+  }
+}
+
 static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading,
                           cvx_block *first, cvx_block *end) {
   c->lang_open = NULL;
@@ -4661,6 +4698,7 @@ static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block
     }
   }
   if (kind == CVX_REC_EDUCATION) lift_degree_lines(first, end);
+  if (job_like(kind)) titles_over_dates(c, first, end);
   /* (a project's short line under its name is its description) */
   if ((job_like(kind) && kind != CVX_REC_PROJECT) || kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE ||
       kind == CVX_REC_PUBLICATION) {

@@ -4,7 +4,7 @@
 # the diagnostics it prints (diagnostics.err); outputs must match byte for
 # byte. After a reviewed change, `make golden-update` rewrites expected/.
 # A case whose folder holds a site/ folder (a Jekyll site) converts that
-# folder as one input.
+# folder as one input; a fixture.env file sets variables for its case.
 # usage: sh tests/golden.sh BUILD_DIR [--update [CASE...]]
 set -u
 build=${1:-build}
@@ -23,12 +23,16 @@ for dir in fixtures/*/; do
   if [ -d "${dir}site" ]; then
     input=${dir}site
   else
-    input=$(find "$dir" -maxdepth 1 -type f ! -name '*.md.orig' | sort | head -n 1)
+    input=$(find "$dir" -maxdepth 1 -type f ! -name '*.md.orig' ! -name 'fixture.env' | sort | head -n 1)
   fi
   [ -n "$input" ] || continue
   out=$tmp/$case
   mkdir -p "$out"
-  "$cvx" convert --no-progress -j 2 -o "$out/files" "$input" 2>"$out/files.raw" || true
+  # fixture.env: NAME=value lines set for this case only (CVX_ENTRY_MODEL=off
+  # tests the rules the model's readings fall back on)
+  fenv=
+  [ -f "${dir}fixture.env" ] && fenv=$(grep -E '^[A-Z_]+=[^ ]*$' "${dir}fixture.env" | tr '\n' ' ')
+  env $fenv "$cvx" convert --no-progress -j 2 -o "$out/files" "$input" 2>"$out/files.raw" || true
   grep -v "^cvx: converted" "$out/files.raw" >"$out/files.err" || true
   mkdir -p "$out/files"
   mv "$out/files.err" "$out/files/diagnostics.err"
