@@ -1559,6 +1559,54 @@ static void margin_rights(pline *lines, size_t nl) {
   free(v);
 }
 
+/* A row of group titles over rows of their smaller cells, the groups set
+ * side by side as cards ("JS (browser)" and "JS (node.js)" over "react.js
+ * angular.js … express"): line li holds two titles at least, a few words
+ * each in one size, and the lines right under it on its page hold cells in
+ * a smaller size, each under one title (the last title at or left of its
+ * start), two titles at least with cells. Returns how many such cell lines
+ * follow (0: no title row). */
+#define MAX_TITLES 8
+static size_t title_row(const rd *r, const size_t *out, const pline *lines, size_t nl, size_t li) {
+  const pline *l = &lines[li];
+  size_t n = l->m - l->k;
+  if (n < 2 || n > MAX_TITLES || li + 1 >= nl) return 0;
+  cvx_buf t = CVX_BUF_INIT;
+  bool ok = true;
+  for (size_t q = l->k; q < l->m && ok; q++) {
+    const seg *sg = &r->s[out[q]];
+    ok = half(sg->size) == half(l->size);
+    if (ok) {
+      seg_text(r, sg, &t);
+      size_t blen = 0, words = t.len ? 1 : 0;
+      for (size_t c = 0; c < t.len; c++) words += t.ptr[c] == ' ';
+      ok = t.len && words <= 4 && !bullet_of(t.ptr, &blen) && t.ptr[t.len - 1] != '.';
+    }
+  }
+  cvx_buf_free(&t);
+  if (!ok) return 0;
+  float foot = 0;
+  for (size_t q = l->k; q < l->m; q++)
+    if (r->s[out[q]].y1 > foot) foot = r->s[out[q]].y1;
+  size_t k = 0;
+  bool used[MAX_TITLES] = {false};
+  for (size_t mi = li + 1; mi < nl && lines[mi].page == l->page && lines[mi].size <= l->size - 0.5f; mi++) {
+    const pline *m = &lines[mi];
+    if (r->s[out[m->k]].y0 - foot > 2 * l->size || m->x0 < l->x0 - 2) break;
+    for (size_t q = m->k; q < m->m; q++) {
+      size_t at = 0;
+      while (at + 1 < n && r->s[out[l->k + at + 1]].x0 <= r->s[out[q]].x0 + 2) at++;
+      used[at] = true;
+    }
+    for (size_t q = m->k; q < m->m; q++)
+      if (r->s[out[q]].y1 > foot) foot = r->s[out[q]].y1;
+    k++;
+  }
+  int groups = 0;
+  for (size_t i = 0; i < n; i++) groups += used[i];
+  return groups >= 2 ? k : 0;
+}
+
 /* The gap, in ems, from which the next line starts a new block: a little
  * more than the gap most lines of a paragraph leave under the line before
  * (the lower quartile of the gaps between lines in one size, one under the
@@ -1934,9 +1982,33 @@ static void emit_all(rd *r, cvx_lb *lb) {
         fprintf(stderr, "pdf p%d furniture y%.1f: %s\n", page + 1, (double)r->s[k].y0, t.ptr ? t.ptr : "");
       cvx_lb_hidden_line(lb, t.ptr, t.len);
     }
-    for (; li < nl && lines[li].page == page && !cvx_lb_full(lb); li++)
+    for (; li < nl && lines[li].page == page && !cvx_lb_full(lb); li++) {
+      size_t rows = title_row(r, out, lines, nl, li);
+      if (rows) {
+        /* each title, then the cells under it, one group after the other */
+        const pline *l = &lines[li];
+        size_t n = l->m - l->k, ncap = 0;
+        for (size_t q = 1; q <= rows; q++) ncap += lines[li + q].m - lines[li + q].k;
+        size_t *cells = cvx_xmalloc((ncap ? ncap : 1) * sizeof *cells);
+        int lv = (e.nh > 1 ? e.nh : 1) + 2;
+        for (size_t g = 0; g < n; g++) {
+          float x0 = r->s[out[l->k + g]].x0, x1 = g + 1 < n ? r->s[out[l->k + g + 1]].x0 : HUGE_VALF;
+          size_t nc = 0;
+          for (size_t q = 1; q <= rows; q++)
+            for (size_t c = lines[li + q].k; c < lines[li + q].m; c++) {
+              float cx = r->s[out[c]].x0;
+              if ((g == 0 || cx + 2 >= x0) && cx + 2 < x1) cells[nc++] = out[c];
+            }
+          emit_line(&e, out + l->k + g, 1, lv > 6 ? 6 : lv, false, 0, HUGE_VALF);
+          if (nc) emit_line(&e, cells, nc, 0, false, 0, HUGE_VALF);
+        }
+        free(cells);
+        li += rows;
+        continue;
+      }
       emit_line(&e, out + lines[li].k, lines[li].m - lines[li].k, lines[li].level, lines[li].weak_ok, lines[li].right,
                 lines[li].below);
+    }
     while (li < nl && lines[li].page == page) li++;
     cvx_lb_end(lb);
     i = j;

@@ -4653,7 +4653,8 @@ static void lift_degree_lines(cvx_block *first, const cvx_block *end) {
  * their dates ("How growth rates shape communities" / "at STATPHYS29 · Jul
  * 2025 · talk" / "Contributed talk"): when the section opens with such a
  * line and every dated paragraph in it (two at least) has one right above
- * it, each title joins the paragraph under it, as the entry's first line.
+ * it, with more than the dates above it (the entry above has a body), each
+ * title joins the paragraph under it, as the entry's first line.
  * Without the pattern throughout, a lone line over dates may as well end
  * the entry above. In place. */
 static void titles_over_dates(ctx *c, cvx_block *first, const cvx_block *end) {
@@ -4673,6 +4674,11 @@ static void titles_over_dates(ctx *c, cvx_block *first, const cvx_block *end) {
         t->text[t->len - 1] == '.')
       return;
     if (!dated && t != first) return; /* the first title opens the section */
+    /* right under the dates above, the line may as well go on with that
+     * entry (a head wrapped around its dates) */
+    cvx_block *u = first;
+    while (u && u != t && u->next != t) u = u->next;
+    if (u && u != t && u->kind == CVX_BLK_PARA && cvx_date_find(u->text, u->len, &d)) return;
     dated++;
   }
   if (dated < 2) return;

@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-drawn, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-drawn, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-drawn docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-drawn docx-styles docx-lists docx-bold odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -309,6 +309,28 @@ def date_below_page():
 
 
 write("pdf-date-below", "cv.pdf", pdf([date_below_page()]))
+
+
+# ---- PDF: skill groups set as cards side by side, two to a row: a row of
+# group titles over a row of their tags in a smaller size, each tag under
+# its group's title (the reading order runs across the cards)
+def tag_cards_page():
+    runs = [(72, 730, "B", 22, "Tomasz Adeyemi-Roy"), (72, 690, "B", 16, "Skills")]
+    y = 664
+    for row in ((("Embedded", ["Zephyr", "FreeRTOS", "CAN bus"]), ("Web", ["Flask", "HTMX"])),
+                (("Data", ["PostgreSQL", "DuckDB"]), ("Testing", ["pytest", "Hypothesis", "Robot"]))):
+        for col, (title, tags) in enumerate(row):
+            x = 72 + col * 250
+            runs.append((x, y, "R", 11, title))
+            tx = x + 6
+            for tag in tags:
+                runs.append((tx, y - 20, "R", 9, tag))
+                tx += 9 * 0.55 * len(tag) + 18
+        y -= 52
+    return {"runs": runs}
+
+
+write("pdf-tag-cards", "cv.pdf", pdf([tag_cards_page()]))
 
 # ---- PDF: what a browser's print shows. Page 1: a profile paragraph
 # wrapped at the column's edge (one line each), list items whose bullets are
