@@ -30,7 +30,8 @@
  *   area. A bare singular needs context as above ("Master Plan" is not one).
  * - Doctorate, DPhil, Dr. rer. nat., Dr.-Ing., Dr. phil. -> PhD; Dr. med. -> MD;
  *   "Dr." alone is a title. Postdoc (博士后, Post Doctorate) is a job, not a degree.
- * - "High School" (capitalized, or followed by "diploma") -> "High School".
+ * - "High School" (capitalized, or followed by "diploma") -> "High School";
+ *   "Class XII" (12, 12th) -> HSC and "Class X" (10, 10th) -> SSC.
  * - Laurea Magistrale/Specialistica -> MS, Laurea (Triennale) -> BS; French
  *   Licence (only before en/in/de) and Licenciatura -> BS; Maîtrise, Maestría
  *   -> MS; German Diplom and Dipl.-Ing. (any Dipl.-X) -> "Diplom"; Abitur and
@@ -514,7 +515,7 @@ static bool bare_ok(const char *s, size_t n, size_t e, bool cap, bool canon) {
 
 /* The words read_words compares against, by length, |-separated. */
 static const char *const by_len[13] = {
-    NULL, NULL, NULL, NULL, "high", "juris", "master|doctor|abitur|diplom|laurea",
+    NULL, NULL, NULL, NULL, "high", "juris|class", "master|doctor|abitur|diplom|laurea",
     "masters|diploma|licence", "bachelor|doctorat|doctoral|engineer",
     "bachelors|doctorate|dottorato|doctorado|associate", "associates", "engineering",
     "habilitation|licenciatura"};
@@ -531,7 +532,7 @@ static bool degree_word(const char *w, size_t l) {
 /* A degree spelled as words at s[i] (ASCII letter at a word start). */
 static const char *read_words(const char *s, size_t n, size_t i, bool canon, size_t *end) {
   /* the first letters of the words below: a cheap way out for all others */
-  if (!memchr("abdehjlm", to_lower((unsigned char)s[i]), 8)) return NULL;
+  if (!memchr("abcdehjlm", to_lower((unsigned char)s[i]), 9)) return NULL;
   size_t we = i;
   while (we < n && is_alpha((unsigned char)s[we]) && we - i <= 14) we++;
   if (we - i > 14 || we == i) return NULL;
@@ -622,6 +623,25 @@ static const char *read_words(const char *s, size_t n, size_t i, bool canon, siz
     else if (school_name_before(s, i)) return NULL; /* "Hosanna National High School": a school */
     *end = e;
     return "High School";
+  }
+  if (!strcmp(w, "class")) {
+    /* the school years that end in a certificate: "Class XII" (higher
+     * secondary), "Class X" (secondary), as Indian CVs list them */
+    if (!cap) return NULL;
+    size_t k = skip_sp(s, n, we, 2), e;
+    if (k == we) return NULL;
+    size_t t = k;
+    while (t < n && is_alnum((unsigned char)s[t])) t++;
+    if (t < n && s[t] == '-') return NULL; /* "Class X-ray" */
+    if ((e = word_ci(s, n, k, "xii")) || (e = word_ci(s, n, k, "12th")) || (e = word_ci(s, n, k, "12"))) {
+      *end = e;
+      return "HSC";
+    }
+    if ((e = word_ci(s, n, k, "x")) || (e = word_ci(s, n, k, "10th")) || (e = word_ci(s, n, k, "10"))) {
+      *end = e;
+      return "SSC";
+    }
+    return NULL;
   }
   if (!strcmp(w, "abitur")) {
     *end = we;
