@@ -4182,6 +4182,21 @@ static bool next_heading_dated(const cvx_block *const *bs, const int *lab, size_
  * entry's header is joined to it, everything else is the entry's detail.
  * Hands the section to the training sink when there is one. Returns false
  * when the section is left to the rules (no model, or too many blocks). */
+/* A paragraph that tells rather than names: one sentence or more of eight
+ * words at least, ending in a full stop, with no date, its first line six
+ * words at least. */
+static bool told_sentence(const cvx_block *b) {
+  if (b->kind != CVX_BLK_PARA || !b->text || b->len < 2 || b->text[b->len - 1] != '.' ||
+      !words_over(b->text, b->len, 7))
+    return false;
+  /* its first line is part of the sentence, no title over it ("Glass
+   * Blower" / "Ran the furnace …") */
+  const char *nl = memchr(b->text, '\n', b->len);
+  if (nl && !words_over(b->text, (size_t)(nl - b->text), 5)) return false;
+  cvx_daterange d;
+  return !cvx_date_find(b->text, b->len, &d);
+}
+
 static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading,
                                 cvx_block *first, cvx_block *end) {
   size_t n = cvx_entryseg_blocks(first, end, NULL, CVX_SEG_MAX_BLOCKS);
@@ -4263,6 +4278,13 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
       int again = para_slots(e.head) & para_slots(b);
       refilled = (again & SLOT_DATE) && (again & (SLOT_ROLE | SLOT_ORG));
     }
+    /* a sentence right under a head with nothing under it yet is that
+     * entry's description, whatever the segmenter said: a head names and
+     * dates, it does not tell ("Research Assistant, Fjordline" / "Logged
+     * wave heights at four stations and kept them calibrated.") */
+    if (lab[i] == CVX_SEG_B && e.head && i > 0 && bs[i - 1] == e.head && !next_group && !role && !labelled_next &&
+        !refilled && told_sentence(b))
+      lab[i] = CVX_SEG_D;
     if (lab[i] == CVX_SEG_B || !e.head || next_group || role || labelled_next || refilled) {
       bool dated_heading = b->kind == CVX_BLK_HEADING && heading_dated(b);
       if (group && dated_heading && under_group(group, b) && kind != CVX_REC_EDUCATION) {
