@@ -4671,6 +4671,21 @@ static void lift_degree_lines(cvx_block *first, const cvx_block *end) {
   }
 }
 
+/* A one-line paragraph with no date that may title what follows it: a
+ * title's length, no label (":") or sentence (".") at its end. */
+static bool title_line(const cvx_block *t) {
+  cvx_daterange d;
+  return t && t->kind == CVX_BLK_PARA && !t->level && t->text && t->len && !memchr(t->text, '\n', t->len) &&
+         !cvx_date_find(t->text, t->len, &d) && !words_over(t->text, t->len, 16) && t->text[t->len - 1] != ':' &&
+         t->text[t->len - 1] != '.';
+}
+
+/* A paragraph that holds a date. */
+static bool dated_para(const cvx_block *b) {
+  cvx_daterange d;
+  return b && b->kind == CVX_BLK_PARA && !b->level && b->text && b->len && cvx_date_find(b->text, b->len, &d);
+}
+
 /* Entries whose title stands alone on a line over a paragraph that holds
  * their dates ("How growth rates shape communities" / "at STATPHYS29 · Jul
  * 2025 · talk" / "Contributed talk"): when the section opens with such a
@@ -4681,37 +4696,22 @@ static void lift_degree_lines(cvx_block *first, const cvx_block *end) {
  * the entry above. In place. */
 static void titles_over_dates(ctx *c, cvx_block *first, const cvx_block *end) {
   int dated = 0;
-  for (cvx_block *b = first; b && b != end; b = b->next) {
-    if (b->kind != CVX_BLK_PARA || b->level) {
-      if (b->kind == CVX_BLK_HEADING) return; /* entries go by sub-headings */
-      continue;
-    }
-    cvx_daterange d;
-    if (!cvx_date_find(b->text, b->len, &d)) continue;
+  /* one pass, the two blocks before b at hand (linear in the section) */
+  cvx_block *t = NULL, *u = NULL;
+  for (cvx_block *b = first; b && b != end; u = t, t = b, b = b->next) {
+    if (b->kind == CVX_BLK_HEADING) return; /* entries go by sub-headings */
+    if (!dated_para(b)) continue;
     /* the line above: one line, no date, a title's length, not a label */
-    cvx_block *t = first;
-    while (t && t != b && t->next != b) t = t->next;
-    if (!t || t == b || t->kind != CVX_BLK_PARA || t->level || memchr(t->text, '\n', t->len) ||
-        cvx_date_find(t->text, t->len, &d) || words_over(t->text, t->len, 16) || t->text[t->len - 1] == ':' ||
-        t->text[t->len - 1] == '.')
-      return;
+    if (!title_line(t)) return;
     if (!dated && t != first) return; /* the first title opens the section */
     /* right under the dates above, the line may as well go on with that
      * entry (a head wrapped around its dates) */
-    cvx_block *u = first;
-    while (u && u != t && u->next != t) u = u->next;
-    if (u && u != t && u->kind == CVX_BLK_PARA && cvx_date_find(u->text, u->len, &d)) return;
+    if (dated_para(u)) return;
     dated++;
   }
   if (dated < 2) return;
-  for (cvx_block *b = first; b && b != end; b = b->next) {
-    cvx_block *x = b->next;
-    cvx_daterange d;
-    if (x && x != end && b->kind == CVX_BLK_PARA && !b->level && !memchr(b->text, '\n', b->len) &&
-        !cvx_date_find(b->text, b->len, &d) && x->kind == CVX_BLK_PARA && !x->level &&
-        cvx_date_find(x->text, x->len, &d))
-      join_next(c, b);
-  }
+  for (cvx_block *b = first; b && b != end; b = b->next)
+    if (b->next && b->next != end && title_line(b) && dated_para(b->next)) join_next(c, b);
 }
 
 static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading,
