@@ -142,7 +142,7 @@ check: deps
 # The whole test suite under AddressSanitizer + UndefinedBehaviorSanitizer (+ LeakSanitizer).
 asan:
 	@$(MAKE) --no-print-directory BUILD=build/asan \
-	  CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
+	  CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined -DCVX_ARENA_POISON" \
 	  LDFLAGS="-fsanitize=address,undefined" all unit
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
@@ -231,7 +231,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_FLAGS   ?= -entropic=0 -reload=0
 FUZZ_TARGETS := source frontmatter yamldata markdown html text pdf docx refparse schema convert validate model entryseg fieldlabel
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
-FUZZ_CFLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link -fno-sanitize-coverage=trace-cmp $(FUZZ_SAN) \
+FUZZ_CFLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link -fno-sanitize-coverage=trace-cmp $(FUZZ_SAN) -DCVX_ARENA_POISON \
   -fsanitize-coverage-ignorelist=$(CURDIR)/tests/fuzz/coverage-ignore.txt
 fuzz-build:
 	@if [ "$$(cat build/fuzz/.cflags 2>/dev/null)" != '$(FUZZ_CFLAGS)' ]; then \

@@ -65,6 +65,9 @@ static chunk *chunk_new(cvx_arena *a, size_t min) {
   c->prev = a->head;
   c->size = size;
   c->single = false;
+#ifdef CVX_ARENA_POISON
+  memset(c->data, 0xA5, size); /* debug builds: a read past a text's end meets no NUL */
+#endif
   a->head = c;
   a->w.next = c->data;
   a->w.end = c->data + size;
