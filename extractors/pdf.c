@@ -1567,6 +1567,15 @@ static void margin_rights(pline *lines, size_t nl) {
  * start), two titles at least with cells. Returns how many such cell lines
  * follow (0: no title row). */
 #define MAX_TITLES 8
+/* The title of line l (its n segments, left to right) a cell starting at cx
+ * stands under: the last one starting at or left of it (the first when
+ * none does). */
+static size_t title_of(const rd *r, const size_t *out, const pline *l, size_t n, float cx) {
+  size_t at = 0;
+  while (at + 1 < n && r->s[out[l->k + at + 1]].x0 <= cx + 2) at++;
+  return at;
+}
+
 static size_t title_row(const rd *r, const size_t *out, const pline *lines, size_t nl, size_t li) {
   const pline *l = &lines[li];
   size_t n = l->m - l->k;
@@ -1593,11 +1602,7 @@ static size_t title_row(const rd *r, const size_t *out, const pline *lines, size
   for (size_t mi = li + 1; mi < nl && lines[mi].page == l->page && lines[mi].size <= l->size - 0.5f; mi++) {
     const pline *m = &lines[mi];
     if (r->s[out[m->k]].y0 - foot > 2 * l->size || m->x0 < l->x0 - 2) break;
-    for (size_t q = m->k; q < m->m; q++) {
-      size_t at = 0;
-      while (at + 1 < n && r->s[out[l->k + at + 1]].x0 <= r->s[out[q]].x0 + 2) at++;
-      used[at] = true;
-    }
+    for (size_t q = m->k; q < m->m; q++) used[title_of(r, out, l, n, r->s[out[q]].x0)] = true;
     for (size_t q = m->k; q < m->m; q++)
       if (r->s[out[q]].y1 > foot) foot = r->s[out[q]].y1;
     k++;
@@ -1992,13 +1997,10 @@ static void emit_all(rd *r, cvx_lb *lb) {
         size_t *cells = cvx_xmalloc((ncap ? ncap : 1) * sizeof *cells);
         int lv = (e.nh > 1 ? e.nh : 1) + 2;
         for (size_t g = 0; g < n; g++) {
-          float x0 = r->s[out[l->k + g]].x0, x1 = g + 1 < n ? r->s[out[l->k + g + 1]].x0 : HUGE_VALF;
           size_t nc = 0;
           for (size_t q = 1; q <= rows; q++)
-            for (size_t c = lines[li + q].k; c < lines[li + q].m; c++) {
-              float cx = r->s[out[c]].x0;
-              if ((g == 0 || cx + 2 >= x0) && cx + 2 < x1) cells[nc++] = out[c];
-            }
+            for (size_t c = lines[li + q].k; c < lines[li + q].m; c++)
+              if (title_of(r, out, l, n, r->s[out[c]].x0) == g) cells[nc++] = out[c];
           emit_line(&e, out + l->k + g, 1, lv > 6 ? 6 : lv, false, 0, HUGE_VALF);
           if (nc) emit_line(&e, cells, nc, 0, false, 0, HUGE_VALF);
         }

@@ -1253,7 +1253,7 @@ static bool lone_run(const tx *t, const tline *l) {
     if (x.ce - x.cs > SHORT_LINE || real_words(t->v + x.cs, x.ce - x.cs) > 5 || is_rule(t, &x)) return false;
     char last = t->v[x.ce - 1];
     marker mk;
-    if (last == '.' || last == ':' || memchr(t->v + x.cs, ':', x.ce - x.cs) || find_marker(t, &x, &mk) ||
+    if (last == '.' || memchr(t->v + x.cs, ':', x.ce - x.cs) || find_marker(t, &x, &mk) ||
         line_date(t, x.cs, x.ce).dated)
       return false;
     tline z;

@@ -2936,10 +2936,6 @@ static void parse_other(ctx *c, cvx_record **sec, const cvx_block *heading, cons
 
 /* ---------------------------------------------------------------- basics */
 
-/* True when a headline splits at its first " - " into a job title and an
- * employer, in either order ("Data Analyst - Northwind", "NORTHWIND - Data
- * Analyst"): one side reads as a role, the other is a short name that reads
- * as no role, no place and no date. */
 /* The job title that opens a headline telling the years of experience
  * ("Azure Developer with 9 Yrs of working experience", "QA Lead having 6
  * years of experience"): a role of at most six words before " with " or
@@ -2961,6 +2957,10 @@ static piece experience_lead(piece p) {
   return (piece){p.s, 0};
 }
 
+/* True when a headline splits at its first " - " into a job title and an
+ * employer, in either order ("Data Analyst - Northwind", "NORTHWIND - Data
+ * Analyst"): one side reads as a role, the other is a short name that reads
+ * as no role, no place and no date. */
 static bool headline_job(piece p, piece *role, piece *org) {
   const char *d = NULL;
   for (size_t i = 0; i + 3 <= p.n && !d; i++)
@@ -3511,9 +3511,6 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
          * and a country alone is where the person lives: not a title) */
         bool figures = cvx_country_code(p.s, p.n) != NULL;
         for (size_t q = 0; q < p.n && !figures; q++) figures = p.s[q] >= '0' && p.s[q] <= '9';
-        /* beside contacts on one line, a few capitalised words that name no
-         * role ("ana@example.org | Porto") are a place, not a title ("Soil
-         * physicist" is one) */
         /* "Azure Developer with 9 years of experience in .NET": the title
          * before what it says of the years is the label */
         piece lead = experience_lead(p);
@@ -3524,6 +3521,9 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
           unread_words += count_words(p.s, p.n) - count_words(lead.s, lead.n);
           continue;
         }
+        /* beside contacts on one line, a few capitalised words that name no
+         * role ("ana@example.org | Porto") are a place, not a title ("Soil
+         * physicist" is one) */
         bool beside = nc > 1 && !words_over(p.s, p.n, 3) && cvx_role_score(p.s, p.n) <= 0;
         for (size_t q = 0; q < p.n && beside; q++)
           if (q == 0 || p.s[q - 1] == ' ') beside = isupper((unsigned char)p.s[q]) || (unsigned char)p.s[q] >= 0x80;
@@ -4177,11 +4177,6 @@ static bool next_heading_dated(const cvx_block *const *bs, const int *lab, size_
   return false;
 }
 
-/* Groups a job-like section's blocks into entries by the entry segmenter's
- * labels (entryseg.h): a B block opens an entry, an H block right after the
- * entry's header is joined to it, everything else is the entry's detail.
- * Hands the section to the training sink when there is one. Returns false
- * when the section is left to the rules (no model, or too many blocks). */
 /* A paragraph that tells rather than names: one sentence or more of eight
  * words at least, ending in a full stop, with no date, its first line six
  * words at least. */
@@ -4197,6 +4192,11 @@ static bool told_sentence(const cvx_block *b) {
   return !cvx_date_find(b->text, b->len, &d);
 }
 
+/* Groups a job-like section's blocks into entries by the entry segmenter's
+ * labels (entryseg.h): a B block opens an entry, an H block right after the
+ * entry's header is joined to it, everything else is the entry's detail.
+ * Hands the section to the training sink when there is one. Returns false
+ * when the section is left to the rules (no model, or too many blocks). */
 static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading,
                                 cvx_block *first, cvx_block *end) {
   size_t n = cvx_entryseg_blocks(first, end, NULL, CVX_SEG_MAX_BLOCKS);
@@ -4526,8 +4526,6 @@ static void join_by_lines(ctx *c, cvx_block *first, const cvx_block *end) {
 }
 
 /* Groups a section's blocks into entries and parses each. */
-/* One skill group for a whole section: named by its heading (name), the
- * keywords of each block under it, its span from the heading to the last. */
 /* A line that names a category of skills by joining two short names with
  * an ampersand ("Backend & MSA", "Cloud & BI"), each capitalised. */
 static bool ampersand_category(piece p) {
@@ -4542,6 +4540,8 @@ static bool ampersand_category(piece p) {
   return (isupper(ca) || ca >= 0x80) && (isupper(cb) || cb >= 0x80);
 }
 
+/* One skill group for a whole section: named by its heading (name), the
+ * keywords of each block under it, its span from the heading to the last. */
 static void heading_group(ctx *c, const cvx_block *heading, piece name, cvx_block *first, cvx_block *end) {
   cvx_span es = heading->span;
   /* in a list of lines that each stand alone, one that names a category
