@@ -8,7 +8,10 @@ given to cvx in the forms a CV really arrives in:
   pdf   the page printed to PDF (headless Chromium --print-to-pdf, no header or footer)
   docx  the page converted to Word (pandoc -f html -t docx)
 Each conversion is scored by cvscore against the gold document reduced to the leaves
-whose text occurs in that form (a theme that leaves a field out is not cvx's miss).
+the theme shows: the field must be one the theme renders (found by rendering a probe
+document whose every field holds a token of its own: a theme that leaves projects
+out shows none of a CV's projects, even where a project's year or keyword happens
+to occur elsewhere on the page), and the leaf's text must occur in that form.
 Every theme is treated alike: no theme is named in this file.
 
 Renders and their text/Markdown forms are cached in build/eval/layouts/, keyed by
@@ -86,6 +89,94 @@ def theme_input(doc):
     basics.setdefault("location", {})
     basics.setdefault("profiles", [])
     return doc
+
+
+def doc_paths(v, path="", out=None):
+    """{path: kind} of every leaf of a document: a path like '.work[].name', a kind
+    'date', 'url', 'email', 'country' or 'text'."""
+    out = {} if out is None else out
+    if isinstance(v, dict):
+        for k, x in v.items():
+            doc_paths(x, f"{path}.{k}", out)
+    elif isinstance(v, list):
+        for x in v:
+            doc_paths(x, path + "[]", out)
+    elif isinstance(v, str):
+        key = path.rsplit(".", 1)[-1].rstrip("[]")
+        kind = ("date" if key in DATE_KEYS else "email" if key == "email" else "country" if key == "countryCode"
+                else "url" if key == "url" or v.startswith(("http://", "https://")) else "text")
+        out.setdefault(path, kind)
+    return out
+
+
+class Probe:
+    """A document holding every field path of the gold documents, each leaf a token
+    of its own (a date a year of its own), two entries to each list; rendered by a
+    theme, it tells which fields that theme shows."""
+
+    def __init__(self, docs):
+        paths = {}
+        for d in docs:
+            doc_paths(d, "", paths)
+        self.paths = dict(sorted(paths.items()))
+        self.marks = {}  # path -> the marks its leaves carry
+        self.doc = {}
+        n = 0
+        # a year of its own to each date, a start before its end (themes sort and
+        # subtract dates): at most 20 of each kind before they overlap
+        years = {"other": 1940, "startDate": 1960, "endDate": 1980}
+        for path, kind in self.paths.items():
+            for entry in range(2):
+                n += 1
+                if kind == "date":
+                    slot = path.rsplit(".", 1)[-1]
+                    slot = slot if slot in years else "other"
+                    year = years[slot]
+                    years[slot] += 1
+                    mark, value = str(year), f"{year}-03"
+                elif kind == "country":
+                    # a real ISO code (themes look its name up), shown as either
+                    mark, value = "nz|new zealand", "NZ"
+                else:
+                    mark, value = self.leaf(n, kind)
+                self.marks.setdefault(path, []).append(mark)
+                self.put(self.doc, re.findall(r"\.([^.\[]+)(\[\])*", path), entry, value)
+        self.key = hashlib.sha256(json.dumps(self.doc, sort_keys=True).encode()).hexdigest()[:16]
+
+    @staticmethod
+    def leaf(n, kind):
+        word = "qzv" + "".join(chr(97 + (n // 26 ** i) % 26) for i in range(3))
+        if kind == "email":
+            return word, word + "@example.org"
+        if kind == "url":
+            return word, f"https://{word}.example.org/"
+        return word, word
+
+    def put(self, node, steps, entry, value):
+        """Sets the leaf at steps (from the path) in the entry'th element of each list."""
+        (key, lists), rest = steps[0], steps[1:]
+        if not lists and not rest:
+            node.setdefault(key, value)
+            return
+        if lists:
+            items = node.setdefault(key, [])
+            if not isinstance(items, list):
+                return  # a path that is a list in one document and a value in another
+            if not rest:
+                items.append(value)  # a list of strings: one more of them
+                return
+            while len(items) <= entry:
+                items.append({})
+            child = items[entry]
+        else:
+            child = node.setdefault(key, {})
+        if isinstance(child, dict):
+            self.put(child, rest, entry, value)
+
+    def shown(self, hay):
+        """{path: whether a mark of it occurs in a form's haystack (a year as a number)}."""
+        return {path: any(re.search(rf"(?<![0-9a-z])(?:{m})(?![0-9a-z])", hay) for m in marks)
+                for path, marks in self.marks.items()}
 
 
 def doc_key(gold_path):
@@ -296,21 +387,25 @@ def haystack(form, content, norm_text):
     return " " + norm_text(content) + " "
 
 
-def filter_leaves(v, key, hay, norm_text):
-    """The part of a gold value whose text occurs in hay; None when nothing does.
+def filter_leaves(v, key, hay, norm_text, shown=None, path=""):
+    """The part of a gold value whose text occurs in hay, in a field the theme shows
+    (shown: {path: whether the theme's probe showed it}; a path not probed, or no
+    probe, is not filtered by field); None when nothing does.
     A date whose full form is absent but whose year shows is kept as the year."""
     if isinstance(v, dict):
-        out = {k: filter_leaves(x, k, hay, norm_text) for k, x in v.items()}
+        out = {k: filter_leaves(x, k, hay, norm_text, shown, f"{path}.{k}") for k, x in v.items()}
         out = {k: x for k, x in out.items() if x is not None}
         return out or None
     if isinstance(v, list):
-        out = [x for x in (filter_leaves(x, key, hay, norm_text) for x in v) if x is not None]
+        out = [x for x in (filter_leaves(x, key, hay, norm_text, shown, path + "[]") for x in v) if x is not None]
         if key == "profiles":
             # cvscore aligns profiles by url alone: one whose url the page does
             # not show cannot be matched by anything, so it is not counted
             out = [x for x in out if not isinstance(x, dict) or "url" in x]
         return out or None
     if isinstance(v, bool) or v is None:
+        return None
+    if shown is not None and not shown.get(path, True):
         return None
     t = norm_text(v)
     if t and f" {t} " in hay:
@@ -350,23 +445,31 @@ def skipped():
 
 
 def render_all(items, build_dir):
-    """Fills the render cache for every theme and form; {theme: its cache folder},
-    or None when the benchmark cannot run here."""
+    """Fills the render cache for every theme and form, the probe's text and
+    Markdown forms too; ({theme: its cache folder}, the Probe), or None when the
+    benchmark cannot run here."""
     if skipped():
         return None
     ths = themes()
     cache = os.path.join(build_dir, "eval", "layouts")
     docs_dir = os.path.join(cache, "docs")
     prepare_docs(items, docs_dir)
-    tdirs = dict(zip(ths, pmap(lambda t: render_theme(t, items, cache, docs_dir), ths)))
+    probe = Probe([it.doc for it in items])
+    path = os.path.join(docs_dir, probe.key + ".json")
+    if not os.path.exists(path):
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(theme_input(probe.doc), f, ensure_ascii=False, indent=1)
+    tdirs = dict(zip(ths, pmap(lambda t: render_theme(t, items + [probe], cache, docs_dir), ths)))
     pages = [os.path.join(d, it.key + ".html") for d in tdirs.values() for it in items
              if os.path.exists(os.path.join(d, it.key + ".html"))]
+    probes = [os.path.join(d, probe.key + ".html") for d in tdirs.values()
+              if os.path.exists(os.path.join(d, probe.key + ".html"))]
     # the browser prints while pandoc and w3m make the other forms
     with ThreadPoolExecutor(1) as ex:
         printing = ex.submit(print_pdfs, pages)
-        derive_forms(pages)
+        derive_forms(pages + probes)
         printing.result()
-    return tdirs
+    return tdirs, probe
 
 
 def run(items, cvx, build_dir, rotation, norm_text):
@@ -375,10 +478,10 @@ def run(items, cvx, build_dir, rotation, norm_text):
     if skipped():
         return {"skipped": skipped()}
     ths = themes()
-    tdirs = render_all(items, build_dir)
+    tdirs, probe = render_all(items, build_dir)
     work = fresh_dir(os.path.join(build_dir, "eval", "run", "layouts"))
     jobs = [(t, form) for t in ths for form in FORMS]
-    golds = GoldCache(norm_text)
+    golds = GoldCache(norm_text, probe)
     results = pmap(lambda j: score_form(j[0], j[1], tdirs[j[0]], items, cvx, work, rotation, golds), jobs)
     out = {}
     for (t, form), res in zip(jobs, results):
@@ -399,19 +502,35 @@ class GoldCache:
     once per page and form: the PDF form is scored on its copied text's leaves
     and the DOCX form on its Markdown's, as the text and md forms are."""
 
-    def __init__(self, norm_text):
+    def __init__(self, norm_text, probe):
         self.norm_text = norm_text
+        self.probe = probe
         self.done = {}
         self.lock = threading.Lock()
+
+    def read(self, page, hay_form):
+        with open(page, encoding="utf-8", errors="replace") as f:
+            return haystack(hay_form, f.read(), self.norm_text)
+
+    def shown(self, tdir, hay_form):
+        """The fields the theme of tdir shows in one form (Probe.shown), or None
+        when its probe could not be rendered or derived."""
+        page = os.path.join(tdir, self.probe.key + EXT[hay_form])
+        key = (page, "probe")
+        with self.lock:
+            if key in self.done:
+                return self.done[key]
+        shown = self.probe.shown(self.read(page, hay_form)) if os.path.exists(page) else None
+        with self.lock:
+            return self.done.setdefault(key, shown)
 
     def get(self, page, hay_form, doc):
         key = (page, hay_form)
         with self.lock:
             if key in self.done:
                 return self.done[key]
-        with open(page, encoding="utf-8", errors="replace") as f:
-            hay = haystack(hay_form, f.read(), self.norm_text)
-        gold = filter_leaves(doc, None, hay, self.norm_text) or {}
+        shown = self.shown(os.path.dirname(page), hay_form)
+        gold = filter_leaves(doc, None, self.read(page, hay_form), self.norm_text, shown) or {}
         with self.lock:
             return self.done.setdefault(key, gold)
 
