@@ -5759,6 +5759,12 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
     for (; reach && !(reach->kind == CVX_BLK_HEADING && reach->level <= h->level); reach = reach->next)
       if (kind == CVX_REC_SECTION && reach->kind == CVX_BLK_HEADING && !holds_sections)
         holds_sections = heading_kind(reach) != CVX_REC_SECTION;
+    /* a heading whose words name projects ("Software", "Tools") in a run of
+     * skill sections of its level, over content that votes for skills, names
+     * one more group of skills: as under a Skills heading (below) */
+    if (kind == CVX_REC_PROJECT && h->kind == CVX_BLK_HEADING && prev_kind == CVX_REC_SKILL &&
+        prev_level == h->level && !holds_sections && content_vote(h) == CVX_REC_SKILL)
+      kind = CVX_REC_SKILL;
     if (kind == CVX_REC_SECTION && h->kind == CVX_BLK_HEADING) {
       /* sub-sections of differing kinds: h groups them, each is read alone */
       bool mixed;
