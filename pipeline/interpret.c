@@ -3832,6 +3832,29 @@ static bool last_line_dates(const cvx_block *b) {
   return !has_alnum(s, d.mstart) && !has_alnum(s + d.mend, n - d.mend);
 }
 
+/* True when block b is one line of dates and nothing else but
+ * punctuation ("October 2023 - present:"). */
+static bool dates_alone(const cvx_block *b) {
+  cvx_daterange d;
+  if (!b->text || memchr(b->text, '\n', b->len) || !cvx_date_find(b->text, b->len, &d)) return false;
+  return !has_alnum(b->text, d.mstart) && !has_alnum(b->text + d.mend, b->len - d.mend);
+}
+
+/* Whether block b's first line ends in a colon ("Professor:"). */
+static bool first_line_colon(const cvx_block *b) {
+  const char *nl = memchr(b->text, '\n', b->len);
+  size_t n = nl ? (size_t)(nl - b->text) : b->len;
+  while (n && (b->text[n - 1] == ' ' || b->text[n - 1] == '\t')) n--;
+  return n && b->text[n - 1] == ':';
+}
+
+/* True when blocks a and b are set alike: the same kind and depth, their
+ * first lines both ending in a colon or neither, both bold or neither. */
+static bool set_alike(const cvx_block *a, const cvx_block *b) {
+  if (a->kind != b->kind || a->level != b->level || !a->text || !b->text || !a->len || !b->len) return false;
+  return first_line_colon(a) == first_line_colon(b) && (cvx_block_strong(a) > 0) == (cvx_block_strong(b) > 0);
+}
+
 /* An entry's header written over several short paragraphs ("Data Analyst",
  * blank, "Initech - Springfield, IL", blank, "June 2012 to Present") is one
  * header: consecutive header-like paragraphs are joined while each adds
@@ -3842,6 +3865,21 @@ static bool last_line_dates(const cvx_block *b) {
 static void join_header_runs(ctx *c, cvx_block *first, const cvx_block *end, bool edu) {
   /* what makes a run a whole header: a date, or for a degree its school */
   const int whole = SLOT_DEGREE | SLOT_ORG;
+  /* a section that opens with a line of dates alone ("2004 to 2018" /
+   * "Professor:" / its details), each such line over a title set like the
+   * first one's, shows how its entries open: a line of dates alone opens the
+   * next entry, and the line above it ends the entry before ("Optimisation,
+   * Machine learning") rather than heading it. (Where a title is under some
+   * of the dates and over others, as a PDF's reading order may put dates
+   * printed beside the titles, nothing is shown.) */
+  const cvx_block *top = first;
+  while (top && top != end && (top->kind == CVX_BLK_RULE || !top->text || !has_alnum(top->text, top->len)))
+    top = top->next;
+  bool dates_open = top && top != end && top->kind == CVX_BLK_PARA && dates_alone(top) && top->next &&
+                    top->next != end;
+  for (const cvx_block *x = top; dates_open && x && x != end; x = x->next)
+    if (x->kind == CVX_BLK_PARA && dates_alone(x))
+      dates_open = x->next && x->next != end && !dates_alone(x->next) && set_alike(x->next, top->next);
   for (cvx_block *b = first; b && b != end; b = b->next) {
     int have = header_slots(b, edu);
     if (have < 0) continue;
@@ -3861,6 +3899,7 @@ static void join_header_runs(ctx *c, cvx_block *first, const cvx_block *end, boo
        * even when it fills a slot the run lacks (a degree the grammar does
        * not know, its dates, then "HSC" / its school / its year) */
       if (edu && parts >= 2 && last_line_dates(b)) break;
+      if (dates_open && b->next->kind == CVX_BLK_PARA && dates_alone(b->next)) break;
       /* a job's role and its organisation on two lines with no dates
        * ("Analyst" / "Initech - Springfield, IL" over a description) are a
        * whole header, though a role's words may read as an organisation's
@@ -3943,14 +3982,6 @@ static bool split_degrees(ctx *c, const entry *e) {
     parse_education(c, &sub);
   }
   return ng > 0;
-}
-
-/* True when block b is one line of dates and nothing else but
- * punctuation ("October 2023 - present:"). */
-static bool dates_alone(const cvx_block *b) {
-  cvx_daterange d;
-  if (!b->text || memchr(b->text, '\n', b->len) || !cvx_date_find(b->text, b->len, &d)) return false;
-  return !has_alnum(b->text, d.mstart) && !has_alnum(b->text + d.mend, b->len - d.mend);
 }
 
 /* A paragraph that opens with a short dated line ("Globex Research, March
