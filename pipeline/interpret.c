@@ -3305,7 +3305,7 @@ static bool web_link_text(const cvx_block *b, piece p) {
  * as a sentence does ('.', '!', '?'), eight words or more in all, with no
  * address, label or date among them: sentences set one a line. */
 static bool sentence_lines(const char *s, size_t n) {
-  int lines = 0, words = 0;
+  int lines = 0, words = 0, sentences = 0;
   cvx_daterange d;
   if (memchr(s, '@', n) || memchr(s, ':', n) || cvx_date_find(s, n, &d)) return false;
   for (size_t i = 0; i < n;) {
@@ -3317,10 +3317,18 @@ static bool sentence_lines(const char *s, size_t n) {
     if (w < 2 || ++lines > 6) return false;
     char last = s[z - 1];
     if (last != '.' && last != '!' && last != '?') return false;
+    /* the sentences a line holds (a page's paragraph joins its lines): an
+     * end mark after a word of two letters or more, then a space or the
+     * line's end ("leader. Deep", not "J. Roe") */
+    for (size_t k = i + 2; k < z; k++)
+      if ((s[k] == '.' || s[k] == '!' || s[k] == '?') && s[k + 1] == ' ' && isalpha((unsigned char)s[k - 1]) &&
+          isalpha((unsigned char)s[k - 2]))
+        sentences++;
+    sentences++;
     words += w;
     i = e + 1;
   }
-  return lines >= 2 && words >= 8;
+  return sentences >= 2 && sentences <= 8 && words >= 8;
 }
 
 static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
@@ -3420,9 +3428,9 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
       }
       continue;
     }
-    /* a paragraph of two or more lines, each a sentence of its own, is
-     * the person's summary set one sentence a line ("Natural leader." /
-     * "Deep commitment to quality."), not a title and leftovers */
+    /* a paragraph of two sentences or more, each line ending one, is the
+     * person's summary set one sentence a line ("Natural leader." / "Deep
+     * commitment to quality.") or run together, not a title and leftovers */
     if (b->kind == CVX_BLK_PARA && c->have_name && !c->have_summary && sentence_lines(b->text, b->len)) {
       add_lasting(c, basics(c), "summary", joined(c, b), b->span);
       c->have_summary = true;
@@ -5139,8 +5147,17 @@ static bool groups_sections(const cvx_block *h) {
   return false;
 }
 
+/* True when block b, first under a heading and followed by more before
+ * reach, is a paragraph of sentences: the person's summary over their
+ * contacts ("## BSN, RN" / "Dedicated and compassionate nurse with…" /
+ * contacts). */
+static bool summary_over(const cvx_block *b, const cvx_block *reach) {
+  return b && b != reach && b->kind == CVX_BLK_PARA && b->text && b->next != reach &&
+         (sentence_lines(b->text, b->len) || is_prose(b->text, b->len));
+}
+
 /* True when heading h holds only a few short undated lines, one of them a
- * link or an address: contacts ("jane@example.org", "github.com/jane"), not
+ * link or an address, perhaps under a paragraph of sentences: contacts ("jane@example.org", "github.com/jane"), not
  * a section's entries or sentences; or nothing at all (the contacts were
  * icons, or a theme set them beside it); or, first, a sub-heading of the
  * person's own details ("### About", "### Contact"). */
@@ -5150,10 +5167,13 @@ static bool contact_lines(const cvx_block *h) {
   while (first != reach && first->kind == CVX_BLK_RULE) first = first->next;
   if (first == reach) return true;
   if (first->kind == CVX_BLK_HEADING && heading_kind(first) == CVX_REC_BASICS) return true;
+  if (summary_over(first, reach)) first = first->next;
   int n = 0;
   bool contact = false;
   for (const cvx_block *x = first; x != reach; x = x->next) {
     if (x->kind == CVX_BLK_RULE) continue;
+    /* (the sections it holds start: "## BSN, RN" over contacts over "### Work") */
+    if (x->kind == CVX_BLK_HEADING && heading_kind(x) != CVX_REC_SECTION) break;
     if ((x->kind != CVX_BLK_PARA && x->kind != CVX_BLK_ITEM) || !x->text || ++n > 12 ||
         memchr(x->text, '\n', x->len) || words_over(x->text, x->len, 8))
       return false;
@@ -5744,7 +5764,14 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         /* a short heading right under the person's name heading, over
          * contacts that vote for no section, is the headline ("# Jane Roe" /
          * "## Data Engineer" / email, links) */
-        cvx_rec_kind under = top_end != first_shown && name_above == top_end ? content_vote(top_end) : CVX_REC_WORK;
+        cvx_rec_kind under = CVX_REC_WORK;
+        if (top_end != first_shown && name_above == top_end) {
+          /* (what the contacts vote for: a summary above them is prose) */
+          const cvx_block *from = top_end->next, *reach = heading_reach(top_end);
+          if (summary_over(from, reach)) from = from->next;
+          bool t2;
+          under = cvx_section_vote(from, reach, &t2);
+        }
         /* so is one right under the name over the page's known sections
          * ("# Jane Roe" / "## Data Engineer" / "### About", "### Work") */
         bool over_sections = top_end != first_shown && name_above == top_end && groups_sections(top_end);
