@@ -3430,8 +3430,10 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
     }
     /* a paragraph of two sentences or more, each line ending one, is the
      * person's summary set one sentence a line ("Natural leader." / "Deep
-     * commitment to quality.") or run together, not a title and leftovers */
-    if (b->kind == CVX_BLK_PARA && c->have_name && !c->have_summary && sentence_lines(b->text, b->len)) {
+     * commitment to quality.") or run together, not a title and leftovers
+     * (one line of prose is read below, for the facts it tells) */
+    if (b->kind == CVX_BLK_PARA && c->have_name && !c->have_summary && sentence_lines(b->text, b->len) &&
+        (memchr(b->text, '\n', b->len) || !is_prose(b->text, b->len))) {
       add_lasting(c, basics(c), "summary", joined(c, b), b->span);
       c->have_summary = true;
       cvx_doc_take(c->doc, b->span);
