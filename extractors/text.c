@@ -521,6 +521,7 @@ typedef struct tx {
   int sec_level;      /* level of the heading that opened the section */
   cvx_rec_kind sec_kind; /* what that heading names (CVX_REC_SECTION: nothing known) */
   bool sec_content;      /* a block other than a heading came after that heading */
+  bool after_skills;     /* the section before it was one of skills that held something */
   bool sec_dated;     /* the section has a dated entry */
   int quiet_heads;    /* section headings so far that were plain lines at the margin */
   int caps_heads;     /* … and that were lines in capitals */
@@ -1235,7 +1236,12 @@ static bool open_words(const tx *t) {
 /* Is the open section one of one-item entries (skills, interests, spoken
  * languages)? */
 static bool list_section(const tx *t) {
-  return t->sec_kind == CVX_REC_SKILL || t->sec_kind == CVX_REC_INTEREST || t->sec_kind == CVX_REC_LANGUAGE;
+  /* (a heading whose words name projects right after a section of skills,
+   * "Programming" / … / "Software" / "PFLOTRAN" / "QGIS", may name one more
+   * group of them, as the interpreter reads it when its content votes so:
+   * its lone lines are read alike) */
+  return t->sec_kind == CVX_REC_SKILL || t->sec_kind == CVX_REC_INTEREST || t->sec_kind == CVX_REC_LANGUAGE ||
+         (t->sec_kind == CVX_REC_PROJECT && t->after_skills);
 }
 
 /* Is line l the first of a run of four or more lines that each stand
@@ -1751,8 +1757,10 @@ static bool process(tx *t, const tline *l, const tline *next) {
   if (h) {
     close_block(t);
     emit_simple(t, CVX_BLK_HEADING, h, c.s, c.e);
+    bool skills = t->sec_kind == CVX_REC_SKILL && t->sec_content;
     reset_section(t, h, sub);
     if (!sub) {
+      t->after_skills = skills;
       t->sec_kind = c.e - c.s <= SHORT_LINE ? cvx_section_classify(t->v + c.s, c.e - c.s) : CVX_REC_SECTION;
       t->person = t->sec_kind == CVX_REC_BASICS;
     }
