@@ -53,6 +53,7 @@ typedef struct seg {
   bool furniture;
   bool byline; /* a line stacked under the first page's name (name_first): a paragraph, whatever its size */
   bool paired; /* a cell of a table of two rows read column by column, after the cell before (read_pairs) */
+  bool runon; /* the rest of the cell above it, which ends in a comma (read_runons) */
   bool dot;    /* a small filled shape drawn left of it, as at other lines' starts: a list item's bullet (shape_bullets) */
   size_t nvis;
 } seg;
@@ -1269,8 +1270,8 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
                !bullet && half(size) != half(e->psize) && fabsf(x0 - e->px0) < 2 && gap > -0.5f * size &&
                gap < 1.5f * (size > e->psize ? size : e->psize) && below > 2 * (gap > 0 ? gap : 0) && below > size;
   if (cling) cont = true;
-  if (f->paired && n == 1 && e->have && e->page == f->page && e->kind == CVX_BLK_PARA && !e->in_item && !heading &&
-      !bullet && half(size) == half(e->psize))
+  if ((f->paired || f->runon) && n == 1 && e->have && e->page == f->page && e->kind == CVX_BLK_PARA && !e->in_item &&
+      !heading && !bullet && half(size) == half(e->psize))
     cont = true; /* the next cell of a table read column by column */
   /* after a label and its text, a line under the text goes on with it; a
    * label at the margin of the label before, beside text, is the next row of
@@ -1285,6 +1286,8 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
     /* a heading, or text of a few words at least (a list's short items,
      * the widest of them at a narrow column's edge, are lines of their own) */
     cvx_lb_join_space(e->lb);
+  } else if (cont && f->runon && n == 1) {
+    cvx_lb_join_space(e->lb); /* the rest of a cell ending in a comma */
   } else if (cont) {
     cvx_lb_newline(e->lb);
   } else {
@@ -1853,6 +1856,61 @@ static void read_pairs(rd *r, size_t *out, size_t n) {
   cvx_buf_free(&t);
 }
 
+/* Line out[c, d) has the cells of line out[a, b) under them, each set flush
+ * left, centred or flush right with its fellow (within 1.5 points), on the
+ * next baseline of the page (closer than two lines). */
+static bool cells_under(const rd *r, const size_t *out, size_t a, size_t b, size_t c, size_t d) {
+  if (d - c != b - a || b - a < 2) return false;
+  const seg *u = &r->s[out[a]], *l = &r->s[out[c]];
+  if (u->page != l->page || l->y0 <= u->y1 - 1 || l->y0 - u->y1 > 1.5f * u->size) return false;
+  for (size_t k = 0; k < b - a; k++) {
+    const seg *p = &r->s[out[a + k]], *q = &r->s[out[c + k]];
+    if (fabsf(p->x0 - q->x0) > 1.5f && fabsf(p->x1 - q->x1) > 1.5f && fabsf(p->x0 + p->x1 - q->x0 - q->x1) > 3.0f)
+      return false;
+  }
+  return true;
+}
+
+/* Whether segment s's text ends in a comma. */
+static bool comma_end(const rd *r, const seg *s, cvx_buf *t) {
+  seg_text(r, s, t);
+  size_t z = t->len;
+  while (z && t->ptr[z - 1] == ' ') z--;
+  return z && t->ptr[z - 1] == ',';
+}
+
+/* Two lines of cells one under the other, every cell of the upper one ending
+ * in a comma ("Bernstädter Str. 5," over "Nürnberg, 90473", beside "Deutsch,
+ * Englisch," over "Russisch"): columns of lines set side by side, as a page's
+ * header sets the address beside the languages. Each column is read down on
+ * its own, a cell and its rest one line, a block of its own. (Where only some
+ * cells end in a comma, text wrapped in columns goes on over more lines than
+ * two: left as it is.) */
+static void read_runons(rd *r, size_t *out, size_t n) {
+  cvx_buf t = CVX_BUF_INIT;
+  for (size_t a = 0; a < n;) {
+    size_t b = line_end(r, out, n, a);
+    if (b >= n) break;
+    size_t d = line_end(r, out, n, b);
+    bool comma = cells_under(r, out, a, b, b, d) && b - a <= MAX_GRID_COLS;
+    for (size_t k = a; k < b && comma; k++) comma = comma_end(r, &r->s[out[k]], &t);
+    if (!comma) {
+      a = b;
+      continue;
+    }
+    if (r->debug) fprintf(stderr, "pdf run-on cells: %zu cells, lines %zu-%zu of the page's order\n", b - a, a, d);
+    size_t tmp[2 * MAX_GRID_COLS], w = 0, nc = b - a;
+    for (size_t k = 0; k < nc; k++) {
+      tmp[w++] = out[a + k];
+      tmp[w++] = out[b + k];
+      r->s[out[b + k]].runon = true;
+    }
+    memcpy(out + a, tmp, w * sizeof *tmp);
+    a = d;
+  }
+  cvx_buf_free(&t);
+}
+
 static void emit_all(rd *r, cvx_lb *lb) {
   emitter e = {.r = r, .lb = lb, .debug = r->debug};
   cvx_buf_init(&e.t);
@@ -1876,6 +1934,7 @@ static void emit_all(rd *r, cvx_lb *lb) {
     if (!nout) name_first(r, o.out, o.nout, e.body);
     read_grids(r, o.out, o.nout);
     read_pairs(r, o.out, o.nout);
+    read_runons(r, o.out, o.nout);
     for (size_t k = nout; k < nout + o.nout;) {
       size_t m = k + 1;
       while (m < nout + o.nout && fabsf(r->s[out[m]].y1 - r->s[out[m - 1]].y1) < 0.4f * r->s[out[m - 1]].size &&

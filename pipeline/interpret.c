@@ -3331,6 +3331,15 @@ static bool sentence_lines(const char *s, size_t n) {
   return sentences >= 2 && sentences <= 8 && words >= 8;
 }
 
+/* "Jane Roe Jane Roe": a line printed twice side by side (a page's header
+ * and its copy for another screen) is read once. */
+static piece undoubled(piece p) {
+  if (p.n >= 5 && p.n % 2 && (p.s[p.n / 2] == ' ' || p.s[p.n / 2] == '\t') &&
+      memcmp(p.s, p.s + p.n / 2 + 1, p.n / 2) == 0)
+    return (piece){p.s, p.n / 2};
+  return p;
+}
+
 static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
   /* the name is the first line of the first text under the page's titles
    * ("# Lebenslauf" / "## Personalien" / "Luca Muster") */
@@ -3416,8 +3425,8 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         cvx_doc_take(c->doc, b->span); /* "Contact", "Summary": structure, not content */
         continue;
       }
-      if (top && !c->have_name && cvx_is_person_name(h.s, h.n)) {
-        add_piece(c, basics(c), "name", h, b->span);
+      if (top && !c->have_name && cvx_is_person_name(undoubled(h).s, undoubled(h).n)) {
+        add_piece(c, basics(c), "name", undoubled(h), b->span);
         c->have_name = true;
       } else if (!memchr(h.s, '\n', h.n) && contact_line(c, h, b->span)) {
         /* a page that sets its contact lines as small headings ("######
@@ -3508,6 +3517,7 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         if (top && !c->have_name && line_no == 0 && (b == from || b == first_text)) {
           /* "Jane Roe, MSc, RN": the name before the letters after it */
           piece nm = p;
+          p = nm = undoubled(p);
           const char *comma = memchr(p.s, ',', p.n);
           if (comma && postnominals((piece){comma, p.n - (size_t)(comma - p.s)}))
             nm = trim_piece((piece){p.s, (size_t)(comma - p.s)});
@@ -5905,6 +5915,11 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
     if (f && dot_run(f, strlen(f), 0, &cnt) == strlen(f)) cvx_record_remove(r, "fluency");
   }
   drop_repeated_headline_job(doc, c.headline_job);
+  /* the name printed twice (a page's header and its copy for another
+   * screen) is no headline */
+  for (cvx_record *r = doc->records; r; r = r->next)
+    if (r->kind == CVX_REC_BASICS && same_words(cvx_record_get(r, "label"), cvx_record_get(r, "name")))
+      cvx_record_remove(r, "label");
   add_phone_e164(doc);
   cvx_buf_free(&c.line);
   return CVX_OK;

@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-drawn, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-drawn, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-drawn docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-drawn docx-styles docx-lists docx-bold odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -331,6 +331,22 @@ def tag_cards_page():
 
 
 write("pdf-tag-cards", "cv.pdf", pdf([tag_cards_page()]))
+
+
+# ---- PDF: a page header that prints the name twice on one line (a small
+# copy for another screen beside it), then two columns of contact
+# lines side by side, the last cell of each broken after a comma
+def header_cells_page():
+    runs = [(110, 740, "R", 22, "Nives Kobal-Arh"), (300, 740, "R", 22, "Nives Kobal-Arh"),
+            (90, 700, "R", 10, "+386 555 010 442"), (330, 700, "R", 10, "nives.ka@example.org"),
+            (90, 686, "R", 10, "Lindenweg 12,"), (330, 686, "R", 10, "Spanish, German,"),
+            (90, 672, "R", 10, "Graz, 8010"), (330, 672, "R", 10, "Croatian"),
+            (72, 630, "B", 16, "Experience"),
+            (72, 605, "R", 12, "Acoustics Engineer, Soundfield Labs"), (72, 590, "R", 10, "Apr 2017 - Present")]
+    return {"runs": runs}
+
+
+write("pdf-header-cells", "cv.pdf", pdf([header_cells_page()]))
 
 # ---- PDF: what a browser's print shows. Page 1: a profile paragraph
 # wrapped at the column's edge (one line each), list items whose bullets are
