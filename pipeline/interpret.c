@@ -2826,6 +2826,16 @@ static void parse_project(ctx *c, const entry *e, bool talk) {
     }
     name = trim_piece((piece){t, i});
     rest = trim_piece((piece){t + i, n - i});
+    /* a head whose first line was its dates alone ("Sept 2011 - Current" /
+     * "Libdaemon"): the line after them names the project */
+    if (!name.n && rest.n) {
+      const char *nl = memchr(rest.s, '\n', rest.n);
+      piece first = trim_piece((piece){rest.s, nl ? (size_t)(nl - rest.s) : rest.n});
+      if (first.n && !words_over(first.s, first.n, 8) && first.s[first.n - 1] != '.') {
+        name = first;
+        rest = trim_piece((piece){first.s + first.n, (size_t)(rest.s + rest.n - (first.s + first.n))});
+      }
+    }
   }
   if (name.n) {
     add_piece(c, r, "name", (piece){orig + (name.s - t), name.n}, es);
@@ -2846,6 +2856,12 @@ static void parse_project(ctx *c, const entry *e, bool talk) {
     if (!cvx_record_get(r, "startDate") && cvx_date_find(p.s, p.n, &cd) && cd.mend - cd.mstart + 14 >= p.n) {
       add_dates(c, r, &cd, CVX_REC_PROJECT, b->span);
       cvx_doc_take(c->doc, b->span);
+      continue;
+    }
+    /* (so does the short line of its own under a head of dates alone) */
+    if (!cvx_record_get(r, "name") && b->kind != CVX_BLK_ITEM && !memchr(p.s, '\n', p.n) &&
+        !words_over(p.s, p.n, 8) && p.s[p.n - 1] != '.') {
+      add_piece(c, r, "name", p, b->span);
       continue;
     }
     if (!cvx_record_get(r, "description") && !talk) {
