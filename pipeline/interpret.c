@@ -2558,6 +2558,19 @@ static bool group_label(const cvx_block *b) {
 static bool ampersand_category(piece p);
 
 static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
+  /* a sub-heading with nothing under it (nor deeper headings of its own)
+   * names one item ("### the economics of outer space" among the interests) */
+  if ((kind == CVX_REC_INTEREST || kind == CVX_REC_SKILL) && e->title && e->title == e->head &&
+      e->title->kind == CVX_BLK_HEADING && (e->title->next == e->end || !e->title->next) &&
+      !(e->end && e->end->kind == CVX_BLK_HEADING && e->end->level > e->title->level)) {
+    piece name = strip_symbols(joined(c, e->title));
+    if (name.n && !words_over(name.s, name.n, 15)) {
+      cvx_record *r = cvx_record_new(c->doc, kind, c->origin, e->title->span);
+      if (!r) return;
+      add_piece(c, r, "name", name, e->title->span);
+      return;
+    }
+  }
   /* a sub-heading names the group, the lines under it are its keywords
    * ("#### Frameworks" + "- React, Vue") unless they name groups themselves */
   cvx_block *body = e->title && e->head == e->title ? e->title->next : e->head;
