@@ -5172,6 +5172,25 @@ static const cvx_block *heading_reach(const cvx_block *h) {
   return r;
 }
 
+/* True when [first, end) holds two lines at least and only names: lines of
+ * a few words (five at most), with no label's colon and no sentence's end. */
+static bool names_only(const cvx_block *first, const cvx_block *end) {
+  int lines = 0;
+  for (const cvx_block *x = first; x && x != end; x = x->next) {
+    if (x->kind == CVX_BLK_RULE || !x->text || !x->len) continue;
+    for (const char *q = x->text, *stop = x->text + x->len; q < stop;) {
+      const char *nl = memchr(q, '\n', (size_t)(stop - q));
+      size_t n = (size_t)((nl ? nl : stop) - q);
+      while (n && is_ws((unsigned char)q[n - 1])) n--;
+      if (n) {
+        if (words_over(q, n, 5) || memchr(q, ':', n) || q[n - 1] == '.' || ++lines > 400) return false;
+      }
+      q = nl ? nl + 1 : stop;
+    }
+  }
+  return lines >= 2;
+}
+
 /* The section kind heading h's content votes for. */
 static cvx_rec_kind content_vote(const cvx_block *h) {
   bool talks;
@@ -5859,10 +5878,11 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
       if (kind == CVX_REC_SECTION && reach->kind == CVX_BLK_HEADING && !holds_sections)
         holds_sections = heading_kind(reach) != CVX_REC_SECTION;
     /* a heading whose words name projects ("Software", "Tools") in a run of
-     * skill sections of its level, over content that votes for skills, names
-     * one more group of skills: as under a Skills heading (below) */
+     * skill sections of its level, over names alone that vote for skills,
+     * names one more group of skills: as under a Skills heading (below).
+     * (Projects told with a role and a description stay projects.) */
     if (kind == CVX_REC_PROJECT && h->kind == CVX_BLK_HEADING && prev_kind == CVX_REC_SKILL &&
-        prev_level == h->level && !holds_sections && content_vote(h) == CVX_REC_SKILL)
+        prev_level == h->level && !holds_sections && names_only(h->next, reach) && content_vote(h) == CVX_REC_SKILL)
       kind = CVX_REC_SKILL;
     if (kind == CVX_REC_SECTION && h->kind == CVX_BLK_HEADING) {
       /* sub-sections of differing kinds: h groups them, each is read alone */
