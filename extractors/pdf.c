@@ -1265,10 +1265,14 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
   /* a line in another size at the margin of the line above, nearer to it
    * than to the line below by half at least, goes with it: set close under
    * an entry's title, its dates in smaller type ("Engineer, Initech" /
-   * "May 2019 - Present" / a wide gap / the next title) */
+   * "May 2019 - Present" / a wide gap / the next title). A line no smaller
+   * than the one above clings only when set closer than three quarters of
+   * its em: a one-line description a paragraph's gap under its dates is a
+   * block of its own. */
   bool cling = !cont && e->have && e->page == f->page && e->kind == CVX_BLK_PARA && !e->in_item && !heading &&
                !bullet && half(size) != half(e->psize) && fabsf(x0 - e->px0) < 2 && gap > -0.5f * size &&
-               gap < 1.5f * (size > e->psize ? size : e->psize) && below > 2 * (gap > 0 ? gap : 0) && below > size;
+               gap < 1.5f * (size > e->psize ? size : e->psize) && below > 2 * (gap > 0 ? gap : 0) && below > size &&
+               (size < e->psize || gap < 0.75f * size);
   if (cling) cont = true;
   if ((f->paired || f->runon) && n == 1 && e->have && e->page == f->page && e->kind == CVX_BLK_PARA && !e->in_item &&
       !heading && !bullet && half(size) == half(e->psize))

@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-drawn, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-desc-under-dates, pdf-drawn, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-drawn docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-desc-under-dates pdf-drawn docx-styles docx-lists docx-bold odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -347,6 +347,26 @@ def header_cells_page():
 
 
 write("pdf-header-cells", "cv.pdf", pdf([header_cells_page()]))
+
+
+# ---- PDF: each job's employer in the body size, its dates in a smaller size
+# close under it, then its one-line description back in the body size a
+# paragraph's gap under the dates (nearer the dates than the next job): the
+# description is a block of its own, not a line of the dates' block
+def desc_under_dates_page():
+    runs = [(72, 730, "B", 22, "Radka Oyelaran-Beck"), (72, 690, "B", 16, "Work")]
+    y = 660
+    for org, dates, desc in (("Fenwick Glassworks", "Jan 2018 - Present", "Scheduled the kilns and trained new furnace crews."),
+                             ("Marlow Ceramics", "Jan 2014 - Jan 2018", "Mixed glazes and ran the quality checks on every batch."),
+                             ("Ostrava Tileworks", "Jan 2010 - Jan 2014", "Pressed, fired and packed floor tiles for export.")):
+        runs.append((72, y, "R", 12, org))
+        runs.append((72, y - 16, "R", 10, dates))
+        runs.append((72, y - 40, "R", 12, desc))
+        y -= 80
+    return {"runs": runs}
+
+
+write("pdf-desc-under-dates", "cv.pdf", pdf([desc_under_dates_page()]))
 
 # ---- PDF: what a browser's print shows. Page 1: a profile paragraph
 # wrapped at the column's edge (one line each), list items whose bullets are
