@@ -89,15 +89,15 @@ $(BUILD)/gen/model_%.o: $(BUILD)/gen/model_%.c | pkg-check
 # delete it, and the next make (make install) would rebuild the library
 .SECONDARY: $(MODELS:pipeline/models/%.model=$(BUILD)/gen/model_%.c)
 
-# The place gazetteer: countries and first-level regions from Debian's
-# iso-codes, written as C by a small build-time tool (built without the
+# The place gazetteer: countries and first-level regions (and the names of
+# languages) from Debian's iso-codes, written as C by a small build-time tool (built without the
 # sanitizer or fuzzer flags of the build it serves: it runs on the host).
 $(BUILD)/gen/places_gen: pipeline/gen/places_gen.c pipeline/places.h | pkg-check
 	@mkdir -p $(dir $@)
 	$(CC) $(CVX_CFLAGS) -O1 -o $@ $< $(shell $(PKG_CONFIG) --cflags --libs $(GEN_PKGS) 2>/dev/null)
 
-$(BUILD)/gen/places.c: $(BUILD)/gen/places_gen $(ISO_CODES)/iso_3166-1.json $(ISO_CODES)/iso_3166-2.json
-	$(BUILD)/gen/places_gen $(ISO_CODES)/iso_3166-1.json $(ISO_CODES)/iso_3166-2.json > $@.tmp
+$(BUILD)/gen/places.c: $(BUILD)/gen/places_gen $(ISO_CODES)/iso_3166-1.json $(ISO_CODES)/iso_3166-2.json $(ISO_CODES)/iso_639-2.json
+	$(BUILD)/gen/places_gen $(ISO_CODES)/iso_3166-1.json $(ISO_CODES)/iso_3166-2.json $(ISO_CODES)/iso_639-2.json > $@.tmp
 	@mv $@.tmp $@
 
 $(BUILD)/gen/places.o: $(BUILD)/gen/places.c | pkg-check

@@ -1887,18 +1887,27 @@ static bool comma_end(const rd *r, const seg *s, cvx_buf *t) {
  * in a comma ("Bernstädter Str. 5," over "Nürnberg, 90473", beside "Deutsch,
  * Englisch," over "Russisch"): columns of lines set side by side, as a page's
  * header sets the address beside the languages. Each column is read down on
- * its own, a cell and its rest one line, a block of its own. (Where only some
- * cells end in a comma, text wrapped in columns goes on over more lines than
- * two: left as it is.) */
+ * its own, a cell and its rest one line, a block of its own. Where only some
+ * cells end in a comma ("1845 Jones St., San" beside "English, Spanish,"),
+ * the two lines must be the only rows of cells there: text wrapped in
+ * columns that goes on over more lines is left as it is. */
 static void read_runons(rd *r, size_t *out, size_t n) {
   cvx_buf t = CVX_BUF_INIT;
+  size_t pa = 0;
+  bool have_prev = false;
   for (size_t a = 0; a < n;) {
     size_t b = line_end(r, out, n, a);
     if (b >= n) break;
     size_t d = line_end(r, out, n, b);
     bool comma = cells_under(r, out, a, b, b, d) && b - a <= MAX_GRID_COLS;
-    for (size_t k = a; k < b && comma; k++) comma = comma_end(r, &r->s[out[k]], &t);
+    size_t commas = 0;
+    for (size_t k = a; k < b && comma; k++) commas += comma_end(r, &r->s[out[k]], &t);
+    if (comma && commas && commas < b - a) {
+      size_t e2 = d < n ? line_end(r, out, n, d) : d;
+      comma = !(d < n && cells_under(r, out, b, d, d, e2)) && !(have_prev && cells_under(r, out, pa, a, a, b));
+    } else comma = comma && commas == b - a;
     if (!comma) {
+      pa = a, have_prev = true;
       a = b;
       continue;
     }
@@ -1910,6 +1919,7 @@ static void read_runons(rd *r, size_t *out, size_t n) {
       r->s[out[b + k]].runon = true;
     }
     memcpy(out + a, tmp, w * sizeof *tmp);
+    have_prev = false;
     a = d;
   }
   cvx_buf_free(&t);

@@ -5,6 +5,7 @@
 #include "entryseg.h"
 #include "fieldlabel.h"
 #include "grammar.h"
+#include "places.h"
 #include "prose.h"
 #include "publications.h"
 #include "secvote.h"
@@ -2072,6 +2073,10 @@ static const char *const language_labels[] = {"languages", "language skills", "s
 
 /* Spoken languages by name (English and own names), for lists that sit in a
  * skills section or the person block. */
+/* Languages named in other languages than English ("Deutsch", "inglés",
+ * "русский"), and English names iso-codes spells otherwise ("Mandarin",
+ * "Farsi"); the English names of ISO 639 come from iso-codes
+ * (cvx_language_known). */
 static const char *const language_names[] = {
     "english", "chinese", "mandarin", "cantonese", "french", "german", "spanish", "russian", "italian",
     "portuguese", "japanese", "korean", "arabic", "hindi", "bengali", "urdu", "dutch", "swedish",
@@ -2098,7 +2103,7 @@ static bool is_language_name(piece p) {
   if (w.n) fold_char(w.s, w.n, f0);
   for (int i = 0; w.n && language_names[i]; i++)
     if (language_names[i][0] == f0[0] && eq_fold(w.s, w.n, language_names[i])) return true;
-  return false;
+  return w.n && cvx_language_known(w.s, w.n);
 }
 
 /* True when the first block under heading h opens with a spoken language:
@@ -3509,12 +3514,11 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
       int nc = 0;
       size_t cs = 0;
       for (size_t i = 0; i <= line.n && nc < 8; i++) {
-        if (i < line.n && line.s[i] != ' ') { /* every separator starts with a space */
-          const char *sp = memchr(line.s + i, ' ', line.n - i);
-          i = sp ? (size_t)(sp - line.s) : line.n;
-        }
+        /* every separator starts with a space, but a tab (a table's or a
+         * page's cells side by side) */
+        while (i < line.n && line.s[i] != ' ' && line.s[i] != '\t') i++;
         size_t w = 0; /* width of the separator at i */
-        if (i == line.n) w = 1;
+        if (i == line.n || line.s[i] == '\t') w = 1;
         else if (i + 2 < line.n && line.s[i] == ' ' && (line.s[i + 1] == '&' || line.s[i + 1] == '|') && line.s[i + 2] == ' ')
           w = 3;
         else if (i + 3 < line.n && line.s[i] == ' ' && (unsigned char)line.s[i + 1] == 0xC2 &&

@@ -22,6 +22,22 @@ const cvx_place *cvx_place_find(const char *s, size_t n) {
   return NULL;
 }
 
+bool cvx_language_known(const char *s, size_t n) {
+  if (n < 4 || n >= MAX_NAME) return false;
+  char key[MAX_NAME];
+  for (size_t i = 0; i < n; i++) key[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] + 32 : s[i]);
+  key[n] = '\0';
+  size_t lo = 0, hi = cvx_language_count;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    int c = strcmp(cvx_language_keys[mid], key);
+    if (c == 0) return true;
+    if (c < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return false;
+}
+
 static bool word_byte(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80 || c == '-' ||
          c == '\'';

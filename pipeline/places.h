@@ -4,6 +4,7 @@
 #ifndef CVX_PLACES_H
 #define CVX_PLACES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct cvx_place {
@@ -23,5 +24,14 @@ const cvx_place *cvx_place_find(const char *s, size_t n);
 /* The longest place name that starts at s[at] and ends at a word boundary
  * (one to five words); its length in *len, or NULL. */
 const cvx_place *cvx_place_at(const char *s, size_t n, size_t at, size_t *len);
+
+/* The English names of the languages of ISO 639-2 that have a two-letter
+ * code, from the same iso-codes (ASCII lower-cased, and folded to ASCII
+ * without diacritics), sorted. */
+extern const char *const cvx_language_keys[];
+extern const size_t cvx_language_count;
+
+/* Whether s[0,n) names a language of that table (ASCII case ignored). */
+bool cvx_language_known(const char *s, size_t n);
 
 #endif /* CVX_PLACES_H */

@@ -4,7 +4,10 @@
  * (cvx_places[], sorted by key) for pipeline/places.c. Each name is entered
  * as written (ASCII letters lower-cased) and folded to ASCII without
  * diacritics ("Mahārāshtra" -> "maharashtra"), so "Maharashtra" is found.
- * usage: places_gen ISO_3166-1.json ISO_3166-2.json > places.c */
+ * With the ISO 639-2 table it also writes the English names of the
+ * languages that have a two-letter code (cvx_language_keys[], sorted): the
+ * languages people list on a CV ("Telugu", "Welsh", "Amharic").
+ * usage: places_gen ISO_3166-1.json ISO_3166-2.json [ISO_639-2.json] > places.c */
 #include "places.h"
 
 #include <jansson.h>
@@ -68,6 +71,46 @@ static void add_name(const char *name, char kind, const char *cc, const char *su
   free(low);
 }
 
+/* The languages: names as written (ASCII lower-cased) and folded. */
+static char **langs;
+static size_t nlangs, caplangs;
+
+static void add_lang(const char *key) {
+  if (nlangs == caplangs) {
+    caplangs = caplangs ? caplangs * 2 : 256;
+    langs = realloc(langs, caplangs * sizeof *langs);
+    if (!langs) abort();
+  }
+  langs[nlangs] = strdup(key);
+  if (!langs[nlangs++]) abort();
+}
+
+/* One name of "Spanish; Castilian": four letters at least (no "Ido" or
+ * "Ewe" among a list of words), no group ("Bihari languages") and no
+ * qualified form ("Greek, Modern (1453-)"). */
+static void add_language_name(const char *name, size_t len) {
+  char buf[128];
+  while (len && name[0] == ' ') name++, len--;
+  while (len && name[len - 1] == ' ') len--;
+  if (len < 4 || len >= sizeof buf || memchr(name, ',', len) || memchr(name, '(', len)) return;
+  memcpy(buf, name, len);
+  buf[len] = '\0';
+  if (strstr(buf, " languages")) return;
+  for (char *p = buf; *p; p++)
+    if (*p >= 'A' && *p <= 'Z') *p = (char)(*p + 32);
+  add_lang(buf);
+  utf8proc_uint8_t *fold = NULL;
+  if (utf8proc_map((const utf8proc_uint8_t *)buf, 0, &fold,
+                   UTF8PROC_NULLTERM | UTF8PROC_DECOMPOSE | UTF8PROC_STRIPMARK | UTF8PROC_CASEFOLD) >= 0 &&
+      strcmp((char *)fold, buf) != 0)
+    add_lang((char *)fold);
+  free(fold);
+}
+
+static int by_str(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 static json_t *load(const char *path, const char *key) {
   json_error_t err;
   json_t *root = json_load_file(path, 0, &err);
@@ -99,8 +142,8 @@ static void c_string(const char *s) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: places_gen ISO_3166-1.json ISO_3166-2.json\n");
+  if (argc != 3 && argc != 4) {
+    fprintf(stderr, "usage: places_gen ISO_3166-1.json ISO_3166-2.json [ISO_639-2.json]\n");
     return 2;
   }
   json_t *countries = load(argv[1], "3166-1"), *subs = load(argv[2], "3166-2");
@@ -137,6 +180,30 @@ int main(int argc, char **argv) {
   }
   puts("};");
   printf("const size_t cvx_places_count = %zu;\n", out);
+  if (argc == 4) {
+    json_t *languages = load(argv[3], "639-2");
+    json_array_foreach(languages, i, v) {
+      const char *name = json_string_value(json_object_get(v, "name"));
+      if (!json_string_value(json_object_get(v, "alpha_2")) || !name) continue;
+      for (const char *semi; (semi = strchr(name, ';')); name = semi + 1) add_language_name(name, (size_t)(semi - name));
+      add_language_name(name, strlen(name));
+    }
+    json_decref(languages);
+  }
+  qsort(langs, nlangs, sizeof *langs, by_str);
+  puts("const char *const cvx_language_keys[] = {");
+  out = 0;
+  for (i = 0; i < nlangs; i++) {
+    if (i && strcmp(langs[i], langs[i - 1]) == 0) continue;
+    printf("  ");
+    c_string(langs[i]);
+    puts(",");
+    out++;
+  }
+  puts("  NULL};");
+  printf("const size_t cvx_language_count = %zu;\n", out);
+  for (i = 0; i < nlangs; i++) free(langs[i]);
+  free(langs);
   json_decref(countries);
   json_decref(subs);
   for (i = 0; i < n; i++) free(entries[i].key);

@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-desc-under-dates, pdf-drawn, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-desc-under-dates, pdf-header-wraps, pdf-header-email-cells, pdf-drawn, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-desc-under-dates pdf-drawn docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-desc-under-dates pdf-header-wraps pdf-header-email-cells pdf-drawn docx-styles docx-lists docx-bold odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -367,6 +367,26 @@ def desc_under_dates_page():
 
 
 write("pdf-desc-under-dates", "cv.pdf", pdf([desc_under_dates_page()]))
+
+
+# ---- PDF: a header of cells side by side: an address wrapped over two lines
+# beside a list of languages wrapped after a comma (only two rows of cells:
+# each column is read down on its own), then an e-mail address beside the
+# languages someone else lists in a cell of their own
+def header_wraps_pages():
+    one = [(72, 730, "B", 22, "Radomir Eastwood-Chen"),
+           (150, 712, "R", 10, "+44 29 2018 0447"), (270, 712, "R", 10, "radomir.ec@example.org"),
+           (72, 700, "R", 10, "18 Quarry Lane, Port"), (330, 700, "R", 10, "Welsh, English, Polish,"),
+           (72, 688, "R", 10, "Talbot, SA13 1AA"), (330, 688, "R", 10, "Portuguese"),
+           (72, 650, "B", 16, "Experience"), (72, 630, "R", 10, "Hydrologist, Vistula Water Board, 2016 - 2022")]
+    two = [(72, 730, "B", 22, "Iwona Achterberg-Sy"),
+           (72, 700, "R", 10, "iwona.as@example.org"), (330, 700, "R", 10, "Dutch, French, Spanish"),
+           (72, 660, "B", 16, "Experience"), (72, 640, "R", 10, "Ferry Pilot, Dakar Harbour, 2012 - 2020")]
+    return [{"runs": one}], [{"runs": two}]
+
+
+write("pdf-header-wraps", "cv.pdf", pdf(header_wraps_pages()[0]))
+write("pdf-header-email-cells", "cv.pdf", pdf(header_wraps_pages()[1]))
 
 # ---- PDF: what a browser's print shows. Page 1: a profile paragraph
 # wrapped at the column's edge (one line each), list items whose bullets are

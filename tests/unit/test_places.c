@@ -82,8 +82,28 @@ static void run_grammars(void) {
   CHECK_STR(cvx_country_code("Maharashtra", 11), NULL, "a region is no country");
 }
 
+/* the languages of ISO 639 with a two-letter code, by their English names */
+static void run_languages(void) {
+  static const struct {
+    const char *name;
+    bool known;
+  } cases[] = {
+      {"Telugu", true},  {"WELSH", true},   {"amharic", true},  {"Castilian", true}, /* "Spanish; Castilian" */
+      {"Volapuk", true}, {"Volapük", true}, {"English", true},  {"Ewe", false},      /* under four letters */
+      {"Bihari languages", false},          {"Greek", false},   /* "Greek, Modern (1453-)" only */
+      {"Python", false}, {"Java", false},   {"", false},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    CHECK(cvx_language_known(cases[i].name, strlen(cases[i].name)) == cases[i].known, "%s: %s", cases[i].name,
+          cases[i].known ? "a language" : "not in the table");
+  CHECK(cvx_language_count > 150, "%zu language names", cvx_language_count);
+  for (size_t i = 1; i < cvx_language_count; i++)
+    CHECK(strcmp(cvx_language_keys[i - 1], cvx_language_keys[i]) < 0, "languages sorted and unique at %zu", i);
+}
+
 int main(void) {
   run_find();
+  run_languages();
   run_at();
   run_grammars();
   return check_done("places");
