@@ -1120,6 +1120,36 @@ static int heading_level(const emitter *e, float size) {
   return e->nh ? e->nh : 1;
 }
 
+/* The gap from which two runs of words of segment s are cells: the page's
+ * (cell, in points), or less on a line whose spaces are of two widths,
+ * the wider over 1.6 times the narrower and half an em at least ("Vite" |
+ * "Mapbox GL": tags set a space plus their paddings apart, narrower than a
+ * cell's gap): then half way between the two. A justified line widens
+ * all of its spaces alike; spaces after a stop or a comma (wider in TeX's
+ * setting) are not counted, nor cut there (put_seg). */
+static bool stop_mark(const rd *r, const glyph *gl) {
+  size_t n;
+  const char *t = glyph_text(r, gl, &n);
+  return n == 1 && strchr(".:;!?,", t[0]);
+}
+
+static float uneven_cell_gap(const rd *r, const seg *s, float wg, float cell) {
+  float mn = HUGE_VALF, mx = 0;
+  const glyph *pv = NULL;
+  for (size_t i = s->g0; i < s->g1; i++) {
+    const glyph *gl = &r->g[i];
+    if (gl->space) continue;
+    float g = pv ? gl->x0 - pv->x1 : 0;
+    if (pv && g > wg && !stop_mark(r, pv)) {
+      if (g < mn) mn = g;
+      if (g > mx) mx = g;
+    }
+    pv = gl;
+  }
+  if (mx >= 1.6f * mn && mx >= 0.5f * s->size && 0.5f * (mn + mx) < cell) return 0.5f * (mn + mx);
+  return cell;
+}
+
 /* Writes segment s's glyphs into the builder, opening and closing links. */
 static void put_seg(emitter *e, const seg *s, size_t skip) {
   rd *r = e->r;
@@ -1128,6 +1158,7 @@ static void put_seg(emitter *e, const seg *s, size_t skip) {
   int32_t link = -1;
   size_t done = 0;
   float wg = word_gap(r, s);
+  float cell_at = uneven_cell_gap(r, s, wg, e->cell_gap * s->size);
   for (size_t i = s->g0; i < s->g1; i++) {
     const glyph *gl = &r->g[i];
     if (gl->space) continue;
@@ -1142,7 +1173,7 @@ static void put_seg(emitter *e, const seg *s, size_t skip) {
     space = prev && gap > wg;
     /* a gap several spaces wide inside a run: cells (tags or chips set
      * side by side, a label and its value), not words */
-    bool cell = space && gap > e->cell_gap * s->size && wrote;
+    bool cell = space && (gap > e->cell_gap * s->size || (gap > cell_at && !stop_mark(r, prev))) && wrote;
     if (gl->link != link) {
       if (link >= 0) cvx_lb_link_end(e->lb);
       if (cell) cvx_lb_tab(e->lb);

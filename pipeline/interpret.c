@@ -2037,10 +2037,14 @@ static int split_keywords(ctx *c, const char *s, size_t n, piece *out, int max) 
   return o;
 }
 
-/* Splits a list at , ; | • · outside parentheses: "English (native), Spanish (B2)". */
+/* Splits a list at , ; | • · outside parentheses: "English (native), Spanish (B2)";
+ * and at the tabs of a row of three cells or more ("Kotlin<TAB>Apache
+ * Kafka<TAB>Rust", tags set side by side; two cells are more often a name
+ * and its level, "English<TAB>native"). */
 static int split_list(piece line, piece *out, int max) {
-  int k = 0, depth = 0;
+  int k = 0, depth = 0, tabs = 0;
   size_t st = 0;
+  for (size_t i = 0; i < line.n; i++) tabs += line.s[i] == '\t';
   for (size_t i = 0; i <= line.n && k < max; i++) {
     size_t sep = 0;
     if (i == line.n) {
@@ -2049,7 +2053,7 @@ static int split_list(piece line, piece *out, int max) {
       unsigned char ch = (unsigned char)line.s[i];
       if (ch == '(' || ch == '[') depth++;
       if ((ch == ')' || ch == ']') && depth) depth--;
-      if (!depth && (ch == ',' || ch == ';' || ch == '|')) sep = 1;
+      if (!depth && (ch == ',' || ch == ';' || ch == '|' || (ch == '\t' && tabs >= 2))) sep = 1;
       if (!depth && ch == 0xE2 && i + 2 < line.n && (unsigned char)line.s[i + 1] == 0x80 &&
           (unsigned char)line.s[i + 2] == 0xA2)
         sep = 3;
@@ -2071,9 +2075,8 @@ static const char *const language_labels[] = {"languages", "language skills", "s
                                               "иностранные языки", "знание языков", "langues", "sprachen",
                                               "sprachkenntnisse", "idiomas", "lingue", "语言", "外语", NULL};
 
-/* Spoken languages by name (English and own names), for lists that sit in a
- * skills section or the person block. */
-/* Languages named in other languages than English ("Deutsch", "inglés",
+/* Spoken languages by name, for lists that sit in a skills section or the
+ * person block: languages named in other languages than English ("Deutsch", "inglés",
  * "русский"), and English names iso-codes spells otherwise ("Mandarin",
  * "Farsi"); the English names of ISO 639 come from iso-codes
  * (cvx_language_known). */
@@ -2257,7 +2260,15 @@ static void parse_skill_line(ctx *c, piece line, cvx_span within, cvx_rec_kind k
       add_piece(c, r, "fluency", dots[i], within);
     }
     if (k) return;
-    k = split_list(line, items, MAX_SEGS);
+    /* a row of cells, a language and then what is said of it ("German" |
+     * "Intermediate" | "B1 certificate"), is one language */
+    const char *t1 = memchr(line.s, '\t', line.n);
+    if (t1) {
+      const char *t2 = memchr(t1 + 1, '\t', line.n - (size_t)(t1 + 1 - line.s));
+      piece second = trim_piece((piece){t1 + 1, (size_t)((t2 ? t2 : line.s + line.n) - (t1 + 1))});
+      if (is_language_name((piece){line.s, (size_t)(t1 - line.s)}) && !is_language_name(second)) k = 1, items[0] = line;
+    }
+    if (!k) k = split_list(line, items, MAX_SEGS);
     for (int i = 0; i < k; i++) {
       cvx_record *r = cvx_record_new(c->doc, CVX_REC_LANGUAGE, c->origin, within);
       if (!r) return;
@@ -2280,6 +2291,20 @@ static void parse_skill_line(ctx *c, piece line, cvx_span within, cvx_rec_kind k
       }
     }
     return;
+  }
+  /* a row of three cells or more with no label: tags side by side, a
+   * skill each */
+  if (!colon) {
+    piece items[MAX_SEGS];
+    int tabs = 0;
+    for (size_t i = 0; i < line.n; i++) tabs += line.s[i] == '\t';
+    int k = tabs >= 2 ? split_list(line, items, MAX_SEGS) : 0;
+    for (int i = 0; i < k; i++) {
+      cvx_record *one = cvx_record_new(c->doc, kind, c->origin, within);
+      if (!one) return;
+      add_piece(c, one, "name", items[i], within);
+    }
+    if (k) return;
   }
   /* a table row "JS | react, vue": its first cell names the group (a
    * level alone in the next cell rates it) */
@@ -2654,8 +2679,9 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
     }
   }
   /* a head with nested items (or a short line over a list): the head names
-   * the group, the items are keywords */
+   * the group, the items are keywords (a row of cells is a list itself) */
   bool short_para = e->head->kind == CVX_BLK_PARA && !memchr(e->head->text, '\n', e->head->len) &&
+                    !memchr(e->head->text, '\t', e->head->len) &&
                     !words_over(e->head->text, e->head->len, 4) && e->head->next && e->head->next != e->end &&
                     (e->head->next->kind == CVX_BLK_ITEM || short_lines(e->head->next) ||
                      (group_label(e->head) && item_list(e->head->next)));

@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-desc-under-dates, pdf-header-wraps, pdf-header-email-cells, pdf-drawn, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-desc-under-dates, pdf-header-wraps, pdf-header-email-cells, pdf-tag-pills, pdf-drawn, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-desc-under-dates pdf-header-wraps pdf-header-email-cells pdf-drawn docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-desc-under-dates pdf-header-wraps pdf-header-email-cells pdf-tag-pills pdf-drawn docx-styles docx-lists docx-bold odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -384,6 +384,37 @@ def header_wraps_pages():
            (72, 660, "B", 16, "Experience"), (72, 640, "R", 10, "Ferry Pilot, Dakar Harbour, 2012 - 2020")]
     return [{"runs": one}], [{"runs": two}]
 
+
+# Helvetica's advance widths (thousandths of an em, from its AFM), for runs
+# placed a measured gap after the run before
+HELV = dict(zip(" abcdefghijklmnopqrstuvwxyz", [278, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833,
+                                                 556, 556, 556, 556, 333, 500, 278, 556, 556, 500, 722, 500, 500, 500]))
+HELV.update(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ", [667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722,
+                                               778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611]))
+HELV.update({c: 556 for c in "0123456789"}, **{".": 278, "-": 333, "+": 584})
+
+
+def helv_width(text, size):
+    return sum(HELV.get(c, 556) for c in text) * size / 1000
+
+
+# ---- PDF: tags set side by side as pills, a space plus their paddings
+# apart (0.65 em, narrower than a cell's gap), some of two words with an
+# ordinary space inside ("Apache Kafka"): on a line whose spaces come in
+# two widths, the wide ones part the tags
+def tag_pills_page():
+    runs = [(72, 730, "B", 22, "Ines Vourvachaki-Lund"), (72, 690, "B", 16, "Skills")]
+    y = 664
+    for row in (("Kotlin", "Apache Kafka", "Rust"), ("Spring Boot", "Go", "Grafana")):
+        x = 72
+        for tag in row:
+            runs.append((x, y, "R", 10, tag))
+            x += helv_width(tag, 10) + 6.5
+        y -= 18
+    return {"runs": runs}
+
+
+write("pdf-tag-pills", "cv.pdf", pdf([tag_pills_page()]))
 
 write("pdf-header-wraps", "cv.pdf", pdf(header_wraps_pages()[0]))
 write("pdf-header-email-cells", "cv.pdf", pdf(header_wraps_pages()[1]))
