@@ -1651,22 +1651,42 @@ static bool sentence_line(const char *s, size_t n, const ldate *d) {
   return n && in_set(".!?", s[n - 1]) && !d->edge && count_words(s, n) >= 3;
 }
 
+/* Does s[0,n) end in a company's abbreviation ("Nara Logics, Inc.", "Pell &
+ * Orme Ltd."): its full stop ends no sentence. */
+static bool firm_end(const char *s, size_t n) {
+  static const char *const firms[] = {"inc.", "ltd.", "co.", "corp.", "llc.", "plc.", "gmbh.", "s.a.", "bros.", NULL};
+  size_t a = n;
+  while (a && s[a - 1] != ' ') a--;
+  for (int i = 0; firms[i]; i++)
+    if (equals_ci(s + a, n - a, firms[i])) return true;
+  return false;
+}
+
 /* Is the line s[0,n) short enough to name an entry: at most twelve words,
  * no sentence end? */
 static bool entry_line(const char *s, size_t n) {
-  return n && !in_set(".!?", s[n - 1]) && count_words(s, n) <= 12;
+  return n && (!in_set(".!?", s[n - 1]) || firm_end(s, n)) && count_words(s, n) <= 12;
 }
 
 /* Does line l (date d) name an entry whose dated line comes right below it
- * ("Acme Clinic, Springfield" over "Nurse | May 2020 - Present")? */
+ * ("Acme Clinic, Springfield" over "Nurse | May 2020 - Present"), or one
+ * short line further down ("Acme Clinic" / "Springfield, IL" / "2016 -
+ * 2018")? */
 static bool over_dated_line(tx *t, const tline *l, const tline *next, const ldate *d) {
   const char *s = t->v + l->cs;
   size_t n = l->ce - l->cs;
-  if (d->dated || !next || next->blank || next->indent > l->indent || !n || in_set(".!?:", s[n - 1]) ||
-      count_words(s, n) > 20)
+  if (d->dated || !next || next->blank || next->indent > l->indent || !n ||
+      (in_set(".!?:", s[n - 1]) && !firm_end(s, n)) || count_words(s, n) > 20)
     return false;
   ldate nd = line_date(t, next->cs, next->ce);
-  return nd.edge && entry_line(t->v + next->cs, next->ce - next->cs);
+  if (!entry_line(t->v + next->cs, next->ce - next->cs)) return false;
+  if (nd.edge) return true;
+  tline third;
+  if (nd.dated || count_words(t->v + next->cs, next->ce - next->cs) > 6 ||
+      !read_line(t, next->next, &third) || third.blank || third.indent != l->indent)
+    return false;
+  ldate td = line_date(t, third.cs, third.ce);
+  return td.edge && entry_line(t->v + third.cs, third.ce - third.cs);
 }
 
 /* Does plain line l continue the open paragraph? *heads tells that it does
