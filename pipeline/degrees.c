@@ -409,7 +409,8 @@ static const field master_of[] = {
     {"Public Health", "MPH"},         {"Public Administration", "MPA"},
     {"Public Policy", "MPP"},         {"Education", "MEd"},  {"Architecture", "MArch"},
     {"Social Work", "MSW"},           {"Applied Science", "MASc"},
-    {"Computer Applications", "MCA"}, {"Commerce", "MCom"},  {"Music", "MMus"},
+    {"Computer Applications", "MCA"}, {"Computer Application", "MCA"}, {"Commerce", "MCom"},
+    {"Music", "MMus"},
     {NULL, NULL}};
 static const field bachelor_of[] = {
     {"Science in Engineering", "BSE"}, {"Sciences", "BS"},  {"Science", "BS"},
@@ -417,7 +418,7 @@ static const field bachelor_of[] = {
     {"Technology", "BTech"},           {"Business Administration", "BBA"},
     {"Fine Arts", "BFA"},              {"Laws", "LLB"},     {"Law", "LLB"},
     {"Applied Science", "BASc"},       {"Architecture", "BArch"},
-    {"Commerce", "BCom"},              {"Computer Applications", "BCA"},
+    {"Commerce", "BCom"},              {"Computer Applications", "BCA"}, {"Computer Application", "BCA"},
     {"Education", "BEd"},              {"Music", "BMus"},   {"Social Work", "BSW"},
     {NULL, NULL}};
 static const field doctor_of[] = {

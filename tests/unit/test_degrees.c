@@ -194,6 +194,7 @@ static const canon_case canons[] = {
     {"MBA,", "MBA"},      {"\xe7\xa1\x95\xe5\xa3\xab", "MS"},
     {"Postdoc", NULL},    {"Computer Science", NULL}, {"MS Office", NULL}, {"", NULL},
     {"PhD candidate", NULL},
+    {"Master of Computer Application", "MCA"},   {"Bachelor of Computer Applications", "BCA"},
 };
 
 static bool find_exact(const char *text, size_t n, const char **t, size_t *a, size_t *b) {
