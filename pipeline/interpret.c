@@ -2202,6 +2202,21 @@ static bool dot_legend(ctx *c, piece line) {
 
 static bool skill_level_words(piece p);
 
+/* A spoken language's level: a skill level word, "native" or "mother
+ * tongue", or a CEFR level ("B2"). */
+static bool fluency_words(piece p) {
+  if (skill_level_words(p)) return true;
+  for (size_t j = 0; j < p.n; j++)
+    if ((j == 0 || p.s[j - 1] == ' ') && ((j + 6 <= p.n && strncasecmp(p.s + j, "native", 6) == 0) ||
+                                         (j + 13 <= p.n && strncasecmp(p.s + j, "mother tongue", 13) == 0)))
+      return true;
+  for (size_t j = 0; j + 2 <= p.n; j++)
+    if ((j == 0 || p.s[j - 1] == ' ') && (p.s[j] == 'A' || p.s[j] == 'B' || p.s[j] == 'C') &&
+        (p.s[j + 1] == '1' || p.s[j + 1] == '2') && (j + 2 == p.n || p.s[j + 2] == ' '))
+      return true;
+  return false;
+}
+
 /* A paragraph line listing skills with no label ("Python, SQL, dbt"):
  * one skill each. Not a sentence (a long item, a full stop at the end, a
  * label's colon), and not a list item, which names one skill ("SQLite,
@@ -2269,9 +2284,18 @@ static void parse_skill_line(ctx *c, piece line, cvx_span within, cvx_rec_kind k
       if (is_language_name((piece){line.s, (size_t)(t1 - line.s)}) && !is_language_name(second)) k = 1, items[0] = line;
     }
     if (!k) k = split_list(line, items, MAX_SEGS);
+    cvx_record *last = NULL; /* the language before, while it has no level */
     for (int i = 0; i < k; i++) {
+      /* "German, Intermediate": a level alone after a language is that
+       * language's */
+      if (last && !is_language_name(items[i]) && !words_over(items[i].s, items[i].n, 3) && fluency_words(items[i])) {
+        add_piece(c, last, "fluency", items[i], within);
+        last = NULL;
+        continue;
+      }
       cvx_record *r = cvx_record_new(c->doc, CVX_REC_LANGUAGE, c->origin, within);
       if (!r) return;
+      last = NULL;
       /* "English (native)", "English: fluent", "English – C1" */
       piece p = items[i];
       size_t cutat = p.n;
@@ -2282,6 +2306,7 @@ static void parse_skill_line(ctx *c, piece line, cvx_span within, cvx_rec_kind k
           break;
         }
       add_piece(c, r, "language", trim_piece((piece){p.s, cutat}), within);
+      if (cutat == p.n && is_language_name(p)) last = r;
       if (cutat < p.n) {
         piece fl = trim_piece((piece){p.s + cutat, p.n - cutat});
         if (fl.n >= 2 && fl.s[0] == '(' && fl.s[fl.n - 1] == ')') fl = trim_piece((piece){fl.s + 1, fl.n - 2});
