@@ -1233,6 +1233,17 @@ static bool open_words(const tx *t) {
   return false;
 }
 
+/* Is the open section one of entries with a head (jobs, degrees, awards,
+ * certificates, papers; not of skills, nor of projects, whose word
+ * "Software" heads lists of skills as often)? */
+static bool entry_section(const tx *t) {
+  switch (t->sec_kind) {
+  case CVX_REC_WORK: case CVX_REC_VOLUNTEER: case CVX_REC_EDUCATION: case CVX_REC_AWARD:
+  case CVX_REC_CERTIFICATE: case CVX_REC_PUBLICATION: return true;
+  default: return false;
+  }
+}
+
 /* Is the open section one of one-item entries (skills, interests, spoken
  * languages)? */
 static bool list_section(const tx *t) {
@@ -1327,6 +1338,12 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
    * (under a list, "Extra Courses" opens the next section) */
   bool running = t->b.open && t->b.kind != CVX_BLK_HEADING && open_words(t); /* it runs on under text */
   if (section && !loud && running && t->b.kind == CVX_BLK_PARA && !t->first_pending && !cvx_section_pure(s, n))
+    section = false;
+  /* in a section that holds something, after a lone line of it, a quiet
+   * line that names a section by one word among others ("Stanford Online" /
+   * "Natural Language Processing" under Education) is a line of the entry */
+  if (section && !loud && !t->top && t->sec_content && t->lone && entry_section(t) &&
+      !cvx_section_pure(s, n))
     section = false;
   /* "Kite Works, Leeds" is an entry; only a loud line keeps its comma */
   if (section && !loud && (has_byte(s, n, ',') || has_byte(s, n, ';'))) section = false;
