@@ -1207,7 +1207,11 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
     }
     /* the scores only when the line could still name the organisation */
     bool names_org = false;
-    if (!cvx_record_get(r, org_key) && !words_over(core.s, core.n, 8)) {
+    /* (a line closed by a full stop after a word in lower case, "client
+     * services, software implementation, mentor.", tells; it names nothing) */
+    bool told = core.n >= 3 && core.s[core.n - 1] == '.' && islower((unsigned char)core.s[core.n - 2]) &&
+                islower((unsigned char)core.s[core.n - 3]);
+    if (!cvx_record_get(r, org_key) && !words_over(core.s, core.n, 8) && !told) {
       int os = cvx_org_score(core.s, core.n);
       if (os > 0) {
         int rs = cvx_role_score(core.s, core.n);
