@@ -527,6 +527,8 @@ typedef struct tx {
   int caps_heads;     /* … and that were lines in capitals */
   int caps_lines;     /* short lines in capitals at the margin, in the whole text (caps_count) */
   bool prev_rowish;   /* the previous line was a table row or a table rule */
+  const char *lone_mark; /* a bullet alone on the line before: the item whose text this line is */
+  int lone_mark_indent;
   bool prev_single_pipe;
   /* the entry head of the current section: the last level-0 paragraph or item */
   bool head, head_dated, head_short, head_para;
@@ -1764,6 +1766,30 @@ static bool process(tx *t, const tline *l, const tline *next) {
     t->boundary = true;
     t->prev_rowish = table_rule(t, l);
     t->prev_single_pipe = false;
+    return false;
+  }
+  /* a bullet alone on its line, its item's text indented on the next line
+   * ("  •" / "    Computer Software"): the item opens there (a bullet left
+   * empty over a line at its margin is nothing) */
+  {
+    const unsigned char *u = (const unsigned char *)t->v + l->cs;
+    size_t n = l->ce - l->cs, m = ubullet_len(u, n);
+    if (m && m == n && next && !next->blank && next->indent > l->indent) {
+      close_block(t);
+      t->lone_mark = cvx_arena_strndup(t->doc->arena, t->v + l->cs, m);
+      t->lone_mark_indent = l->indent;
+      t->boundary = false;
+      return false;
+    }
+  }
+  if (t->lone_mark) {
+    const char *m = t->lone_mark;
+    int ind = t->lone_mark_indent;
+    t->lone_mark = NULL;
+    ldate d = line_date(t, l->cs, l->ce);
+    open_block(t, CVX_BLK_ITEM, nest(t, ind), l->cs, l->ce, ind, m, ind);
+    note_line(t, l->cs, l->ce, &d, true);
+    t->boundary = false;
     return false;
   }
   bool underlined = next && is_underline(t, next);
