@@ -3161,6 +3161,50 @@ static const char *cut_in(ctx *c, piece line, const char *t, size_t a, size_t b)
   return c->line.ptr;
 }
 
+/* The country whose ISO 3166-1 code p is, two capitals ("ES", "RU"), from
+ * the iso-codes gazetteer; NULL for anything else. */
+static const char *iso_country(piece p) {
+  if (p.n != 2 || !isupper((unsigned char)p.s[0]) || !isupper((unsigned char)p.s[1])) return NULL;
+  for (size_t i = 0; i < cvx_places_count; i++)
+    if (cvx_places[i].kind == 'C' && cvx_places[i].cc[0] == p.s[0] && cvx_places[i].cc[1] == p.s[1])
+      return cvx_places[i].cc;
+  return NULL;
+}
+
+/* Whether s[0,n) holds nothing but [a, b), separators and blanked
+ * contacts, and maybe ", XX" (a country's code) after it. */
+static bool alone_but_code(const char *s, size_t n, size_t a, size_t b) {
+  for (size_t i = 0; i < a; i++)
+    if (isalnum((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80) return false;
+  size_t q = b;
+  while (q < n && (s[q] == ' ' || s[q] == ',')) q++;
+  if (q + 2 <= n && iso_country((piece){s + q, 2})) q += 2;
+  for (; q < n; q++)
+    if (isalnum((unsigned char)s[q]) || (unsigned char)s[q] >= 0x80) return false;
+  return true;
+}
+
+/* "Málaga, ES", "Москва, RU": the whole of s[0,n) (but spaces) is one to
+ * three capitalised words, a comma and a country's two-letter code, where
+ * region codes and country names (cvx_location_find) know neither. Sets
+ * [*a, *b) to it. */
+static bool city_country_code(const char *s, size_t n, size_t *a, size_t *b) {
+  piece all = trim_piece((piece){s, n});
+  const char *comma = all.n ? memchr(all.s, ',', all.n) : NULL;
+  if (!comma) return false;
+  piece city = trim_piece((piece){all.s, (size_t)(comma - all.s)});
+  piece code = trim_piece((piece){comma + 1, all.n - (size_t)(comma + 1 - all.s)});
+  if (!city.n || words_over(city.s, city.n, 3) || !iso_country(code)) return false;
+  for (size_t i = 0; i < city.n; i++)
+    if (isdigit((unsigned char)city.s[i]) || city.s[i] == '@' || city.s[i] == ':') return false;
+  for (size_t i = 0; i < city.n; i++)
+    if (i == 0 || city.s[i - 1] == ' ')
+      if (!(isupper((unsigned char)city.s[i]) || (unsigned char)city.s[i] >= 0x80)) return false;
+  *a = (size_t)(all.s - s);
+  *b = (size_t)(all.s + all.n - s);
+  return true;
+}
+
 static bool contact_line(ctx *c, piece line, cvx_span within) {
   const char *v;
   size_t a, b;
@@ -3192,15 +3236,22 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
     t = cut_in(c, line, t, a, b);
     any = true;
   }
-  if (!c->have_location && !words_over(t, n, 8) && cvx_location_find(t, n, &a, &b)) {
+  bool coded = false; /* "Málaga, ES": a city and a country's ISO code */
+  if (!c->have_location && !words_over(t, n, 8) &&
+      (cvx_location_find(t, n, &a, &b) || (coded = city_country_code(t, n, &a, &b)))) {
     piece loc = {line.s + a, b - a};
     const char *comma = memchr(loc.s, ',', loc.n);
     if (comma) {
       add_piece(c, basics(c), "location.city", trim_piece((piece){loc.s, (size_t)(comma - loc.s)}), within);
       piece rest = trim_piece((piece){comma + 1, loc.n - (size_t)(comma + 1 - loc.s)});
-      const char *cc = cvx_country_code(rest.s, rest.n);
+      /* "VT, US": a region and then the country */
+      const char *comma2 = memchr(rest.s, ',', rest.n);
+      piece country = comma2 ? trim_piece((piece){comma2 + 1, rest.n - (size_t)(comma2 + 1 - rest.s)}) : rest;
+      const char *cc = coded ? iso_country(country) : cvx_country_code(country.s, country.n);
+      if (!cc && comma2) cc = iso_country(country);
+      if (cc && comma2) add_piece(c, basics(c), "location.region", trim_piece((piece){rest.s, (size_t)(comma2 - rest.s)}), within);
       if (cc) {
-        cvx_span sp = cvx_doc_locate(c->doc, within, cvx_arena_strndup(c->doc->arena, rest.s, rest.n));
+        cvx_span sp = cvx_doc_locate(c->doc, within, cvx_arena_strndup(c->doc->arena, country.s, country.n));
         cvx_record_add(c->doc, basics(c), "location.countryCode", cc, cvx_span_valid(sp) ? sp : within);
       } else {
         add_piece(c, basics(c), "location.region", rest, within);
@@ -3224,12 +3275,33 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
           cvx_span sp = cvx_doc_locate(c->doc, within, cvx_arena_strndup(c->doc->arena, rest.s, rest.n));
           cvx_record_add(c->doc, basics(c), "location.countryCode", cc, cvx_span_valid(sp) ? sp : within);
         }
+      } else if (loc.n >= 2 && !(loc.n == 6 && strncasecmp(loc.s, "remote", 6) == 0) && alone_but_code(t, n, a, b)) {
+        /* a city the gazetteer knows alone on its line (but for contacts
+         * cut out), or before a country's code ("Saint-Petersburg, RU") */
+        add_piece(c, basics(c), "location.city", loc, within);
+        size_t q = b;
+        while (q < n && t[q] == ' ') q++;
+        if (q < n && t[q] == ',') {
+          q++;
+          while (q < n && t[q] == ' ') q++;
+          piece code = {t + q, q + 2 <= n ? 2 : 0};
+          const char *cc = iso_country(code);
+          if (cc && (q + 2 == n || !isalnum((unsigned char)t[q + 2]))) {
+            add_str(c, basics(c), "location.countryCode", cc, within);
+            b = q + 2;
+          }
+        }
       }
     }
     /* "88 Stone Creek Pl, Spring, TX 78732": a street before the place
-     * (it starts with a house number), a postal code after it */
+     * (a house number at its start or end: "Auf dem Hügel 47"), a postal
+     * code after it ("Somerville, MA, 02143") */
     size_t z = b;
     while (z < n && t[z] == ' ') z++;
+    if (z + 1 < n && t[z] == ',') {
+      z++;
+      while (z < n && t[z] == ' ') z++;
+    }
     size_t zs = z;
     while (z < n && (isdigit((unsigned char)t[z]) || (t[z] == '-' && z > zs))) z++;
     if (z - zs >= 4 && (z == n || t[z] == ' ' || t[z] == ',')) {
@@ -3237,7 +3309,8 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
       t = cut_in(c, line, t, zs, z);
     }
     piece street = trim_piece((piece){t, a});
-    if (street.n && street.s == t && isdigit((unsigned char)t[0]) && !words_over(street.s, street.n, 6) &&
+    bool numbered = street.n && (isdigit((unsigned char)t[0]) || isdigit((unsigned char)street.s[street.n - 1]));
+    if (street.n && street.s == t && numbered && !words_over(street.s, street.n, 6) &&
         street.n + 2 <= a && t[street.n] == ',' && !memchr(street.s, ',', street.n) &&
         has_alpha_word(street)) {
       add_piece(c, basics(c), "location.address", (piece){line.s, street.n}, within);
