@@ -3255,6 +3255,14 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
         cvx_record_add(c->doc, basics(c), "location.countryCode", cc, cvx_span_valid(sp) ? sp : within);
       } else {
         add_piece(c, basics(c), "location.region", rest, within);
+        /* and the country's code after the region ("Vigo, Galicia, ES") */
+        size_t q = b;
+        while (q < n && (t[q] == ' ' || t[q] == ',')) q++;
+        const char *cc2 = q > b && q + 2 <= n ? iso_country((piece){t + q, 2}) : NULL;
+        if (cc2 && (q + 2 == n || !isalnum((unsigned char)t[q + 2]))) {
+          add_str(c, basics(c), "location.countryCode", cc2, within);
+          b = q + 2;
+        }
       }
     } else {
       /* "Somerville MA USA": city words, a region code, a country */

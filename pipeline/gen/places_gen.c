@@ -51,9 +51,27 @@ static void add(const char *key, char kind, const char *cc, const char *sub) {
   snprintf(e->sub, sizeof e->sub, "%s", sub ? sub : "");
 }
 
+static void add_name(const char *name, char kind, const char *cc, const char *sub);
+
+/* "A Coruña [La Coruña]", "Galicia [Galicia]": a name and its other form in
+ * brackets, each a name. */
+static bool add_bracketed(const char *name, char kind, const char *cc, const char *sub) {
+  const char *open = strstr(name, " [");
+  size_t len = strlen(name);
+  if (!open || len < 2 || name[len - 1] != ']') return false;
+  char *first = strndup(name, (size_t)(open - name)), *second = strndup(open + 2, (size_t)(name + len - 1 - (open + 2)));
+  if (!first || !second) abort();
+  add_name(first, kind, cc, sub);
+  add_name(second, kind, cc, sub);
+  free(first);
+  free(second);
+  return true;
+}
+
 /* Enters name both as written (ASCII lower-cased) and folded to ASCII. */
 static void add_name(const char *name, char kind, const char *cc, const char *sub) {
-  if (!name || strlen(name) < 3 || strchr(name, ',') || strchr(name, '(')) return;
+  if (name && add_bracketed(name, kind, cc, sub)) return;
+  if (!name || strlen(name) < 3 || strchr(name, ',') || strchr(name, '(') || strchr(name, '[')) return;
   char *low = strdup(name);
   if (!low) abort();
   for (char *p = low; *p; p++)

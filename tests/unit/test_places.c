@@ -18,6 +18,9 @@ static void run_find(void) {
       {"Maharashtra", 'R', "IN", "MH"},  {"Mahārāshtra", 'R', "IN", "MH"}, {"Tamil Nadu", 'R', "IN", "TN"},
       {"Bayern", 'R', "DE", "BY"},       {"Ontario", 'R', "CA", "ON"},   {"Texas", 'R', "US", "TX"},
       {"Georgia", 'C', "GE", ""}, /* a country and a US state: the country wins */
+      {"Galicia", 'R', "ES", "GA"},      /* "Galicia [Galicia]" in iso-codes */
+      {"La Coruña", 'R', "ES", "C"},      /* "A Coruña [La Coruña]": both names */
+      {"A Coruna", 'R', "ES", "C"},
       {"Nowhereland", 0, NULL, NULL},    {"In", 0, NULL, NULL},          {"", 0, NULL, NULL},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
