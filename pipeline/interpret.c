@@ -3171,6 +3171,16 @@ static const char *iso_country(piece p) {
   return NULL;
 }
 
+/* Where a region code stands among the words of a place ("Somerville MA
+ * USA": two capitals after a space), or 0. */
+static size_t region_code_at(piece loc) {
+  for (size_t i = 1; i + 2 <= loc.n; i++)
+    if (loc.s[i - 1] == ' ' && isupper((unsigned char)loc.s[i]) && isupper((unsigned char)loc.s[i + 1]) &&
+        (i + 2 == loc.n || loc.s[i + 2] == ' '))
+      return i;
+  return 0;
+}
+
 /* Whether s[0,n) holds nothing but [a, b), separators and blanked
  * contacts, and maybe ", XX" (a country's code) after it. */
 static bool alone_but_code(const char *s, size_t n, size_t a, size_t b) {
@@ -3237,8 +3247,15 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
     any = true;
   }
   bool coded = false; /* "Málaga, ES": a city and a country's ISO code */
-  if (!c->have_location && !words_over(t, n, 8) &&
-      (cvx_location_find(t, n, &a, &b) || (coded = city_country_code(t, n, &a, &b)))) {
+  bool found = !c->have_location && !words_over(t, n, 8) &&
+               (cvx_location_find(t, n, &a, &b) || (coded = city_country_code(t, n, &a, &b)));
+  /* a place found with nothing to say of it (a city's name among other
+   * words: "Associate, Initech, Pune") is left for a line that says more */
+  bool remote = found && b - a == 6 && strncasecmp(line.s + a, "remote", 6) == 0;
+  if (found && !remote && !memchr(line.s + a, ',', b - a) && !region_code_at((piece){line.s + a, b - a}) &&
+      !alone_but_code(t, n, a, b))
+    found = false;
+  if (found) {
     piece loc = {line.s + a, b - a};
     const char *comma = memchr(loc.s, ',', loc.n);
     if (comma) {
@@ -3266,14 +3283,7 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
       }
     } else {
       /* "Somerville MA USA": city words, a region code, a country */
-      size_t i = 0, cut_at = 0;
-      for (; i + 2 <= loc.n; i++) {
-        if (i > 0 && loc.s[i - 1] == ' ' && isupper((unsigned char)loc.s[i]) && isupper((unsigned char)loc.s[i + 1]) &&
-            (i + 2 == loc.n || loc.s[i + 2] == ' ')) {
-          cut_at = i;
-          break;
-        }
-      }
+      size_t cut_at = region_code_at(loc);
       if (cut_at) {
         add_piece(c, basics(c), "location.city", trim_piece((piece){loc.s, cut_at}), within);
         add_piece(c, basics(c), "location.region", (piece){loc.s + cut_at, 2}, within);
@@ -3283,7 +3293,7 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
           cvx_span sp = cvx_doc_locate(c->doc, within, cvx_arena_strndup(c->doc->arena, rest.s, rest.n));
           cvx_record_add(c->doc, basics(c), "location.countryCode", cc, cvx_span_valid(sp) ? sp : within);
         }
-      } else if (loc.n >= 2 && !(loc.n == 6 && strncasecmp(loc.s, "remote", 6) == 0) && alone_but_code(t, n, a, b)) {
+      } else if (!remote) {
         /* a city the gazetteer knows alone on its line (but for contacts
          * cut out), or before a country's code ("Saint-Petersburg, RU") */
         add_piece(c, basics(c), "location.city", loc, within);
