@@ -3247,10 +3247,13 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
     any = true;
   }
   bool coded = false; /* "Málaga, ES": a city and a country's ISO code */
-  bool found = !c->have_location && !words_over(t, n, 8) &&
+  bool found = !c->have_location && !words_over(t, n, 10) &&
                (cvx_location_find(t, n, &a, &b) || (coded = city_country_code(t, n, &a, &b)));
   /* a place found with nothing to say of it (a city's name among other
    * words: "Associate, Initech, Pune") is left for a line that says more */
+  /* (nor is an employer before its country: "Initech Limited, India") */
+  const char *lc = found ? memchr(line.s + a, ',', b - a) : NULL;
+  if (lc && cvx_org_score(line.s + a, (size_t)(lc - (line.s + a))) > 0) found = false;
   bool remote = found && b - a == 6 && strncasecmp(line.s + a, "remote", 6) == 0;
   if (found && !remote && !memchr(line.s + a, ',', b - a) && !region_code_at((piece){line.s + a, b - a}) &&
       !alone_but_code(t, n, a, b))
