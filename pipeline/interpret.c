@@ -595,7 +595,9 @@ static const char *const company_labels[] = {"company", "employer", "organizatio
                                              "entreprise", "société", "firma", "unternehmen", "empresa",
                                              "公司", "单位", NULL};
 static const char *const duty_labels[] = {"responsibilities", "duties", "tasks", "achievements",
-                                          "accomplishments", "key achievements", "обязанности",
+                                          "accomplishments", "key achievements", "highlights",
+                                          "key highlights", "key results", "key responsibilities",
+                                          "job responsibilities", "roles and responsibilities", "обязанности",
                                           "достижения", "задачи", "responsabilités", "réalisations",
                                           "aufgaben", "tätigkeiten", "responsabilidades", "logros",
                                           "职责", "工作内容", "主要职责", NULL};
@@ -729,6 +731,15 @@ static bool sentence_like(piece p) {
     if (islower((unsigned char)p.s[i])) lower++;
   }
   return words >= 5 && 2 * lower > words;
+}
+
+/* True when p is a line labelling the list below it with a word for an
+ * entry's details, with or without its colon ("Highlights", "Key
+ * results:"). */
+static bool list_label(piece p) {
+  p = trim_piece(p);
+  if (p.n && p.s[p.n - 1] == ':') p = trim_piece((piece){p.s, p.n - 1});
+  return p.n && label_in(p, duty_labels);
 }
 
 /* True when piece p of t[0,n) is a whole line of it, but for spaces and a
@@ -1144,8 +1155,18 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   if (pos >= 0) add_piece(c, r, "position", seg[pos], es);
   if (loc.n && kind == CVX_REC_WORK) add_piece(c, r, "location", loc, es);
   if (dated) add_dates(c, r, &d, kind, date_span(c, &d, orig, es));
+  /* a short last line of the head over the bullets below ("Highlights",
+   * "Key projects:") labels them: no summary */
+  const cvx_block *below = e->head->next != e->end ? e->head->next : NULL;
+  bool items_below = below && below->kind == CVX_BLK_ITEM;
   for (int i = 0; i < ns; i++) {
     if (i == pos || i == org || !seg[i].n) continue;
+    if (items_below && list_label(seg[i]) && own_line(t, n, seg[i]) && !trim_piece((piece){seg[i].s + seg[i].n, n - (size_t)(seg[i].s + seg[i].n - t)}).n)
+    {
+      cvx_span sp = cvx_doc_locaten(c->doc, es, seg[i].s, seg[i].n);
+      if (cvx_span_valid(sp)) cvx_doc_take(c->doc, sp);
+      continue;
+    }
     if (summary.len) cvx_buf_puts(&summary, "; ");
     cvx_buf_put(&summary, seg[i].s, seg[i].n);
   }
@@ -1168,6 +1189,12 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
           if (*q == '\n' || *q == '\t') *q = ' ';
         p = (piece){v, bv.n};
       }
+    }
+    /* a short line over the bullets labels them, as "Responsibilities:" does */
+    if (b->kind != CVX_BLK_ITEM && b->next && b->next != e->end && b->next->kind == CVX_BLK_ITEM &&
+        !memchr(b->text, '\n', b->len) && list_label(p)) {
+      cvx_doc_take(c->doc, b->span);
+      continue;
     }
     cvx_daterange cd;
     if (!cvx_record_get(r, "startDate") && !cvx_record_get(r, "endDate") &&
@@ -2614,6 +2641,112 @@ static bool group_label(const cvx_block *b) {
          b->text[b->len - 1] != '.' && !memchr(b->text, ',', b->len) && !memchr(b->text, ';', b->len);
 }
 
+/* True when p holds a letter (any non-ASCII byte counts as one). */
+static bool has_letter(piece p) {
+  for (size_t i = 0; i < p.n; i++)
+    if (isalpha((unsigned char)p.s[i]) || (unsigned char)p.s[i] >= 0x80) return true;
+  return false;
+}
+
+/* Tags a page set apart by their boxes alone, copied as one line with
+ * single spaces ("Docker Kubernetes Helm GitHub Actions"): four words at
+ * least, no separator, no sentence (half the words in capitals, digits or
+ * symbols, half with a letter, no word only a phrase has: "such", "the").
+ * Each word is a tag but where a
+ * joining word ("with", "and", "&", "/", "of") binds its neighbours ("C++
+ * with Qt"); a tag of several words ("Power BI") cannot be told from two,
+ * and comes out as two. Writes up to max pieces to out; 0 when the line
+ * is no such run. */
+static int space_tags(piece line, piece *out, int max) {
+  static const char *const joins[] = {"with", "and", "&", "/", "+", "of", "for", "in", "on", "und", "y", "e", "et", "de", NULL};
+  /* words that only a phrase has */
+  static const char *const phrase_words[] = {"the", "a", "an", "as", "such", "to", "is", "are", "was", "be", "by",
+                                             "from", "at", "or", "not", "my", "our", "this", "that", "which",
+                                             "ich", "mein", "mich", "sehr", "le", "la", "les", "des", "du", "el",
+                                             "los", "las", "con", "para", "por", "com", "em", "и", "в", "с", NULL};
+  line = trim_piece(line);
+  if (!line.n || line.s[line.n - 1] == '.' || line.s[line.n - 1] == ':') return 0;
+  for (size_t i = 0; i < line.n; i++)
+    if (strchr(",;|\t()", line.s[i]) || (line.s[i] == '.' && i + 1 < line.n && line.s[i + 1] == ' ')) return 0;
+  piece w[64];
+  int nw = 0;
+  for (size_t i = 0; i < line.n;) {
+    while (i < line.n && line.s[i] == ' ') i++;
+    size_t a = i;
+    while (i < line.n && line.s[i] != ' ') i++;
+    if (i > a) {
+      if (nw == 64) return 0;
+      w[nw++] = (piece){line.s + a, i - a};
+    }
+  }
+  cvx_daterange d;
+  if (nw < 5 || cvx_date_find(line.s, line.n, &d)) return 0;
+  int marked = 0, joiners = 0, plain = 0, lettered = 0;
+  bool join[64];
+  for (int i = 0; i < nw; i++) {
+    join[i] = false;
+    for (int j = 0; joins[j]; j++)
+      if (eq_fold(w[i].s, w[i].n, joins[j]) && islower((unsigned char)w[i].s[0]) == islower((unsigned char)joins[j][0])) join[i] = true;
+    if (join[i]) {
+      joiners++;
+      continue;
+    }
+    for (int j = 0; phrase_words[j]; j++)
+      if (eq_fold(w[i].s, w[i].n, phrase_words[j])) return 0;
+    if (has_letter(w[i])) lettered++;
+    unsigned char c0 = (unsigned char)w[i].s[0];
+    bool mark = isupper(c0) || isdigit(c0) || c0 >= 0x80;
+    for (size_t q = 1; q < w[i].n && !mark; q++) mark = isupper((unsigned char)w[i].s[q]) || strchr("+#./-_", w[i].s[q]);
+    marked += mark;
+    plain += islower(c0) && !mark;
+  }
+  /* (five words at least besides the joining ones, half of them marked and
+   * two in five at most in plain lower case, few joining words: else a
+   * phrase) */
+  int words = nw - joiners;
+  if (words < 5 || 2 * marked < words || 2 * lettered < words || 5 * plain > 2 * words || 3 * joiners > nw || join[0] || join[nw - 1]) return 0;
+  int o = 0;
+  for (int i = 0; i < nw && o < max;) {
+    int j = i;
+    while (j + 2 < nw && join[j + 1] && !join[j + 2]) j += 2;
+    out[o++] = (piece){w[i].s, (size_t)(w[j].s + w[j].n - w[i].s)};
+    i = j + 1;
+  }
+  return o;
+}
+
+/* Lines of one paragraph under a group's title that go on naming groups:
+ * tags, a short title, tags, … ("C Go Rust Zig Lua" / "Tooling" / "Make Git
+ * Nix Bazel CMake"), an odd number of lines, each title of four words at
+ * most with no separator and no full stop, over a longer line, and each
+ * line of tags a list of three at least. */
+static bool alternating_groups(const cvx_block *b) {
+  if (b->kind != CVX_BLK_PARA || !memchr(b->text, '\n', b->len)) return false;
+  piece l[MAX_SEGS];
+  int m = 0;
+  for (const char *q = b->text, *stop = b->text + b->len; q < stop;) {
+    const char *nl = memchr(q, '\n', (size_t)(stop - q));
+    if (m == MAX_SEGS) return false;
+    l[m++] = trim_piece((piece){q, (size_t)((nl ? nl : stop) - q)});
+    q = nl ? nl + 1 : stop;
+  }
+  if (m < 3 || m % 2 == 0) return false;
+  for (int i = 1; i < m; i += 2) {
+    if (!l[i].n || words_over(l[i].s, l[i].n, 4) || l[i].s[l[i].n - 1] == '.' || l[i].s[l[i].n - 1] == ',' ||
+        count_words(l[i].s, l[i].n) >= count_words(l[i + 1].s, l[i + 1].n))
+      return false;
+    for (size_t q = 0; q < l[i].n; q++)
+      if (strchr(",;|\t", l[i].s[q]) || ((unsigned char)l[i].s[q] == 0xC2 && q + 1 < l[i].n && (unsigned char)l[i].s[q + 1] == 0xB7) ||
+          ((unsigned char)l[i].s[q] == 0xE2 && q + 2 < l[i].n && (unsigned char)l[i].s[q + 1] == 0x80 && (unsigned char)l[i].s[q + 2] == 0xA2))
+        return false; /* (nor a "·" or "•") */
+  }
+  for (int i = 0; i < m; i += 2) {
+    piece items[MAX_SEGS];
+    if (split_list(l[i], items, MAX_SEGS) < 3 && space_tags(l[i], items, MAX_SEGS) < 3) return false;
+  }
+  return true;
+}
+
 static bool ampersand_category(piece p);
 
 static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
@@ -2676,9 +2809,38 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
           if (!r) return;
           add_piece(c, r, "name", name, e->title->span);
         }
+        if (alternating_groups(b)) {
+          int li = 0;
+          for (const char *q = b->text, *stop = b->text + b->len; q < stop; li++) {
+            const char *nl = memchr(q, '\n', (size_t)(stop - q));
+            piece l = trim_piece((piece){q, (size_t)((nl ? nl : stop) - q)});
+            q = nl ? nl + 1 : stop;
+            if (li % 2) {
+              r = cvx_record_new(c->doc, kind, c->origin, b->span);
+              if (!r) return;
+              add_piece(c, r, "name", l, b->span);
+              continue;
+            }
+            piece items[MAX_SEGS];
+            int k = split_keywords(c, l.s, l.n, items, MAX_SEGS);
+            if (k == 1) {
+              int kt = space_tags(l, items, MAX_SEGS);
+              if (kt) k = kt;
+            }
+            for (int i = 0; i < k; i++) add_piece(c, r, "keywords", items[i], b->span);
+          }
+          continue;
+        }
         piece items[MAX_SEGS];
         int k = split_keywords(c, b->text, b->len, items, MAX_SEGS);
         int words = count_words(b->text, b->len);
+        if (k == 1 && b->kind == CVX_BLK_PARA && !memchr(b->text, '\n', b->len)) {
+          int kt = space_tags(line, items, MAX_SEGS);
+          if (kt) {
+            for (int i = 0; i < kt; i++) add_piece(c, r, "keywords", items[i], b->span);
+            continue;
+          }
+        }
         /* a phrase with commas: long items on average ("Familiar with
          * prototyping, FPGAs, and circuit design"); cells apart (a page's
          * tags, tab-separated) or items that each start a capital ("Careful
@@ -4186,31 +4348,44 @@ static bool split_degrees(ctx *c, const entry *e) {
   return ng > 0;
 }
 
-/* A paragraph that opens with a short dated line ("Globex Research, March
- * 2012 – June 2014") followed by more lines is an entry with a description,
- * not running prose. */
+/* A paragraph that opens with short lines, one of them dated ("Globex
+ * Research, March 2012 – June 2014"; or "Globex Research" / "Remote" /
+ * "March 2012 – June 2014" / "Engineer"), followed by a line of sentence
+ * length is an entry with a description, not running prose. At most four
+ * short lines lead, and one only is dated, its dates at an end of it. */
 static bool dated_head_line(const cvx_block *b) {
-  const char *nl = memchr(b->text, '\n', b->len);
-  if (!nl) return false;
-  size_t n = (size_t)(nl - b->text);
-  cvx_daterange d;
-  if (words_over(b->text, n, 12) || !cvx_date_find(b->text, n, &d)) return false;
-  /* the description: a line of sentence length below the head line, and no
-   * second line that starts or ends with a date (several entries run
-   * together; "First semester 2016 at …" tells of the one entry) */
-  bool described = false;
-  for (const char *s = nl + 1, *z = b->text + b->len; s < z;) {
+  const char *s = b->text, *z = b->text + b->len;
+  int lead = 0, dated = 0;
+  bool in_head = true, described = false;
+  while (s < z) {
     const char *e = memchr(s, '\n', (size_t)(z - s));
     if (!e) e = z;
     piece l = trim_piece((piece){s, (size_t)(e - s)});
-    if (words_over(l.s, l.n, 8)) described = true;
-    if (cvx_date_find(l.s, l.n, &d)) {
-      piece before = trim_piece((piece){l.s, d.mstart}), after = trim_piece((piece){l.s + d.mend, l.n - d.mend});
-      if (!has_alnum(before.s, before.n) || !has_alnum(after.s, after.n)) return false;
+    cvx_daterange d;
+    bool has_date = l.n && cvx_date_find(l.s, l.n, &d);
+    if (in_head && (words_over(l.s, l.n, dated ? 8 : 12) || lead == 4 || (dated && has_date) || sentence_like(l))) in_head = false;
+    if (in_head) {
+      lead++;
+      /* (the dates open or close their line: "Windows Server 2008 R2, MS
+       * Office" dates nothing) */
+      if (has_date) {
+        piece before = trim_piece((piece){l.s, d.mstart}), after = trim_piece((piece){l.s + d.mend, l.n - d.mend});
+        if (has_alnum(before.s, before.n) && has_alnum(after.s, after.n)) return false;
+        dated++;
+      }
+    } else {
+      /* the description: a line of sentence length below the head lines,
+       * and no later line that starts or ends with a date (several entries
+       * run together; "First semester 2016 at …" tells of the one entry) */
+      if (words_over(l.s, l.n, 8)) described = true;
+      if (has_date) {
+        piece before = trim_piece((piece){l.s, d.mstart}), after = trim_piece((piece){l.s + d.mend, l.n - d.mend});
+        if (!has_alnum(before.s, before.n) || !has_alnum(after.s, after.n)) return false;
+      }
     }
     s = e + 1;
   }
-  return described;
+  return dated == 1 && lead < 5 && described;
 }
 
 static void parse_entry(ctx *c, cvx_rec_kind kind, bool talks, cvx_record **other,

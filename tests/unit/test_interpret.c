@@ -73,7 +73,7 @@ static void run_entries(void) {
       {"# A\n## Experience\n\n### Team Member\n\n### Kestrel -\n\nMay 2019 to Present\n\n### Responsibilities\n\n"
        "* Ran the build farm.\n\n### Intern\n\n### Northwind -\n\nMay 2017 to June 2018\n",
        CVX_REC_WORK,
-       "name=Kestrel|position=Team Member|startDate=2019-05|highlights=Responsibilities|highlights=Ran the build farm.; "
+       "name=Kestrel|position=Team Member|startDate=2019-05|highlights=Ran the build farm.; "
        "name=Northwind|position=Intern|startDate=2017-05|endDate=2018-06"},
       /* ... but a sub-heading over whole dated lines keeps its entries */
       {"# A\n## Experience\n\n### Kestrel Labs\n\nEngineer, 2019 - 2020\n\nSenior Engineer, 2020 - 2022\n",
