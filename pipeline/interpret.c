@@ -2666,18 +2666,29 @@ static int space_tags(piece line, piece *out, int max) {
                                              "los", "las", "con", "para", "por", "com", "em", "и", "в", "с", NULL};
   line = trim_piece(line);
   if (!line.n || line.s[line.n - 1] == '.' || line.s[line.n - 1] == ':') return 0;
-  for (size_t i = 0; i < line.n; i++)
-    if (strchr(",;|\t()", line.s[i]) || (line.s[i] == '.' && i + 1 < line.n && line.s[i + 1] == ' ')) return 0;
+  /* words; a bracket's words go with the word before ("C1 (PET/FCE)",
+   * "Build Systems (e.g. Webpack, Gulp)"), which nothing inside splits */
   piece w[64];
-  int nw = 0;
+  int nw = 0, depth = 0;
   for (size_t i = 0; i < line.n;) {
     while (i < line.n && line.s[i] == ' ') i++;
     size_t a = i;
-    while (i < line.n && line.s[i] != ' ') i++;
-    if (i > a) {
-      if (nw == 64) return 0;
-      w[nw++] = (piece){line.s + a, i - a};
+    bool inner = depth > 0 || (i < line.n && line.s[i] == '(');
+    while (i < line.n && (line.s[i] != ' ' || depth > 0)) {
+      char ch = line.s[i];
+      if (ch == '(') depth++;
+      else if (ch == ')' && depth) depth--;
+      else if (!depth && (strchr(",;|\t)", ch) || (ch == '.' && i + 1 < line.n && line.s[i + 1] == ' '))) return 0;
+      i++;
     }
+    if (depth) return 0; /* (a bracket left open) */
+    if (i == a) continue;
+    if (inner && nw) {
+      w[nw - 1].n = (size_t)(line.s + i - w[nw - 1].s);
+      continue;
+    }
+    if (nw == 64) return 0;
+    w[nw++] = (piece){line.s + a, i - a};
   }
   cvx_daterange d;
   if (nw < 5 || cvx_date_find(line.s, line.n, &d)) return 0;
@@ -2692,7 +2703,7 @@ static int space_tags(piece line, piece *out, int max) {
       continue;
     }
     for (int j = 0; phrase_words[j]; j++)
-      if (eq_fold(w[i].s, w[i].n, phrase_words[j])) return 0;
+      if (!isupper((unsigned char)w[i].s[0]) && eq_fold(w[i].s, w[i].n, phrase_words[j])) return 0;
     if (has_letter(w[i])) lettered++;
     unsigned char c0 = (unsigned char)w[i].s[0];
     bool mark = isupper(c0) || isdigit(c0) || c0 >= 0x80;
@@ -2717,9 +2728,10 @@ static int space_tags(piece line, piece *out, int max) {
 
 /* Lines of one paragraph under a group's title that go on naming groups:
  * tags, a short title, tags, … ("C Go Rust Zig Lua" / "Tooling" / "Make Git
- * Nix Bazel CMake"), an odd number of lines, each title of four words at
- * most with no separator and no full stop, over a longer line, and each
- * line of tags a list of three at least. */
+ * Nix Bazel CMake"), or title, tags, title, … when the lines are even in
+ * number; each title of four words at most with no separator and no full
+ * stop, over a longer line, and each line of tags a list of three at
+ * least. */
 static bool alternating_groups(const cvx_block *b) {
   if (b->kind != CVX_BLK_PARA || !memchr(b->text, '\n', b->len)) return false;
   piece l[MAX_SEGS];
@@ -2730,8 +2742,10 @@ static bool alternating_groups(const cvx_block *b) {
     l[m++] = trim_piece((piece){q, (size_t)((nl ? nl : stop) - q)});
     q = nl ? nl + 1 : stop;
   }
-  if (m < 3 || m % 2 == 0) return false;
-  for (int i = 1; i < m; i += 2) {
+  /* (the first line is a title when the lines are even in number) */
+  int t0 = m % 2 ? 1 : 0;
+  if (m < 3) return false;
+  for (int i = t0; i < m; i += 2) {
     if (!l[i].n || words_over(l[i].s, l[i].n, 4) || l[i].s[l[i].n - 1] == '.' || l[i].s[l[i].n - 1] == ',' ||
         count_words(l[i].s, l[i].n) >= count_words(l[i + 1].s, l[i + 1].n))
       return false;
@@ -2740,7 +2754,7 @@ static bool alternating_groups(const cvx_block *b) {
           ((unsigned char)l[i].s[q] == 0xE2 && q + 2 < l[i].n && (unsigned char)l[i].s[q + 1] == 0x80 && (unsigned char)l[i].s[q + 2] == 0xA2))
         return false; /* (nor a "·" or "•") */
   }
-  for (int i = 0; i < m; i += 2) {
+  for (int i = 1 - t0; i < m; i += 2) {
     piece items[MAX_SEGS];
     if (split_list(l[i], items, MAX_SEGS) < 3 && space_tags(l[i], items, MAX_SEGS) < 3) return false;
   }
@@ -2804,32 +2818,37 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
           }
           continue;
         }
-        if (!r) {
-          r = cvx_record_new(c->doc, kind, c->origin, entry_span(e));
-          if (!r) return;
-          add_piece(c, r, "name", name, e->title->span);
-        }
         if (alternating_groups(b)) {
           int li = 0;
+          size_t nl_count = 0;
+          for (size_t q = 0; q < b->len; q++) nl_count += b->text[q] == '\n';
+          bool alt_first = nl_count % 2 == 1; /* (lines even in number: a title first) */
           for (const char *q = b->text, *stop = b->text + b->len; q < stop; li++) {
             const char *nl = memchr(q, '\n', (size_t)(stop - q));
             piece l = trim_piece((piece){q, (size_t)((nl ? nl : stop) - q)});
             q = nl ? nl + 1 : stop;
-            if (li % 2) {
+            if (li % 2 == (alt_first ? 0 : 1)) {
               r = cvx_record_new(c->doc, kind, c->origin, b->span);
               if (!r) return;
               add_piece(c, r, "name", l, b->span);
               continue;
             }
-            piece items[MAX_SEGS];
-            int k = split_keywords(c, l.s, l.n, items, MAX_SEGS);
-            if (k == 1) {
-              int kt = space_tags(l, items, MAX_SEGS);
-              if (kt) k = kt;
+            if (!r) {
+              r = cvx_record_new(c->doc, kind, c->origin, entry_span(e));
+              if (!r) return;
+              add_piece(c, r, "name", name, e->title->span);
             }
+            piece items[MAX_SEGS];
+            int k = space_tags(l, items, MAX_SEGS);
+            if (k < 2) k = split_keywords(c, l.s, l.n, items, MAX_SEGS);
             for (int i = 0; i < k; i++) add_piece(c, r, "keywords", items[i], b->span);
           }
           continue;
+        }
+        if (!r) {
+          r = cvx_record_new(c->doc, kind, c->origin, entry_span(e));
+          if (!r) return;
+          add_piece(c, r, "name", name, e->title->span);
         }
         piece items[MAX_SEGS];
         int k = split_keywords(c, b->text, b->len, items, MAX_SEGS);
