@@ -1109,6 +1109,14 @@ typedef struct emitter {
   cvx_blk_kind kind;
   float item_x;
   float cell_gap; /* in ems: a wider gap between words is a cell boundary (cell_gap_of) */
+  /* the narrow gap between words of each style (size and weight) of the
+   * document, in ems (style_gaps): a style set with two widths of gap has
+   * cells where the wider one is */
+  int nstyles;
+  struct {
+    float size, low;
+    bool bold;
+  } styles[32];
   float para_gap; /* in ems: a wider gap between lines starts a new block (para_gap_of) */
   bool debug; /* CVX_PDF_DEBUG: each line's place, size and segments on stderr */
   cvx_buf t;
@@ -1151,7 +1159,85 @@ static float uneven_cell_gap(const rd *r, const seg *s, float wg, float cell) {
 }
 
 /* Writes segment s's glyphs into the builder, opening and closing links. */
-static void put_seg(emitter *e, const seg *s, size_t skip) {
+/* The narrow gap of a style: the fifth of its gaps between words, over
+ * the document, in ems; 0 when it has fewer than three. */
+static float style_low(const emitter *e, const seg *s) {
+  for (int i = 0; i < e->nstyles; i++)
+    if (e->styles[i].size == half(s->size) && e->styles[i].bold == s->bold) return e->styles[i].low;
+  return 0;
+}
+
+static void style_gaps(emitter *e) {
+  const rd *r = e->r;
+  size_t cap = 4096;
+  float *gaps = cvx_xmalloc(cap * sizeof *gaps);
+  e->nstyles = 0;
+  for (size_t i = 0; i < r->ns; i++) {
+    const seg *s = &r->s[i];
+    if (s->furniture || s->size <= 0) continue;
+    bool known = false;
+    for (int k = 0; k < e->nstyles && !known; k++) known = e->styles[k].size == half(s->size) && e->styles[k].bold == s->bold;
+    if (known || e->nstyles == 32) continue;
+    /* every gap of this style, from this segment on */
+    size_t n = 0;
+    for (size_t j = i; j < r->ns && n < cap; j++) {
+      const seg *t = &r->s[j];
+      if (t->furniture || half(t->size) != half(s->size) || t->bold != s->bold) continue;
+      float wg = word_gap(r, t);
+      const glyph *pv = NULL;
+      for (size_t k = t->g0; k < t->g1 && n < cap; k++) {
+        const glyph *gl = &r->g[k];
+        if (gl->space) continue;
+        if (pv && gl->x0 - pv->x1 > wg && !stop_mark(r, pv)) gaps[n++] = (gl->x0 - pv->x1) / t->size;
+        pv = gl;
+      }
+    }
+    float low = 0;
+    if (n >= 3) {
+      qsort(gaps, n, sizeof *gaps, cmp_float);
+      low = gaps[n / 5];
+    }
+    e->styles[e->nstyles].size = half(s->size);
+    e->styles[e->nstyles].bold = s->bold;
+    e->styles[e->nstyles].low = low;
+    e->nstyles++;
+  }
+  free(gaps);
+}
+
+/* The gap from which two runs of words of a short segment s are cells when
+ * each of its one to three spaces is wide: 1.6 times its style's narrow
+ * gap (style_low) and half an em at least. Tags set a space plus their
+ * paddings apart, one or two to a line ("Terraform" | "Docker"), which no
+ * other space on their line tells from a word's, but the words of a tag
+ * do elsewhere ("Google Cloud"). A justified line, which widens its spaces,
+ * reaches the column's edge: short says the segment does not. cell
+ * otherwise. */
+static float wide_cell_gap(const emitter *e, const seg *s, float wg, float cell, bool short_line) {
+  const rd *r = e->r;
+  float low = style_low(e, s);
+  if (!short_line || low <= 0) return cell;
+  float wide = 1.6f * low > 0.5f ? 1.6f * low : 0.5f;
+  int gaps = 0;
+  float mn = HUGE_VALF;
+  const glyph *pv = NULL;
+  for (size_t i = s->g0; i < s->g1; i++) {
+    const glyph *gl = &r->g[i];
+    if (gl->space) continue;
+    float g = pv ? gl->x0 - pv->x1 : 0;
+    if (pv && g > wg) {
+      if (stop_mark(r, pv)) return cell;
+      gaps++;
+      if (g < mn) mn = g;
+    }
+    pv = gl;
+  }
+  if (gaps < 1 || gaps > 3 || mn < wide * s->size) return cell;
+  float at = 0.5f * (low * s->size + mn);
+  return at < cell ? at : cell;
+}
+
+static void put_seg(emitter *e, const seg *s, size_t skip, bool short_line) {
   rd *r = e->r;
   const glyph *prev = NULL;
   bool space = false, wrote = false;
@@ -1159,6 +1245,7 @@ static void put_seg(emitter *e, const seg *s, size_t skip) {
   size_t done = 0;
   float wg = word_gap(r, s);
   float cell_at = uneven_cell_gap(r, s, wg, e->cell_gap * s->size);
+  cell_at = wide_cell_gap(e, s, wg, cell_at, short_line);
   for (size_t i = s->g0; i < s->g1; i++) {
     const glyph *gl = &r->g[i];
     if (gl->space) continue;
@@ -1346,7 +1433,7 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
   bool first_line = !cont;
   for (size_t i = 0; i < n; i++) {
     if (i) cvx_lb_tab(e->lb);
-    put_seg(e, &r->s[line[i]], i == 0 ? blen : 0);
+    put_seg(e, &r->s[line[i]], i == 0 ? blen : 0, right > 0 && r->s[line[n - 1]].x1 < right - 2 * size);
     if (first_line && r->s[line[i]].bold && !heading && (i + 1 == n || !r->s[line[i + 1]].bold)) {
       cvx_lb_strong(e->lb);
       first_line = false;
@@ -1961,6 +2048,7 @@ static void emit_all(rd *r, cvx_lb *lb) {
   cvx_buf_init(&e.t);
   e.body = body_size(r);
   e.cell_gap = cell_gap_of(r);
+  style_gaps(&e);
   heading_sizes(&e);
   size_t cap = r->ns ? r->ns : 1;
   size_t *v = cvx_xmalloc(cap * sizeof *v), *out = cvx_xmalloc(cap * sizeof *out);

@@ -2902,11 +2902,16 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
     if (!r) return;
     add_piece(c, r, "name", strip_symbols(joined(c, e->head)), e->head->span);
     for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
-      if (b->kind == CVX_BLK_PARA && short_lines(b)) { /* one keyword a line */
+      if (b->kind == CVX_BLK_PARA && short_lines(b)) { /* one keyword a line, or a cell */
         for (const char *q = b->text, *stop = b->text + b->len; q < stop;) {
           const char *nl = memchr(q, '\n', (size_t)(stop - q));
-          piece w = trim_piece((piece){q, (size_t)((nl ? nl : stop) - q)});
-          if (w.n) add_piece(c, r, "keywords", w, b->span);
+          const char *le = nl ? nl : stop;
+          for (const char *x = q; x < le;) {
+            const char *tab = memchr(x, '\t', (size_t)(le - x));
+            piece w = trim_piece((piece){x, (size_t)((tab ? tab : le) - x)});
+            if (w.n) add_piece(c, r, "keywords", w, b->span);
+            x = tab ? tab + 1 : le;
+          }
           q = nl ? nl + 1 : stop;
         }
         continue;

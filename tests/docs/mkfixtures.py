@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-desc-under-dates, pdf-header-wraps, pdf-header-email-cells, pdf-tag-pills, pdf-drawn, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-desc-under-dates, pdf-header-wraps, pdf-header-email-cells, pdf-tag-pills, pdf-tag-pairs, pdf-drawn, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-desc-under-dates pdf-header-wraps pdf-header-email-cells pdf-tag-pills pdf-drawn docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-desc-under-dates pdf-header-wraps pdf-header-email-cells pdf-tag-pills pdf-tag-pairs pdf-drawn docx-styles docx-lists docx-bold odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -415,6 +415,38 @@ def tag_pills_page():
 
 
 write("pdf-tag-pills", "cv.pdf", pdf([tag_pills_page()]))
+
+
+# ---- PDF: tags two to a row, a pill's padding apart (wider than a space of
+# their size, which the two-word tags show), under group titles, beside a
+# justified paragraph that sets the column's edge
+def tag_pairs_page():
+    runs = [(72, 730, "B", 22, "Teodor Halvorsen-Mbeki"), (72, 690, "B", 14, "Profile")]
+    prose = ["Hydrologist who models river catchments and flood plains for regional water boards, and who",
+             "builds the gauging networks and data pipelines that feed those models with their measurements",
+             "through every season, from the first snowmelt to the autumn storms on the western coast."]
+    y = 672
+    for t in prose:
+        runs.append((72, y, "R", 10, t))
+        y -= 13
+    y -= 14
+    runs.append((72, y, "B", 14, "Skills"))
+    y -= 20
+    for title, rows in (("Modelling", (("HEC-RAS", "MIKE SHE"), ("Python", "Fortran"))),
+                        ("Survey tools", (("Gauging", "Drone survey"), ("GIS",)))):
+        runs.append((72, y, "B", 11, title))
+        y -= 16
+        for row in rows:
+            x = 72
+            for tag in row:
+                runs.append((x, y, "R", 10, tag))
+                x += helv_width(tag, 10) + 6.4
+            y -= 15
+        y -= 6
+    return {"runs": runs}
+
+
+write("pdf-tag-pairs", "cv.pdf", pdf([tag_pairs_page()]))
 
 write("pdf-header-wraps", "cv.pdf", pdf(header_wraps_pages()[0]))
 write("pdf-header-email-cells", "cv.pdf", pdf(header_wraps_pages()[1]))
