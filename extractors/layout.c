@@ -50,6 +50,20 @@ void cvx_lb_page(cvx_lb *lb) {
   lb->pages[lb->npages++] = (uint32_t)lb->text.len;
 }
 
+void cvx_lb_page_carry(cvx_lb *lb) {
+  if (!lb->open) {
+    cvx_lb_page(lb);
+    return;
+  }
+  if (!at_line_start(lb)) (void)text_put(lb, "\n", 1);
+  if (lb->npages == lb->cappages) {
+    lb->cappages = lb->cappages ? lb->cappages * 2 : 16;
+    lb->pages = cvx_xrealloc(lb->pages, lb->cappages * sizeof *lb->pages);
+  }
+  lb->pages[lb->npages++] = (uint32_t)lb->text.len;
+  lb->carry = true;
+}
+
 void cvx_lb_begin(cvx_lb *lb, cvx_blk_kind kind, int level, const char *marker) {
   cvx_lb_end(lb);
   lb->open = true;
@@ -75,6 +89,7 @@ void cvx_lb_raw(cvx_lb *lb, const char *s, size_t n) {
 
 void cvx_lb_put(cvx_lb *lb, const char *s, size_t n) {
   if (!lb->open) cvx_lb_begin(lb, CVX_BLK_PARA, 0, NULL);
+  if (n) lb->carry = false;
   for (size_t i = 0; i < n && !lb->full;) {
     uint32_t cp;
     size_t k = cvx_utf8_decode(s, n, i, &cp);
@@ -165,6 +180,7 @@ void cvx_lb_link_end(cvx_lb *lb) {
 }
 
 void cvx_lb_end(cvx_lb *lb) {
+  lb->carry = false;
   if (!lb->open) return;
   lb->open = false;
   for (size_t i = 0; i < lb->nlinks; i++)
@@ -192,7 +208,11 @@ void cvx_lb_end(cvx_lb *lb) {
 }
 
 void cvx_lb_hidden_line(cvx_lb *lb, const char *s, size_t n) {
-  cvx_lb_end(lb);
+  /* a block carried over a page (cvx_lb_page_carry) stays open around it */
+  bool carried = lb->open && lb->carry;
+  bool was_started = lb->bstarted;
+  size_t was_start = lb->bstart;
+  if (!carried) cvx_lb_end(lb);
   if (!at_line_start(lb)) (void)text_put(lb, "\n", 1);
   size_t start = lb->text.len;
   cvx_buf save = lb->bt; /* put writes the block text too: keep it aside */
@@ -201,9 +221,12 @@ void cvx_lb_hidden_line(cvx_lb *lb, const char *s, size_t n) {
   lb->bstarted = true;
   lb->bstart = start;
   cvx_lb_put(lb, s, n);
-  lb->open = false;
+  lb->open = carried;
+  lb->bstarted = was_started;
+  lb->bstart = was_start;
   cvx_buf_free(&lb->bt);
   lb->bt = save;
+  lb->carry = carried;
   size_t end = lb->text.len;
   (void)text_put(lb, "\n", 1);
   if (end > start) {

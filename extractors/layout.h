@@ -46,6 +46,7 @@ typedef struct cvx_lb {
   cvx_buf bt;
   size_t bstart; /* text offset of its first byte */
   bool bstarted; /* some of its text is in */
+  bool carry;    /* carried over a page break, no text of the new page in yet */
   cvx_lb_link *links;
   size_t nlinks, caplinks;
 } cvx_lb;
@@ -53,6 +54,10 @@ typedef struct cvx_lb {
 void cvx_lb_init(cvx_lb *lb, cvx_arena *a, const char *format, size_t max);
 /* A new page starts here (a blank line between pages; its offset kept for positions). */
 void cvx_lb_page(cvx_lb *lb);
+/* A new page starts here, and the open block goes on over it (a paragraph
+ * the page broke); the page's hidden lines (cvx_lb_hidden_line) do not end
+ * it. Without an open block, cvx_lb_page. */
+void cvx_lb_page_carry(cvx_lb *lb);
 /* Ends the open block, if any, and opens one (marker: static or arena, or NULL). */
 void cvx_lb_begin(cvx_lb *lb, cvx_blk_kind kind, int level, const char *marker);
 /* Writes s[0,n) into the source text only (a list marker as it shows). */

@@ -1118,6 +1118,7 @@ typedef struct emitter {
     bool bold;
   } styles[32];
   float para_gap; /* in ems: a wider gap between lines starts a new block (para_gap_of) */
+  bool carry; /* the next line is a new page's first, and may go on with the block the page broke (carries) */
   bool debug; /* CVX_PDF_DEBUG: each line's place, size and segments on stderr */
   cvx_buf t;
 } emitter;
@@ -1356,7 +1357,7 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
   /* …in one weight across the break (a bold title over its regular text is two lines) */
   bool wrapped = e->have && e->pright > 0 && e->plast_bold == first_bold &&
                  e->px1 + 0.3f * e->psize + first_word(r, f) > e->pright + 0.5f;
-  float gap = y0 - e->py1;
+  float gap = e->carry ? 0 : y0 - e->py1;
   /* a line set apart by a little more than the page's paragraphs leave
    * between their lines, at another margin, starts a block of its own (a
    * title over its indented text; a date, title and employer at one margin
@@ -1368,7 +1369,7 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
    * evenly stay one block) */
   bool unbold = e->pbold && !bold && e->plast_bold && gap > 1.3f * e->pgap;
   float limit = shift || unbold ? e->para_gap : 0.75f;
-  bool near = e->have && e->page == f->page && gap < limit * size && gap > -0.5f * size && y0 > e->py0;
+  bool near = e->have && (e->carry || (e->page == f->page && gap < limit * size && gap > -0.5f * size && y0 > e->py0));
   bool cont = false;
   if (heading)
     cont = near && e->kind == CVX_BLK_HEADING && half(size) == half(e->psize);
@@ -1469,6 +1470,7 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
     e->phyph = l2 && g_unichar_islower(g_utf8_get_char(l)) && g_unichar_isalpha(g_utf8_get_char(l2));
   }
   e->pgap = cont && gap > 0 ? gap : 0;
+  e->carry = false;
   e->py0 = y0;
   e->py1 = y1;
   e->psize = size;
@@ -2043,6 +2045,44 @@ static void read_runons(rd *r, size_t *out, size_t n) {
   cvx_buf_free(&t);
 }
 
+/* True when line l, the first of its page, may go on with the paragraph
+ * the page broke: a paragraph of the line before (no list item, no
+ * heading), that line near the foot of its page and l near the head of
+ * its own, at one margin, in one size and weight, l no heading and no list
+ * item and no date, the line before not closed by a sentence's end, and
+ * either that line broken at the column's edge (a sentence broken by the
+ * page) or both short ("tensorflow" / a page / "caffe", "CUDA"). emit_line
+ * still weighs it as it weighs any line. */
+static bool carries(const emitter *e, const size_t *out, const pline *l) {
+  const rd *r = e->r;
+  if (!e->have || e->kind != CVX_BLK_PARA || e->in_item || l->level > 0 || l->title || l->weak || l->m - l->k != 1)
+    return false;
+  const seg *s = &r->s[out[l->k]];
+  float hp = r->page_h[e->page], h = r->page_h[l->page];
+  if (l->page != e->page + 1 || hp <= 0 || h <= 0 || e->py1 < 0.7f * hp || s->y0 > 0.3f * h) return false;
+  if (half(s->size) != half(e->psize) || fabsf(s->x0 - e->px0) > 2 || s->bold != e->pbold || s->dot) return false;
+  /* (a line closed by a sentence's end closed its paragraph: e->t is its text) */
+  size_t pn = e->t.len;
+  while (pn && (e->t.ptr[pn - 1] == ' ' || e->t.ptr[pn - 1] == '\t')) pn--;
+  if (pn && strchr(".!?:;", e->t.ptr[pn - 1])) return false;
+  cvx_buf t = CVX_BUF_INIT;
+  seg_text(r, s, &t);
+  size_t blen = 0;
+  cvx_daterange d;
+  /* (a dated line opens an entry's head: "Initech Jan 2019 – Jan 2021") */
+  bool opens = t.ptr && (bullet_of(t.ptr, &blen) || cvx_date_find(t.ptr, t.len, &d));
+  int words = t.len ? 1 : 0;
+  for (size_t q = 0; q < t.len; q++) words += t.ptr[q] == ' ';
+  cvx_buf_free(&t);
+  /* the line before broken at the column's edge (a sentence goes on), or
+   * both lines short (a list of names a line goes on) */
+  bool broken = e->pright > 0 && e->px1 + 2 * e->psize > e->pright;
+  bool names = e->pwords <= 4 && words <= 4;
+  /* …and the new page's lines go on close to each other (names set a
+   * paragraph apart are blocks of their own on any page) */
+  return !opens && (broken || names) && l->below < 0.75f * s->size;
+}
+
 static void emit_all(rd *r, cvx_lb *lb) {
   emitter e = {.r = r, .lb = lb, .debug = r->debug};
   cvx_buf_init(&e.t);
@@ -2168,9 +2208,14 @@ static void emit_all(rd *r, cvx_lb *lb) {
     int page = r->s[i].page;
     size_t j = i;
     while (j < r->ns && r->s[j].page == page) j++;
-    cvx_lb_page(lb);
-    e.have = false;
-    e.in_item = false;
+    e.carry = li < nl && lines[li].page == page && carries(&e, out, &lines[li]);
+    if (e.carry) {
+      cvx_lb_page_carry(lb);
+    } else {
+      cvx_lb_page(lb);
+      e.have = false;
+      e.in_item = false;
+    }
     /* furniture first, as lines of their own (shown, not read) */
     for (size_t k = i; k < j; k++) {
       if (!r->s[k].furniture) continue;
@@ -2204,9 +2249,9 @@ static void emit_all(rd *r, cvx_lb *lb) {
                 lines[li].below);
     }
     while (li < nl && lines[li].page == page) li++;
-    cvx_lb_end(lb);
     i = j;
   }
+  cvx_lb_end(lb);
   free(v);
   free(out);
   free(lines);

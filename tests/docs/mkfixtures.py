@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-desc-under-dates, pdf-header-wraps, pdf-header-email-cells, pdf-tag-pills, pdf-tag-pairs, pdf-drawn, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-desc-under-dates, pdf-header-wraps, pdf-header-email-cells, pdf-tag-pills, pdf-tag-pairs, pdf-page-carry, pdf-drawn, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-desc-under-dates pdf-header-wraps pdf-header-email-cells pdf-tag-pills pdf-tag-pairs pdf-drawn docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-desc-under-dates pdf-header-wraps pdf-header-email-cells pdf-tag-pills pdf-tag-pairs pdf-page-carry pdf-drawn docx-styles docx-lists docx-bold odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -447,6 +447,38 @@ def tag_pairs_page():
 
 
 write("pdf-tag-pairs", "cv.pdf", pdf([tag_pairs_page()]))
+
+
+# ---- PDF: a list of names a line and a sentence that a page breaks: both go
+# on at the head of the next page (a title set a paragraph apart does not)
+def page_carry_pages():
+    p1 = [(72, 730, "B", 22, "Hedda Okonkwo-Strand"), (72, 690, "B", 14, "Skills"),
+          (72, 670, "B", 11, "Analysis software")]
+    y = 652
+    for t in ["PLAXIS", "GeoStudio", "Slide2", "RS2", "FLAC", "LPILE", "GROUP", "SHAFT", "UniSettle", "Settle3",
+              "CPeT-IT", "gINT", "HoleBASE", "Leapfrog", "Civil 3D", "QGIS", "Python", "MATLAB", "Excel", "Mathcad",
+              "AutoCAD", "Revit", "Navisworks", "ProjectWise", "Bentley", "Tekla", "Surfer", "Grapher", "OpenGround",
+              "Rocscience RS3", "Midas GTS", "Optum G2", "Dips", "Unwedge", "Phase2", "Oasys Pdisp", "Oasys Xdisp",
+              "Wallap", "ReWaRD", "GeoSuite"]:
+        p1.append((72, y, "R", 10, t))
+        y -= 15
+    p2 = [(72, 760, "R", 10, "Geo5"), (72, 745, "R", 10, "Flac3D"), (72, 715, "B", 14, "Experience"),
+          (72, 695, "B", 11, "Senior Engineer, Fjellgrunn AS"), (72, 680, "R", 10, "March 2017 \u2013 Present")]
+    y = 660
+    lines = ["Designed the retaining walls and the piled foundations of eleven road bridges in the west, and",
+             "kept the ground models of three of them up to date through their construction, with the site"]
+    for i in range(40):
+        t = lines[i % 2]
+        if y < 60:
+            break
+        p2.append((72, y, "R", 10, t))
+        y -= 13
+    p3 = [(72, 760, "R", 10, "teams and the owners' checkers, and trained two graduates in the use of ground anchors."),
+          (72, 747, "R", 10, "Wrote the company's guide to slope monitoring.")]
+    return [{"runs": p1}, {"runs": p2}, {"runs": p3}]
+
+
+write("pdf-page-carry", "cv.pdf", pdf(page_carry_pages()))
 
 write("pdf-header-wraps", "cv.pdf", pdf(header_wraps_pages()[0]))
 write("pdf-header-email-cells", "cv.pdf", pdf(header_wraps_pages()[1]))
