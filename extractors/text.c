@@ -1347,6 +1347,12 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   if (section && !loud && !t->top && t->sec_content && t->lone && entry_section(t) &&
       !cvx_section_pure(s, n))
     section = false;
+  /* …and so is a line loud by its colon alone right under a dated head
+   * with nothing under it yet ("2015 to 2017" / "Teaching assistance:"):
+   * the entry's title, as "Visiting student:" was under the head before */
+  if (section && c->colon && !caps && !c->deco && !underlined && !c->hashes && !t->top && t->head_open &&
+      entry_section(t) && !cvx_section_pure(s, n))
+    section = false;
   /* "Kite Works, Leeds" is an entry; only a loud line keeps its comma */
   if (section && !loud && (has_byte(s, n, ',') || has_byte(s, n, ';'))) section = false;
   /* "VP Software Development" is a job, not the Software section */
