@@ -1728,7 +1728,9 @@ static bool continues_para(tx *t, const tline *l, const tline *next, const ldate
    * opens the next entry; after an entry line, a sentence opens its
    * description */
   if (k->last_punct && l->indent <= k->first_indent && entry_line(s, n)) {
-    if (d->edge) return false;
+    /* (but dates alone under the paragraph's one line are that line's:
+     * "Initech · Initech makes staplers." / "Nov 2023 – Oct 2025") */
+    if (d->edge && !(d->alone && k->nlines == 1)) return false;
     if (over_dated_line(t, l, next, d)) {
       *heads = true;
       return false;
@@ -1747,7 +1749,7 @@ static bool continues_para(tx *t, const tline *l, const tline *next, const ldate
       (k->last_punct || (!d->starts && count_words(t->v + l->cs, l->ce - l->cs) <= 6)))
     return false;
   if (k->last_dated_edge && l->indent >= k->first_indent + 2) return false; /* details under an entry line */
-  if (k->last_chars > UNWRAPPED && k->last_punct) {
+  if (k->last_chars > UNWRAPPED && k->last_punct && !(d->alone && k->nlines == 1)) {
     if (!lower) {
       *unwrapped = true; /* one paragraph per line */
       return false;

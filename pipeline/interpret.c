@@ -500,26 +500,99 @@ static char *head_text(ctx *c, const entry *e) {
   return t;
 }
 
-/* Long lines of a head (descriptions) are set aside as the summary. */
+/* The length of a name that opens line[0,len) before a middle dot, a bar
+ * or a spaced dash ("Initech · …", "Initech | …", "Initech — …"): a few
+ * words (five at most), the first capitalised, no sentence; 0 when there
+ * is none. *rest_at gets where the text after the separator starts. */
+static bool sentence_like(piece p);
+
+static size_t name_lead(const char *line, size_t len, size_t *rest_at) {
+  static const char *const seps[] = {" \xc2\xb7 ", " | ", " \xe2\x80\x94 ", " \xe2\x80\x93 ", NULL};
+  size_t best = 0, sep_len = 0;
+  for (int k = 0; seps[k]; k++) {
+    size_t sl = strlen(seps[k]);
+    for (size_t i = 1; i + sl <= len && i < 80; i++)
+      if (memcmp(line + i, seps[k], sl) == 0) {
+        if (!best || i < best) best = i, sep_len = sl;
+        break;
+      }
+  }
+  if (!best) return 0;
+  piece name = trim_piece((piece){line, best});
+  unsigned char c0 = name.n ? (unsigned char)name.s[0] : 0;
+  if (!name.n || words_over(name.s, name.n, 5) || !(isupper(c0) || isdigit(c0) || c0 >= 0x80) || sentence_like(name) ||
+      memchr(name.s, '.', name.n) || memchr(name.s, ',', name.n))
+    return 0;
+  *rest_at = best + sep_len;
+  return best;
+}
+
+/* A line of dates alone, or nearly ("Mar 2021 – Jun 2024", "since 2019"). */
+static bool dates_line(piece l) {
+  l = trim_piece(l);
+  cvx_daterange d;
+  if (!l.n || words_over(l.s, l.n, 6) || !cvx_date_find(l.s, l.n, &d)) return false;
+  piece before = trim_piece((piece){l.s, d.mstart}), after = trim_piece((piece){l.s + d.mend, l.n - d.mend});
+  return !words_over(before.s, before.n, 1) && !words_over(after.s, after.n, 1);
+}
+
+/* Long lines of a head (descriptions) are set aside as the summary: from a
+ * line of 13+ words (or of 9+ whose sentence runs on in lower case), the
+ * lines after it are its wrapped rest, up to a line of dates alone, where
+ * the head goes on, with the short lines right above the dates that end no
+ * sentence ("Initech · what it does." / "Team Lead" / "Initech UK -" /
+ * "June 2006 to July 2010"). A name set before what it is ("Initech ·
+ * Initech makes staplers for …") stays in the head. */
+#define HEAD_LINES 64
 static void split_long_lines(ctx *c, char *t, cvx_buf *summary) {
-  char *line = t;
-  int idx = 0;
-  while (line && *line) {
+  (void)c;
+  char *ls[HEAD_LINES];
+  size_t ln[HEAD_LINES];
+  bool desc[HEAD_LINES];
+  size_t rest[HEAD_LINES]; /* a name's line: where its description starts (else 0) */
+  int m = 0;
+  for (char *line = t; line && *line;) {
     char *nl = strchr(line, '\n');
     size_t len = nl ? (size_t)(nl - line) : strlen(line);
-    /* once a description starts, the lines after it are its wrapped rest;
-     * a line of 9+ words whose sentence runs on (next line in lower case)
-     * starts one too */
-    bool runs_on = nl && nl[1] >= 'a' && nl[1] <= 'z' && words_over(line, len, 8);
-    if (idx > 0 && (summary->len || runs_on || words_over(line, len, 12))) {
-      if (summary->len) cvx_buf_putc(summary, ' ');
-      cvx_buf_put(summary, line, len);
-      cut(line, 0, len);
+    if (m == HEAD_LINES) { /* (a head this long: the rest is description) */
+      ln[m - 1] = strlen(ls[m - 1]);
+      break;
     }
-    (void)c;
-    idx++;
+    ls[m] = line, ln[m] = len, desc[m] = false, rest[m] = 0;
+    m++;
     line = nl ? nl + 1 : NULL;
   }
+  bool in_desc = false;
+  for (int i = 1; i < m; i++) {
+    piece l = {ls[i], ln[i]};
+    if (dates_line(l)) {
+      in_desc = false;
+      for (int j = i - 1; j >= 1 && desc[j] && !rest[j]; j--) {
+        piece p = trim_piece((piece){ls[j], ln[j]});
+        if (!p.n || words_over(p.s, p.n, 6) || strchr(".!?", p.s[p.n - 1]) || sentence_like(p)) break;
+        desc[j] = false;
+      }
+      continue;
+    }
+    if (in_desc) {
+      desc[i] = true;
+      continue;
+    }
+    bool runs_on = i + 1 < m && ln[i + 1] && ls[i + 1][0] >= 'a' && ls[i + 1][0] <= 'z' && words_over(ls[i], ln[i], 8);
+    if (runs_on || words_over(ls[i], ln[i], 12)) {
+      desc[i] = in_desc = true;
+      size_t at = 0, lead = name_lead(ls[i], ln[i], &at);
+      if (lead && i > 0) rest[i] = at;
+    }
+  }
+  for (int i = 1; i < m; i++) {
+    if (!desc[i]) continue;
+    piece p = rest[i] ? trim_piece((piece){ls[i] + rest[i], ln[i] - rest[i]}) : (piece){ls[i], ln[i]};
+    if (summary->len) cvx_buf_putc(summary, ' ');
+    cvx_buf_put(summary, p.s, p.n);
+  }
+  for (int i = 1; i < m; i++)
+    if (desc[i]) cut(ls[i], rest[i] ? name_lead(ls[i], ln[i], &(size_t){0}) : 0, ln[i]);
 }
 
 static bool looks_key_value(piece p, const char *key) { return starts_ci(p.s, p.n, key); }
@@ -4412,13 +4485,32 @@ static bool dated_head_line(const cvx_block *b) {
   return dated == 1 && lead < 5 && described;
 }
 
+/* True when a paragraph of several lines holds a line of dates alone ("Mar
+ * 2021 – Jun 2024", "Since 2019"): no running prose has one; an entry's
+ * head and description do. */
+static bool date_alone_line(const cvx_block *b) {
+  if (!memchr(b->text, '\n', b->len)) return false;
+  for (const char *s = b->text, *z = b->text + b->len; s < z;) {
+    const char *e = memchr(s, '\n', (size_t)(z - s));
+    if (!e) e = z;
+    piece l = trim_piece((piece){s, (size_t)(e - s)});
+    cvx_daterange d;
+    if (l.n && !words_over(l.s, l.n, 6) && cvx_date_find(l.s, l.n, &d)) {
+      piece before = trim_piece((piece){l.s, d.mstart}), after = trim_piece((piece){l.s + d.mend, l.n - d.mend});
+      if (!words_over(before.s, before.n, 1) && !words_over(after.s, after.n, 1)) return true;
+    }
+    s = e + 1;
+  }
+  return false;
+}
+
 static void parse_entry(ctx *c, cvx_rec_kind kind, bool talks, cvx_record **other,
                         const cvx_block *heading, const entry *e) {
   /* a paragraph of running prose is not an entry line: read its facts */
   if (e->head->kind == CVX_BLK_PARA && !e->title && kind != CVX_REC_SECTION && kind != CVX_REC_BASICS &&
       kind != CVX_REC_PUBLICATION && kind != CVX_REC_NEWS && words_over(e->head->text, strlen(e->head->text), 25) &&
       !labelled_lines(e->head->text, e->head->len) && !name_over_labels(e->head->text, e->head->len) &&
-      !dated_head_line(e->head) &&
+      !dated_head_line(e->head) && !date_alone_line(e->head) &&
       !(kind == CVX_REC_SKILL && !strstr(e->head->text, ". "))) {
     for (cvx_block *b = e->head; b && b != e->end; b = b->next) {
       piece p = joined(c, b);

@@ -455,11 +455,27 @@ static bool region_after_space(const char *s, size_t n) {
 bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
   indexes();
   if (!s || n == 0) return false; /* nothing to find (and no memchr on NULL) */
-  /* "Remote" alone: the first of the first matches at 'r' and at 'R' */
+  /* a place named before "Remote" on its line comes first ("Richmond, VA
+   * USA (remote)"); "Remote" alone is the place otherwise */
   if (n >= 6) {
     size_t lo = remote_at(s, n, 'r'), up = remote_at(s, n, 'R');
     size_t i = lo < up ? lo : up;
     if (i < n) {
+      size_t a, b, ls = i; /* (on Remote's own line) */
+      while (ls > 0 && s[ls - 1] != '\n') ls--;
+      if (i > ls && cvx_location_find(s + ls, i - ls, &a, &b)) {
+        a += ls, b += ls;
+        *mstart = a;
+        *mend = b;
+        /* "(remote)" right after the place is part of it */
+        size_t q = b;
+        while (q < i && (s[q] == ' ' || s[q] == '(' || s[q] == ',' || s[q] == '-')) q++;
+        if (q == i) {
+          *mend = i + 6;
+          if (*mend < n && s[*mend] == ')' && memchr(s + b, '(', i - b)) (*mend)++;
+        }
+        return true;
+      }
       *mstart = i;
       *mend = i + 6;
       return true;
@@ -564,9 +580,11 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
     }
     *mstart = start;
     *mend = j + m;
-    /* "City, ST, USA" */
+    /* "City, ST, USA"; "City, ST USA" after a region's code */
     size_t t = j + m;
-    if (t < n && s[t] == ',') {
+    bool code_only = m >= 2 && m <= 3;
+    for (size_t q = j; q < j + m && code_only; q++) code_only = isupper((unsigned char)s[q]);
+    if (t < n && (s[t] == ',' || (s[t] == ' ' && code_only))) {
       size_t u = t + 1;
       while (u < n && s[u] == ' ') u++;
       size_t mm = match_entry(&ix_countries, s, n, u, false);

@@ -72,6 +72,10 @@ static void run_grammars(void) {
       {"Yarrowdale, Kwala, Australia", "Kwala, Australia"},
       /* a region whose name goes on past a shorter region's ("West") */
       {"Leeds, West Yorkshire - noor@example.org", "Leeds, West Yorkshire"},
+      /* a state's code, then the country with no comma between */
+      {"Richmond, VA USA (remote)", "Richmond, VA USA (remote)"},
+      {"Senior Engineer, Remote", "Remote"},
+      {"Dunmore, PA USA", "Dunmore, PA USA"},
   };
   for (size_t i = 0; i < sizeof loc / sizeof loc[0]; i++) {
     size_t a = 0, b = 0;
