@@ -2157,7 +2157,8 @@ static void emit_all(rd *r, cvx_lb *lb) {
       if (q == nx && nx < 4) xs[nx++] = l->x0;
       continue;
     }
-    if (!l->title || nx_l->page != l->page) continue;
+    /* (a title at a page's foot: its content heads the next page) */
+    if (!l->title || (nx_l->page != l->page && nx_l->page != l->page + 1)) continue;
     bool under = nx_l->x0 > l->x0 + 2 ||
                  ((!nx_l->bold || (half(l->size) < e.body && nx_l->size - l->size >= 1)) && nx_l->x0 >= l->x0 - 2);
     /* a bold line just above at its margin, beside it in a column of

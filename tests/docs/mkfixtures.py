@@ -450,7 +450,8 @@ write("pdf-tag-pairs", "cv.pdf", pdf([tag_pairs_page()]))
 
 
 # ---- PDF: a list of names a line and a sentence that a page breaks: both go
-# on at the head of the next page (a title set a paragraph apart does not)
+# on at the head of the next page (a title set a paragraph apart does not);
+# a bold title at a page's foot over its content atop the next page
 def page_carry_pages():
     p1 = [(72, 730, "B", 22, "Hedda Okonkwo-Strand"), (72, 690, "B", 14, "Skills"),
           (72, 670, "B", 11, "Analysis software")]
@@ -475,7 +476,11 @@ def page_carry_pages():
         y -= 13
     p3 = [(72, 760, "R", 10, "teams and the owners' checkers, and trained two graduates in the use of ground anchors."),
           (72, 747, "R", 10, "Wrote the company's guide to slope monitoring.")]
-    return [{"runs": p1}, {"runs": p2}, {"runs": p3}]
+    # a bold title at the foot of its page: its content heads the next one
+    p3 += [(72, 60, "B", 10, "Certificates")]
+    p4 = [(84, 760, "R", 10, "Chartered Engineer, Institution of Civil Engineers, 2019"),
+          (84, 745, "R", 10, "Rope Access Technician Level 1, 2016")]
+    return [{"runs": p1}, {"runs": p2}, {"runs": p3}, {"runs": p4}]
 
 
 write("pdf-page-carry", "cv.pdf", pdf(page_carry_pages()))
