@@ -2321,6 +2321,47 @@ static bool fluency_words(piece p) {
   return false;
 }
 
+/* A line that names spoken languages after a level that rates them all
+ * ("Fluent in English, Spanish, and Portuguese."): a language each, the
+ * level its fluency. True when it took the line. */
+static bool fluent_languages(ctx *c, piece line, cvx_span within) {
+  piece body = trim_piece(line);
+  if (body.n && body.s[body.n - 1] == '.') body = trim_piece((piece){body.s, body.n - 1});
+  piece items[MAX_SEGS];
+  int k = split_list(body, items, MAX_SEGS);
+  if (k < 2 || k >= MAX_SEGS) return false;
+  for (int i = 1; i < k; i++)
+    if (!is_language_name(items[i])) return false;
+  /* the first item: the level, then its language */
+  piece first = items[0], level = {0};
+  for (size_t j = 1; j < first.n && !level.n; j++) {
+    if (first.s[j - 1] != ' ') continue;
+    piece tail = trim_piece((piece){first.s + j, first.n - j});
+    if (!is_language_name(tail)) continue;
+    piece lead = trim_piece((piece){first.s, j});
+    static const char *const tie[] = {" in", " at", " en", " in:", NULL};
+    for (int t = 0; tie[t]; t++) {
+      size_t tl = strlen(tie[t]);
+      if (lead.n > tl && strncasecmp(lead.s + lead.n - tl, tie[t], tl) == 0) {
+        lead = trim_piece((piece){lead.s, lead.n - tl});
+        break;
+      }
+    }
+    if (lead.n && !words_over(lead.s, lead.n, 3) && fluency_words(lead)) {
+      level = lead;
+      items[0] = tail;
+    }
+  }
+  if (!level.n) return false;
+  for (int i = 0; i < k; i++) {
+    cvx_record *r = cvx_record_new(c->doc, CVX_REC_LANGUAGE, c->origin, within);
+    if (!r) return true;
+    add_piece(c, r, "language", items[i], within);
+    add_piece(c, r, "fluency", level, within);
+  }
+  return true;
+}
+
 /* A paragraph line listing skills with no label ("Python, SQL, dbt"):
  * one skill each. Not a sentence (a long item, a full stop at the end, a
  * label's colon), and not a list item, which names one skill ("SQLite,
@@ -3036,8 +3077,16 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
             s = nl ? nl + 1 : s + len;
             continue;
           }
-          int k = words_over(line.s, line.n, 12) ? 1 : split_keywords(c, line.s, line.n, items, MAX_SEGS);
-          if (k == 1 && words_over(line.s, line.n, 12)) items[0] = line;
+          /* a long line is one interest told in a sentence, unless it is a
+           * list of three short items or more ("Tennis, Piano, …, and Ice
+           * Cream Sandwiches.") */
+          piece lbody = line;
+          if (lbody.n > 1 && lbody.s[lbody.n - 1] == '.') lbody.n--;
+          int k = split_keywords(c, lbody.s, lbody.n, items, MAX_SEGS);
+          bool short_items = k >= 3;
+          for (int i = 0; i < k && short_items; i++) short_items = !words_over(items[i].s, items[i].n, 4);
+          if (!short_items && words_over(line.s, line.n, 12)) k = 1, items[0] = line;
+          else if (!short_items) k = split_keywords(c, line.s, line.n, items, MAX_SEGS);
           for (int i = 0; i < k; i++) {
             cvx_record *r = cvx_record_new(c->doc, kind, c->origin, b->span);
             add_piece(c, r, "name", items[i], b->span);
@@ -3052,6 +3101,11 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
               label_in(lab_l, language_labels) && language_list(lab_v)) {
             k = CVX_REC_LANGUAGE; /* "Languages: C, Rust" stays a skill group */
             lab_at = (size_t)(lab_v.s - line.s);
+          }
+          if (kind == CVX_REC_SKILL && k == kind && fluent_languages(c, line, b->span)) {
+            cvx_doc_take(c->doc, b->span);
+            s = nl ? nl + 1 : s + len;
+            continue;
           }
           if (kind == CVX_REC_SKILL && k == kind && language_list(line)) {
             parse_skill_line(c, line, b->span, CVX_REC_LANGUAGE);
