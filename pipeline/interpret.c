@@ -3671,7 +3671,15 @@ static const char *const site_labels[] = {"website", "web", "homepage", "home pa
  * "Portfolio: https://…". Returns true when it took the line. */
 static bool labelled_fact(ctx *c, piece line, cvx_span within) {
   piece l, v;
-  if (!split_label(line, &l, &v) || !v.n) return false;
+  if (!split_label(line, &l, &v)) {
+    /* a row of two cells, the label in the first ("Anschrift" | "…") */
+    const char *tab = memchr(line.s, '\t', line.n);
+    if (!tab || memchr(tab + 1, '\t', line.n - (size_t)(tab + 1 - line.s))) return false;
+    l = trim_piece((piece){line.s, (size_t)(tab - line.s)});
+    v = trim_piece((piece){tab + 1, line.n - (size_t)(tab + 1 - line.s)});
+    if (!l.n || words_over(l.s, l.n, 3)) return false;
+  }
+  if (!v.n) return false;
   if (label_in(l, language_labels) && language_list(v)) {
     parse_skill_line(c, v, within, CVX_REC_LANGUAGE);
     return true;
@@ -3703,6 +3711,15 @@ static bool labelled_fact(ctx *c, piece line, cvx_span within) {
       add_piece(c, basics(c), "location.postalCode", (piece){last.s + q, last.n - q}, within);
       parts[k - 1] = trim_piece((piece){last.s, q});
       if (!parts[k - 1].n) k--;
+    } else {
+      /* the code before the city ("90473 Nürnberg", "75011 Paris") */
+      size_t z = 0;
+      while (z < last.n && isdigit((unsigned char)last.s[z])) z++;
+      if (z >= 4 && z <= 6 && z + 1 < last.n && last.s[z] == ' ' &&
+          (isupper((unsigned char)last.s[z + 1]) || (unsigned char)last.s[z + 1] >= 0x80)) {
+        add_piece(c, basics(c), "location.postalCode", (piece){last.s, z}, within);
+        parts[k - 1] = trim_piece((piece){last.s + z, last.n - z});
+      }
     }
     if (k < 1 || k > 3) {
       c->have_location = true;
@@ -3944,6 +3961,13 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
       cvx_doc_take(c->doc, b->span);
       continue;
     }
+    /* a line that names the person's section ("Persönliche Daten" over a
+     * table of facts) is structure, as such a heading is */
+    if (b->kind == CVX_BLK_PARA && c->have_name && b->len && !memchr(b->text, '\n', b->len) &&
+        cvx_section_classify(b->text, b->len) == CVX_REC_BASICS && cvx_section_pure(b->text, b->len)) {
+      cvx_doc_take(c->doc, b->span);
+      continue;
+    }
     /* line by line: name (first line), label (short line after it), contacts */
     const char *s = b->text;
     int line_no = 0, unread = 0, unread_words = 0;
@@ -3970,6 +3994,13 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
             continue;
           }
         }
+      }
+      /* a table's row of a label and its value ("Anschrift" | "…"): a
+       * labelled fact, as "Anschrift: …" is */
+      if (b->kind == CVX_BLK_ROW && memchr(line.s, '\t', line.n) && labelled_fact(c, line, b->span)) {
+        line_no++;
+        s = nl ? nl + 1 : s + len;
+        continue;
       }
       /* two-column lines: "Kyle Isom & http://…" */
       piece cols[8];
@@ -4042,8 +4073,11 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         bool beside = nc > 1 && !words_over(p.s, p.n, 3) && cvx_role_score(p.s, p.n) <= 0;
         for (size_t q = 0; q < p.n && beside; q++)
           if (q == 0 || p.s[q - 1] == ' ') beside = isupper((unsigned char)p.s[q]) || (unsigned char)p.s[q] >= 0x80;
+        /* (a value in a table's row of a label and its value is that
+         * label's, no title: "Geburtsort" | "Wippra") */
+        bool row_value = b->kind == CVX_BLK_ROW && nc == 2 && ci == 1 && !words_over(cols[0].s, cols[0].n, 3);
         if (top && c->have_name && !c->have_label && !words_over(p.s, p.n, 8) && b->kind != CVX_BLK_ITEM &&
-            !memchr(p.s, ':', p.n) && !figures && !linked && !beside && !profile_link_text(c, b, p)) {
+            !memchr(p.s, ':', p.n) && !figures && !linked && !beside && !row_value && !profile_link_text(c, b, p)) {
           piece role, org;
           if (headline_job(p, &role, &org)) {
             /* "Role - Employer": the title is the label, and the two make
