@@ -652,6 +652,10 @@ static bool eq_fold(const char *s, size_t n, const char *w) {
 /* Label vocabularies for "Label: value" lines (lower case). */
 static const char *const name_labels[] = {"name", "full name", "имя", "фамилия", "фио", "nom", "prénom",
                                           "vorname", "nachname", "nombre", "姓名", NULL};
+/* labels of the post the person seeks: a short value is the headline */
+static const char *const objective_labels[] = {"objective", "career objective", "job objective", "objetivo",
+                                               "objetivo profissional", "objectif", "objectif professionnel",
+                                               "berufsziel", "цель", "obiettivo", NULL};
 static const char *const place_labels[] = {"location", "address", "city", "residence", "based in",
                                            "место проживания", "город", "адрес", "проживание",
                                            "lieu", "adresse", "wohnort", "ort", "dirección", "地址", "локация",
@@ -3568,12 +3572,14 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
   const char *lc = found ? memchr(line.s + a, ',', b - a) : NULL;
   if (lc && cvx_org_score(line.s + a, (size_t)(lc - (line.s + a))) > 0) found = false;
   bool remote = found && b - a == 6 && strncasecmp(line.s + a, "remote", 6) == 0;
-  if (found && !remote && !memchr(line.s + a, ',', b - a) && !region_code_at((piece){line.s + a, b - a}) &&
-      !alone_but_code(t, n, a, b))
+  /* (a state's code after a slash: "São Paulo/SP") */
+  bool slash_code = found && b - a > 3 && line.s[b - 3] == '/';
+  if (found && !remote && !slash_code && !memchr(line.s + a, ',', b - a) &&
+      !region_code_at((piece){line.s + a, b - a}) && !alone_but_code(t, n, a, b))
     found = false;
   if (found) {
     piece loc = {line.s + a, b - a};
-    const char *comma = memchr(loc.s, ',', loc.n);
+    const char *comma = slash_code ? loc.s + loc.n - 3 : memchr(loc.s, ',', loc.n);
     if (comma) {
       add_piece(c, basics(c), "location.city", trim_piece((piece){loc.s, (size_t)(comma - loc.s)}), within);
       piece rest = trim_piece((piece){comma + 1, loc.n - (size_t)(comma + 1 - loc.s)});
@@ -3682,6 +3688,11 @@ static bool labelled_fact(ctx *c, piece line, cvx_span within) {
   if (!v.n) return false;
   if (label_in(l, language_labels) && language_list(v)) {
     parse_skill_line(c, v, within, CVX_REC_LANGUAGE);
+    return true;
+  }
+  if (label_in(l, objective_labels) && !c->have_label && !words_over(v.s, v.n, 8) && !sentence_like(v)) {
+    add_piece(c, basics(c), "label", v, within);
+    c->have_label = true;
     return true;
   }
   if (label_in(l, name_labels)) {

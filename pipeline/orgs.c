@@ -592,6 +592,29 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
     }
     return true;
   }
+  /* a well-known city (or a place of the gazetteer, a state that names
+   * its capital) and its region's code after a slash ("São Paulo/SP",
+   * "Rio de Janeiro/RJ" in Brazilian usage) */
+  for (const char *sl = memchr(s, '/', n); sl; sl = memchr(sl + 1, '/', n - (size_t)(sl + 1 - s))) {
+    size_t j = (size_t)(sl - s) + 1;
+    if (j + 2 > n || !isupper((unsigned char)s[j]) || !isupper((unsigned char)s[j + 1]) ||
+        (j + 2 < n && (isalnum((unsigned char)s[j + 2]) || (unsigned char)s[j + 2] >= 0x80)))
+      continue;
+    /* the city: the known city that ends at the slash */
+    size_t i = (size_t)(sl - s);
+    for (size_t b = i; b-- > 0;) {
+      if (b > 0 && s[b - 1] != ' ' && s[b - 1] != '\n' && s[b - 1] != '\t' && (unsigned char)s[b - 1] < 0x80 &&
+          isalpha((unsigned char)s[b - 1]))
+        continue;
+      if (i - b > 40) break;
+      size_t pl = 0;
+      if (match_entry(&ix_cities, s, n, b, false) == i - b || (cvx_place_at(s, i, b, &pl) && pl == i - b)) {
+        *mstart = b;
+        *mend = j + 2;
+        return true;
+      }
+    }
+  }
   /* a well-known city as a column of its own: after a line start or ", ",
    * before a line end, ",", "(" or "/" */
   size_t nl = SIZE_MAX, cm = SIZE_MAX;

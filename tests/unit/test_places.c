@@ -75,6 +75,9 @@ static void run_grammars(void) {
       /* a state's code, then the country with no comma between */
       {"Richmond, VA USA (remote)", "Richmond, VA USA (remote)"},
       {"Senior Engineer, Remote", "Remote"},
+      /* a known city, a slash, its state's code */
+      {"e-mail x@example.org  \u25cfS\u00e3o Paulo/SP", "S\u00e3o Paulo/SP"},
+      {"CI/CD pipelines", NULL},
       {"Dunmore, PA USA", "Dunmore, PA USA"},
   };
   for (size_t i = 0; i < sizeof loc / sizeof loc[0]; i++) {
