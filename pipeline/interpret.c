@@ -2407,6 +2407,34 @@ static void parse_skill_line(ctx *c, piece line, cvx_span within, cvx_rec_kind k
         has_alnum(val.s, val.n))
       colon = tab;
   }
+  /* "Scripting - Powershell, Python, Bash", "Databases – SQL": a spaced
+   * dash after a short name stands for the colon */
+  size_t dash_len = 0;
+  if (!colon && kind == CVX_REC_SKILL) {
+    for (size_t i = 1; i + 2 < line.n && i < 48 && !dash_len; i++) {
+      if (line.s[i - 1] != ' ') continue;
+      size_t dl = line.s[i] == '-' ? 1
+                  : ((unsigned char)line.s[i] == 0xE2 && i + 3 < line.n && (unsigned char)line.s[i + 1] == 0x80 &&
+                     ((unsigned char)line.s[i + 2] == 0x93 || (unsigned char)line.s[i + 2] == 0x94))
+                      ? 3
+                      : 0;
+      if (!dl || i + dl >= line.n || line.s[i + dl] != ' ') continue;
+      piece name = trim_piece((piece){line.s, i});
+      piece val = trim_piece((piece){line.s + i + dl, line.n - i - dl});
+      if (!name.n || !val.n || words_over(name.s, name.n, 4) || memchr(name.s, ',', name.n) || memchr(name.s, '(', name.n))
+        break;
+      /* the value: a list of short items, none a sentence */
+      piece items[MAX_SEGS];
+      int k = split_list(val, items, MAX_SEGS);
+      bool list = k >= 1 && k < MAX_SEGS && val.s[val.n - 1] != '.';
+      for (int j = 0; j < k && list; j++) list = !words_over(items[j].s, items[j].n, 4);
+      if (list) {
+        colon = line.s + i;
+        dash_len = dl;
+      }
+      break;
+    }
+  }
   if (kind == CVX_REC_LANGUAGE) {
     cvx_record *open = c->lang_open;
     c->lang_open = NULL;
@@ -2505,7 +2533,13 @@ static void parse_skill_line(ctx *c, piece line, cvx_span within, cvx_rec_kind k
     piece name = trim_piece((piece){line.s, (size_t)(colon - line.s)});
     add_piece(c, r, "name", name, within);
     piece items[MAX_SEGS];
-    int k = split_keywords(c, colon + 1, line.n - (size_t)(colon + 1 - line.s), items, MAX_SEGS);
+    size_t cl = dash_len ? dash_len : 1;
+    piece val = trim_piece((piece){colon + cl, line.n - (size_t)(colon + cl - line.s)});
+    if (dash_len && skill_level_words(val) && !words_over(val.s, val.n, 3)) { /* "Python - advanced" */
+      add_piece(c, r, "level", val, within);
+      return;
+    }
+    int k = split_keywords(c, colon + cl, line.n - (size_t)(colon + cl - line.s), items, MAX_SEGS);
     for (int i = 0; i < k; i++) add_piece(c, r, "keywords", items[i], within);
   } else {
     add_piece(c, r, "name", line, within);
