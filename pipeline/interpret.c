@@ -1018,6 +1018,40 @@ static void table_columns(ctx *c, const cvx_block *row, const char *t, const pie
   if (v[pc][1] < 255) v[pc][1]++;
 }
 
+/* True when p is a length of time and nothing else ("2 years", "1 year 4
+ * months", "3 mos", "6 Monate"): what a page prints beside the dates, no
+ * role or organisation. */
+static bool duration_phrase(piece p) {
+  static const char *const units[] = {"year", "years", "yr", "yrs", "month", "months", "mo", "mos", "week", "weeks",
+                                      "day", "days", "jahr", "jahre", "monat", "monate", "año", "años", "ano",
+                                      "anos", "mes", "meses", "an", "ans", "mois", "год", "года", "лет", "месяц",
+                                      "месяца", "месяцев", NULL};
+  p = trim_piece(p);
+  int pairs = 0;
+  size_t i = 0;
+  while (i < p.n) {
+    while (i < p.n && (p.s[i] == ' ' || p.s[i] == ',')) i++;
+    if (i + 3 <= p.n && strncasecmp(p.s + i, "and", 3) == 0 && (i + 3 == p.n || p.s[i + 3] == ' ')) {
+      i += 3;
+      continue;
+    }
+    if (i >= p.n) break;
+    size_t a = i;
+    while (i < p.n && isdigit((unsigned char)p.s[i])) i++;
+    if (i == a || i - a > 3) return false;
+    while (i < p.n && p.s[i] == ' ') i++;
+    size_t w = i;
+    while (i < p.n && p.s[i] != ' ' && p.s[i] != ',') i++;
+    piece unit = {p.s + w, i - w};
+    if (unit.n && unit.s[unit.n - 1] == '.') unit.n--;
+    bool known = false;
+    for (int k = 0; units[k] && !known; k++) known = eq_fold(unit.s, unit.n, units[k]);
+    if (!known) return false;
+    pairs++;
+  }
+  return pairs >= 1 && pairs <= 3;
+}
+
 static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   cvx_span es = entry_span(e);
   cvx_record *r = cvx_record_new(c->doc, kind, c->origin, es);
@@ -1087,6 +1121,12 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   const char *url = NULL;
   bool has_url = false;
   for (int i = 0; i < ns; i++) {
+    /* a length of time beside the dates fills no slot */
+    if (duration_phrase(seg[i])) {
+      cvx_span sp = cvx_doc_locaten(c->doc, es, seg[i].s, seg[i].n);
+      if (cvx_span_valid(sp)) cvx_doc_take(c->doc, sp);
+      seg[i].n = 0;
+    }
     oscore[i] = cvx_org_score(seg[i].s, seg[i].n);
     rscore[i] = cvx_role_score(seg[i].s, seg[i].n);
     const cvx_link *l = link_for(e, seg[i]);
@@ -1128,6 +1168,10 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
     /* a description line under a named organisation is no title: "Built
      * the sample tracking service for the lab." */
     if (org >= 0 && pos < 0 && rscore[i] == 0 && sentence_like(seg[i])) continue;
+    /* …nor a phrase in lower case closed by a full stop ("inventory audits.") */
+    if (rscore[i] == 0 && seg[i].n > 2 && islower((unsigned char)seg[i].s[0]) &&
+        orig[(size_t)(seg[i].s - t) + seg[i].n] == '.' && islower((unsigned char)seg[i].s[seg[i].n - 1]))
+      continue;
     if (!need_pos) {
       org = i;
     } else if (!need_org) {
@@ -4201,6 +4245,11 @@ static int line_slots(const char *s, size_t n, bool edu) {
   if (split_label((piece){s, n}, &l, &v) && v.n && label_in(l, person_labels)) return -1;
   /* a sentence ends with a full stop after a lower-case word; "Inc." does not */
   if (n > 2 && s[n - 1] == '.' && islower((unsigned char)s[n - 2]) && count_words(s, n) > 4) return -1;
+  /* …and so does one that starts and ends so ("client services, software
+   * implementation.") */
+  if (n > 2 && s[n - 1] == '.' && islower((unsigned char)s[n - 2]) && islower((unsigned char)s[0]) &&
+      count_words(s, n) >= 3)
+    return -1;
   int slots = 0;
   cvx_daterange d;
   const char *st;
