@@ -1840,6 +1840,29 @@ static void award_details(ctx *c, cvx_record *r, const entry *e, cvx_rec_kind ki
  * from any line, labels dropped, the first other line the title, a line
  * after "by" or else the second line the body, the rest its summary.
  * Returns false (nothing made) for a header of one line. */
+/* "Travel Bursary, Polar Prediction School": an award's name (a word for
+ * an award in it), a comma, the body that gave it (capitalised, no comma,
+ * twelve words at most). */
+static bool award_name_body(piece t, piece *name, piece *body) {
+  static const char *const award_words[] = {"award", "prize", "bursary", "scholarship", "fellowship", "grant",
+                                            "medal", "honour", "honor", "stipend", "premio", "preis", "prix",
+                                            "bolsa", "beca", "премия", "стипендия", NULL};
+  const char *cm = memchr(t.s, ',', t.n);
+  if (!cm) return false;
+  *name = trim_piece((piece){t.s, (size_t)(cm - t.s)});
+  *body = trim_piece((piece){cm + 1, t.n - (size_t)(cm + 1 - t.s)});
+  bool awardish = false;
+  for (size_t q = 0; q < name->n && !awardish; q++) {
+    if (q && name->s[q - 1] != ' ') continue;
+    for (int w = 0; award_words[w] && !awardish; w++) {
+      size_t wl = strlen(award_words[w]);
+      awardish = q + wl <= name->n && strncasecmp(name->s + q, award_words[w], wl) == 0;
+    }
+  }
+  return awardish && body->n && (isupper((unsigned char)body->s[0]) || (unsigned char)body->s[0] >= 0x80) &&
+         !memchr(body->s, ',', body->n) && !words_over(body->s, body->n, 12) && !words_over(name->s, name->n, 6);
+}
+
 static bool award_lines(ctx *c, const entry *e, cvx_rec_kind kind) {
   if (!e->head || (!e->title && !memchr(e->head->text, '\n', e->head->len))) return false;
   if (e->title) { /* under a sub-heading: only "Awarded by Example Society" */
@@ -1889,7 +1912,13 @@ static bool award_lines(ctx *c, const entry *e, cvx_rec_kind kind) {
   for (int i = 1; i < k && by_at < 0; i++)
     if (bys[i]) by_at = i;
   if (by_at < 0 && k > 1) by_at = 1;
-  add_piece(c, r, title_key, lines[0], es);
+  piece an, ab;
+  if (by_at < 0 && kind == CVX_REC_AWARD && award_name_body(lines[0], &an, &ab)) {
+    add_piece(c, r, title_key, an, es);
+    add_piece(c, r, by_key, ab, es);
+  } else {
+    add_piece(c, r, title_key, lines[0], es);
+  }
   if (by_at > 0) add_piece(c, r, by_key, lines[by_at], es);
   for (int i = 1; i < k; i++)
     if (i != by_at && kind == CVX_REC_AWARD) add_piece(c, r, "summary", lines[i], es);
@@ -2013,6 +2042,12 @@ static void parse_award(ctx *c, const entry *e, cvx_rec_kind kind) {
           by = tail;
           break;
         }
+      }
+      piece an, ab;
+      if (!by.n && award_name_body(tt, &an, &ab)) {
+        cvx_record_remove(r, title_key);
+        add_piece(c, r, title_key, an, es);
+        by = ab;
       }
     }
   }
