@@ -1129,6 +1129,43 @@ static int heading_level(const emitter *e, float size) {
   return e->nh ? e->nh : 1;
 }
 
+/* A stop or a comma: the space after it is wider in TeX's setting. */
+static bool stop_mark(const rd *r, const glyph *gl) {
+  size_t n;
+  const char *t = glyph_text(r, gl, &n);
+  return n == 1 && strchr(".:;!?,", t[0]);
+}
+
+/* The spaces between the words of a segment (gaps wider than its word
+ * gap): the narrowest and widest of those not after a stop or a comma,
+ * how many there are in all, and whether one follows a stop. */
+typedef struct word_gaps {
+  float mn, mx;
+  int n;
+  bool after_stop;
+} word_gaps;
+
+static word_gaps gaps_of(const rd *r, const seg *s, float wg) {
+  word_gaps w = {HUGE_VALF, 0, 0, false};
+  const glyph *pv = NULL;
+  for (size_t i = s->g0; i < s->g1; i++) {
+    const glyph *gl = &r->g[i];
+    if (gl->space) continue;
+    float g = pv ? gl->x0 - pv->x1 : 0;
+    if (pv && g > wg) {
+      w.n++;
+      if (stop_mark(r, pv)) {
+        w.after_stop = true;
+      } else {
+        if (g < w.mn) w.mn = g;
+        if (g > w.mx) w.mx = g;
+      }
+    }
+    pv = gl;
+  }
+  return w;
+}
+
 /* The gap from which two runs of words of segment s are cells: the page's
  * (cell, in points), or less on a line whose spaces are of two widths,
  * the wider over 1.6 times the narrower and half an em at least ("Vite" |
@@ -1136,30 +1173,11 @@ static int heading_level(const emitter *e, float size) {
  * cell's gap): then half way between the two. A justified line widens
  * all of its spaces alike; spaces after a stop or a comma (wider in TeX's
  * setting) are not counted, nor cut there (put_seg). */
-static bool stop_mark(const rd *r, const glyph *gl) {
-  size_t n;
-  const char *t = glyph_text(r, gl, &n);
-  return n == 1 && strchr(".:;!?,", t[0]);
-}
-
-static float uneven_cell_gap(const rd *r, const seg *s, float wg, float cell) {
-  float mn = HUGE_VALF, mx = 0;
-  const glyph *pv = NULL;
-  for (size_t i = s->g0; i < s->g1; i++) {
-    const glyph *gl = &r->g[i];
-    if (gl->space) continue;
-    float g = pv ? gl->x0 - pv->x1 : 0;
-    if (pv && g > wg && !stop_mark(r, pv)) {
-      if (g < mn) mn = g;
-      if (g > mx) mx = g;
-    }
-    pv = gl;
-  }
-  if (mx >= 1.6f * mn && mx >= 0.5f * s->size && 0.5f * (mn + mx) < cell) return 0.5f * (mn + mx);
+static float uneven_cell_gap(const seg *s, const word_gaps *w, float cell) {
+  if (w->mx >= 1.6f * w->mn && w->mx >= 0.5f * s->size && 0.5f * (w->mn + w->mx) < cell) return 0.5f * (w->mn + w->mx);
   return cell;
 }
 
-/* Writes segment s's glyphs into the builder, opening and closing links. */
 /* The narrow gap of a style: the fifth of its gaps between words, over
  * the document, in ems; 0 when it has fewer than three. */
 static float style_low(const emitter *e, const seg *s) {
@@ -1214,29 +1232,16 @@ static void style_gaps(emitter *e) {
  * do elsewhere ("Google Cloud"). A justified line, which widens its spaces,
  * reaches the column's edge: short says the segment does not. cell
  * otherwise. */
-static float wide_cell_gap(const emitter *e, const seg *s, float wg, float cell, bool short_line) {
-  const rd *r = e->r;
+static float wide_cell_gap(const emitter *e, const seg *s, const word_gaps *w, float cell, bool short_line) {
   float low = style_low(e, s);
-  if (!short_line || low <= 0) return cell;
+  if (!short_line || low <= 0 || w->after_stop) return cell;
   float wide = 1.6f * low > 0.5f ? 1.6f * low : 0.5f;
-  int gaps = 0;
-  float mn = HUGE_VALF;
-  const glyph *pv = NULL;
-  for (size_t i = s->g0; i < s->g1; i++) {
-    const glyph *gl = &r->g[i];
-    if (gl->space) continue;
-    float g = pv ? gl->x0 - pv->x1 : 0;
-    if (pv && g > wg) {
-      if (stop_mark(r, pv)) return cell;
-      gaps++;
-      if (g < mn) mn = g;
-    }
-    pv = gl;
-  }
-  if (gaps < 1 || gaps > 3 || mn < wide * s->size) return cell;
-  float at = 0.5f * (low * s->size + mn);
+  if (w->n < 1 || w->n > 3 || w->mn < wide * s->size) return cell;
+  float at = 0.5f * (low * s->size + w->mn);
   return at < cell ? at : cell;
 }
+
+/* Writes segment s's glyphs into the builder, opening and closing links. */
 
 static void put_seg(emitter *e, const seg *s, size_t skip, bool short_line) {
   rd *r = e->r;
@@ -1245,8 +1250,9 @@ static void put_seg(emitter *e, const seg *s, size_t skip, bool short_line) {
   int32_t link = -1;
   size_t done = 0;
   float wg = word_gap(r, s);
-  float cell_at = uneven_cell_gap(r, s, wg, e->cell_gap * s->size);
-  cell_at = wide_cell_gap(e, s, wg, cell_at, short_line);
+  word_gaps wgs = gaps_of(r, s, wg);
+  float cell_at = uneven_cell_gap(s, &wgs, e->cell_gap * s->size);
+  cell_at = wide_cell_gap(e, s, &wgs, cell_at, short_line);
   for (size_t i = s->g0; i < s->g1; i++) {
     const glyph *gl = &r->g[i];
     if (gl->space) continue;

@@ -550,6 +550,7 @@ static void split_long_lines(ctx *c, char *t, cvx_buf *summary) {
   size_t ln[HEAD_LINES];
   bool desc[HEAD_LINES];
   size_t rest[HEAD_LINES]; /* a name's line: where its description starts (else 0) */
+  size_t lead[HEAD_LINES]; /* …and the name's length */
   int m = 0;
   for (char *line = t; line && *line;) {
     char *nl = strchr(line, '\n');
@@ -558,7 +559,7 @@ static void split_long_lines(ctx *c, char *t, cvx_buf *summary) {
       ln[m - 1] = strlen(ls[m - 1]);
       break;
     }
-    ls[m] = line, ln[m] = len, desc[m] = false, rest[m] = 0;
+    ls[m] = line, ln[m] = len, desc[m] = false, rest[m] = lead[m] = 0;
     m++;
     line = nl ? nl + 1 : NULL;
   }
@@ -581,8 +582,8 @@ static void split_long_lines(ctx *c, char *t, cvx_buf *summary) {
     bool runs_on = i + 1 < m && ln[i + 1] && ls[i + 1][0] >= 'a' && ls[i + 1][0] <= 'z' && words_over(ls[i], ln[i], 8);
     if (runs_on || words_over(ls[i], ln[i], 12)) {
       desc[i] = in_desc = true;
-      size_t at = 0, lead = name_lead(ls[i], ln[i], &at);
-      if (lead && i > 0) rest[i] = at;
+      size_t at = 0, name = name_lead(ls[i], ln[i], &at);
+      if (name) rest[i] = at, lead[i] = name;
     }
   }
   for (int i = 1; i < m; i++) {
@@ -592,7 +593,7 @@ static void split_long_lines(ctx *c, char *t, cvx_buf *summary) {
     cvx_buf_put(summary, p.s, p.n);
   }
   for (int i = 1; i < m; i++)
-    if (desc[i]) cut(ls[i], rest[i] ? name_lead(ls[i], ln[i], &(size_t){0}) : 0, ln[i]);
+    if (desc[i]) cut(ls[i], lead[i], ln[i]);
 }
 
 static bool looks_key_value(piece p, const char *key) { return starts_ci(p.s, p.n, key); }
@@ -2994,6 +2995,14 @@ static bool alternating_groups(const cvx_block *b) {
 
 static bool ampersand_category(piece p);
 
+/* The record of a group named by its entry's title, opened when its first
+ * keyword comes; NULL when the document is full. */
+static cvx_record *titled_group(ctx *c, cvx_rec_kind kind, const entry *e, piece name) {
+  cvx_record *r = cvx_record_new(c->doc, kind, c->origin, entry_span(e));
+  if (r) add_piece(c, r, "name", name, e->title->span);
+  return r;
+}
+
 static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
   /* a sub-heading with nothing under it (nor deeper headings of its own)
    * names one item ("### the economics of outer space" among the interests) */
@@ -3064,11 +3073,7 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
               add_piece(c, r, "name", l, b->span);
               continue;
             }
-            if (!r) {
-              r = cvx_record_new(c->doc, kind, c->origin, entry_span(e));
-              if (!r) return;
-              add_piece(c, r, "name", name, e->title->span);
-            }
+            if (!r && !(r = titled_group(c, kind, e, name))) return;
             piece items[MAX_SEGS];
             int k = space_tags(l, items, MAX_SEGS);
             if (k < 2) k = split_keywords(c, l.s, l.n, items, MAX_SEGS);
@@ -3076,11 +3081,7 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
           }
           continue;
         }
-        if (!r) {
-          r = cvx_record_new(c->doc, kind, c->origin, entry_span(e));
-          if (!r) return;
-          add_piece(c, r, "name", name, e->title->span);
-        }
+        if (!r && !(r = titled_group(c, kind, e, name))) return;
         piece items[MAX_SEGS];
         int k = split_keywords(c, b->text, b->len, items, MAX_SEGS);
         int words = count_words(b->text, b->len);
@@ -4710,12 +4711,7 @@ static bool date_alone_line(const cvx_block *b) {
   for (const char *s = b->text, *z = b->text + b->len; s < z;) {
     const char *e = memchr(s, '\n', (size_t)(z - s));
     if (!e) e = z;
-    piece l = trim_piece((piece){s, (size_t)(e - s)});
-    cvx_daterange d;
-    if (l.n && !words_over(l.s, l.n, 6) && cvx_date_find(l.s, l.n, &d)) {
-      piece before = trim_piece((piece){l.s, d.mstart}), after = trim_piece((piece){l.s + d.mend, l.n - d.mend});
-      if (!words_over(before.s, before.n, 1) && !words_over(after.s, after.n, 1)) return true;
-    }
+    if (dates_line((piece){s, (size_t)(e - s)})) return true;
     s = e + 1;
   }
   return false;

@@ -6,36 +6,34 @@
 
 #define MAX_NAME 80
 
-const cvx_place *cvx_place_find(const char *s, size_t n) {
-  if (n < 3 || n >= MAX_NAME) return NULL;
+static const char *place_key(size_t i) { return cvx_places[i].key; }
+static const char *language_key(size_t i) { return cvx_language_keys[i]; }
+
+/* The index of s[0,n), lower-cased in ASCII, among count sorted keys
+ * (key_at), or count when it is none of them (or shorter than min). */
+static size_t find_key(const char *s, size_t n, size_t min, const char *(*key_at)(size_t), size_t count) {
+  if (n < min || n >= MAX_NAME) return count;
   char key[MAX_NAME];
   for (size_t i = 0; i < n; i++) key[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] + 32 : s[i]);
   key[n] = '\0';
-  size_t lo = 0, hi = cvx_places_count;
+  size_t lo = 0, hi = count;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    int c = strcmp(cvx_places[mid].key, key);
-    if (c == 0) return &cvx_places[mid];
+    int c = strcmp(key_at(mid), key);
+    if (c == 0) return mid;
     if (c < 0) lo = mid + 1;
     else hi = mid;
   }
-  return NULL;
+  return count;
+}
+
+const cvx_place *cvx_place_find(const char *s, size_t n) {
+  size_t i = find_key(s, n, 3, place_key, cvx_places_count);
+  return i < cvx_places_count ? &cvx_places[i] : NULL;
 }
 
 bool cvx_language_known(const char *s, size_t n) {
-  if (n < 4 || n >= MAX_NAME) return false;
-  char key[MAX_NAME];
-  for (size_t i = 0; i < n; i++) key[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] + 32 : s[i]);
-  key[n] = '\0';
-  size_t lo = 0, hi = cvx_language_count;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    int c = strcmp(cvx_language_keys[mid], key);
-    if (c == 0) return true;
-    if (c < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return false;
+  return find_key(s, n, 4, language_key, cvx_language_count) < cvx_language_count;
 }
 
 static bool word_byte(unsigned char c) {

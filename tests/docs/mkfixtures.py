@@ -402,14 +402,20 @@ def helv_width(text, size):
 # apart (0.65 em, narrower than a cell's gap), some of two words with an
 # ordinary space inside ("Apache Kafka"): on a line whose spaces come in
 # two widths, the wide ones part the tags
+def pill_row(y, tags, gap):
+    """Runs of tags side by side on baseline y, gap points apart (Helvetica 10)."""
+    runs, x = [], 72
+    for tag in tags:
+        runs.append((x, y, "R", 10, tag))
+        x += helv_width(tag, 10) + gap
+    return runs
+
+
 def tag_pills_page():
     runs = [(72, 730, "B", 22, "Ines Vourvachaki-Lund"), (72, 690, "B", 16, "Skills")]
     y = 664
     for row in (("Kotlin", "Apache Kafka", "Rust"), ("Spring Boot", "Go", "Grafana")):
-        x = 72
-        for tag in row:
-            runs.append((x, y, "R", 10, tag))
-            x += helv_width(tag, 10) + 6.5
+        runs += pill_row(y, row, 6.5)
         y -= 18
     return {"runs": runs}
 
@@ -437,10 +443,7 @@ def tag_pairs_page():
         runs.append((72, y, "B", 11, title))
         y -= 16
         for row in rows:
-            x = 72
-            for tag in row:
-                runs.append((x, y, "R", 10, tag))
-                x += helv_width(tag, 10) + 6.4
+            runs += pill_row(y, row, 6.4)
             y -= 15
         y -= 6
     return {"runs": runs}
