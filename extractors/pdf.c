@@ -867,7 +867,7 @@ static void read_labels(order *o, size_t *d, size_t nd, size_t *lab, size_t nlab
     if (k < nlab && r->s[lab[k]].y0 < reach) reach = r->s[lab[k]].y0;
     size_t best = at;
     float best_score = at_gap >= wide ? at_gap / (1 + fabsf(at_y - mid) / o->body) : 0, best_gap = at_gap;
-    size_t j = at;
+    size_t j = at, row = SIZE_MAX;
     for (; j < m && j - at < MAX_LABEL_SCAN && r->s[text[j]].y0 < reach; j++) {
       const seg *s = &r->s[text[j]];
       if (s->y0 < above || (j == at && i && !empty_row)) continue;
@@ -881,6 +881,18 @@ static void read_labels(order *o, size_t *d, size_t nd, size_t *lab, size_t nlab
         best_gap = gap;
         best = j;
       }
+      /* a line after a pause on the label's own baseline opens its row,
+       * whatever pause is wider near it (a date set right of a degree
+       * under its section's title, a card beside the first of a row) */
+      if (gap >= wide && row == SIZE_MAX && fabsf(s->y1 - r->s[lab[i]].y1) < 0.3f * s->size &&
+          r->s[lab[i]].size <= s->size + 0.5f) {
+        row = j;
+        best_gap = gap;
+      }
+    }
+    if (row != SIZE_MAX) {
+      best = row;
+      best_score = best_gap;
     }
     if (j == m && m && top - r->s[text[m - 1]].y1 >= wide) { /* below the text's end */
       float gap = top - r->s[text[m - 1]].y1, score = gap / (1 + (mid - top) / o->body);
@@ -900,10 +912,11 @@ static void read_labels(order *o, size_t *d, size_t nd, size_t *lab, size_t nlab
       at_gap = best_gap;
       at_y = best < m ? r->s[text[best]].y0 : foot;
     }
-    /* a one-line label no larger than the row's first line, beside it: a
-     * date or a place set right of a title, read after the title */
+    /* a one-line label no larger than the row's first line, beside it, or
+     * a label on that line's baseline: a date or a place set right of a
+     * title, a card beside the first of its row, read after the line */
     const seg *b = best < m ? &r->s[text[best]] : NULL, *lb = &r->s[lab[i]];
-    if (b && k == i + 1 && lb->size <= b->size + 0.5f && mid >= b->y0 && mid <= b->y1) {
+    if (b && (row != SIZE_MAX || (k == i + 1 && lb->size <= b->size + 0.5f && mid >= b->y0 && mid <= b->y1))) {
       best++;
       while (best < m && fabsf(r->s[text[best]].y1 - b->y1) < 0.4f * b->size && r->s[text[best]].x0 > b->x1) best++;
     }
@@ -1086,6 +1099,7 @@ static const char *bullet_of(const char *t, size_t *len) {
 /* Rounded to half points: sizes that differ by less are one size. */
 static float half(float x) { return roundf(x * 2) / 2; }
 
+#define MAX_BESIDE 8
 typedef struct emitter {
   rd *r;
   cvx_lb *lb;
@@ -1119,6 +1133,10 @@ typedef struct emitter {
   } styles[32];
   float para_gap; /* in ems: a wider gap between lines starts a new block (para_gap_of) */
   bool carry; /* the next line is a new page's first, and may go on with the block the page broke (carries) */
+  /* a line set beside the line before, on its baseline (a date right of a
+   * title): held until the text of that row ends, so that the title's
+   * wrapped rest joins the title, not the date */
+  size_t beside[MAX_BESIDE], nbeside;
   bool debug; /* CVX_PDF_DEBUG: each line's place, size and segments on stderr */
   cvx_buf t;
 } emitter;
@@ -1309,6 +1327,16 @@ static float first_word(const rd *r, const seg *s) {
 /* One line: segments line[0,n) on one baseline, in reading order; a
  * heading at bold_level when its weight made it one (> 0); right: the right
  * edge of the lines at its margin (0: unknown). */
+/* The line held beside the row before (emitter.beside), as the row's next line. */
+static void put_beside(emitter *e) {
+  for (size_t i = 0; i < e->nbeside; i++) {
+    if (i) cvx_lb_tab(e->lb);
+    else cvx_lb_newline(e->lb);
+    put_seg(e, &e->r->s[e->beside[i]], 0, false);
+  }
+  e->nbeside = 0;
+}
+
 static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, bool weak_ok, float right,
                       float below) {
   rd *r = e->r;
@@ -1399,6 +1427,19 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
                gap < 1.5f * (size > e->psize ? size : e->psize) && below > 2 * (gap > 0 ? gap : 0) && below > size &&
                (size < e->psize || gap < 0.75f * size);
   if (cling) cont = true;
+  /* a line on the baseline of the line above, right of its end, in
+   * another size (a date set right of its title): the rest of that row */
+  bool beside = e->have && e->page == f->page && e->kind == CVX_BLK_PARA && !e->in_item && !heading && !bullet &&
+                fabsf(y1 - e->py1) < 0.4f * size && x0 > e->px1 && n <= MAX_BESIDE;
+  if (beside) { /* held until the row's text ends; the line under it is weighed against the row's first line */
+    put_beside(e);
+    memcpy(e->beside, line, n * sizeof *line);
+    e->nbeside = n;
+    if (y1 > e->py1) e->py1 = y1;
+    if (e->pright > 0 && x0 < e->pright) e->pright = x0; /* the row's text ends where the line beside begins */
+    e->carry = false;
+    return;
+  }
   if ((f->paired || f->runon) && n == 1 && e->have && e->page == f->page && e->kind == CVX_BLK_PARA && !e->in_item &&
       !heading && !bullet && half(size) == half(e->psize))
     cont = true; /* the next cell of a table read column by column */
@@ -1418,8 +1459,10 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
   } else if (cont && f->runon && n == 1) {
     cvx_lb_join_space(e->lb); /* the rest of a cell ending in a comma */
   } else if (cont) {
+    put_beside(e);
     cvx_lb_newline(e->lb);
   } else {
+    put_beside(e);
     if (e->have) cvx_lb_newline(e->lb);
     if (heading) {
       cvx_lb_begin(e->lb, CVX_BLK_HEADING, bold_level > 0 ? bold_level : heading_level(e, size), NULL);
@@ -2169,12 +2212,14 @@ static void emit_all(rd *r, cvx_lb *lb) {
                  ((!nx_l->bold || (half(l->size) < e.body && nx_l->size - l->size >= 1)) && nx_l->x0 >= l->x0 - 2);
     /* a bold line just above at its margin, beside it in a column of
      * labels, or set right above it (a date at the right edge), and no
-     * title itself: both are an entry's head (a date and a job title) */
+     * title itself: both are an entry's head (a date and a job title),
+     * unless this one is in small capitals under a larger line (a section
+     * title under the last line of a list of bold tags) */
     const pline *pv = i ? &lines[i - 1] : NULL;
     const seg *ps = pv ? &r->s[out[pv->m - 1]] : NULL, *ls = &r->s[out[l->k]];
     bool head = pv && pv->page == l->page && pv->bold && !pv->level &&
                 (fabsf(pv->x0 - l->x0) <= 2 || ps->x1 < ls->x0 || r->s[out[pv->k]].x0 > ls->x1) &&
-                ls->y0 - ps->y1 < 2 * l->size;
+                ls->y0 - ps->y1 < 2 * l->size && !(half(l->size) < e.body && pv->size - l->size >= 1);
     if (!under || head) continue;
     l->level = half(l->size) < e.body ? -1 : 1; /* -1: small capitals, a rank of their own */
     int q = 0;
@@ -2215,6 +2260,7 @@ static void emit_all(rd *r, cvx_lb *lb) {
     int page = r->s[i].page;
     size_t j = i;
     while (j < r->ns && r->s[j].page == page) j++;
+    put_beside(&e);
     e.carry = li < nl && lines[li].page == page && carries(&e, out, &lines[li]);
     if (e.carry) {
       cvx_lb_page_carry(lb);
@@ -2258,6 +2304,7 @@ static void emit_all(rd *r, cvx_lb *lb) {
     while (li < nl && lines[li].page == page) li++;
     i = j;
   }
+  put_beside(&e);
   cvx_lb_end(lb);
   free(v);
   free(out);

@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-desc-under-dates, pdf-header-wraps, pdf-header-email-cells, pdf-tag-pills, pdf-tag-pairs, pdf-page-carry, pdf-drawn, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-desc-under-dates, pdf-header-wraps, pdf-header-email-cells, pdf-tag-pills, pdf-tag-pairs, pdf-page-carry, pdf-drawn, pdf-row-dates, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-desc-under-dates pdf-header-wraps pdf-header-email-cells pdf-tag-pills pdf-tag-pairs pdf-page-carry pdf-drawn docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-desc-under-dates pdf-header-wraps pdf-header-email-cells pdf-tag-pills pdf-tag-pairs pdf-page-carry pdf-drawn pdf-row-dates docx-styles docx-lists docx-bold odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -556,6 +556,32 @@ def drawn_page2():
 
 
 write("pdf-drawn", "cv.pdf", pdf([drawn_page1(), drawn_page2()]))
+
+# ---- PDF: dates set right of entry titles in a smaller size, on their
+# baselines, beside a column of text that wide lines cross (a column of
+# labels): each date is read after its title, and after the title's wrapped
+# rest; the place under both goes with them. Section titles in small bold
+# capitals, one under the last of a list of bold tags
+def row_dates_page():
+    runs = [(72, 730, "B", 22, "Jorunn Abebe-Lindqvist"), (72, 712, "R", 10.5, "Hydrographic Surveyor"),
+            (72, 684, "B", 9, "SUMMARY"),
+            (72, 668, "R", 10.5, "Surveyor who charts harbours, fairways and wind farm sites with multibeam echo"),
+            (72, 654, "R", 10.5, "sounders, and who writes the processing tools that turn soundings into charts."),
+            (72, 626, "B", 9, "SKILLS"),
+            (72, 610, "B", 11, "Multibeam survey"), (72, 595, "B", 11, "Tide modelling"),
+            (72, 576, "B", 9, "EXPERIENCE"),
+            (72, 558, "R", 12, "Senior Hydrographic Surveyor at the Baltic Seabed Mapping"),
+            (430, 559, "R", 9.8, "Mar 2019 - Current"),
+            (72, 542, "R", 12, "Agency"),
+            (72, 527, "R", 9.8, "Gdynia, Poland"),
+            (86, 505, "R", 10.5, "Led the survey crews of two vessels along the southern coast."),
+            (72, 478, "R", 12, "Survey Technician at Nordic Charts"), (424, 479, "R", 9.8, "Jun 2015 - Feb 2019"),
+            (72, 463, "R", 9.8, "Bergen, Norway"),
+            (86, 441, "R", 10.5, "Calibrated the motion sensors and kept the sound velocity profiles.")]
+    return {"runs": runs}
+
+
+write("pdf-row-dates", "cv.pdf", pdf([row_dates_page()]))
 
 # ---- DOCX and ODT: heading styles, bold entry heads, list levels, a table, links
 paras = [
