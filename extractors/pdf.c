@@ -55,6 +55,7 @@ typedef struct seg {
   bool paired; /* a cell of a table of two rows read column by column, after the cell before (read_pairs) */
   bool runon; /* the rest of the cell above it, which ends in a comma (read_runons) */
   bool dot;    /* a small filled shape drawn left of it, as at other lines' starts: a list item's bullet (shape_bullets) */
+  bool icon_link; /* it carries a link drawn over no glyph (icon_links) */
   size_t nvis;
 } seg;
 
@@ -62,6 +63,7 @@ typedef struct plink {
   float x0, y0, x1, y1;
   int page;
   const char *url; /* arena */
+  int64_t seg;     /* a link over no glyph (an icon's): the segment beside it, which carries it; else -1 */
 } plink;
 
 typedef struct rd {
@@ -111,7 +113,7 @@ static void add_link(rd *r, int page, float h, const PopplerRectangle *area, con
   }
   /* link areas use PDF coordinates (origin at the bottom left) */
   r->links[r->nlinks++] = (plink){(float)area->x1, h - (float)area->y2, (float)area->x2, h - (float)area->y1, page,
-                                  cvx_arena_strdup(r->a, uri)};
+                                  cvx_arena_strdup(r->a, uri), -1};
 }
 
 static int32_t link_at(const rd *r, size_t first, int page, float cx, float cy) {
@@ -1304,6 +1306,47 @@ static void put_seg(emitter *e, const seg *s, size_t skip, bool short_line) {
     prev = gl;
   }
   if (link >= 0) cvx_lb_link_end(e->lb);
+  for (size_t k = 0; s->icon_link && k < r->nlinks; k++)
+    if (r->links[k].seg == s - r->s) { /* an icon's link: no text of its own */
+      cvx_lb_link_begin(e->lb, r->links[k].url);
+      cvx_lb_link_end(e->lb);
+    }
+}
+
+/* Links drawn over no glyph (an icon that links a profile, its glyph no
+ * text): each is carried by the segment on its row nearest to it, within
+ * six of that segment's ems, else by the nearest segment less than one and
+ * a half ems above or below it; a link with no segment near is dropped, as
+ * a picture. At most MAX_ICON_LINKS are placed. */
+#define MAX_ICON_LINKS 256
+static void icon_links(rd *r) {
+  if (!r->nlinks) return;
+  bool *used = cvx_xcalloc(r->nlinks, sizeof *used);
+  for (size_t i = 0; i < r->ng; i++)
+    if (r->g[i].link >= 0) used[r->g[i].link] = true;
+  size_t placed = 0;
+  for (size_t k = 0; k < r->nlinks && placed < MAX_ICON_LINKS; k++) {
+    plink *l = &r->links[k];
+    if (used[k]) continue;
+    float cy = (l->y0 + l->y1) / 2, best = 1e9f;
+    for (size_t i = 0; i < r->ns; i++) {
+      const seg *s = &r->s[i];
+      if (s->page != l->page || s->furniture) continue;
+      float dx = fmaxf(0, fmaxf(s->x0 - l->x1, l->x0 - s->x1));
+      float dy = fmaxf(0, fmaxf(s->y0 - cy, cy - s->y1));
+      float d = dy <= 0.5f * s->size ? (dx <= 6 * s->size ? dx : 1e9f)
+                                     : (dy <= 1.5f * s->size ? 1e4f + dy * 100 + dx : 1e9f);
+      if (d < best) {
+        best = d;
+        l->seg = (int64_t)i;
+      }
+    }
+    if (l->seg >= 0) {
+      r->s[l->seg].icon_link = true;
+      placed++;
+    }
+  }
+  free(used);
 }
 
 /* The width of the first word of segment s (its glyphs up to the first space). */
@@ -2134,6 +2177,7 @@ static bool carries(const emitter *e, const size_t *out, const pline *l) {
 
 static void emit_all(rd *r, cvx_lb *lb) {
   emitter e = {.r = r, .lb = lb, .debug = r->debug};
+  icon_links(r);
   cvx_buf_init(&e.t);
   e.body = body_size(r);
   e.cell_gap = cell_gap_of(r);

@@ -6581,7 +6581,11 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         if (k2 != kind && kind != CVX_REC_SECTION && end->text && cvx_section_names_more(end->text, end->len, kind))
           k2 = kind;
         if (k2 != CVX_REC_SECTION && k2 != kind && !(end == h->next && entry_title_first(kind, end))) break;
-        if (!entry_heading_kind(kind)) break;
+        /* under the person's details, a heading in no word list over a link
+         * or an address ("#### GitHub" over a linked user name) is one more
+         * contact */
+        if (!entry_heading_kind(kind) && !(kind == CVX_REC_BASICS && k2 == CVX_REC_SECTION && contact_lines(end)))
+          break;
       }
       end = end->next;
     }

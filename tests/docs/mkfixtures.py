@@ -561,7 +561,8 @@ write("pdf-drawn", "cv.pdf", pdf([drawn_page1(), drawn_page2()]))
 # baselines, beside a column of text that wide lines cross (a column of
 # labels): each date is read after its title, and after the title's wrapped
 # rest; the place under both goes with them. Section titles in small bold
-# capitals, one under the last of a list of bold tags
+# capitals, one under the last of a list of bold tags. A profile linked from
+# an icon (a link over no text) beside the headline
 def row_dates_page():
     runs = [(72, 730, "B", 22, "Jorunn Abebe-Lindqvist"), (72, 712, "R", 10.5, "Hydrographic Surveyor"),
             (72, 684, "B", 9, "SUMMARY"),
@@ -578,7 +579,8 @@ def row_dates_page():
             (72, 478, "R", 12, "Survey Technician at Nordic Charts"), (424, 479, "R", 9.8, "Jun 2015 - Feb 2019"),
             (72, 463, "R", 9.8, "Bergen, Norway"),
             (86, 441, "R", 10.5, "Calibrated the motion sensors and kept the sound velocity profiles.")]
-    return {"runs": runs}
+    # an icon that links a profile, beside the headline: a link over no text
+    return {"runs": runs, "links": [(200, 709, 212, 721, "https://github.com/jorunn-al")]}
 
 
 write("pdf-row-dates", "cv.pdf", pdf([row_dates_page()]))

@@ -11,7 +11,9 @@ Each conversion is scored by cvscore against the gold document reduced to the le
 the theme shows: the field must be one the theme renders (found by rendering a probe
 document whose every field holds a token of its own: a theme that leaves projects
 out shows none of a CV's projects, even where a project's year or keyword happens
-to occur elsewhere on the page), and the leaf's text must occur in that form.
+to occur elsewhere on the page), and the leaf's text must occur in that form (a
+URL that is the target of one of the PDF's links counts as shown: an icon that
+links a profile shows it to whoever follows it).
 Every theme is treated alike: no theme is named in this file.
 
 Renders and their text/Markdown forms are cached in build/eval/layouts/, keyed by
@@ -38,6 +40,24 @@ EXT = {"text": ".txt", "md": ".md", "html": ".html", "pdf": ".pdf", "docx": ".do
 # the binary forms' gold leaves are those the form they are made like shows: a
 # printed page shows what its copied text shows, a pandoc DOCX what its Markdown does
 HAY_OF = {"pdf": "text", "docx": "md"}
+# forms that also carry link targets: a printed page keeps each link it shows
+# as an annotation (an icon that links a profile shows it to whoever clicks),
+# as the HTML and Markdown forms keep their URLs
+LINKS_OF = {"pdf"}
+# a link annotation's target as Chromium writes it: /URI (string), uncompressed
+PDF_URI = re.compile(rb"/URI\s*\(((?:[^()\\]|\\.)*)\)", re.S)
+
+
+def pdf_links(path):
+    """The URI targets of a PDF's link annotations (PDF string escapes undone)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    out = []
+    for m in PDF_URI.finditer(data):
+        raw = re.sub(rb"\\([0-7]{1,3})", lambda e: bytes([int(e.group(1), 8) & 255]), m.group(1))
+        raw = re.sub(rb"\\(.)", rb"\1", raw)
+        out.append(raw.decode("utf-8", "replace"))
+    return out
 # bump when the document preparation or the derived forms change: old renders go stale
 PREP_VERSION = "1"
 # JSON Resume fields whose value is a list of strings; in any other field a list of
@@ -387,17 +407,20 @@ def haystack(form, content, norm_text):
     return " " + norm_text(content) + " "
 
 
-def filter_leaves(v, key, hay, norm_text, shown=None, path=""):
+def filter_leaves(v, key, hay, norm_text, shown=None, path="", links=""):
     """The part of a gold value whose text occurs in hay, in a field the theme shows
     (shown: {path: whether the theme's probe showed it}; a path not probed, or no
-    probe, is not filtered by field); None when nothing does.
+    probe, is not filtered by field), or that is the target of one of the form's
+    links (links: their normalised text; a URL names itself, whatever field);
+    None when nothing does.
     A date whose full form is absent but whose year shows is kept as the year."""
     if isinstance(v, dict):
-        out = {k: filter_leaves(x, k, hay, norm_text, shown, f"{path}.{k}") for k, x in v.items()}
+        out = {k: filter_leaves(x, k, hay, norm_text, shown, f"{path}.{k}", links) for k, x in v.items()}
         out = {k: x for k, x in out.items() if x is not None}
         return out or None
     if isinstance(v, list):
-        out = [x for x in (filter_leaves(x, key, hay, norm_text, shown, path + "[]") for x in v) if x is not None]
+        out = [x for x in (filter_leaves(x, key, hay, norm_text, shown, path + "[]", links) for x in v)
+               if x is not None]
         if key == "profiles":
             # cvscore aligns profiles by url alone: one whose url the page does
             # not show cannot be matched by anything, so it is not counted
@@ -405,9 +428,11 @@ def filter_leaves(v, key, hay, norm_text, shown=None, path=""):
         return out or None
     if isinstance(v, bool) or v is None:
         return None
+    t = norm_text(v)
+    if links and t and "/" in str(v) and f" {t} " in links:
+        return v  # a link's target: the page shows it to whoever follows the link
     if shown is not None and not shown.get(path, True):
         return None
-    t = norm_text(v)
     if t and f" {t} " in hay:
         return v
     year = str(v)[:4]
@@ -524,13 +549,15 @@ class GoldCache:
         with self.lock:
             return self.done.setdefault(key, shown)
 
-    def get(self, page, hay_form, doc):
-        key = (page, hay_form)
+    def get(self, page, hay_form, doc, links=None):
+        """links: a file of the page (its PDF) whose link targets count as shown too."""
+        key = (page, hay_form, links)
         with self.lock:
             if key in self.done:
                 return self.done[key]
         shown = self.shown(os.path.dirname(page), hay_form)
-        gold = filter_leaves(doc, None, self.read(page, hay_form), self.norm_text, shown) or {}
+        targets = " " + " ".join(self.norm_text(u) for u in pdf_links(links) if u) + " " if links else ""
+        gold = filter_leaves(doc, None, self.read(page, hay_form), self.norm_text, shown, links=targets) or {}
         with self.lock:
             return self.done.setdefault(key, gold)
 
@@ -552,7 +579,7 @@ def score_form(theme, form, tdir, items, cvx, work, rotation, golds_of):
         hay_page = os.path.join(tdir, it.key + EXT[hay_form])
         if not os.path.exists(page) or not os.path.exists(hay_page):
             continue  # the theme could not render this document (in this form)
-        gold = golds_of.get(hay_page, hay_form, it.doc)
+        gold = golds_of.get(hay_page, hay_form, it.doc, page if form in LINKS_OF else None)
         golds[it.stem] = os.path.join(gold_dir, it.stem + ".json")
         with open(golds[it.stem], "w", encoding="utf-8") as f:
             json.dump(gold, f, ensure_ascii=False)
