@@ -2254,16 +2254,17 @@ static void emit_all(rd *r, cvx_lb *lb) {
     if (!l->title || (nx_l->page != l->page && nx_l->page != l->page + 1)) continue;
     bool under = nx_l->x0 > l->x0 + 2 ||
                  ((!nx_l->bold || (half(l->size) < e.body && nx_l->size - l->size >= 1)) && nx_l->x0 >= l->x0 - 2);
-    /* a bold line just above at its margin, beside it in a column of
-     * labels, or set right above it (a date at the right edge), and no
-     * title itself: both are an entry's head (a date and a job title),
+    /* a bold line just above at its margin (or the last of the page
+     * before), beside it in a column of labels, or set right above it (a
+     * date at the right edge), and no title itself: both are an entry's
+     * head (a date and a job title),
      * unless this one is in small capitals under a larger line (a section
      * title under the last line of a list of bold tags) */
     const pline *pv = i ? &lines[i - 1] : NULL;
     const seg *ps = pv ? &r->s[out[pv->m - 1]] : NULL, *ls = &r->s[out[l->k]];
-    bool head = pv && pv->page == l->page && pv->bold && !pv->level &&
-                (fabsf(pv->x0 - l->x0) <= 2 || ps->x1 < ls->x0 || r->s[out[pv->k]].x0 > ls->x1) &&
-                ls->y0 - ps->y1 < 2 * l->size && !(half(l->size) < e.body && pv->size - l->size >= 1);
+    bool head = pv && (pv->page == l->page ? ls->y0 - ps->y1 < 2 * l->size : pv->page + 1 == l->page) && pv->bold &&
+                !pv->level && (fabsf(pv->x0 - l->x0) <= 2 || ps->x1 < ls->x0 || r->s[out[pv->k]].x0 > ls->x1) &&
+                !(half(l->size) < e.body && pv->size - l->size >= 1);
     if (!under || head) continue;
     l->level = half(l->size) < e.body ? -1 : 1; /* -1: small capitals, a rank of their own */
     int q = 0;

@@ -1166,6 +1166,8 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   bool need_pos = !lab_pos.n, need_org = !lab_org.n;
   for (int i = 0; i < ns && ((need_pos && pos < 0) || (need_org && org < 0)); i++) {
     if (i == pos || i == org || !seg[i].n || words_over(seg[i].s, seg[i].n, 10)) continue;
+    /* a word for duties alone on its line ("Highlights") labels what follows */
+    if (list_label(seg[i]) && own_line(t, n, seg[i])) continue;
     /* a description line under a named organisation is no title: "Built
      * the sample tracking service for the lab." */
     if (org >= 0 && pos < 0 && rscore[i] == 0 && sentence_like(seg[i])) continue;
@@ -1277,10 +1279,10 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   if (pos >= 0) add_piece(c, r, "position", seg[pos], es);
   if (loc.n && kind == CVX_REC_WORK) add_piece(c, r, "location", loc, es);
   if (dated) add_dates(c, r, &d, kind, date_span(c, &d, orig, es));
-  /* a short last line of the head over the bullets below ("Highlights",
-   * "Key projects:") labels them: no summary */
+  /* a short last line of the head over the bullets or the text below
+   * ("Highlights", "Key projects:") labels them: no summary */
   const cvx_block *below = e->head->next != e->end ? e->head->next : NULL;
-  bool items_below = below && below->kind == CVX_BLK_ITEM;
+  bool items_below = below != NULL;
   for (int i = 0; i < ns; i++) {
     if (i == pos || i == org || !seg[i].n) continue;
     if (items_below && list_label(seg[i]) && own_line(t, n, seg[i]) && !trim_piece((piece){seg[i].s + seg[i].n, n - (size_t)(seg[i].s + seg[i].n - t)}).n)
@@ -5317,6 +5319,16 @@ static bool programming_languages(ctx *c, const cvx_block *heading, cvx_block *f
     piece items[MAX_SEGS];
     const char *tab = memchr(b->text, '\t', b->len);
     if (tab) return false; /* a row with a second cell: a level beside a language */
+    /* the lines each (a language over its level, "Chinese" / "native", is
+     * no one item), then the whole paragraph (a list wrapped over lines) */
+    for (const char *q = b->text, *stop = b->text + b->len; q < stop;) {
+      const char *nl = memchr(q, '\n', (size_t)(stop - q));
+      piece ln = trim_piece((piece){q, (size_t)((nl ? nl : stop) - q)});
+      int k = split_list(ln, items, MAX_SEGS);
+      for (int i = 0; i < k; i++)
+        if (is_language_name(items[i])) return false;
+      q = nl ? nl + 1 : stop;
+    }
     int k = split_list(joined(c, b), items, MAX_SEGS);
     for (int i = 0; i < k; i++) {
       /* a known language, or an item with a level beside it ("Welsh

@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-desc-under-dates, pdf-header-wraps, pdf-header-email-cells, pdf-tag-pills, pdf-tag-pairs, pdf-page-carry, pdf-drawn, pdf-row-dates, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-desc-under-dates, pdf-header-wraps, pdf-header-email-cells, pdf-tag-pills, pdf-tag-pairs, pdf-page-carry, pdf-drawn, pdf-row-dates, pdf-head-across-pages, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-desc-under-dates pdf-header-wraps pdf-header-email-cells pdf-tag-pills pdf-tag-pairs pdf-page-carry pdf-drawn pdf-row-dates docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-desc-under-dates pdf-header-wraps pdf-header-email-cells pdf-tag-pills pdf-tag-pairs pdf-page-carry pdf-drawn pdf-row-dates pdf-head-across-pages docx-styles docx-lists docx-bold odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -584,6 +584,27 @@ def row_dates_page():
 
 
 write("pdf-row-dates", "cv.pdf", pdf([row_dates_page()]))
+
+
+# ---- PDF: an entry's head split by a page: a bold date and a bold job
+# title at a page's foot, a bold label atop the next page over its indented
+# lines; the label is part of the head, as on one page, not a section title
+def head_across_pages():
+    p1 = [(72, 730, "B", 22, "Ilse Marangoni-Achebe"), (72, 690, "B", 18, "Experience"),
+          (480, 666, "B", 10, "2016 - 2019"), (72, 650, "B", 12, "Research intern"),
+          (72, 634, "B", 12, "Highlights"),
+          (96, 614, "R", 12, "Duties included: gait analysis from wearable sensors"),
+          (96, 596, "R", 12, "Supervisor: Prof. Anke Vollmer"),
+          (480, 82, "B", 10, "2019 - 2023"), (72, 66, "B", 12, "Research assistant")]
+    p2 = [(72, 760, "B", 12, "Highlights"),
+          (96, 740, "R", 12, "Duties included: sleep staging from wrist actigraphy"),
+          (96, 722, "R", 12, "Supervisor: Prof. Jonas Eberhardt"),
+          (72, 700, "B", 18, "Education"), (72, 680, "B", 12, "University of Leipzig"),
+          (72, 666, "R", 12, "MSc Biomedical Engineering, 2016")]
+    return [{"runs": p1}, {"runs": p2}]
+
+
+write("pdf-head-across-pages", "cv.pdf", pdf(head_across_pages()))
 
 # ---- DOCX and ODT: heading styles, bold entry heads, list levels, a table, links
 paras = [
