@@ -1394,8 +1394,8 @@ static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, 
   }
   seg_text(r, f, &e->t);
   if (e->debug) {
-    fprintf(stderr, "pdf p%d x%.1f y%.1f-%.1f size %.1f%s n%zu:", f->page + 1, (double)x0, (double)y0, (double)y1,
-            (double)size, bold ? " bold" : "", n);
+    fprintf(stderr, "pdf p%d x%.1f y%.1f-%.1f size %.1f%s level %d n%zu:", f->page + 1, (double)x0, (double)y0,
+            (double)y1, (double)size, bold ? " bold" : "", bold_level, n);
     for (size_t i = 0; i < n; i++) {
       cvx_buf dt = CVX_BUF_INIT;
       seg_text(r, &r->s[line[i]], &dt);
@@ -2265,7 +2265,19 @@ static void emit_all(rd *r, cvx_lb *lb) {
     bool head = pv && (pv->page == l->page ? ls->y0 - ps->y1 < 2 * l->size : pv->page + 1 == l->page) && pv->bold &&
                 !pv->level && (fabsf(pv->x0 - l->x0) <= 2 || ps->x1 < ls->x0 || r->s[out[pv->k]].x0 > ls->x1) &&
                 !(half(l->size) < e.body && pv->size - l->size >= 1);
-    if (!under || head) continue;
+    /* a line in its style above at its margin, past a line in another
+     * (three lines up at most, three of its ems away), that is no title: one
+     * head's lines (an employer and a place, the dates, then the job title) */
+    bool sibling = false;
+    for (size_t q = i; q-- > 0 && i - q <= 3;) {
+      const pline *u = &lines[q];
+      if (u->page != l->page) break;
+      if (fabsf(u->x0 - l->x0) <= 3 && u->bold == l->bold && half(u->size) == half(l->size) && u->m - u->k == 1) {
+        sibling = q + 1 < i && !u->level && ls->y0 - r->s[out[u->k]].y1 < 3 * l->size;
+        break;
+      }
+    }
+    if (!under || head || sibling) continue;
     l->level = half(l->size) < e.body ? -1 : 1; /* -1: small capitals, a rank of their own */
     int q = 0;
     while (q < nx && fabsf(xs[q] - l->x0) > 3) q++;

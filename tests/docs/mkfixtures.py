@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-desc-under-dates, pdf-header-wraps, pdf-header-email-cells, pdf-tag-pills, pdf-tag-pairs, pdf-page-carry, pdf-drawn, pdf-row-dates, pdf-head-across-pages, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-desc-under-dates, pdf-header-wraps, pdf-header-email-cells, pdf-tag-pills, pdf-tag-pairs, pdf-page-carry, pdf-drawn, pdf-row-dates, pdf-head-across-pages, pdf-head-title-below, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-desc-under-dates pdf-header-wraps pdf-header-email-cells pdf-tag-pills pdf-tag-pairs pdf-page-carry pdf-drawn pdf-row-dates pdf-head-across-pages docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-desc-under-dates pdf-header-wraps pdf-header-email-cells pdf-tag-pills pdf-tag-pairs pdf-page-carry pdf-drawn pdf-row-dates pdf-head-across-pages pdf-head-title-below docx-styles docx-lists docx-bold odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -605,6 +605,31 @@ def head_across_pages():
 
 
 write("pdf-head-across-pages", "cv.pdf", pdf(head_across_pages()))
+
+
+# ---- PDF: an entry's head in one bold style, broken by its dates: the
+# employer and the place, the dates in the regular weight, then the job
+# title a little apart over its description; the title is the head's last
+# line, not a heading over the description
+def head_title_below_page():
+    runs = [(34, 740, "B", 25, "KAURI NGATA-BELLWOOD"), (45, 700, "B", 17, "WORK EXPERIENCE")]
+    y = 670
+    for org, place, dates, title, desc in (
+            ("Harbour Ferries Ltd", "Picton", "March 2021 \u2013 June 2023", "Ticket Office Assistant",
+             ["I crewed the morning sailings across the strait and kept the", "passenger decks safe in all weathers, with a crew of six."]),
+            ("Ridgeline Orchards", "Motueka", "January 2019 \u2013 May 2019", "Orchard Supervisor",
+             ["I picked and graded apples for export in a crew of twelve, and", "drove the tractor between the rows at the end of each day."])):
+        runs += [(63, y, "B", 13.7, org), (63, y - 16, "B", 13.7, place), (63, y - 31, "R", 11.4, dates),
+                 (61, y - 62, "B", 13.7, title)]
+        yy = y - 79
+        for t in desc:
+            runs.append((61, yy, "R", 11.4, t))
+            yy -= 17
+        y = yy - 30
+    return {"runs": runs}
+
+
+write("pdf-head-title-below", "cv.pdf", pdf([head_title_below_page()]))
 
 # ---- DOCX and ODT: heading styles, bold entry heads, list levels, a table, links
 paras = [
