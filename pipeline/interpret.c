@@ -5795,8 +5795,11 @@ static bool short_line_para(const cvx_block *b) {
 }
 
 static void promote_section_paragraphs(const cvx_blocks *bl) {
+  /* (a heading that names a section in words of the lists only: the page
+   * sets its section titles as headings; an entry's title that holds such a
+   * word, "Best Presentation Award", says nothing of them) */
   for (const cvx_block *b = bl->head; b; b = b->next)
-    if (b->kind == CVX_BLK_HEADING && cvx_section_classify(b->text, strlen(b->text)) != CVX_REC_SECTION) return;
+    if (b->kind == CVX_BLK_HEADING && cvx_section_pure(b->text, strlen(b->text))) return;
   /* a promoted line sits one level under the sub-section heading it was
    * written under (a bold "Languages" under "### Tech" labels part of Tech),
    * and at level 2 under a heading of level 1 or 2 (the page's title, the
@@ -6591,6 +6594,12 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         /* one that names this section's kind among other words ("Best
          * Presentation Award" under Awards) names one of its entries */
         if (k2 != kind && kind != CVX_REC_SECTION && end->text && cvx_section_names_more(end->text, end->len, kind))
+          k2 = kind;
+        /* …and so does one that names another kind in a word before its
+         * last, which no list has ("Field Work Grant" under Awards; not
+         * "Current Classes") */
+        if (k2 != kind && k2 != CVX_REC_SECTION && kind != CVX_REC_SECTION && end->text &&
+            cvx_section_tail_unknown(end->text, end->len))
           k2 = kind;
         if (k2 != CVX_REC_SECTION && k2 != kind && !(end == h->next && entry_title_first(kind, end))) break;
         /* under the person's details, a heading in no word list over a link

@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-desc-under-dates, pdf-header-wraps, pdf-header-email-cells, pdf-tag-pills, pdf-tag-pairs, pdf-page-carry, pdf-drawn, pdf-row-dates, pdf-head-across-pages, pdf-head-title-below, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-desc-under-dates, pdf-header-wraps, pdf-header-email-cells, pdf-tag-pills, pdf-tag-pairs, pdf-page-carry, pdf-drawn, pdf-row-dates, pdf-head-across-pages, pdf-head-title-below, pdf-section-lines, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-desc-under-dates pdf-header-wraps pdf-header-email-cells pdf-tag-pills pdf-tag-pairs pdf-page-carry pdf-drawn pdf-row-dates pdf-head-across-pages pdf-head-title-below docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-desc-under-dates pdf-header-wraps pdf-header-email-cells pdf-tag-pills pdf-tag-pairs pdf-page-carry pdf-drawn pdf-row-dates pdf-head-across-pages pdf-head-title-below pdf-section-lines docx-styles docx-lists docx-bold odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -630,6 +630,28 @@ def head_title_below_page():
 
 
 write("pdf-head-title-below", "cv.pdf", pdf([head_title_below_page()]))
+
+
+# ---- PDF: section titles a little larger than the text and in its weight
+# (no heading by size), entry titles in bold over their text, one of them
+# holding a section's word ("Best Poster Award"): the section titles are
+# still read as such
+def section_lines_page():
+    runs = [(76, 730, "B", 28, "Maren Oduya-Castell"), (76, 700, "R", 9.9, "Experience"),
+            (469, 680, "R", 7.8, "2016 - 2020"), (76, 672, "R", 8.5, "Research Technician"),
+            (76, 660, "R", 8.5, "Institute for Polar Ecology, Kiel"),
+            (469, 628, "R", 7.8, "2012 - 2016"), (76, 620, "R", 8.5, "Laboratory Assistant"),
+            (76, 608, "R", 8.5, "Baltic Fisheries Station, Rostock"),
+            (76, 566, "R", 9.9, "Awards"),
+            (76, 546, "B", 8.5, "Best Poster Award"), (76, 534, "R", 8.5, "Annual Polar Science Meeting, 2019"),
+            (76, 514, "B", 8.5, "Field Work Grant"), (76, 502, "R", 8.5, "Nordic Marine Fund, 2017"),
+            (76, 472, "R", 9.9, "Education"),
+            (76, 452, "R", 8.5, "MSc Polar Sciences, University of Tromso, 2014"),
+            (76, 440, "R", 8.5, "BSc Marine Biology, University of Kiel, 2012")]
+    return {"runs": runs}
+
+
+write("pdf-section-lines", "cv.pdf", pdf([section_lines_page()]))
 
 # ---- DOCX and ODT: heading styles, bold entry heads, list levels, a table, links
 paras = [
