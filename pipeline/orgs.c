@@ -478,6 +478,14 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
       }
       *mstart = i;
       *mend = i + 6;
+      /* a place right after it ("Remote, Málaga, Spain") is part of it */
+      size_t q = i + 6, le = q;
+      while (le < n && s[le] != '\n') le++;
+      while (q < le && (s[q] == ' ' || s[q] == ',' || s[q] == '-' || s[q] == '(')) q++;
+      if (q > i + 6 && q < le && cvx_location_find(s + q, le - q, &a, &b) && a == 0) {
+        *mend = q + b;
+        if (*mend < le && s[*mend] == ')' && memchr(s + i, '(', *mend - i)) (*mend)++;
+      }
       return true;
     }
   }
