@@ -331,6 +331,11 @@ typedef struct ctx {
    * ([0]) and as the position ([1]) */
   const cvx_block *table_row;
   unsigned char table_votes[8][2];
+  /* the document's short phrases set apart by punctuation (doc_phrases),
+   * sorted; built on first use */
+  piece *phrases;
+  size_t nphrases;
+  bool phrases_built;
 } ctx;
 
 static cvx_span entry_span(const entry *e) {
@@ -2891,7 +2896,60 @@ static bool has_letter(piece p) {
  * with Qt"); a tag of several words ("Power BI") cannot be told from two,
  * and comes out as two. Writes up to max pieces to out; 0 when the line
  * is no such run. */
-static int space_tags(piece line, piece *out, int max) {
+/* Phrases of two to four words the document sets apart by punctuation
+ * (commas, semicolons, bars, tabs, brackets, bullets, colons, line ends),
+ * the first word capitalised: "Power BI" in "Python, Power BI (DAX)". A run
+ * of tags copied with single spaces between them is cut at these names
+ * (space_tags). At most MAX_PHRASES are kept. */
+#define MAX_PHRASES 4096
+static int cmp_piece(const void *a, const void *b) {
+  const piece *p = a, *q = b;
+  if (p->n != q->n) return p->n < q->n ? -1 : 1;
+  return memcmp(p->s, q->s, p->n);
+}
+
+static void doc_phrases(ctx *c) {
+  c->phrases_built = true;
+  size_t cap = 0;
+  for (const cvx_block *b = c->first_block; b && c->nphrases < MAX_PHRASES; b = b->next) {
+    if (!b->text) continue;
+    for (size_t i = 0; i < b->len && c->nphrases < MAX_PHRASES;) {
+      size_t j = i;
+      while (j < b->len && !strchr(",;|\t()[]\n:", b->text[j]) &&
+             !((unsigned char)b->text[j] == 0xE2 && j + 2 < b->len && (unsigned char)b->text[j + 1] == 0x80 &&
+               (unsigned char)b->text[j + 2] == 0xA2) &&
+             !((unsigned char)b->text[j] == 0xC2 && j + 1 < b->len && (unsigned char)b->text[j + 1] == 0xB7))
+        j++;
+      piece p = trim_piece((piece){b->text + i, j - i});
+      int w = p.n && p.n <= 40 ? count_words(p.s, p.n) : 0;
+      unsigned char c0 = p.n ? (unsigned char)p.s[0] : 0;
+      if (w >= 2 && w <= 4 && (isupper(c0) || isdigit(c0) || c0 >= 0x80) && p.s[p.n - 1] != '.') {
+        if (c->nphrases == cap) {
+          size_t ncap = cap ? cap * 2 : 64;
+          piece *np = cvx_arena_alloc(c->doc->arena, ncap * sizeof *np);
+          if (!np) break;
+          if (cap) memcpy(np, c->phrases, cap * sizeof *np);
+          c->phrases = np, cap = ncap;
+        }
+        c->phrases[c->nphrases++] = p;
+      }
+      /* past the mark (a bullet is three bytes, a middle dot two) */
+      if (j < b->len && (unsigned char)b->text[j] == 0xE2) j += 3;
+      else if (j < b->len && (unsigned char)b->text[j] == 0xC2) j += 2;
+      else j++;
+      i = j;
+    }
+  }
+  if (c->nphrases) qsort(c->phrases, c->nphrases, sizeof *c->phrases, cmp_piece);
+}
+
+static bool doc_phrase(ctx *c, piece p) {
+  if (!c) return false;
+  if (!c->phrases_built) doc_phrases(c);
+  return c->nphrases && bsearch(&p, c->phrases, c->nphrases, sizeof *c->phrases, cmp_piece);
+}
+
+static int space_tags_n(ctx *c, piece line, piece *out, int max, int least) {
   static const char *const joins[] = {"with", "and", "&", "/", "+", "of", "for", "in", "on", "und", "y", "e", "et", "de", NULL};
   /* words that only a phrase has */
   static const char *const phrase_words[] = {"the", "a", "an", "as", "such", "to", "is", "are", "was", "be", "by",
@@ -2925,7 +2983,7 @@ static int space_tags(piece line, piece *out, int max) {
     w[nw++] = (piece){line.s + a, i - a};
   }
   cvx_daterange d;
-  if (nw < 5 || cvx_date_find(line.s, line.n, &d)) return 0;
+  if (nw < least || cvx_date_find(line.s, line.n, &d)) return 0;
   int marked = 0, joiners = 0, plain = 0, lettered = 0;
   bool join[64];
   for (int i = 0; i < nw; i++) {
@@ -2949,16 +3007,27 @@ static int space_tags(piece line, piece *out, int max) {
    * two in five at most in plain lower case, few joining words: else a
    * phrase) */
   int words = nw - joiners;
-  if (words < 5 || 2 * marked < words || 2 * lettered < words || 5 * plain > 2 * words || 3 * joiners > nw || join[0] || join[nw - 1]) return 0;
+  if (words < least || 2 * marked < words || 2 * lettered < words || 5 * plain > 2 * words || 3 * joiners > nw || join[0] || join[nw - 1]) return 0;
   int o = 0;
   for (int i = 0; i < nw && o < max;) {
     int j = i;
-    while (j + 2 < nw && join[j + 1] && !join[j + 2]) j += 2;
+    /* a name the document sets apart elsewhere ("Power BI") is one tag
+     * (not the whole run: the line itself is such a phrase) */
+    for (int L = nw - i < 4 ? nw - i : 4; L >= 2 && j == i && L < nw; L--) {
+      bool plain_run = true;
+      for (int q = i; q < i + L && plain_run; q++) plain_run = !join[q];
+      if (plain_run && doc_phrase(c, (piece){w[i].s, (size_t)(w[i + L - 1].s + w[i + L - 1].n - w[i].s)}))
+        j = i + L - 1;
+    }
+    while (j == i && j + 2 < nw && join[j + 1] && !join[j + 2]) j += 2;
     out[o++] = (piece){w[i].s, (size_t)(w[j].s + w[j].n - w[i].s)};
     i = j + 1;
   }
   return o;
 }
+
+/* A run of five words at least: fewer might be a phrase. */
+static int space_tags(ctx *c, piece line, piece *out, int max) { return space_tags_n(c, line, out, max, 5); }
 
 /* Lines of one paragraph under a group's title that go on naming groups:
  * tags, a short title, tags, … ("C Go Rust Zig Lua" / "Tooling" / "Make Git
@@ -2973,6 +3042,13 @@ static bool alternating_groups(const cvx_block *b) {
   for (const char *q = b->text, *stop = b->text + b->len; q < stop;) {
     const char *nl = memchr(q, '\n', (size_t)(stop - q));
     if (m == MAX_SEGS) return false;
+    /* a line that ends in a separator goes on below: one list wrapped */
+    const unsigned char *e = (const unsigned char *)(nl ? nl : stop);
+    while (e > (const unsigned char *)q && e[-1] == ' ') e--;
+    size_t n = (size_t)(e - (const unsigned char *)q);
+    if (nl && n && (e[-1] == ',' || e[-1] == ';' || e[-1] == '|' || (n >= 2 && e[-2] == 0xC2 && e[-1] == 0xB7) ||
+                    (n >= 3 && e[-3] == 0xE2 && e[-2] == 0x80 && e[-1] == 0xA2)))
+      return false;
     l[m++] = trim_piece((piece){q, (size_t)((nl ? nl : stop) - q)});
     q = nl ? nl + 1 : stop;
   }
@@ -2988,11 +3064,16 @@ static bool alternating_groups(const cvx_block *b) {
           ((unsigned char)l[i].s[q] == 0xE2 && q + 2 < l[i].n && (unsigned char)l[i].s[q + 1] == 0x80 && (unsigned char)l[i].s[q + 2] == 0xA2))
         return false; /* (nor a "·" or "•") */
   }
+  /* lines of tags: three at least in half of them, two at least in each
+   * (a short group, "Photoshop Gimp", among longer ones) */
+  int lists = 0, groups = 0;
   for (int i = 1 - t0; i < m; i += 2) {
     piece items[MAX_SEGS];
-    if (split_list(l[i], items, MAX_SEGS) < 3 && space_tags(l[i], items, MAX_SEGS) < 3) return false;
+    groups++;
+    if (split_list(l[i], items, MAX_SEGS) >= 3 || space_tags(NULL, l[i], items, MAX_SEGS) >= 3) lists++;
+    else if (split_list(l[i], items, MAX_SEGS) < 2 && space_tags_n(NULL, l[i], items, MAX_SEGS, 2) < 2) return false;
   }
-  return true;
+  return lists && 2 * lists >= groups;
 }
 
 static bool ampersand_category(piece p);
@@ -3077,7 +3158,8 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
             }
             if (!r && !(r = titled_group(c, kind, e, name))) return;
             piece items[MAX_SEGS];
-            int k = space_tags(l, items, MAX_SEGS);
+            int k = space_tags(c, l, items, MAX_SEGS);
+            if (k < 2 && split_list(l, items, MAX_SEGS) < 2) k = space_tags_n(c, l, items, MAX_SEGS, 2);
             if (k < 2) k = split_keywords(c, l.s, l.n, items, MAX_SEGS);
             for (int i = 0; i < k; i++) add_piece(c, r, "keywords", items[i], b->span);
           }
@@ -3088,7 +3170,7 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
         int k = split_keywords(c, b->text, b->len, items, MAX_SEGS);
         int words = count_words(b->text, b->len);
         if (k == 1 && b->kind == CVX_BLK_PARA && !memchr(b->text, '\n', b->len)) {
-          int kt = space_tags(line, items, MAX_SEGS);
+          int kt = space_tags(c, line, items, MAX_SEGS);
           if (kt) {
             for (int i = 0; i < kt; i++) add_piece(c, r, "keywords", items[i], b->span);
             continue;
