@@ -534,6 +534,7 @@ typedef struct tx {
   bool head, head_dated, head_short, head_para;
   bool head_open; /* … and it is the last block and ends on its date: nothing came under it yet */
   bool lone;      /* the last block was one undated line at the margin */
+  bool nested;    /* the last block was nested in a list item or an indented block */
   bool sec_titled; /* in the section, such a line stood over a dated paragraph: entries have titles apart */
   int head_indent;
 } tx;
@@ -933,6 +934,7 @@ static void close_block(tx *t) {
   t->head_open = false;
   if (b->kind == CVX_BLK_PARA && b->dated && t->lone) t->sec_titled = true;
   t->lone = b->kind == CVX_BLK_PARA && b->level == 0 && b->nlines == 1 && !b->dated;
+  t->nested = b->level > 0;
   if (b->level == 0 && (b->kind == CVX_BLK_PARA || b->kind == CVX_BLK_ITEM) && !highlight) {
     t->head_open = b->last_dated_edge;
     t->head_para = b->kind == CVX_BLK_PARA;
@@ -1347,6 +1349,9 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   if (section && !loud && !t->top && t->sec_content && t->lone && entry_section(t) &&
       !cvx_section_pure(s, n))
     section = false;
+  /* …and so is one indented under a block nested in an item ("  • 2012" /
+   * "    Stanford Online" / "    Natural Language Processing") */
+  if (section && !loud && !t->top && t->nested && l->indent >= 2 && !cvx_section_pure(s, n)) section = false;
   /* …and so is a line loud by its colon alone right under a dated head
    * with nothing under it yet ("2015 to 2017" / "Teaching assistance:"):
    * the entry's title, as "Visiting student:" was under the head before */
