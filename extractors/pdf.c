@@ -2137,6 +2137,98 @@ static void read_runons(rd *r, size_t *out, size_t n) {
   cvx_buf_free(&t);
 }
 
+/* Whether segment s (a line of a cell) goes on with the line above it in
+ * its column, ab: it starts in lower case, or the line above ends in a
+ * comma or leaves a bracket open ("Python (NumPy, SciPy," / "Scikit Learn,"). */
+static bool cell_goes_on(const rd *r, const seg *ab, const seg *s, cvx_buf *t) {
+  seg_text(r, s, t);
+  if (t->len && g_unichar_islower(g_utf8_get_char(t->ptr))) return true;
+  seg_text(r, ab, t);
+  size_t z = t->len;
+  while (z && t->ptr[z - 1] == ' ') z--;
+  int depth = 0;
+  for (size_t q = 0; q < z; q++) depth += t->ptr[q] == '(' ? 1 : t->ptr[q] == ')' ? -1 : 0;
+  return z && (t->ptr[z - 1] == ',' || depth > 0);
+}
+
+/* Cards side by side whose text wraps: lines of cells one under the other,
+ * set as close as a paragraph's lines, every cell starting where a cell of
+ * the first line starts (within 1.5 points), all in one size and weight,
+ * the first line with two cells at least ("co-designing chemical" |
+ * "developing scaleup" | "the intersection of" over "processes and
+ * reactors" | "strategies by modeling" | "energy infrastructure,"). When
+ * every line below goes on with the cell above it (cell_goes_on; a column
+ * of dates beside wrapped text does not), the columns are read one after
+ * the other, each cell's lines joined as one. At most MAX_GRID_COLS
+ * columns. */
+static void read_wrapped_cells(rd *r, size_t *out, size_t n) {
+  cvx_buf t = CVX_BUF_INIT;
+  size_t *tmp = NULL;
+  for (size_t a = 0; a < n;) {
+    size_t b = line_end(r, out, n, a);
+    size_t nc = b - a;
+    const seg *f = &r->s[out[a]];
+    bool same = nc >= 2 && nc <= MAX_GRID_COLS;
+    for (size_t k = a; k < b && same; k++)
+      same = r->s[out[k]].bold == f->bold && fabsf(r->s[out[k]].size - f->size) < 0.5f;
+    if (!same) {
+      a = b;
+      continue;
+    }
+    float col[MAX_GRID_COLS];
+    for (size_t k = 0; k < nc; k++) col[k] = r->s[out[a + k]].x0;
+    /* the lines under it, each cell at a column's start */
+    size_t end = b, rows = 1;
+    float foot = 0;
+    for (size_t k = a; k < b; k++) foot = fmaxf(foot, r->s[out[k]].y1);
+    bool goes_on = true; /* every line under the first of its column goes on with it */
+    for (size_t c = b; c < n;) {
+      size_t d = line_end(r, out, n, c);
+      bool fits = r->s[out[c]].page == f->page && r->s[out[c]].y0 - foot < 0.5f * f->size &&
+                  r->s[out[c]].y0 > foot - 0.5f * f->size;
+      for (size_t k = c; k < d && fits; k++) {
+        const seg *s = &r->s[out[k]];
+        size_t q = 0;
+        while (q < nc && fabsf(s->x0 - col[q]) > 1.5f) q++;
+        fits = q < nc && s->bold == f->bold && fabsf(s->size - f->size) < 0.5f;
+        if (!fits) break;
+        /* the line above in its column */
+        for (size_t u = c; u-- > a;) {
+          if (fabsf(r->s[out[u]].x0 - col[q]) <= 1.5f) {
+            goes_on &= cell_goes_on(r, &r->s[out[u]], s, &t);
+            break;
+          }
+        }
+      }
+      if (!fits) break;
+      for (size_t k = c; k < d; k++) foot = fmaxf(foot, r->s[out[k]].y1);
+      end = d, rows++;
+      c = d;
+    }
+    if (rows < 2 || !goes_on) {
+      a = b;
+      continue;
+    }
+    if (r->debug) fprintf(stderr, "pdf wrapped cells: %zu columns, lines %zu-%zu of the page's order\n", nc, a, end);
+    if (!tmp) tmp = cvx_xmalloc(n * sizeof *tmp);
+    size_t w = 0;
+    for (size_t q = 0; q < nc; q++) {
+      size_t prev = SIZE_MAX;
+      for (size_t k = a; k < end; k++) {
+        seg *s = &r->s[out[k]];
+        if (fabsf(s->x0 - col[q]) > 1.5f) continue;
+        s->runon = prev != SIZE_MAX && cell_goes_on(r, &r->s[prev], s, &t);
+        tmp[w++] = out[k];
+        prev = out[k];
+      }
+    }
+    memcpy(out + a, tmp, w * sizeof *tmp);
+    a = end;
+  }
+  free(tmp);
+  cvx_buf_free(&t);
+}
+
 /* True when line l, the first of its page, may go on with the paragraph
  * the page broke: a paragraph of the line before (no list item, no
  * heading), that line near the foot of its page and l near the head of
@@ -2201,6 +2293,7 @@ static void emit_all(rd *r, cvx_lb *lb) {
     read_grids(r, o.out, o.nout);
     read_pairs(r, o.out, o.nout);
     read_runons(r, o.out, o.nout);
+    read_wrapped_cells(r, o.out, o.nout);
     for (size_t k = nout; k < nout + o.nout;) {
       size_t m = k + 1;
       while (m < nout + o.nout && fabsf(r->s[out[m]].y1 - r->s[out[m - 1]].y1) < 0.4f * r->s[out[m - 1]].size &&

@@ -4801,14 +4801,18 @@ static bool date_alone_line(const cvx_block *b) {
   return false;
 }
 
+static bool list_kind(cvx_rec_kind k);
+
 static void parse_entry(ctx *c, cvx_rec_kind kind, bool talks, cvx_record **other,
                         const cvx_block *heading, const entry *e) {
-  /* a paragraph of running prose is not an entry line: read its facts */
+  /* a paragraph of running prose is not an entry line: read its facts (a
+   * list of skills, languages or interests a line, no sentence ended, is
+   * no prose) */
   if (e->head->kind == CVX_BLK_PARA && !e->title && kind != CVX_REC_SECTION && kind != CVX_REC_BASICS &&
       kind != CVX_REC_PUBLICATION && kind != CVX_REC_NEWS && words_over(e->head->text, strlen(e->head->text), 25) &&
       !labelled_lines(e->head->text, e->head->len) && !name_over_labels(e->head->text, e->head->len) &&
       !dated_head_line(e->head) && !date_alone_line(e->head) &&
-      !(kind == CVX_REC_SKILL && !strstr(e->head->text, ". "))) {
+      !(list_kind(kind) && !strstr(e->head->text, ". "))) {
     for (cvx_block *b = e->head; b && b != e->end; b = b->next) {
       piece p = joined(c, b);
       if (p.n) cvx_prose_extract(c->doc, p.s, p.n, b->span);

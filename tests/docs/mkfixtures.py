@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-desc-under-dates, pdf-header-wraps, pdf-header-email-cells, pdf-tag-pills, pdf-tag-pairs, pdf-page-carry, pdf-drawn, pdf-row-dates, pdf-head-across-pages, pdf-head-title-below, pdf-section-lines, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-desc-under-dates, pdf-header-wraps, pdf-header-email-cells, pdf-tag-pills, pdf-tag-pairs, pdf-page-carry, pdf-drawn, pdf-row-dates, pdf-head-across-pages, pdf-head-title-below, pdf-section-lines, pdf-wrapped-cells, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-desc-under-dates pdf-header-wraps pdf-header-email-cells pdf-tag-pills pdf-tag-pairs pdf-page-carry pdf-drawn pdf-row-dates pdf-head-across-pages pdf-head-title-below pdf-section-lines docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-desc-under-dates pdf-header-wraps pdf-header-email-cells pdf-tag-pills pdf-tag-pairs pdf-page-carry pdf-drawn pdf-row-dates pdf-head-across-pages pdf-head-title-below pdf-section-lines pdf-wrapped-cells docx-styles docx-lists docx-bold odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -652,6 +652,25 @@ def section_lines_page():
 
 
 write("pdf-section-lines", "cv.pdf", pdf([section_lines_page()]))
+
+
+# ---- PDF: cards side by side whose text wraps in their columns (three
+# interests, each over three or four lines, the lines of a row on one
+# baseline): each card is read down its column as one line
+def wrapped_cells_page():
+    runs = [(42, 740, "B", 22, "Sunniva Achterberg-Mensah"), (42, 720, "R", 10.5, "Process engineer"),
+            (42, 690, "B", 9, "INTERESTS")]
+    cols = [["designing small reactors", "that turn waste heat", "into usable steam"],
+            ["teaching kinetics with", "kitchen experiments", "for school visits", "on open days"],
+            ["the history of glass", "furnaces in Bohemia"]]
+    for i, col in enumerate(cols):
+        for k, t in enumerate(col):
+            runs.append((42 + 182 * i, 672 - 14.5 * k, "B", 11.2, t))
+    runs += [(42, 600, "B", 9, "LANGUAGES"), (42, 584, "R", 10.5, "Norwegian, Twi, English")]
+    return {"runs": runs}
+
+
+write("pdf-wrapped-cells", "cv.pdf", pdf([wrapped_cells_page()]))
 
 # ---- DOCX and ODT: heading styles, bold entry heads, list levels, a table, links
 paras = [
