@@ -1009,6 +1009,17 @@ static bool split_columns(order *o, size_t *v, size_t n, int depth, float g0, fl
      * stand by (read_labels) */
     float fl = fill(r, L, nl, ly0, ly1), fr = fill(r, R, nr, ry0, ry1);
     ok = !rows && titles < nsmall && fl >= 0.4f && fr >= 0.4f;
+    /* each side opens with a title of its own on one baseline, in one style
+     * ("About" beside "Experience"): two columns, however sparse one is */
+    if (!ok && !rows && nl >= 3 && nr >= 3) {
+      const seg *tl = NULL, *tr = NULL;
+      for (size_t i = 0; i < nl; i++)
+        if (!tl || r->s[L[i]].y0 < tl->y0) tl = &r->s[L[i]];
+      for (size_t i = 0; i < nr; i++)
+        if (!tr || r->s[R[i]].y0 < tr->y0) tr = &r->s[R[i]];
+      ok = fabsf(tl->y1 - tr->y1) < 0.3f * tl->size && tl->bold == tr->bold &&
+           fabsf(tl->size - tr->size) < 0.5f && tl->size >= o->body * 1.1f;
+    }
     if (!ok && !rows && labels_ok) {
       /* the text beside the labels is dense with its lines across the gutter */
       float sy0 = 1e9f, sy1 = -1e9f, sh = 0;

@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-desc-under-dates, pdf-header-wraps, pdf-header-email-cells, pdf-tag-pills, pdf-tag-pairs, pdf-page-carry, pdf-drawn, pdf-row-dates, pdf-head-across-pages, pdf-head-title-below, pdf-section-lines, pdf-wrapped-cells, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-desc-under-dates, pdf-header-wraps, pdf-header-email-cells, pdf-tag-pills, pdf-tag-pairs, pdf-page-carry, pdf-drawn, pdf-row-dates, pdf-head-across-pages, pdf-head-title-below, pdf-section-lines, pdf-wrapped-cells, pdf-sparse-sidebar, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-desc-under-dates pdf-header-wraps pdf-header-email-cells pdf-tag-pills pdf-tag-pairs pdf-page-carry pdf-drawn pdf-row-dates pdf-head-across-pages pdf-head-title-below pdf-section-lines pdf-wrapped-cells docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-desc-under-dates pdf-header-wraps pdf-header-email-cells pdf-tag-pills pdf-tag-pairs pdf-page-carry pdf-drawn pdf-row-dates pdf-head-across-pages pdf-head-title-below pdf-section-lines pdf-wrapped-cells pdf-sparse-sidebar docx-styles docx-lists docx-bold odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -671,6 +671,32 @@ def wrapped_cells_page():
 
 
 write("pdf-wrapped-cells", "cv.pdf", pdf([wrapped_cells_page()]))
+
+
+# ---- PDF: a sparse sidebar beside the main column, each opening with a
+# title of its own on one baseline ("Skills" beside "Experience"): two
+# columns, read one after the other, though the sidebar's few lines fill
+# little of its height
+def sparse_sidebar_page():
+    runs = [(76, 740, "B", 26, "Odile Fairweather-Nakamura"), (76, 700, "R", 10, "Skills"),
+            (204, 700, "R", 10, "Experience")]
+    for k, t in enumerate(["Fortran", "Julia", "netCDF", "Slurm"]):
+        runs.append((76, 660 - 40 * k, "R", 10, t))
+    y = 676
+    for dates, title, desc in (("03/2019 - Present", "Climate Model Developer",
+                                ["Ported the ocean component to GPUs and kept its", "regression tests green."]),
+                               ("09/2014 - 02/2019", "Research Software Engineer",
+                                ["Wrote the ensemble runner used by four groups."])):
+        runs += [(470, y, "R", 8, dates), (204, y - 10, "R", 8.5, title)]
+        yy = y - 24
+        for t in desc:
+            runs.append((228, yy, "R", 8, t))
+            yy -= 10
+        y = yy - 24
+    return {"runs": runs}
+
+
+write("pdf-sparse-sidebar", "cv.pdf", pdf([sparse_sidebar_page()]))
 
 # ---- DOCX and ODT: heading styles, bold entry heads, list levels, a table, links
 paras = [
