@@ -5881,11 +5881,20 @@ static bool short_line_para(const cvx_block *b) {
 }
 
 static void promote_section_paragraphs(const cvx_blocks *bl) {
-  /* (a heading that names a section in words of the lists only: the page
-   * sets its section titles as headings; an entry's title that holds such a
-   * word, "Best Presentation Award", says nothing of them) */
-  for (const cvx_block *b = bl->head; b; b = b->next)
+  /* (a heading that names a section in words of the lists only, or more
+   * headings of the outer levels past the page's first block, whatever their
+   * words, than short lines that name sections, two at least: the page sets
+   * its section titles as headings; an entry's title that holds a section's
+   * word, "Best Presentation Award", set deeper, says nothing of them) */
+  int outer = 0, named = 0;
+  for (const cvx_block *b = bl->head; b; b = b->next) {
     if (b->kind == CVX_BLK_HEADING && cvx_section_pure(b->text, strlen(b->text))) return;
+    if (b->kind == CVX_BLK_HEADING && b != bl->head && b->level <= 2) outer++;
+    if (short_line_para(b) && !words_over(b->text, b->len, 4) &&
+        cvx_section_classify(b->text, b->len) != CVX_REC_SECTION)
+      named++;
+  }
+  if (outer >= 2 && outer >= named) return;
   /* a promoted line sits one level under the sub-section heading it was
    * written under (a bold "Languages" under "### Tech" labels part of Tech),
    * and at level 2 under a heading of level 1 or 2 (the page's title, the
