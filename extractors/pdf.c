@@ -2171,7 +2171,7 @@ static bool cell_goes_on(const rd *r, const seg *ab, const seg *s, cvx_buf *t) {
  * every line below goes on with the cell above it (cell_goes_on; a column
  * of dates beside wrapped text does not), the columns are read one after
  * the other, each cell's lines joined as one. At most MAX_GRID_COLS
- * columns. */
+ * columns and MAX_GRID_SEGS segments under the first line. */
 static void read_wrapped_cells(rd *r, size_t *out, size_t n) {
   cvx_buf t = CVX_BUF_INIT;
   size_t *tmp = NULL;
@@ -2193,7 +2193,7 @@ static void read_wrapped_cells(rd *r, size_t *out, size_t n) {
     float foot = 0;
     for (size_t k = a; k < b; k++) foot = fmaxf(foot, r->s[out[k]].y1);
     bool goes_on = true; /* every line under the first of its column goes on with it */
-    for (size_t c = b; c < n;) {
+    for (size_t c = b; c < n && c - b < MAX_GRID_SEGS;) {
       size_t d = line_end(r, out, n, c);
       bool fits = r->s[out[c]].page == f->page && r->s[out[c]].y0 - foot < 0.5f * f->size &&
                   r->s[out[c]].y0 > foot - 0.5f * f->size;
