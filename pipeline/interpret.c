@@ -6725,6 +6725,31 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         c.skill_siblings = nk == CVX_REC_SKILL;
       }
     }
+    /* the person's e-mail or phone alone on a line at the head of another
+     * section, among short lines only (a sidebar's contacts that a page
+     * break set under the next title), when the person's details gave
+     * none: the person's, not an entry's */
+    if (kind != CVX_REC_SECTION && kind != CVX_REC_BASICS && kind != CVX_REC_REFERENCE)
+      for (cvx_block *x = h->next, *px = h; x && x != end; px = x, x = x->next) {
+        if ((x->kind != CVX_BLK_PARA && x->kind != CVX_BLK_ITEM) || !x->text || memchr(x->text, '\n', x->len) ||
+            words_over(x->text, x->len, 6))
+          break;
+        piece p = trim_piece((piece){x->text, x->len});
+        const char *v;
+        size_t a, z;
+        bool email = !c.have_email && cvx_email_find(doc->arena, p.s, p.n, &v, &a, &z) && a == 0 && z == p.n &&
+                     cvx_email_valid(v);
+        bool phone = !email && !c.have_phone && cvx_phone_find(p.s, p.n, &a, &z) && a == 0 && z == p.n;
+        if (!email && !phone) continue;
+        if (email) cvx_record_add(doc, basics(&c), "email", v, x->span);
+        else add_piece(&c, basics(&c), "phone", p, x->span);
+        c.have_email |= email;
+        c.have_phone |= phone;
+        cvx_doc_take(doc, x->span);
+        px->next = x->next; /* read by no entry */
+        if (bl->tail == x) bl->tail = px;
+        x = px;
+      }
     prev_kind = kind;
     prev_level = h->kind == CVX_BLK_HEADING ? h->level : 0;
     cvx_record *before = doc->records_tail;
