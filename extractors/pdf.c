@@ -1272,8 +1272,8 @@ static float wide_cell_gap(const emitter *e, const seg *s, const word_gaps *w, f
   return at < cell ? at : cell;
 }
 
-/* Writes segment s's glyphs into the builder, opening and closing links. */
-
+/* Writes segment s's glyphs into the builder, opening and closing links
+ * (and the links of icons it carries, icon_links). */
 static void put_seg(emitter *e, const seg *s, size_t skip, bool short_line) {
   rd *r = e->r;
   const glyph *prev = NULL;
@@ -1378,9 +1378,6 @@ static float first_word(const rd *r, const seg *s) {
   return x1 - x0;
 }
 
-/* One line: segments line[0,n) on one baseline, in reading order; a
- * heading at bold_level when its weight made it one (> 0); right: the right
- * edge of the lines at its margin (0: unknown). */
 /* The line held beside the row before (emitter.beside), as the row's next line. */
 static void put_beside(emitter *e) {
   for (size_t i = 0; i < e->nbeside; i++) {
@@ -1391,6 +1388,9 @@ static void put_beside(emitter *e) {
   e->nbeside = 0;
 }
 
+/* One line: segments line[0,n) on one baseline, in reading order; a
+ * heading at bold_level when its weight made it one (> 0); right: the right
+ * edge of the lines at its margin (0: unknown). */
 static void emit_line(emitter *e, const size_t *line, size_t n, int bold_level, bool weak_ok, float right,
                       float below) {
   rd *r = e->r;
@@ -2154,12 +2154,10 @@ static void read_runons(rd *r, size_t *out, size_t n) {
 static bool cell_goes_on(const rd *r, const seg *ab, const seg *s, cvx_buf *t) {
   seg_text(r, s, t);
   if (t->len && g_unichar_islower(g_utf8_get_char(t->ptr))) return true;
-  seg_text(r, ab, t);
-  size_t z = t->len;
-  while (z && t->ptr[z - 1] == ' ') z--;
+  if (comma_end(r, ab, t)) return true; /* (t holds ab's text after it) */
   int depth = 0;
-  for (size_t q = 0; q < z; q++) depth += t->ptr[q] == '(' ? 1 : t->ptr[q] == ')' ? -1 : 0;
-  return z && (t->ptr[z - 1] == ',' || depth > 0);
+  for (size_t q = 0; q < t->len; q++) depth += t->ptr[q] == '(' ? 1 : t->ptr[q] == ')' ? -1 : 0;
+  return depth > 0;
 }
 
 /* Cards side by side whose text wraps: lines of cells one under the other,
@@ -2228,7 +2226,7 @@ static void read_wrapped_cells(rd *r, size_t *out, size_t n) {
       for (size_t k = a; k < end; k++) {
         seg *s = &r->s[out[k]];
         if (fabsf(s->x0 - col[q]) > 1.5f) continue;
-        s->runon = prev != SIZE_MAX && cell_goes_on(r, &r->s[prev], s, &t);
+        s->runon = prev != SIZE_MAX; /* (each goes on with the one above: the grid was taken so) */
         tmp[w++] = out[k];
         prev = out[k];
       }

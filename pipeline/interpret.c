@@ -1287,10 +1287,9 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   /* a short last line of the head over the bullets or the text below
    * ("Highlights", "Key projects:") labels them: no summary */
   const cvx_block *below = e->head->next != e->end ? e->head->next : NULL;
-  bool items_below = below != NULL;
   for (int i = 0; i < ns; i++) {
     if (i == pos || i == org || !seg[i].n) continue;
-    if (items_below && list_label(seg[i]) && own_line(t, n, seg[i]) && !trim_piece((piece){seg[i].s + seg[i].n, n - (size_t)(seg[i].s + seg[i].n - t)}).n)
+    if (below && list_label(seg[i]) && own_line(t, n, seg[i]) && !trim_piece((piece){seg[i].s + seg[i].n, n - (size_t)(seg[i].s + seg[i].n - t)}).n)
     {
       cvx_span sp = cvx_doc_locaten(c->doc, es, seg[i].s, seg[i].n);
       if (cvx_span_valid(sp)) cvx_doc_take(c->doc, sp);
@@ -2887,15 +2886,16 @@ static bool has_letter(piece p) {
   return false;
 }
 
-/* Tags a page set apart by their boxes alone, copied as one line with
- * single spaces ("Docker Kubernetes Helm GitHub Actions"): four words at
- * least, no separator, no sentence (half the words in capitals, digits or
- * symbols, half with a letter, no word only a phrase has: "such", "the").
- * Each word is a tag but where a
- * joining word ("with", "and", "&", "/", "of") binds its neighbours ("C++
- * with Qt"); a tag of several words ("Power BI") cannot be told from two,
- * and comes out as two. Writes up to max pieces to out; 0 when the line
- * is no such run. */
+/* A list's separator at s[i] (",", ";", "|", a middle dot or a bullet):
+ * its length in bytes, else 0. */
+static size_t list_sep_at(const char *s, size_t n, size_t i) {
+  unsigned char c = (unsigned char)s[i];
+  if (c == ',' || c == ';' || c == '|') return 1;
+  if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xB7) return 2;
+  if (c == 0xE2 && i + 2 < n && (unsigned char)s[i + 1] == 0x80 && (unsigned char)s[i + 2] == 0xA2) return 3;
+  return 0;
+}
+
 /* Phrases of two to four words the document sets apart by punctuation
  * (commas, semicolons, bars, tabs, brackets, bullets, colons, line ends),
  * the first word capitalised: "Power BI" in "Python, Power BI (DAX)". A run
@@ -2915,11 +2915,7 @@ static void doc_phrases(ctx *c) {
     if (!b->text) continue;
     for (size_t i = 0; i < b->len && c->nphrases < MAX_PHRASES;) {
       size_t j = i;
-      while (j < b->len && !strchr(",;|\t()[]\n:", b->text[j]) &&
-             !((unsigned char)b->text[j] == 0xE2 && j + 2 < b->len && (unsigned char)b->text[j + 1] == 0x80 &&
-               (unsigned char)b->text[j + 2] == 0xA2) &&
-             !((unsigned char)b->text[j] == 0xC2 && j + 1 < b->len && (unsigned char)b->text[j + 1] == 0xB7))
-        j++;
+      while (j < b->len && !strchr("\t()[]\n:", b->text[j]) && !list_sep_at(b->text, b->len, j)) j++;
       piece p = trim_piece((piece){b->text + i, j - i});
       int w = p.n && p.n <= 40 ? count_words(p.s, p.n) : 0;
       unsigned char c0 = p.n ? (unsigned char)p.s[0] : 0;
@@ -2933,11 +2929,8 @@ static void doc_phrases(ctx *c) {
         }
         c->phrases[c->nphrases++] = p;
       }
-      /* past the mark (a bullet is three bytes, a middle dot two) */
-      if (j < b->len && (unsigned char)b->text[j] == 0xE2) j += 3;
-      else if (j < b->len && (unsigned char)b->text[j] == 0xC2) j += 2;
-      else j++;
-      i = j;
+      size_t sep = j < b->len ? list_sep_at(b->text, b->len, j) : 0;
+      i = j + (sep ? sep : 1); /* past the mark */
     }
   }
   if (c->nphrases) qsort(c->phrases, c->nphrases, sizeof *c->phrases, cmp_piece);
@@ -2949,6 +2942,16 @@ static bool doc_phrase(ctx *c, piece p) {
   return c->nphrases && bsearch(&p, c->phrases, c->nphrases, sizeof *c->phrases, cmp_piece);
 }
 
+/* Tags a page set apart by their boxes alone, copied as one line with
+ * single spaces ("Docker Kubernetes Helm GitHub Actions"): `least` words at
+ * least, no separator, no sentence (half the words in capitals, digits or
+ * symbols, half with a letter, no word only a phrase has: "such", "the").
+ * Each word is a tag but where a joining word ("with", "and", "&", "/",
+ * "of") binds its neighbours ("C++ with Qt"), or where the document sets a
+ * name of several words apart elsewhere (doc_phrases: "Power BI"); another
+ * tag of several words cannot be told from two, and comes out as two.
+ * Writes up to max pieces to out; 0 when the line is no such run. c may be
+ * NULL (no phrases weighed). */
 static int space_tags_n(ctx *c, piece line, piece *out, int max, int least) {
   static const char *const joins[] = {"with", "and", "&", "/", "+", "of", "for", "in", "on", "und", "y", "e", "et", "de", NULL};
   /* words that only a phrase has */
@@ -3043,11 +3046,10 @@ static bool alternating_groups(const cvx_block *b) {
     const char *nl = memchr(q, '\n', (size_t)(stop - q));
     if (m == MAX_SEGS) return false;
     /* a line that ends in a separator goes on below: one list wrapped */
-    const unsigned char *e = (const unsigned char *)(nl ? nl : stop);
-    while (e > (const unsigned char *)q && e[-1] == ' ') e--;
-    size_t n = (size_t)(e - (const unsigned char *)q);
-    if (nl && n && (e[-1] == ',' || e[-1] == ';' || e[-1] == '|' || (n >= 2 && e[-2] == 0xC2 && e[-1] == 0xB7) ||
-                    (n >= 3 && e[-3] == 0xE2 && e[-2] == 0x80 && e[-1] == 0xA2)))
+    size_t n = (size_t)((nl ? nl : stop) - q);
+    while (n && q[n - 1] == ' ') n--;
+    if (nl && ((n >= 1 && list_sep_at(q, n, n - 1) == 1) || (n >= 2 && list_sep_at(q, n, n - 2) == 2) ||
+               (n >= 3 && list_sep_at(q, n, n - 3) == 3)))
       return false;
     l[m++] = trim_piece((piece){q, (size_t)((nl ? nl : stop) - q)});
     q = nl ? nl + 1 : stop;
@@ -3060,9 +3062,7 @@ static bool alternating_groups(const cvx_block *b) {
         count_words(l[i].s, l[i].n) >= count_words(l[i + 1].s, l[i + 1].n))
       return false;
     for (size_t q = 0; q < l[i].n; q++)
-      if (strchr(",;|\t", l[i].s[q]) || ((unsigned char)l[i].s[q] == 0xC2 && q + 1 < l[i].n && (unsigned char)l[i].s[q + 1] == 0xB7) ||
-          ((unsigned char)l[i].s[q] == 0xE2 && q + 2 < l[i].n && (unsigned char)l[i].s[q + 1] == 0x80 && (unsigned char)l[i].s[q + 2] == 0xA2))
-        return false; /* (nor a "·" or "•") */
+      if (l[i].s[q] == '\t' || list_sep_at(l[i].s, l[i].n, q)) return false; /* (nor a "·" or "•") */
   }
   /* lines of tags: three at least in half of them, two at least in each
    * (a short group, "Photoshop Gimp", among longer ones) */
