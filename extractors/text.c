@@ -385,28 +385,6 @@ static bool has_contact(const char *s, size_t n) {
   return false;
 }
 
-/* Words after which a line cannot end a heading: it leads into what follows
- * ("Extensive experience with:"). */
-static bool ends_with_function_word(const char *s, size_t n) {
-  static const struct {
-    const char *w;
-    size_t n;
-  } words[] = {{"with", 4}, {"of", 2},        {"in", 2},   {"for", 3},  {"and", 3},
-               {"or", 2},   {"to", 2},        {"at", 2},   {"by", 2},   {"from", 4},
-               {"on", 2},   {"the", 3},       {"a", 1},    {"an", 2},   {"as", 2},
-               {"such", 4}, {"including", 9}, {"like", 4}, {"e.g.", 4}, {"i.e.", 4}};
-  size_t e = n;
-  while (e > 0 && (s[e - 1] == ':' || s[e - 1] == ' ')) e--;
-  size_t b = e;
-  while (b > 0 && e - b <= 9 && s[b - 1] != ' ') b--; /* no word here is longer than 9 */
-  if (e - b > 9 || e == b) return false;
-  /* a word matches when it has the same length and bytes */
-  for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-    if (words[i].n == e - b && words[i].w[0] == s[b] && memcmp(s + b, words[i].w, e - b) == 0)
-      return true;
-  return false;
-}
-
 /* Whether a few words hold a pronoun, a question word or an article: a
  * phrase someone wrote ("Where I Earned a Living", "What We Built"), which
  * the name of a firm, a school or a product seldom is. Closed-class words
@@ -974,7 +952,7 @@ static void note_line(tx *t, size_t a, size_t b, const ldate *d, bool has_marker
   k->last_chars = count_chars(s, n);
   char last = n ? s[n - 1] : 0;
   k->last_punct = in_set(".!?:;", last);
-  k->last_wraps = last == ',' || last == '-' || (n <= SHORT_LINE * 4 && ends_with_function_word(s, n));
+  k->last_wraps = last == ',' || last == '-' || (n <= SHORT_LINE * 4 && cvx_ends_open(s, n));
   k->last_marker = has_marker;
 }
 
@@ -1318,7 +1296,7 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   bool hanging = n >= 2 && s[n - 1] == '-' && (s[n - 2] == ' ' || s[n - 2] == '\t');
   bool entry = line_date(t, c->s, c->e).dated || has_contact(s, n) || period || hanging;
   bool gap = has_gap(t, c->s, c->e);
-  bool lead_in = ends_with_function_word(s, n);
+  bool lead_in = cvx_ends_open(s, n);
   /* "Languages: English, French" is a labelled value, not a heading */
   if (!c->hashes && !c->deco && label_value(s, n)) return 0;
   bool pipes = has_byte(s, n, '|');

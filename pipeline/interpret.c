@@ -3056,9 +3056,11 @@ static bool alternating_groups(const cvx_block *b) {
   }
   /* (the first line is a title when the lines are even in number) */
   int t0 = m % 2 ? 1 : 0;
-  if (m < 3) return false;
+  if (m < 2) return false;
   for (int i = t0; i < m; i += 2) {
     if (!l[i].n || words_over(l[i].s, l[i].n, 4) || l[i].s[l[i].n - 1] == '.' || l[i].s[l[i].n - 1] == ',' ||
+        memchr(l[i].s, ':', l[i].n) || /* ("Databases: SQL" names its own group) */
+        cvx_ends_open(l[i].s, l[i].n) || /* ("CAD software such as" goes on) */
         count_words(l[i].s, l[i].n) >= count_words(l[i + 1].s, l[i + 1].n))
       return false;
     for (size_t q = 0; q < l[i].n; q++)
@@ -3070,7 +3072,7 @@ static bool alternating_groups(const cvx_block *b) {
   for (int i = 1 - t0; i < m; i += 2) {
     piece items[MAX_SEGS];
     groups++;
-    if (split_list(l[i], items, MAX_SEGS) >= 3 || space_tags(NULL, l[i], items, MAX_SEGS) >= 3) lists++;
+    if (split_list(l[i], items, MAX_SEGS) >= 3 || space_tags_n(NULL, l[i], items, MAX_SEGS, 3) >= 3) lists++;
     else if (split_list(l[i], items, MAX_SEGS) < 2 && space_tags_n(NULL, l[i], items, MAX_SEGS, 2) < 2) return false;
   }
   return lists && 2 * lists >= groups;
@@ -3084,6 +3086,39 @@ static cvx_record *titled_group(ctx *c, cvx_rec_kind kind, const entry *e, piece
   cvx_record *r = cvx_record_new(c->doc, kind, c->origin, entry_span(e));
   if (r) add_piece(c, r, "name", name, e->title->span);
   return r;
+}
+
+static size_t memchr_count(const char *s, char ch, size_t n) {
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) k += s[i] == ch;
+  return k;
+}
+
+/* Reads the lines of paragraph b that alternating_groups took: each title
+ * opens a group, each line of tags fills the open one (before any title,
+ * the group named by the entry's title, name). *r: the open group. False
+ * when the document is full. */
+static bool alternating_read(ctx *c, cvx_rec_kind kind, const entry *e, piece name, const cvx_block *b,
+                             cvx_record **r) {
+  int li = 0;
+  bool alt_first = memchr_count(b->text, '\n', b->len) % 2 == 1; /* (lines even in number: a title first) */
+  for (const char *q = b->text, *stop = b->text + b->len; q < stop; li++) {
+    const char *nl = memchr(q, '\n', (size_t)(stop - q));
+    piece l = trim_piece((piece){q, (size_t)((nl ? nl : stop) - q)});
+    q = nl ? nl + 1 : stop;
+    if (li % 2 == (alt_first ? 0 : 1)) {
+      if (!(*r = cvx_record_new(c->doc, kind, c->origin, b->span))) return false;
+      add_piece(c, *r, "name", l, b->span);
+      continue;
+    }
+    if (!*r && !(*r = titled_group(c, kind, e, name))) return false;
+    piece items[MAX_SEGS];
+    int k = space_tags(c, l, items, MAX_SEGS);
+    if (k < 2 && split_list(l, items, MAX_SEGS) < 2) k = space_tags_n(c, l, items, MAX_SEGS, 2);
+    if (k < 2) k = split_keywords(c, l.s, l.n, items, MAX_SEGS);
+    for (int i = 0; i < k; i++) add_piece(c, *r, "keywords", items[i], b->span);
+  }
+  return true;
 }
 
 static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
@@ -3142,27 +3177,7 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
           continue;
         }
         if (alternating_groups(b)) {
-          int li = 0;
-          size_t nl_count = 0;
-          for (size_t q = 0; q < b->len; q++) nl_count += b->text[q] == '\n';
-          bool alt_first = nl_count % 2 == 1; /* (lines even in number: a title first) */
-          for (const char *q = b->text, *stop = b->text + b->len; q < stop; li++) {
-            const char *nl = memchr(q, '\n', (size_t)(stop - q));
-            piece l = trim_piece((piece){q, (size_t)((nl ? nl : stop) - q)});
-            q = nl ? nl + 1 : stop;
-            if (li % 2 == (alt_first ? 0 : 1)) {
-              r = cvx_record_new(c->doc, kind, c->origin, b->span);
-              if (!r) return;
-              add_piece(c, r, "name", l, b->span);
-              continue;
-            }
-            if (!r && !(r = titled_group(c, kind, e, name))) return;
-            piece items[MAX_SEGS];
-            int k = space_tags(c, l, items, MAX_SEGS);
-            if (k < 2 && split_list(l, items, MAX_SEGS) < 2) k = space_tags_n(c, l, items, MAX_SEGS, 2);
-            if (k < 2) k = split_keywords(c, l.s, l.n, items, MAX_SEGS);
-            for (int i = 0; i < k; i++) add_piece(c, r, "keywords", items[i], b->span);
-          }
+          if (!alternating_read(c, kind, e, name, b, &r)) return;
           continue;
         }
         if (!r && !(r = titled_group(c, kind, e, name))) return;
@@ -3251,6 +3266,13 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
     if (kind == CVX_REC_SKILL && (skill_columns(c, b) || skill_gap_lists(c, b))) continue;
     if (kind == CVX_REC_SKILL && wrapped_sentence(b)) {
       parse_skill_line(c, joined(c, b), b->span, kind);
+      continue;
+    }
+    /* titles and tags a line each ("Visual design" / "Figma Inkscape
+     * Blender"), with a title first: the paragraph's own groups */
+    if (kind == CVX_REC_SKILL && alternating_groups(b) && memchr_count(b->text, '\n', b->len) % 2) {
+      cvx_record *r = NULL;
+      if (!alternating_read(c, kind, e, (piece){NULL, 0}, b, &r)) return;
       continue;
     }
     const char *s = b->text;
@@ -5453,9 +5475,14 @@ static bool category_list(ctx *c, const cvx_block *heading, cvx_block *first, cv
   size_t ln = name.n < sizeof low - 1 ? name.n : sizeof low - 1;
   for (size_t i = 0; i < ln; i++) low[i] = (char)tolower((unsigned char)name.s[i]);
   low[ln] = 0;
-  for (int i = 0; generic[i]; i++)
+  /* (one of a run of sibling skill sections names its group even in such
+   * a word when another word says which, "Soft Skills" beside "Tech
+   * Stack", not "Skills" alone; and its items may be longer: the run's
+   * headings are the groups' names) */
+  bool qualified = c->skill_siblings && words_over(name.s, name.n, 1);
+  for (int i = 0; generic[i] && !qualified; i++)
     if (strstr(low, generic[i])) return false;
-  int items = 0, paras = 0, lists = 0, long_paras = 0;
+  int items = 0, paras = 0, lists = 0, long_paras = 0, prev_k = 0;
   cvx_block *b = first;
   for (; b && b != end && b->kind != CVX_BLK_HEADING; b = b->next) {
     if (b->kind == CVX_BLK_RULE) continue;
@@ -5474,7 +5501,22 @@ static bool category_list(ctx *c, const cvx_block *heading, cvx_block *first, cv
     piece its[MAX_SEGS];
     int k = split_keywords(c, b->text, b->len, its, MAX_SEGS);
     for (int i = 0; i < k; i++)
-      if (words_over(its[i].s, its[i].n, 4)) return false;
+      if (words_over(its[i].s, its[i].n, c->skill_siblings ? 8 : 4)) return false;
+    /* a line of one name over a line of several names the group they are
+     * in ("Tools" / "Git, Make, Nix", as paragraphs or as the lines of
+     * one): groups, not one list */
+    if (b->kind == CVX_BLK_PARA && prev_k == 1 && k >= 3) return false;
+    prev_k = b->kind == CVX_BLK_PARA ? k : 0;
+    bool cells = memchr(b->text, '\t', b->len) != NULL; /* (a row of one cell is no title) */
+    for (const char *q = b->text, *stop = b->text + b->len; multi && !cells && q < stop;) {
+      const char *nl = memchr(q, '\n', (size_t)(stop - q));
+      piece line = trim_piece((piece){q, (size_t)((nl ? nl : stop) - q)});
+      int kl = split_list(line, its, MAX_SEGS);
+      if (kl < 2) kl = space_tags_n(c, line, its, MAX_SEGS, 3) >= 3 ? 3 : 1;
+      if (prev_k == -1 && kl >= 3) return false;
+      prev_k = kl == 1 ? -1 : 0;
+      q = nl ? nl + 1 : stop;
+    }
     items += k;
   }
   if (items < 2) return false;
@@ -6632,6 +6674,8 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
   c.top_level = top_level;
   cvx_rec_kind prev_kind = CVX_REC_SECTION;
   int prev_level = 0;
+  bool prev_empty = false; /* the section before held nothing */
+  const cvx_block *prev_h = NULL;
   /* sections */
   b = top_end;
   while (b && !cvx_doc_expired(doc)) {
@@ -6709,14 +6753,18 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
      * Experience") names one group: it is the title of its entry */
     bool group = kind == CVX_REC_SKILL && h->kind == CVX_BLK_HEADING && h->level > top_level;
     c.skill_siblings = false;
+    /* (a heading printed twice, the first over nothing, is one section) */
+    bool twice = prev_empty && prev_h && prev_h->text && h->text && !strcmp(prev_h->text, h->text);
     if (kind == CVX_REC_SKILL && h->kind == CVX_BLK_HEADING) {
       /* (one whose kind nothing told, an empty "Qt", breaks no run) */
-      c.skill_siblings = (prev_kind == CVX_REC_SKILL || prev_kind == CVX_REC_SECTION) && prev_level == h->level;
+      c.skill_siblings =
+          (prev_kind == CVX_REC_SKILL || prev_kind == CVX_REC_SECTION) && prev_level == h->level && !twice;
       if (!c.skill_siblings && end && end->kind == CVX_BLK_HEADING && end->level == h->level) {
         /* by its words, else by what it holds ("Software Engineering" over
-         * "LaTeX", "Texinfo") */
+         * "LaTeX", "Texinfo"; "Patient Education" over nothing): not
+         * References, whose names and firms a vote may take for tags */
         cvx_rec_kind nk = heading_kind(end);
-        if (nk != CVX_REC_SKILL) {
+        if (nk != CVX_REC_SKILL && nk != CVX_REC_REFERENCE) {
           const cvx_block *r2 = end->next;
           while (r2 && !(r2->kind == CVX_BLK_HEADING && r2->level <= end->level)) r2 = r2->next;
           bool t2 = false;
@@ -6752,6 +6800,8 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
       }
     prev_kind = kind;
     prev_level = h->kind == CVX_BLK_HEADING ? h->level : 0;
+    prev_empty = h->next == end;
+    prev_h = h;
     cvx_record *before = doc->records_tail;
     parse_section(&c, kind, talks, h, group ? h : h->next, end);
     drop_translation(doc, before);

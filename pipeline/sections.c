@@ -610,3 +610,23 @@ bool cvx_section_is_talks(const char *heading, size_t n) {
   verdict v = classify_memo(heading, n);
   return v.kind == CVX_REC_PROJECT && v.talk;
 }
+
+bool cvx_ends_open(const char *s, size_t n) {
+  static const struct {
+    const char *w;
+    size_t n;
+  } words[] = {{"with", 4}, {"of", 2},        {"in", 2},   {"for", 3},  {"and", 3},
+               {"or", 2},   {"to", 2},        {"at", 2},   {"by", 2},   {"from", 4},
+               {"on", 2},   {"the", 3},       {"a", 1},    {"an", 2},   {"as", 2},
+               {"such", 4}, {"including", 9}, {"like", 4}, {"e.g.", 4}, {"i.e.", 4}};
+  size_t e = n;
+  while (e > 0 && (s[e - 1] == ':' || s[e - 1] == ' ')) e--;
+  size_t b = e;
+  while (b > 0 && e - b <= 9 && s[b - 1] != ' ') b--; /* no word here is longer than 9 */
+  if (e - b > 9 || e == b) return false;
+  /* a word matches when it has the same length and bytes */
+  for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+    if (words[i].n == e - b && words[i].w[0] == s[b] && memcmp(s + b, words[i].w, e - b) == 0)
+      return true;
+  return false;
+}

@@ -30,4 +30,9 @@ bool cvx_section_names_more(const char *heading, size_t n, cvx_rec_kind kind);
  * only: "Awards", "Work Experience", not "Ashby Works Council". */
 bool cvx_section_pure(const char *heading, size_t n);
 
+/* True when the line s[0,n) ends in a word after which it cannot end a
+ * heading or a title: it leads into what follows ("Extensive experience
+ * with:", "CAD software such as"). */
+bool cvx_ends_open(const char *s, size_t n);
+
 #endif /* CVX_SECTIONS_H */
