@@ -3708,6 +3708,18 @@ static const char *iso_country(piece p) {
   return NULL;
 }
 
+/* Whether two capitals p name a state of the United States or a province
+ * of Canada ("MA", "IN", "ON"), the region codes written after a city. */
+static bool na_region(piece p) {
+  if (p.n != 2) return false;
+  for (size_t i = 0; i < cvx_places_count; i++)
+    if (cvx_places[i].kind == 'R' && ((cvx_places[i].cc[0] == 'U' && cvx_places[i].cc[1] == 'S') ||
+                                      (cvx_places[i].cc[0] == 'C' && cvx_places[i].cc[1] == 'A')) &&
+        cvx_places[i].sub[0] == p.s[0] && cvx_places[i].sub[1] == p.s[1] && !cvx_places[i].sub[2])
+      return true;
+  return false;
+}
+
 /* Where a region code stands among the words of a place ("Somerville MA
  * USA": two capitals after a space), or 0. */
 static size_t region_code_at(piece loc) {
@@ -3738,6 +3750,10 @@ static bool alone_but_code(const char *s, size_t n, size_t a, size_t b) {
 static bool city_country_code(const char *s, size_t n, size_t *a, size_t *b) {
   piece all = trim_piece((piece){s, n});
   const char *comma = all.n ? memchr(all.s, ',', all.n) : NULL;
+  /* (or a space, "Málaga ES", when the code is no North American
+   * region's: "Boise ID" is Idaho) */
+  if (!comma && all.n > 3 && all.s[all.n - 3] == ' ' && !na_region((piece){all.s + all.n - 2, 2}))
+    comma = all.s + all.n - 3;
   if (!comma) return false;
   piece city = trim_piece((piece){all.s, (size_t)(comma - all.s)});
   piece code = trim_piece((piece){comma + 1, all.n - (size_t)(comma + 1 - all.s)});
@@ -3800,6 +3816,7 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
   if (found) {
     piece loc = {line.s + a, b - a};
     const char *comma = slash_code ? loc.s + loc.n - 3 : memchr(loc.s, ',', loc.n);
+    if (!comma && coded) comma = loc.s + loc.n - 3; /* ("Málaga ES") */
     if (comma) {
       add_piece(c, basics(c), "location.city", trim_piece((piece){loc.s, (size_t)(comma - loc.s)}), within);
       piece rest = trim_piece((piece){comma + 1, loc.n - (size_t)(comma + 1 - loc.s)});
@@ -3826,7 +3843,13 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
     } else {
       /* "Somerville MA USA": city words, a region code, a country */
       size_t cut_at = region_code_at(loc);
-      if (cut_at) {
+      piece code2 = {loc.s + cut_at, 2};
+      /* (last, a country's code that is no North American region's is
+       * the country: "Lyon FR"; "Boise ID" stays Idaho) */
+      if (cut_at && cut_at + 2 == loc.n && !na_region(code2) && iso_country(code2)) {
+        add_piece(c, basics(c), "location.city", trim_piece((piece){loc.s, cut_at}), within);
+        add_str(c, basics(c), "location.countryCode", iso_country(code2), within);
+      } else if (cut_at) {
         add_piece(c, basics(c), "location.city", trim_piece((piece){loc.s, cut_at}), within);
         add_piece(c, basics(c), "location.region", (piece){loc.s + cut_at, 2}, within);
         piece rest = trim_piece((piece){loc.s + cut_at + 2, loc.n - cut_at - 2});
@@ -3841,8 +3864,10 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
         add_piece(c, basics(c), "location.city", loc, within);
         size_t q = b;
         while (q < n && t[q] == ' ') q++;
-        if (q < n && t[q] == ',') {
-          q++;
+        bool sep = q < n && t[q] == ',';
+        if (sep) q++;
+        /* (a space is enough before the code: "Málaga ES") */
+        if (sep || (q > b && q + 2 <= n && !na_region((piece){t + q, 2}))) {
           while (q < n && t[q] == ' ') q++;
           piece code = {t + q, q + 2 <= n ? 2 : 0};
           const char *cc = iso_country(code);
@@ -6053,6 +6078,72 @@ static bool contact_lines(const cvx_block *h) {
   return contact;
 }
 
+/* A user name alone ("janeai65", "jane_roe"): one word in lower case with a
+ * digit or an underscore. */
+static bool handle(piece p) {
+  bool mark = false;
+  for (size_t i = 0; i < p.n; i++) {
+    unsigned char ch = (unsigned char)p.s[i];
+    if (ch == ' ' || isupper(ch)) return false;
+    mark |= isdigit(ch) || ch == '_';
+  }
+  return mark && p.n && isalpha((unsigned char)p.s[0]);
+}
+
+/* The run of lines that ends the person's details under a heading of
+ * theirs ("About" over a city, an e-mail, a phone, then "Graphics" /
+ * "OpenGL ES" / "WebGL" …: a sidebar's skills set under its contacts):
+ * four lines at least after the last one that holds a contact (a link, an
+ * e-mail, a phone number), each alone in its paragraph or item, of a few
+ * words, no date, when what they hold votes for a list kind (skills,
+ * languages, interests). Returns the run's first block and sets *kind, or
+ * NULL. */
+static cvx_block *details_tail(ctx *c, cvx_block *first, cvx_block *end, cvx_rec_kind *kind) {
+  cvx_block *run = NULL;
+  int n = 0, named = 0;
+  bool contact = false;
+  for (cvx_block *x = first; x && x != end; x = x->next) {
+    if (x->kind == CVX_BLK_RULE) continue;
+    if ((x->kind != CVX_BLK_PARA && x->kind != CVX_BLK_ITEM) || !x->text || memchr(x->text, '\n', x->len) ||
+        words_over(x->text, x->len, 6)) {
+      run = NULL; /* (a heading, a paragraph of sentences: no run yet) */
+      n = 0;
+      continue;
+    }
+    piece p = trim_piece((piece){x->text, x->len});
+    const char *v;
+    size_t a, z;
+    cvx_daterange d;
+    /* (so is a label of the person's details, "Contact", and a line of
+     * their address: a number first, "1845 Jones St.", or a place) */
+    bool holds = cvx_block_nlinks(x) > 0 || memchr(p.s, '@', p.n) || cvx_phone_find(p.s, p.n, &a, &z) ||
+                 cvx_url_find(c->doc->arena, p.s, p.n, &v, &a, &z) ||
+                 cvx_section_classify(p.s, p.n) == CVX_REC_BASICS || (p.n && isdigit((unsigned char)p.s[0])) ||
+                 cvx_location_find(p.s, p.n, &a, &z) || handle(p);
+    if (holds) {
+      contact = true;
+      run = NULL;
+      n = 0;
+      continue;
+    }
+    if (cvx_date_find(p.s, p.n, &d)) {
+      run = NULL;
+      n = 0;
+      continue;
+    }
+    if (!run) run = x, named = 0;
+    n++;
+    named += cvx_section_classify(p.s, p.n) != CVX_REC_SECTION;
+  }
+  /* (lines that name sections, half of them at least, are a page's menu) */
+  if (!contact || !run || n < 4 || 2 * named >= n) return NULL;
+  bool talks;
+  cvx_rec_kind k = cvx_section_vote(run, end, &talks);
+  if (!list_kind(k)) return NULL;
+  *kind = k;
+  return run;
+}
+
 /* Whether [first, end) is a short run of running prose: one to three
  * paragraphs of sentences (each ends as one does), a dozen words or more in
  * all, no date, address or link: what a profile or summary under its own
@@ -6662,7 +6753,13 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
     }
     top_end = top_end->next;
   }
-  if (b && b != top_end) parse_person(&c, b, top_end, true);
+  if (b && b != top_end) {
+    /* (a run of a list kind's lines under the contacts is that section's) */
+    cvx_rec_kind tail_kind = CVX_REC_SECTION;
+    cvx_block *tail = details_tail(&c, b, top_end, &tail_kind);
+    parse_person(&c, b, tail ? tail : top_end, true);
+    if (tail) parse_section(&c, tail_kind, false, NULL, tail, top_end);
+  }
   /* the person's contacts set at the foot of the page, below a rule */
   cvx_block *footer = contacts_footer(bl, top_end);
   /* the level of the outermost section headings */
@@ -6798,12 +6895,18 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         if (bl->tail == x) bl->tail = px;
         x = px;
       }
+    /* the person's details that end in a run of a list kind's lines: the
+     * run is that section's, its title unseen */
+    cvx_rec_kind tail_kind = CVX_REC_SECTION;
+    cvx_block *tail = kind == CVX_REC_BASICS && h->kind == CVX_BLK_HEADING ? details_tail(&c, h->next, end, &tail_kind)
+                                                                          : NULL;
     prev_kind = kind;
     prev_level = h->kind == CVX_BLK_HEADING ? h->level : 0;
     prev_empty = h->next == end;
     prev_h = h;
     cvx_record *before = doc->records_tail;
-    parse_section(&c, kind, talks, h, group ? h : h->next, end);
+    parse_section(&c, kind, talks, h, group ? h : h->next, tail ? tail : end);
+    if (tail) parse_section(&c, tail_kind, false, NULL, tail, end);
     drop_translation(doc, before);
     b = end;
   }
