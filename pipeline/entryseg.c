@@ -426,5 +426,28 @@ void cvx_entryseg_label(cvx_rec_kind kind, const cvx_block *const *blocks, size_
     }
     have |= slots;
   }
+  /* a section whose every entry opens with a line of dates alone, each at
+   * the level of the first block, with all else set deeper below them
+   * (dates, then a role and its lines, indented), opens entries at those
+   * lines and nowhere else: the layout says where they start */
+  if (n >= 4 && fa[0].date_only && !memchr(blocks[0]->text, '\n', blocks[0]->len)) {
+    size_t anchors = 0;
+    bool layout = true;
+    for (size_t i = 0; i < n && layout; i++) {
+      if (blocks[i]->level == blocks[0]->level && blocks[i]->kind == blocks[0]->kind) {
+        layout = fa[i].date_only && !memchr(blocks[i]->text, '\n', blocks[i]->len) && i + 1 < n &&
+                 blocks[i + 1]->level > blocks[0]->level;
+        anchors++;
+      } else {
+        layout = blocks[i]->level > blocks[0]->level;
+      }
+    }
+    if (layout && anchors >= 3)
+      for (size_t i = 0; i < n; i++) {
+        bool anchor = blocks[i]->level == blocks[0]->level;
+        if (anchor) labels[i] = CVX_SEG_B;
+        else if (labels[i] == CVX_SEG_B) labels[i] = blocks[i - 1]->level == blocks[0]->level ? CVX_SEG_H : CVX_SEG_D;
+      }
+  }
   free(mem);
 }

@@ -10,16 +10,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A section written as lines "K|text": K is p (paragraph), i (list item),
- * n (nested list item), h (sub-heading); '\n' inside text is kept. */
+/* A section written as lines "K|text": K is p (paragraph), q (paragraph set
+ * one level deeper), i (list item), n (nested list item), h (sub-heading);
+ * '\n' inside text is kept. */
 static size_t build(const char *const *spec, cvx_block *bl, const cvx_block **ptr, size_t max) {
   size_t n = 0;
   for (; spec[n] && n < max; n++) {
     cvx_block *b = &bl[n];
     memset(b, 0, sizeof *b);
     char k = spec[n][0];
-    b->kind = k == 'h' ? CVX_BLK_HEADING : k == 'p' ? CVX_BLK_PARA : CVX_BLK_ITEM;
-    b->level = k == 'n' ? 1 : k == 'h' ? 3 : 0;
+    b->kind = k == 'h' ? CVX_BLK_HEADING : k == 'p' || k == 'q' ? CVX_BLK_PARA : CVX_BLK_ITEM;
+    b->level = k == 'n' || k == 'q' ? 1 : k == 'h' ? 3 : 0;
     b->text = spec[n] + 2;
     b->len = strlen(b->text);
     ptr[n] = b;
@@ -65,6 +66,12 @@ static void run_layouts(void) {
         "i|Brightwater Insurance (Salem, OR) / Analyst", "n|June 2015 - June 2019",
         "n|Maintained the claims reports.", NULL},
        "B---B--"},
+      {"dates alone, the rest set deeper",
+       CVX_REC_WORK,
+       {"p|2019 - Present", "q|Senior Engineer", "q|Kestrel Analytics", "q|Harbor Freightways Inc.",
+        "p|2016 - 2019", "q|Analyst", "q|Brightwater Insurance", "q|Northwind Traders Ltd.", "p|2014 - 2016",
+        "q|Intern", "q|Eastport Logistics", NULL},
+       "B---B---B--"},
   };
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
     cvx_block bl[16];
