@@ -4227,6 +4227,7 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
     /* line by line: name (first line), label (short line after it), contacts */
     const char *s = b->text;
     int line_no = 0, unread = 0, unread_words = 0;
+    bool went_on = false; /* the line before ended where its sentence goes on */
     while (*s) {
       const char *nl = strchr(s, '\n');
       size_t len = nl ? (size_t)(nl - s) : strlen(s);
@@ -4332,8 +4333,12 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         /* (a value in a table's row of a label and its value is that
          * label's, no title: "Geburtsort" | "Wippra") */
         bool row_value = b->kind == CVX_BLK_ROW && nc == 2 && ci == 1 && !words_over(cols[0].s, cols[0].n, 3);
+        /* (nor is a line that goes on below, "…를 함께 이해하고," over the
+         * rest of its sentence, nor that rest) */
+        bool goes_on = went_on || (p.n && ((p.s + p.n < s + len && p.s[p.n] == ',') || cvx_ends_open(p.s, p.n)));
         if (top && c->have_name && !c->have_label && !words_over(p.s, p.n, 8) && b->kind != CVX_BLK_ITEM &&
-            !memchr(p.s, ':', p.n) && !figures && !linked && !beside && !row_value && !profile_link_text(c, b, p)) {
+            !memchr(p.s, ':', p.n) && !figures && !linked && !beside && !row_value && !goes_on &&
+            !profile_link_text(c, b, p)) {
           piece role, org;
           if (headline_job(p, &role, &org)) {
             /* "Role - Employer": the title is the label, and the two make
@@ -4352,6 +4357,11 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         unread_words += count_words(p.s, p.n);
       }
       line_no++;
+      {
+        size_t e = len;
+        while (e && (s[e - 1] == ' ' || s[e - 1] == '\t')) e--;
+        went_on = e && (s[e - 1] == ',' || cvx_ends_open(s, e));
+      }
       s = nl ? nl + 1 : s + len;
     }
     /* the scratch copy of a long line is not kept for the next one */

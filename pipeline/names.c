@@ -417,6 +417,25 @@ bool cvx_is_person_name(const char *s, size_t n) {
   while (n > 0 && (s[0] == ' ' || s[0] == '\t')) s++, n--;
   while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
   if (n == 0 || n > MAX_NAME) return false;
+  /* one name written in two scripts: "박진희 · Jinhui Park", "Иван Петров /
+   * Ivan Petrov", "李明 (Ming Li)": each part a name, one in Latin letters
+   * and the other in none */
+  size_t cut = 0, skip = 0;
+  for (size_t i = 1; i + 2 < n && !cut; i++) {
+    if (s[i] != ' ') continue;
+    if ((s[i + 1] == '/' || s[i + 1] == '|') && s[i + 2] == ' ') cut = i, skip = 3;
+    else if (i + 3 < n && (unsigned char)s[i + 1] == 0xC2 && (unsigned char)s[i + 2] == 0xB7 && s[i + 3] == ' ')
+      cut = i, skip = 4;
+    else if (s[i + 1] == '(' && s[n - 1] == ')') cut = i, skip = 2;
+  }
+  if (cut) {
+    size_t b0 = cut + skip, bn = n - b0 - (s[n - 1] == ')' && skip == 2 ? 1 : 0);
+    bool la = false, lb = false;
+    for (size_t i = 0; i < cut; i++) la |= ((unsigned char)s[i] | 0x20) >= 'a' && ((unsigned char)s[i] | 0x20) <= 'z';
+    for (size_t i = b0; i < b0 + bn; i++)
+      lb |= ((unsigned char)s[i] | 0x20) >= 'a' && ((unsigned char)s[i] | 0x20) <= 'z';
+    return la != lb && cvx_is_person_name(s, cut) && cvx_is_person_name(s + b0, bn);
+  }
 
   /* every character: a letter of some script, a space, or . , - ' ’ · */
   bool cjk = false, latin = false;

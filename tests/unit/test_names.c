@@ -32,6 +32,13 @@ static const row ROWS[] = {
     {"Usability Evaluation", false},
     {"Data Analysis", false},
     {"Jane Roe, PhD", true},
+    /* one name in two scripts */
+    {"Сергей Волков / Sergei Volkov", true},
+    {"박서윤 · Seoyun Park", true},
+    {"王芳 (Fang Wang)", true},
+    {"Jane Roe / John Doe", false},       /* two names, one script: two people */
+    {"Jane Roe | Data Scientist", false}, /* a name and a title */
+    {"Сергей Волков / Data Scientist", false},
     {"Jane Roe, Ph.D.", true},
     {"Jane Roe Jr.", true},
     {"John Roe III", true},
