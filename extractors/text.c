@@ -466,6 +466,7 @@ typedef struct blk {
   bool last_punct;      /* ends with sentence punctuation */
   size_t last_chars;
   bool last_marker; /* carried a list marker */
+  bool last_label_caps; /* was a "LABEL: value" line, its label in capitals */
   bool described;   /* put one level down as a description under the entry above */
 } blk;
 
@@ -933,6 +934,8 @@ static int nest(tx *t, int col) {
   return level;
 }
 
+static void count_case(const char *s, size_t n, int *upper, int *lower);
+
 /* Facts about the line s[a,b) just taken into the open block. */
 static void note_line(tx *t, size_t a, size_t b, const ldate *d, bool has_marker) {
   blk *k = &t->b;
@@ -954,6 +957,13 @@ static void note_line(tx *t, size_t a, size_t b, const ldate *d, bool has_marker
   k->last_punct = in_set(".!?:;", last);
   k->last_wraps = last == ',' || last == '-' || (n <= SHORT_LINE * 4 && cvx_ends_open(s, n));
   k->last_marker = has_marker;
+  k->last_label_caps = false;
+  if (label_value(s, n)) {
+    const char *co = memchr(s, ':', n);
+    int up = 0, lo = 0;
+    if (co) count_case(s, (size_t)(co - s), &up, &lo);
+    k->last_label_caps = co && up >= 2 && lo == 0;
+  }
 }
 
 /* Closes the open block and opens a new one with the line text v[a,b). */
@@ -1299,6 +1309,14 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   bool lead_in = cvx_ends_open(s, n);
   /* "Languages: English, French" is a labelled value, not a heading */
   if (!c->hashes && !c->deco && label_value(s, n)) return 0;
+  /* …and so is "EMPLOYMENT SPAN:" left empty, in capitals as the label
+   * right above it, in the run of such lines it belongs to ("Key
+   * features:" under "Description: …" labels what follows) */
+  if (c->colon && !c->hashes && !c->deco && t->b.open && !t->prev_blank && t->b.last_label_caps) {
+    int up, lo;
+    count_case(s, n, &up, &lo);
+    if (up >= 2 && lo == 0) return 0;
+  }
   bool pipes = has_byte(s, n, '|');
   int upper, lower;
   count_case(s, n, &upper, &lower);

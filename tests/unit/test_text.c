@@ -141,6 +141,9 @@ static const line_case LINES[] = {
     {"Jane Roe\n\nEducation\n\nSee Github.com/dana\n\nMore.\n", "See Github", CVX_BLK_PARA, 0},
     {"Jane Roe\n\nEducation\n\nwww.example.org\n\nMore.\n", "www.example.org", CVX_BLK_PARA, 0},
     {"Jane Roe\n\nSkills\n\nLanguages: English, French\n", "Languages: English", CVX_BLK_PARA, 0},
+    /* a label left empty in a run of labelled lines is one of them */
+    {"Jane Roe\n\nExperience\n\nKestrel Freight\nLOCATION: Rotterdam\nPERIOD:\nWEBSITE: https://kestrel.example\n",
+     "PERIOD", CVX_BLK_PARA, 0},
     {"Jane Roe\n\nSkills\n\nExtensive experience with:\n+ kites\n", "Extensive experience with", CVX_BLK_PARA,
      0},
     {"Jane Roe\n\nEducation\n\nA Very Long Line Of Capitalised Words Here\n\nx\n", "A Very Long", CVX_BLK_PARA,
