@@ -2201,8 +2201,21 @@ static void parse_publication(ctx *c, const entry *e) {
 static int split_keywords(ctx *c, const char *s, size_t n, piece *out, int max) {
   char *t = cvx_arena_strndup(c->doc->arena, s, n);
   int depth = 0;
+  size_t ls = 0; /* where the line holding i starts */
   for (size_t i = 0; i < n; i++) {
     unsigned char ch = (unsigned char)t[i];
+    /* a line that ends in a word leading on ("CAD software such as" /
+     * "AutoDesk Inventor"): one item wrapped, its lines joined */
+    if (ch == '\n') {
+      size_t e = i;
+      while (e > ls && (s[e - 1] == ' ' || s[e - 1] == '\t')) e--;
+      bool open = e > ls && cvx_ends_open(s + ls, e - ls);
+      ls = i + 1;
+      if (open && !depth) {
+        t[i] = ' ';
+        continue;
+      }
+    }
     if (ch == '(' || ch == '[') depth++;
     if ((ch == ')' || ch == ']') && depth) depth--;
     if (ch == '\n' || ch == '\t') depth = 0;
@@ -5535,8 +5548,11 @@ static bool category_list(ctx *c, const cvx_block *heading, cvx_block *first, cv
     if (memchr(b->text, ':', b->len) || (b->kind == CVX_BLK_PARA && multi && !short_lines(b))) return false;
     piece its[MAX_SEGS];
     int k = split_keywords(c, b->text, b->len, its, MAX_SEGS);
+    /* (an item wrapped over lines may have that many more words) */
     for (int i = 0; i < k; i++)
-      if (words_over(its[i].s, its[i].n, c->skill_siblings ? 8 : 4)) return false;
+      if (words_over(its[i].s, its[i].n,
+                     (c->skill_siblings ? 8 : 4) * (1 + (int)memchr_count(its[i].s, '\n', its[i].n))))
+        return false;
     /* a line of one name over a line of several names the group they are
      * in ("Tools" / "Git, Make, Nix", as paragraphs or as the lines of
      * one): groups, not one list */
@@ -5547,7 +5563,7 @@ static bool category_list(ctx *c, const cvx_block *heading, cvx_block *first, cv
       const char *nl = memchr(q, '\n', (size_t)(stop - q));
       piece line = trim_piece((piece){q, (size_t)((nl ? nl : stop) - q)});
       int kl = split_list(line, its, MAX_SEGS);
-      if (kl < 2) kl = space_tags_n(c, line, its, MAX_SEGS, 3) >= 3 ? 3 : 1;
+      if (kl < 2) kl = space_tags_n(c, line, its, MAX_SEGS, 4) >= 4 ? 3 : 1; /* (a tag of three words is one) */
       if (prev_k == -1 && kl >= 3) return false;
       prev_k = kl == 1 ? -1 : 0;
       q = nl ? nl + 1 : stop;
@@ -6799,8 +6815,13 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
      * skill sections of its level, over names alone that vote for skills,
      * names one more group of skills: as under a Skills heading (below).
      * (Projects told with a role and a description stay projects.) */
-    if (kind == CVX_REC_PROJECT && h->kind == CVX_BLK_HEADING && prev_kind == CVX_REC_SKILL &&
-        prev_level == h->level && !holds_sections && names_only(h->next, reach) && content_vote(h) == CVX_REC_SKILL)
+    /* (the run may start with it: the next heading of its level names
+     * skills, "Software" over "Programming") */
+    bool skill_beside = (prev_kind == CVX_REC_SKILL && prev_level == h->level) ||
+                        (reach && reach->kind == CVX_BLK_HEADING && reach->level == h->level &&
+                         heading_kind(reach) == CVX_REC_SKILL);
+    if (kind == CVX_REC_PROJECT && h->kind == CVX_BLK_HEADING && skill_beside && !holds_sections &&
+        names_only(h->next, reach) && content_vote(h) == CVX_REC_SKILL)
       kind = CVX_REC_SKILL;
     if (kind == CVX_REC_SECTION && h->kind == CVX_BLK_HEADING) {
       /* sub-sections of differing kinds: h groups them, each is read alone */
