@@ -3049,46 +3049,80 @@ static int space_tags(ctx *c, piece line, piece *out, int max) { return space_ta
  * tags, a short title, tags, … ("C Go Rust Zig Lua" / "Tooling" / "Make Git
  * Nix Bazel CMake"), or title, tags, title, … when the lines are even in
  * number; each title of four words at most with no separator and no full
- * stop, over a longer line, and each line of tags a list of three at
- * least. */
-static bool alternating_groups(const cvx_block *b) {
+ * stop, over a longer line, and each line of tags a list of two at least,
+ * three in half of them. When the lines do not alternate so, a list may
+ * go on over a second line ("Python SQL … Data Storytelling" / "Continuous
+ * Learning Project Management"): a title is then a line of that shape not
+ * right under one that ends in a separator, never two in a row, and a
+ * line of tags a list or a long line with no full stop. title[i] tells the
+ * titles among the m lines (MAX_SEGS at most); lines before the first
+ * title fill the group of the entry's own title. */
+static bool alternating_groups(const cvx_block *b, bool *title) {
   if (b->kind != CVX_BLK_PARA || !memchr(b->text, '\n', b->len)) return false;
   piece l[MAX_SEGS];
+  bool wraps[MAX_SEGS]; /* the line ends in a separator: its list goes on below */
   int m = 0;
+  bool any_wrap = false;
   for (const char *q = b->text, *stop = b->text + b->len; q < stop;) {
     const char *nl = memchr(q, '\n', (size_t)(stop - q));
     if (m == MAX_SEGS) return false;
-    /* a line that ends in a separator goes on below: one list wrapped */
     size_t n = (size_t)((nl ? nl : stop) - q);
     while (n && q[n - 1] == ' ') n--;
-    if (nl && ((n >= 1 && list_sep_at(q, n, n - 1) == 1) || (n >= 2 && list_sep_at(q, n, n - 2) == 2) ||
-               (n >= 3 && list_sep_at(q, n, n - 3) == 3)))
-      return false;
+    wraps[m] = nl && ((n >= 1 && list_sep_at(q, n, n - 1) == 1) || (n >= 2 && list_sep_at(q, n, n - 2) == 2) ||
+                      (n >= 3 && list_sep_at(q, n, n - 3) == 3));
+    any_wrap |= wraps[m];
     l[m++] = trim_piece((piece){q, (size_t)((nl ? nl : stop) - q)});
     q = nl ? nl + 1 : stop;
   }
-  /* (the first line is a title when the lines are even in number) */
-  int t0 = m % 2 ? 1 : 0;
   if (m < 2) return false;
-  for (int i = t0; i < m; i += 2) {
-    if (!l[i].n || words_over(l[i].s, l[i].n, 4) || l[i].s[l[i].n - 1] == '.' || l[i].s[l[i].n - 1] == ',' ||
-        memchr(l[i].s, ':', l[i].n) || /* ("Databases: SQL" names its own group) */
-        cvx_ends_open(l[i].s, l[i].n) || /* ("CAD software such as" goes on) */
-        count_words(l[i].s, l[i].n) >= count_words(l[i + 1].s, l[i + 1].n))
-      return false;
-    for (size_t q = 0; q < l[i].n; q++)
-      if (l[i].s[q] == '\t' || list_sep_at(l[i].s, l[i].n, q)) return false; /* (nor a "·" or "•") */
+  /* the shape of a title, over line i + 1 */
+  bool shaped[MAX_SEGS];
+  for (int i = 0; i < m; i++) {
+    shaped[i] = i + 1 < m && !wraps[i] && l[i].n && !words_over(l[i].s, l[i].n, 4) && l[i].s[l[i].n - 1] != '.' &&
+                l[i].s[l[i].n - 1] != ',' && !memchr(l[i].s, ':', l[i].n) && /* ("Databases: SQL") */
+                !cvx_ends_open(l[i].s, l[i].n) &&                          /* ("CAD software such as") */
+                count_words(l[i].s, l[i].n) < count_words(l[i + 1].s, l[i + 1].n);
+    for (size_t q = 0; q < l[i].n && shaped[i]; q++)
+      if (l[i].s[q] == '\t' || list_sep_at(l[i].s, l[i].n, q)) shaped[i] = false; /* (nor a "·" or "•") */
   }
-  /* lines of tags: three at least in half of them, two at least in each
-   * (a short group, "Photoshop Gimp", among longer ones) */
-  int lists = 0, groups = 0;
-  for (int i = 1 - t0; i < m; i += 2) {
+  /* titles by turns first (the first line a title when the lines are even
+   * in number), else by shape */
+  int t0 = m % 2 ? 1 : 0;
+  bool turns = !any_wrap;
+  for (int i = 0; i < m; i++) title[i] = (i % 2 == t0) && i != m - 1;
+  for (int i = 0; i < m && turns; i++)
+    if (title[i] && !shaped[i]) turns = false;
+  if (!turns)
+    for (int i = 0; i < m; i++) title[i] = shaped[i] && !(i && (wraps[i - 1] || title[i - 1]));
+  /* lines of tags: three at least in half of the groups, two at least in
+   * each line (a short group, "Photoshop Gimp", among longer ones), or, not
+   * by turns, a long line with no full stop */
+  int lists = 0, groups = 0, titles = 0;
+  bool group_listed = false, open = false;
+  for (int i = 0; i < m; i++) {
+    if (title[i]) {
+      titles++;
+      if (open) lists += group_listed;
+      open = true, group_listed = false;
+      groups++;
+      continue;
+    }
+    if (!open) open = true, groups++;
     piece items[MAX_SEGS];
-    groups++;
-    if (split_list(l[i], items, MAX_SEGS) >= 3 || space_tags_n(NULL, l[i], items, MAX_SEGS, 3) >= 3) lists++;
-    else if (split_list(l[i], items, MAX_SEGS) < 2 && space_tags_n(NULL, l[i], items, MAX_SEGS, 2) < 2) return false;
+    int k = split_list(l[i], items, MAX_SEGS);
+    if (k < 3) {
+      int ks = space_tags_n(NULL, l[i], items, MAX_SEGS, 2);
+      k = ks > k ? ks : k;
+    }
+    bool long_line = !turns && words_over(l[i].s, l[i].n, 8) && l[i].s[l[i].n - 1] != '.';
+    /* (a line of tags under another goes on from a long one or from one
+     * that ends in a separator: a list wrapped) */
+    if (!turns && i && !title[i - 1] && !wraps[i - 1] && !words_over(l[i - 1].s, l[i - 1].n, 8)) return false;
+    if (k >= 3 || long_line) group_listed = true;
+    else if (k < 2 && !(wraps[i] || (i && wraps[i - 1]))) return false;
   }
-  return lists && 2 * lists >= groups;
+  lists += open && group_listed;
+  return titles && lists && 2 * lists >= groups;
 }
 
 static bool ampersand_category(piece p);
@@ -3107,19 +3141,18 @@ static size_t memchr_count(const char *s, char ch, size_t n) {
   return k;
 }
 
-/* Reads the lines of paragraph b that alternating_groups took: each title
- * opens a group, each line of tags fills the open one (before any title,
- * the group named by the entry's title, name). *r: the open group. False
- * when the document is full. */
+/* Reads the lines of paragraph b that alternating_groups took (title[i]
+ * for its titles): each title opens a group, each line of tags fills the
+ * open one (before any title, the group named by the entry's title, name).
+ * *r: the open group. False when the document is full. */
 static bool alternating_read(ctx *c, cvx_rec_kind kind, const entry *e, piece name, const cvx_block *b,
-                             cvx_record **r) {
+                             const bool *title, cvx_record **r) {
   int li = 0;
-  bool alt_first = memchr_count(b->text, '\n', b->len) % 2 == 1; /* (lines even in number: a title first) */
   for (const char *q = b->text, *stop = b->text + b->len; q < stop; li++) {
     const char *nl = memchr(q, '\n', (size_t)(stop - q));
     piece l = trim_piece((piece){q, (size_t)((nl ? nl : stop) - q)});
     q = nl ? nl + 1 : stop;
-    if (li % 2 == (alt_first ? 0 : 1)) {
+    if (li < MAX_SEGS && title[li]) {
       if (!(*r = cvx_record_new(c->doc, kind, c->origin, b->span))) return false;
       add_piece(c, *r, "name", l, b->span);
       continue;
@@ -3189,8 +3222,9 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
           }
           continue;
         }
-        if (alternating_groups(b)) {
-          if (!alternating_read(c, kind, e, name, b, &r)) return;
+        bool title[MAX_SEGS];
+        if (alternating_groups(b, title)) {
+          if (!alternating_read(c, kind, e, name, b, title, &r)) return;
           continue;
         }
         if (!r && !(r = titled_group(c, kind, e, name))) return;
@@ -3283,9 +3317,10 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
     }
     /* titles and tags a line each ("Visual design" / "Figma Inkscape
      * Blender"), with a title first: the paragraph's own groups */
-    if (kind == CVX_REC_SKILL && alternating_groups(b) && memchr_count(b->text, '\n', b->len) % 2) {
+    bool title[MAX_SEGS];
+    if (kind == CVX_REC_SKILL && alternating_groups(b, title) && title[0]) {
       cvx_record *r = NULL;
-      if (!alternating_read(c, kind, e, (piece){NULL, 0}, b, &r)) return;
+      if (!alternating_read(c, kind, e, (piece){NULL, 0}, b, title, &r)) return;
       continue;
     }
     const char *s = b->text;
