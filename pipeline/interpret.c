@@ -1877,13 +1877,26 @@ static bool award_lines(ctx *c, const entry *e, cvx_rec_kind kind) {
     if (e->head == e->title || !award_label((piece){e->head->text, e->head->len}, &by) || !by) return false;
   } else { /* a line of the header is its date alone */
     bool date_alone = false;
-    for (const char *q = e->head->text, *z = q + e->head->len; q < z && !date_alone;) {
+    int nlines = 0;
+    size_t last_dated_end = 0; /* (the line's dates end it: "Chamber of Leeds — 2025") */
+    bool first_dated = false;
+    for (const char *q = e->head->text, *z = q + e->head->len; q < z;) {
       const char *nl = memchr(q, '\n', (size_t)(z - q));
       if (!nl) nl = z;
-      date_alone = date_line_text(q, (size_t)(nl - q));
+      size_t ln = (size_t)(nl - q);
+      date_alone |= date_line_text(q, ln);
+      while (ln && (q[ln - 1] == ' ' || q[ln - 1] == '.')) ln--;
+      cvx_daterange dd;
+      bool dated_line = cvx_date_find(q, ln, &dd);
+      if (!nlines) first_dated = dated_line;
+      last_dated_end = dated_line && dd.mend == ln ? 1 : 0;
+      nlines++;
       q = nl + 1;
     }
-    if (!date_alone) return false;
+    /* …or, in two lines, the second ends in the dates and the first has
+     * none: a title over its issuer ("Digital Strategy — Corporate Course"
+     * / "Chamber of Commerce of Leeds — 2025") */
+    if (!date_alone && !(nlines == 2 && last_dated_end && !first_dated)) return false;
   }
   cvx_span es = entry_span(e);
   char *orig = head_text(c, e);
@@ -2031,6 +2044,48 @@ static void parse_award(ctx *c, const entry *e, cvx_rec_kind kind) {
   }
   const char *title_key = kind == CVX_REC_AWARD ? "title" : "name";
   const char *by_key = kind == CVX_REC_AWARD ? "awarder" : "issuer";
+  /* a certificate of three parts or more: the last is its issuer, the rest
+   * its name as written ("AWS Certified Developer, Associate, Amazon Web
+   * Services"; a certificate has one issuer and no summary) */
+  if (kind == CVX_REC_CERTIFICATE && ns >= 3 && !by.n && !title_end) {
+    /* (not counting a label its date left behind: "Issued on") */
+    int kept = 0;
+    for (int i = 0; i < ns; i++) {
+      bool lab_by;
+      /* (a segment right before a colon labels the cut date: "Exp:") */
+      size_t after = (size_t)(seg[i].s - t) + seg[i].n;
+      bool labels_date = after < n && orig[after] == ':' && !words_over(seg[i].s, seg[i].n, 2);
+      if (i && (labels_date || award_label(seg[i], &lab_by) == seg[i].n)) {
+        cvx_span ls = cvx_doc_locaten(c->doc, es, seg[i].s, seg[i].n);
+        if (cvx_span_valid(ls)) cvx_doc_take(c->doc, ls); /* (read: the date's label) */
+        continue;
+      }
+      seg[kept++] = seg[i];
+    }
+    ns = kept;
+  }
+  if (kind == CVX_REC_CERTIFICATE && ns >= 3 && !by.n && !title_end) {
+    const char *a = orig + (seg[0].s - t), *z = orig + (seg[ns - 2].s - t) + seg[ns - 2].n;
+    /* (with the bracket its last part closes: "Professional (CSCP)") */
+    int open_br = 0;
+    for (const char *q = a; q < z; q++) open_br += *q == '(' ? 1 : *q == ')' ? -1 : 0;
+    while (open_br > 0 && *z == ')') z++, open_br--;
+    bool date_inside = dated && d.mstart < (size_t)(z - orig) && d.mend > (size_t)(a - orig);
+    /* (nor when two lines hold dates: two certificates the entry joined) */
+    int dated_lines = 0;
+    for (const char *q = orig; *q && dated_lines < 2;) {
+      const char *nl = strchr(q, '\n');
+      size_t ln = nl ? (size_t)(nl - q) : strlen(q);
+      cvx_daterange qd;
+      dated_lines += cvx_date_find(q, ln, &qd);
+      q = nl ? nl + 1 : q + ln;
+    }
+    if (!date_inside && dated_lines < 2) {
+      seg[0] = trim_piece((piece){a, (size_t)(z - a)});
+      seg[1] = seg[ns - 1];
+      ns = 2;
+    }
+  }
   if (ns > 0) {
     if (title_end) seg[0] = (piece){orig + (seg[0].s - t), seg[0].n};
     add_piece(c, r, title_key, seg[0], es);
