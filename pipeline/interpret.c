@@ -2055,6 +2055,15 @@ static void parse_award(ctx *c, const entry *e, cvx_rec_kind kind) {
       /* (a segment right before a colon labels the cut date: "Exp:") */
       size_t after = (size_t)(seg[i].s - t) + seg[i].n;
       bool labels_date = after < n && orig[after] == ':' && !words_over(seg[i].s, seg[i].n, 2);
+      /* (and a link's own text, "Certificate Link": the certificate's
+       * address, no issuer) */
+      const cvx_link *sl = i ? link_for(e, seg[i]) : NULL;
+      if (sl && strlen(sl->text) == seg[i].n && url_usable(sl->url)) {
+        cvx_record_add(c->doc, r, "url", sl->url, sl->span);
+        cvx_span ls = cvx_doc_locaten(c->doc, es, seg[i].s, seg[i].n);
+        if (cvx_span_valid(ls)) cvx_doc_take(c->doc, ls);
+        continue;
+      }
       if (i && (labels_date || award_label(seg[i], &lab_by) == seg[i].n)) {
         cvx_span ls = cvx_doc_locaten(c->doc, es, seg[i].s, seg[i].n);
         if (cvx_span_valid(ls)) cvx_doc_take(c->doc, ls); /* (read: the date's label) */
