@@ -426,6 +426,20 @@ void cvx_entryseg_label(cvx_rec_kind kind, const cvx_block *const *blocks, size_
     }
     have |= slots;
   }
+  /* an entry does not open with a word in lower case ("at White Sea
+   * Station" under "Field practice"): such a paragraph or item under a
+   * header's line goes on with that header ("eBay", "iOS" have a capital
+   * after it) */
+  for (size_t i = 1; i < n; i++) {
+    const char *t = blocks[i]->text;
+    if (labels[i] != CVX_SEG_B || labels[i - 1] == CVX_SEG_D || blocks[i]->kind == CVX_BLK_HEADING || !t ||
+        !(t[0] >= 'a' && t[0] <= 'z'))
+      continue; /* (a sub-heading opens its entry, whatever its case) */
+    size_t w = 0;
+    while (t[w] >= 'a' && t[w] <= 'z') w++;
+    if (t[w] != ' ' || fa[i - 1].sentence || memchr(blocks[i - 1]->text, '\n', blocks[i - 1]->len)) continue;
+    labels[i] = CVX_SEG_H;
+  }
   /* a section whose every entry opens with a line of dates alone, each at
    * the level of the first block, with all else set deeper below them
    * (dates, then a role and its lines, indented), opens entries at those
