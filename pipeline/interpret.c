@@ -6078,15 +6078,21 @@ static void promote_section_paragraphs(const cvx_blocks *bl) {
    * words, than short lines that name sections, two at least: the page sets
    * its section titles as headings; an entry's title that holds a section's
    * word, "Best Presentation Award", set deeper, says nothing of them) */
-  int outer = 0, named = 0;
+  int outer = 0, named = 0, named_pure = 0;
   for (const cvx_block *b = bl->head; b; b = b->next) {
     if (b->kind == CVX_BLK_HEADING && cvx_section_pure(b->text, strlen(b->text))) return;
     if (b->kind == CVX_BLK_HEADING && b != bl->head && b->level <= 2) outer++;
     if (short_line_para(b) && !words_over(b->text, b->len, 4) &&
-        cvx_section_classify(b->text, b->len) != CVX_REC_SECTION)
+        cvx_section_classify(b->text, b->len) != CVX_REC_SECTION) {
       named++;
+      named_pure += cvx_section_pure(b->text, b->len);
+    }
   }
   if (outer >= 2 && outer >= named) return;
+  /* (when two of them name sections in list words alone, "Work
+   * Experience", "Education", the page's titles are such lines: a line
+   * with other words, "Co-maintain open source projects", is an entry's) */
+  bool pure_only = named_pure >= 2;
   /* a promoted line sits one level under the sub-section heading it was
    * written under (a bold "Languages" under "### Tech" labels part of Tech),
    * and at level 2 under a heading of level 1 or 2 (the page's title, the
@@ -6106,6 +6112,7 @@ static void promote_section_paragraphs(const cvx_blocks *bl) {
     if (!short_line_para(b) || (b->len && (b->text[b->len - 1] == '.' || b->text[b->len - 1] == ','))) continue;
     cvx_rec_kind k = cvx_section_classify(b->text, b->len);
     if (k == CVX_REC_SECTION || words_over(b->text, b->len, 4)) continue;
+    if (pure_only && !cvx_section_pure(b->text, b->len)) continue;
     /* under a section's heading, one of a series of bold labels ("Languages",
      * "Backend", "Mobile" over their lists) is a label like the others, not a
      * section heading (under the page's title such lines can be the page's
