@@ -1847,6 +1847,16 @@ static void award_details(ctx *c, cvx_record *r, const entry *e, cvx_rec_kind ki
  * from any line, labels dropped, the first other line the title, a line
  * after "by" or else the second line the body, the rest its summary.
  * Returns false (nothing made) for a header of one line. */
+/* A line that says what an award was for, in lower case: "for outstanding
+ * innovation in energy systems", "in recognition of …". */
+static bool reason_line(piece p) {
+  static const char *const leads[] = {"for ", "in recognition ", "awarded for ", NULL};
+  if (!p.n || !islower((unsigned char)p.s[0])) return false;
+  for (int i = 0; leads[i]; i++)
+    if (starts_ci(p.s, p.n, leads[i])) return true;
+  return false;
+}
+
 /* "Travel Bursary, Polar Prediction School": an award's name (a word for
  * an award in it), a comma, the body that gave it (capitalised, no comma,
  * twelve words at most). */
@@ -2123,7 +2133,21 @@ static void parse_award(ctx *c, const entry *e, cvx_rec_kind kind) {
     }
   }
   if (by.n) add_piece(c, r, by_key, by, es);
-  if (ns > 1) add_piece(c, r, by.n ? (kind == CVX_REC_AWARD ? "summary" : "issuer") : by_key, seg[1], es);
+  /* (what it was for is no body that gave it, but for the one it names
+   * after "at": "for Best Senior Debater at Hutt Valley High School") */
+  bool for_what = ns > 1 && kind == CVX_REC_AWARD && reason_line(seg[1]);
+  if (for_what && !by.n) {
+    for (size_t q = 0; q + 4 < seg[1].n; q++) {
+      if (memcmp(seg[1].s + q, " at ", 4) != 0) continue;
+      piece at = trim_piece((piece){seg[1].s + q + 4, seg[1].n - q - 4});
+      if (at.n && isupper((unsigned char)at.s[0]) && cvx_org_score(at.s, at.n) > 0) {
+        add_piece(c, r, by_key, at, es);
+        by = at;
+      }
+      break;
+    }
+  }
+  if (ns > 1) add_piece(c, r, by.n || for_what ? (kind == CVX_REC_AWARD ? "summary" : "issuer") : by_key, seg[1], es);
   if (note.n && kind == CVX_REC_AWARD) add_piece(c, r, "summary", note, es);
   for (int i = 2; i < ns; i++) add_piece(c, r, kind == CVX_REC_AWARD ? "summary" : "issuer", seg[i], es);
   if (dated) add_dates(c, r, &d, kind, date_span(c, &d, orig, es));
@@ -5513,7 +5537,11 @@ static void join_by_lines(ctx *c, cvx_block *first, const cvx_block *end) {
     award_label((piece){b->text, b->len}, &by_above);
     cvx_daterange d;
     bool date_alone = date_line(x) && !memchr(x->text, '\n', x->len);
-    if ((by || date_alone) && !by_above && !words_over(b->text, b->len, 30) &&
+    /* (so does a line that says what it was for: "for outstanding
+     * innovation in energy systems" under "Chevron Graduate Fellowship") */
+    bool reason = reason_line((piece){x->text, x->len}) && !memchr(x->text, '\n', x->len) &&
+                  !memchr(b->text, '\n', b->len);
+    if ((by || date_alone || reason) && !by_above && !words_over(b->text, b->len, 30) &&
         !cvx_date_find(b->text, b->len, &d))
       join_next(c, b);
   }
