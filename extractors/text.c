@@ -1149,6 +1149,14 @@ static bool title_case(const char *s, size_t n) {
 }
 
 /* What the lines after l look like, for headings that need content below. */
+/* Whether a line holds what an entry's header holds: a degree, a firm's
+ * or a school's name, a role. */
+static bool head_facts(const char *s, size_t n) {
+  const char *st;
+  size_t a, z;
+  return cvx_degree_find(s, n, &st, &a, &z) || cvx_org_score(s, n) > 0 || cvx_role_score(s, n) > 0;
+}
+
 typedef struct below {
   bool content;      /* a non-blank, non-rule line follows (maybe after blanks) */
   bool direct;       /* the very next line is not blank */
@@ -1627,6 +1635,7 @@ static void open_para(tx *t, const tline *l, size_t a, size_t b, const ldate *d,
                       bool heads) {
   int prev_level = t->b.level;
   bool prev_open_para = t->b.open;
+  bool prev_described = t->b.described;
   close_block(t);
   int level = nest(t, l->indent);
   bool described = false;
@@ -1645,6 +1654,13 @@ static void open_para(tx *t, const tline *l, size_t a, size_t b, const ldate *d,
      * header and its description) */
     if (prose && !(n && in_set(".!?:", s[n - 1])) && dated_by_itself(t->sec_kind) && look_below(t, l).date_para)
       prose = false;
+    /* …and so is a short line right after the description began, when no
+     * date comes under it (a duty a line: "Set engineering standards" /
+     * "Co-maintain open source projects"; a title over its dates opens the
+     * next entry) */
+    if (!prose && prev_described && prev_level == 1 && !dated_by_itself(t->sec_kind) && !look_below(t, l).dated &&
+        !head_facts(s, n))
+      prose = true;
     if (unwrapped_split || prose) level = 1;
     described = prose && !unwrapped_split;
   }
