@@ -4504,7 +4504,10 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
     if (c->line.cap > ((size_t)1 << 20)) cvx_buf_free(&c->line);
     /* (a bio when its unread lines are most of it: not a block of contacts
      * with a licence number left over) */
-    if (unread > 0 && b->kind == CVX_BLK_PARA && is_prose(b->text, strlen(b->text)) &&
+    /* (under a later heading of the person's, "Summary", one sentence of
+     * six words or more is enough) */
+    bool one_sentence = !top && b->len && strchr(".!?", b->text[b->len - 1]) && words_over(b->text, b->len, 5);
+    if (unread > 0 && b->kind == CVX_BLK_PARA && (is_prose(b->text, strlen(b->text)) || one_sentence) &&
         unread_words * 2 >= count_words(b->text, b->len) && !labelled_lines(b->text, b->len)) {
       /* only the summary keeps its joined copy: the prose of any later
        * paragraph is read from a scratch copy (a CV over and over, or a long
@@ -6438,7 +6441,7 @@ static void nest_under_empty_sections(const cvx_blocks *bl) {
 }
 
 /* Tags set as headings: a run of two or more headings of one level, each
- * of a few words, right under a heading of a higher level and with nothing
+ * of a dozen words at most, right under a heading of a higher level and with nothing
  * under any of them ("Programming" over <h6>Python</h6> <h6>R</h6>), is a
  * list of items, not a run of empty sections. */
 static void tags_as_items(const cvx_blocks *bl) {
@@ -6450,7 +6453,15 @@ static void tags_as_items(const cvx_blocks *bl) {
     }
     int lv = x->level, run = 0;
     cvx_block *y = x;
-    for (; y && y->kind == CVX_BLK_HEADING && y->level == lv && !words_over(y->text, y->len, 4); y = y->next) run++;
+    /* (a tag of a few words, or of a dozen on one line with no separator:
+     * "Familiar with computer components", "Experience with soldering";
+     * empty headings that long are no entries' titles; one a page wrapped,
+     * or one a list would split, "Riddles and Fables; Popular Literature",
+     * stays a heading) */
+    for (; y && y->kind == CVX_BLK_HEADING && y->level == lv &&
+           !words_over(y->text, y->len, strpbrk(y->text, "\n\t,;:") ? 4 : 12);
+         y = y->next)
+      run++;
     /* the run must end where the heading's content ends: at a heading of a
      * higher level, or the end (content or a deeper heading would belong to
      * the last tag) */
