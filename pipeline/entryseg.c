@@ -440,6 +440,37 @@ void cvx_entryseg_label(cvx_rec_kind kind, const cvx_block *const *blocks, size_
     if (t[w] != ' ' || fa[i - 1].sentence || memchr(blocks[i - 1]->text, '\n', blocks[i - 1]->len)) continue;
     labels[i] = CVX_SEG_H;
   }
+  /* a section whose entries each open with a sub-heading of one level,
+   * with one dated block at most under each (a title, its place, its date,
+   * its type: not an employer over several dated roles), opens entries at
+   * those sub-headings and nowhere else */
+  if (n >= 4 && blocks[0]->kind == CVX_BLK_HEADING) {
+    int lv = blocks[0]->level;
+    size_t anchors = 0;
+    int dated = 0;
+    bool layout = true;
+    for (size_t i = 0; i < n && layout; i++) {
+      if (blocks[i]->kind == CVX_BLK_HEADING && blocks[i]->level == lv) {
+        anchors++;
+        dated = fa[i].date;
+        /* (all alike: dated or not; a "Highlights" among dated titles is
+         * a label of one entry) */
+        if (fa[i].date != fa[0].date) layout = false;
+        continue;
+      }
+      if (blocks[i]->kind == CVX_BLK_HEADING && blocks[i]->level < lv) layout = false;
+      dated += fa[i].date;
+      if (dated > 1) layout = false;
+    }
+    if (layout && anchors >= 2)
+      for (size_t i = 0; i < n; i++) {
+        bool anchor = blocks[i]->kind == CVX_BLK_HEADING && blocks[i]->level == lv;
+        if (anchor) labels[i] = CVX_SEG_B;
+        else if (labels[i] == CVX_SEG_B && !fa[i].degree && blocks[i]->kind == CVX_BLK_PARA)
+          /* (a degree heads an entry of its own, and so may a list item) */
+          labels[i] = labels[i - 1] == CVX_SEG_D ? CVX_SEG_D : CVX_SEG_H;
+      }
+  }
   /* a section whose every entry opens with a line of dates alone, each at
    * the level of the first block, with all else set deeper below them
    * (dates, then a role and its lines, indented), opens entries at those
