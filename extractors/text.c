@@ -1362,6 +1362,12 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   if (section && c->colon && !caps && !c->deco && !underlined && !c->hashes && !t->top && t->head_open &&
       entry_section(t) && !cvx_section_pure(s, n))
     section = false;
+  /* …and so is one in a run of short lines set as an entry's description
+   * ("Thermodynamics" / "Statistical Mechanics" / "Statistical Physics
+   * (Honours)"): the line above was one, with no sentence end */
+  if (section && !loud && !t->top && t->b.described && t->b.nlines == 1 && t->b.first_words <= 6 &&
+      !t->b.last_punct && !cvx_section_pure(s, n))
+    section = false;
   /* "Kite Works, Leeds" is an entry; only a loud line keeps its comma */
   if (section && !loud && (has_byte(s, n, ',') || has_byte(s, n, ';'))) section = false;
   /* "VP Software Development" is a job, not the Software section */

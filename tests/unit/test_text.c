@@ -141,6 +141,9 @@ static const line_case LINES[] = {
     {"Jane Roe\n\nEducation\n\nSee Github.com/dana\n\nMore.\n", "See Github", CVX_BLK_PARA, 0},
     {"Jane Roe\n\nEducation\n\nwww.example.org\n\nMore.\n", "www.example.org", CVX_BLK_PARA, 0},
     {"Jane Roe\n\nSkills\n\nLanguages: English, French\n", "Languages: English", CVX_BLK_PARA, 0},
+    /* a line of a run of short lines under a job names no section */
+    {"Jane Roe\n\nExperience\n\n2018 to 2020\n\nTeaching assistant:\n\nThermodynamics\n\nStatistical Physics (Honours)\n",
+     "Statistical Physics", CVX_BLK_PARA, 1},
     /* a label left empty in a run of labelled lines is one of them */
     {"Jane Roe\n\nExperience\n\nKestrel Freight\nLOCATION: Rotterdam\nPERIOD:\nWEBSITE: https://kestrel.example\n",
      "PERIOD", CVX_BLK_PARA, 0},
