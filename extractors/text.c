@@ -1370,6 +1370,11 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
     section = false;
   /* "Kite Works, Leeds" is an entry; only a loud line keeps its comma */
   if (section && !loud && (has_byte(s, n, ',') || has_byte(s, n, ';'))) section = false;
+  /* …and so does a middle dot between words ("Mindojo · онлайн
+   * образование": an employer and what it does) */
+  for (size_t i = 1; section && !loud && i + 2 < n; i++)
+    if (s[i - 1] == ' ' && (unsigned char)s[i] == 0xC2 && (unsigned char)s[i + 1] == 0xB7 && s[i + 2] == ' ')
+      section = false;
   /* "VP Software Development" is a job, not the Software section */
   if (section && !loud && job_title(s, n)) section = false;
   /* and under a job, "Kestrel Technologies" (a name ending in an

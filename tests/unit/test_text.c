@@ -141,6 +141,10 @@ static const line_case LINES[] = {
     {"Jane Roe\n\nEducation\n\nSee Github.com/dana\n\nMore.\n", "See Github", CVX_BLK_PARA, 0},
     {"Jane Roe\n\nEducation\n\nwww.example.org\n\nMore.\n", "www.example.org", CVX_BLK_PARA, 0},
     {"Jane Roe\n\nSkills\n\nLanguages: English, French\n", "Languages: English", CVX_BLK_PARA, 0},
+    /* an employer and what it does, apart by a middle dot, is an entry */
+    {"Jane Roe\n\nWork\n\nTrainer\n\nSkillTrek \xC2\xB7 training in IT\nFeb 2014 \xE2\x80\x93 Apr 2014\n\n"
+     "  \xE2\x80\xA2 Wrote a course.\n\nProgrammer\n\nMindojo \xC2\xB7 \xD0\xBE\xD0\xBD\xD0\xBB\xD0\xB0\xD0\xB9\xD0\xBD \xD0\xBE\xD0\xB1\xD1\x80\xD0\xB0\xD0\xB7\xD0\xBE\xD0\xB2\xD0\xB0\xD0\xBD\xD0\xB8\xD0\xB5\nApr 2013 \xE2\x80\x93 Sep 2013\n",
+     "Mindojo", CVX_BLK_PARA, 0},
     /* a line of a run of short lines under a job names no section */
     {"Jane Roe\n\nExperience\n\n2018 to 2020\n\nTeaching assistant:\n\nThermodynamics\n\nStatistical Physics (Honours)\n",
      "Statistical Physics", CVX_BLK_PARA, 1},
