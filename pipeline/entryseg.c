@@ -377,6 +377,85 @@ static int header_slots(const cvx_block *b, const facts *f) {
   return slots;
 }
 
+/* The rules' reading of where entries open that the model's labels may
+ * miss, applied after it (cvx_entryseg_label): labels[i] for the blocks,
+ * fa[i] their facts. */
+
+/* An entry does not open with a word in lower case ("at White Sea
+ * Station" under "Field practice"): such a paragraph or item under a
+ * header's line goes on with that header ("eBay", "iOS" have a capital
+ * after it). */
+static void lower_case_goes_on(const cvx_block *const *blocks, const facts *fa, size_t n, int *labels) {
+  for (size_t i = 1; i < n; i++) {
+    const char *t = blocks[i]->text;
+    if (labels[i] != CVX_SEG_B || labels[i - 1] == CVX_SEG_D || blocks[i]->kind == CVX_BLK_HEADING || !t ||
+        !(t[0] >= 'a' && t[0] <= 'z'))
+      continue; /* (a sub-heading opens its entry, whatever its case) */
+    size_t w = 0;
+    while (t[w] >= 'a' && t[w] <= 'z') w++;
+    if (t[w] != ' ' || fa[i - 1].sentence || memchr(blocks[i - 1]->text, '\n', blocks[i - 1]->len)) continue;
+    labels[i] = CVX_SEG_H;
+  }
+}
+
+/* A section whose entries each open with a sub-heading of one level, with
+ * one dated block at most under each (a title, its place, its date, its
+ * type: not an employer over several dated roles), opens entries at those
+ * sub-headings and nowhere else. */
+static void heading_anchors(const cvx_block *const *blocks, const facts *fa, size_t n, int *labels) {
+  if (n < 4 || blocks[0]->kind != CVX_BLK_HEADING) return;
+  int lv = blocks[0]->level;
+  size_t anchors = 0;
+  int dated = 0;
+  bool layout = true;
+  for (size_t i = 0; i < n && layout; i++) {
+    if (blocks[i]->kind == CVX_BLK_HEADING && blocks[i]->level == lv) {
+      anchors++;
+      dated = fa[i].date;
+      /* (all alike: dated or not; a "Highlights" among dated titles is
+       * a label of one entry) */
+      if (fa[i].date != fa[0].date) layout = false;
+      continue;
+    }
+    if (blocks[i]->kind == CVX_BLK_HEADING && blocks[i]->level < lv) layout = false;
+    dated += fa[i].date;
+    if (dated > 1) layout = false;
+  }
+  if (layout && anchors >= 2)
+    for (size_t i = 0; i < n; i++) {
+      bool anchor = blocks[i]->kind == CVX_BLK_HEADING && blocks[i]->level == lv;
+      if (anchor) labels[i] = CVX_SEG_B;
+      else if (labels[i] == CVX_SEG_B && !fa[i].degree && blocks[i]->kind == CVX_BLK_PARA)
+        /* (a degree heads an entry of its own, and so may a list item) */
+        labels[i] = labels[i - 1] == CVX_SEG_D ? CVX_SEG_D : CVX_SEG_H;
+    }
+}
+
+/* A section whose every entry opens with a line of dates alone, each at
+ * the level of the first block, with all else set deeper below them
+ * (dates, then a role and its lines, indented), opens entries at those
+ * lines and nowhere else: the layout says where they start. */
+static void date_line_anchors(const cvx_block *const *blocks, const facts *fa, size_t n, int *labels) {
+  if (n < 4 || !fa[0].date_only || memchr(blocks[0]->text, '\n', blocks[0]->len)) return;
+  size_t anchors = 0;
+  bool layout = true;
+  for (size_t i = 0; i < n && layout; i++) {
+    if (blocks[i]->level == blocks[0]->level && blocks[i]->kind == blocks[0]->kind) {
+      layout = fa[i].date_only && !memchr(blocks[i]->text, '\n', blocks[i]->len) && i + 1 < n &&
+               blocks[i + 1]->level > blocks[0]->level;
+      anchors++;
+    } else {
+      layout = blocks[i]->level > blocks[0]->level;
+    }
+  }
+  if (layout && anchors >= 3)
+    for (size_t i = 0; i < n; i++) {
+      bool anchor = blocks[i]->level == blocks[0]->level;
+      if (anchor) labels[i] = CVX_SEG_B;
+      else if (labels[i] == CVX_SEG_B) labels[i] = blocks[i - 1]->level == blocks[0]->level ? CVX_SEG_H : CVX_SEG_D;
+    }
+}
+
 void cvx_entryseg_label(cvx_rec_kind kind, const cvx_block *const *blocks, size_t n, const unsigned char *rule,
                         int *labels) {
   if (!entry_task.on || !n) return;
@@ -426,73 +505,8 @@ void cvx_entryseg_label(cvx_rec_kind kind, const cvx_block *const *blocks, size_
     }
     have |= slots;
   }
-  /* an entry does not open with a word in lower case ("at White Sea
-   * Station" under "Field practice"): such a paragraph or item under a
-   * header's line goes on with that header ("eBay", "iOS" have a capital
-   * after it) */
-  for (size_t i = 1; i < n; i++) {
-    const char *t = blocks[i]->text;
-    if (labels[i] != CVX_SEG_B || labels[i - 1] == CVX_SEG_D || blocks[i]->kind == CVX_BLK_HEADING || !t ||
-        !(t[0] >= 'a' && t[0] <= 'z'))
-      continue; /* (a sub-heading opens its entry, whatever its case) */
-    size_t w = 0;
-    while (t[w] >= 'a' && t[w] <= 'z') w++;
-    if (t[w] != ' ' || fa[i - 1].sentence || memchr(blocks[i - 1]->text, '\n', blocks[i - 1]->len)) continue;
-    labels[i] = CVX_SEG_H;
-  }
-  /* a section whose entries each open with a sub-heading of one level,
-   * with one dated block at most under each (a title, its place, its date,
-   * its type: not an employer over several dated roles), opens entries at
-   * those sub-headings and nowhere else */
-  if (n >= 4 && blocks[0]->kind == CVX_BLK_HEADING) {
-    int lv = blocks[0]->level;
-    size_t anchors = 0;
-    int dated = 0;
-    bool layout = true;
-    for (size_t i = 0; i < n && layout; i++) {
-      if (blocks[i]->kind == CVX_BLK_HEADING && blocks[i]->level == lv) {
-        anchors++;
-        dated = fa[i].date;
-        /* (all alike: dated or not; a "Highlights" among dated titles is
-         * a label of one entry) */
-        if (fa[i].date != fa[0].date) layout = false;
-        continue;
-      }
-      if (blocks[i]->kind == CVX_BLK_HEADING && blocks[i]->level < lv) layout = false;
-      dated += fa[i].date;
-      if (dated > 1) layout = false;
-    }
-    if (layout && anchors >= 2)
-      for (size_t i = 0; i < n; i++) {
-        bool anchor = blocks[i]->kind == CVX_BLK_HEADING && blocks[i]->level == lv;
-        if (anchor) labels[i] = CVX_SEG_B;
-        else if (labels[i] == CVX_SEG_B && !fa[i].degree && blocks[i]->kind == CVX_BLK_PARA)
-          /* (a degree heads an entry of its own, and so may a list item) */
-          labels[i] = labels[i - 1] == CVX_SEG_D ? CVX_SEG_D : CVX_SEG_H;
-      }
-  }
-  /* a section whose every entry opens with a line of dates alone, each at
-   * the level of the first block, with all else set deeper below them
-   * (dates, then a role and its lines, indented), opens entries at those
-   * lines and nowhere else: the layout says where they start */
-  if (n >= 4 && fa[0].date_only && !memchr(blocks[0]->text, '\n', blocks[0]->len)) {
-    size_t anchors = 0;
-    bool layout = true;
-    for (size_t i = 0; i < n && layout; i++) {
-      if (blocks[i]->level == blocks[0]->level && blocks[i]->kind == blocks[0]->kind) {
-        layout = fa[i].date_only && !memchr(blocks[i]->text, '\n', blocks[i]->len) && i + 1 < n &&
-                 blocks[i + 1]->level > blocks[0]->level;
-        anchors++;
-      } else {
-        layout = blocks[i]->level > blocks[0]->level;
-      }
-    }
-    if (layout && anchors >= 3)
-      for (size_t i = 0; i < n; i++) {
-        bool anchor = blocks[i]->level == blocks[0]->level;
-        if (anchor) labels[i] = CVX_SEG_B;
-        else if (labels[i] == CVX_SEG_B) labels[i] = blocks[i - 1]->level == blocks[0]->level ? CVX_SEG_H : CVX_SEG_D;
-      }
-  }
+  lower_case_goes_on(blocks, fa, n, labels);
+  heading_anchors(blocks, fa, n, labels);
+  date_line_anchors(blocks, fa, n, labels);
   free(mem);
 }
