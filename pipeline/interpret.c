@@ -3232,17 +3232,19 @@ static size_t memchr_count(const char *s, char ch, size_t n) {
 /* Reads the lines of paragraph b that alternating_groups took (title[i]
  * for its titles): each title opens a group, each line of tags fills the
  * open one (before any title, the group named by the entry's title, name).
+ * spans[i], when given, is where line i stands (b a copy of lines apart);
  * *r: the open group. False when the document is full. */
 static bool alternating_read(ctx *c, cvx_rec_kind kind, const entry *e, piece name, const cvx_block *b,
-                             const bool *title, cvx_record **r) {
+                             const bool *title, const cvx_span *spans, cvx_record **r) {
   int li = 0;
   for (const char *q = b->text, *stop = b->text + b->len; q < stop; li++) {
     const char *nl = memchr(q, '\n', (size_t)(stop - q));
     piece l = trim_piece((piece){q, (size_t)((nl ? nl : stop) - q)});
     q = nl ? nl + 1 : stop;
+    cvx_span in = spans && li < MAX_SEGS ? spans[li] : b->span; /* (where the line is) */
     if (li < MAX_SEGS && title[li]) {
-      if (!(*r = cvx_record_new(c->doc, kind, c->origin, b->span))) return false;
-      add_piece(c, *r, "name", l, b->span);
+      if (!(*r = cvx_record_new(c->doc, kind, c->origin, in))) return false;
+      add_piece(c, *r, "name", l, in);
       continue;
     }
     if (!*r && !(*r = titled_group(c, kind, e, name))) return false;
@@ -3250,7 +3252,7 @@ static bool alternating_read(ctx *c, cvx_rec_kind kind, const entry *e, piece na
     int k = space_tags(c, l, items, MAX_SEGS);
     if (k < 2 && split_list(l, items, MAX_SEGS) < 2) k = space_tags_n(c, l, items, MAX_SEGS, 2);
     if (k < 2) k = split_keywords(c, l.s, l.n, items, MAX_SEGS);
-    for (int i = 0; i < k; i++) add_piece(c, *r, "keywords", items[i], b->span);
+    for (int i = 0; i < k; i++) add_piece(c, *r, "keywords", items[i], in);
   }
   return true;
 }
@@ -3312,7 +3314,7 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
         }
         bool title[MAX_SEGS];
         if (alternating_groups(b, title)) {
-          if (!alternating_read(c, kind, e, name, b, title, &r)) return;
+          if (!alternating_read(c, kind, e, name, b, title, NULL, &r)) return;
           continue;
         }
         if (!r && !(r = titled_group(c, kind, e, name))) return;
@@ -3408,7 +3410,7 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
     bool title[MAX_SEGS];
     if (kind == CVX_REC_SKILL && alternating_groups(b, title) && title[0]) {
       cvx_record *r = NULL;
-      if (!alternating_read(c, kind, e, (piece){NULL, 0}, b, title, &r)) return;
+      if (!alternating_read(c, kind, e, (piece){NULL, 0}, b, title, NULL, &r)) return;
       continue;
     }
     const char *s = b->text;
@@ -5772,10 +5774,47 @@ static void titles_over_dates(ctx *c, cvx_block *first, const cvx_block *end) {
     if (b->next && b->next != end && title_line(b) && dated_para(b->next)) join_next(c, b);
 }
 
+/* A skills section set as paragraphs of one line each that go title,
+ * tags, title, tags ("Backend & MSA" / "Spring Boot GraalVM Node.js …", a
+ * page's groups with each line a paragraph of its own): read as the lines
+ * of one paragraph are (alternating_groups), a title first. True when it
+ * took the section. */
+static bool paragraph_groups(ctx *c, cvx_block *first, const cvx_block *end) {
+  cvx_buf text = CVX_BUF_INIT;
+  cvx_span span = CVX_NOSPAN, spans[MAX_SEGS];
+  int lines = 0;
+  for (cvx_block *b = first; b && b != end; b = b->next) {
+    if (b->kind == CVX_BLK_RULE) continue;
+    if (b->kind != CVX_BLK_PARA || !b->text || !b->len || memchr(b->text, '\n', b->len) || lines == MAX_SEGS) {
+      cvx_buf_free(&text);
+      return false;
+    }
+    spans[lines] = b->span;
+    if (lines++) cvx_buf_putc(&text, '\n');
+    cvx_buf_put(&text, b->text, b->len);
+    if (!cvx_span_valid(span)) span = b->span;
+    else if (cvx_span_valid(b->span) && b->span.end > span.end) span.end = b->span.end;
+  }
+  bool title[MAX_SEGS];
+  cvx_block all = {.kind = CVX_BLK_PARA, .span = span};
+  bool took = false;
+  if (lines >= 4) {
+    all.text = cvx_arena_strndup(c->doc->arena, text.ptr, text.len);
+    all.len = text.len;
+    took = alternating_groups(&all, title) && title[0];
+  }
+  cvx_buf_free(&text);
+  if (!took) return false;
+  cvx_record *r = NULL;
+  alternating_read(c, CVX_REC_SKILL, NULL, (piece){NULL, 0}, &all, title, spans, &r);
+  return true;
+}
+
 static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading,
                           cvx_block *first, cvx_block *end) {
   c->lang_open = NULL;
   if (kind == CVX_REC_LANGUAGE && heading && programming_languages(c, heading, first, end)) return;
+  if (kind == CVX_REC_SKILL && paragraph_groups(c, first, end)) return;
   if (kind == CVX_REC_SKILL && heading) {
     cvx_block *rest;
     if (category_list(c, heading, first, end, &rest)) {
