@@ -1888,7 +1888,7 @@ static bool award_lines(ctx *c, const entry *e, cvx_rec_kind kind) {
   } else { /* a line of the header is its date alone */
     bool date_alone = false;
     int nlines = 0;
-    size_t last_dated_end = 0; /* (the line's dates end it: "Chamber of Leeds — 2025") */
+    bool last_dated_end = false; /* (the line's dates end it: "Chamber of Leeds — 2025") */
     bool first_dated = false;
     for (const char *q = e->head->text, *z = q + e->head->len; q < z;) {
       const char *nl = memchr(q, '\n', (size_t)(z - q));
@@ -1899,7 +1899,7 @@ static bool award_lines(ctx *c, const entry *e, cvx_rec_kind kind) {
       cvx_daterange dd;
       bool dated_line = cvx_date_find(q, ln, &dd);
       if (!nlines) first_dated = dated_line;
-      last_dated_end = dated_line && dd.mend == ln ? 1 : 0;
+      last_dated_end = dated_line && dd.mend == ln;
       nlines++;
       q = nl + 1;
     }
@@ -2068,15 +2068,11 @@ static void parse_award(ctx *c, const entry *e, cvx_rec_kind kind) {
       /* (and a link's own text, "Certificate Link": the certificate's
        * address, no issuer) */
       const cvx_link *sl = i ? link_for(e, seg[i]) : NULL;
-      if (sl && strlen(sl->text) == seg[i].n && url_usable(sl->url)) {
-        cvx_record_add(c->doc, r, "url", sl->url, sl->span);
+      bool url_text = sl && strlen(sl->text) == seg[i].n && url_usable(sl->url);
+      if (url_text) cvx_record_add(c->doc, r, "url", sl->url, sl->span);
+      if (url_text || (i && (labels_date || award_label(seg[i], &lab_by) == seg[i].n))) {
         cvx_span ls = cvx_doc_locaten(c->doc, es, seg[i].s, seg[i].n);
-        if (cvx_span_valid(ls)) cvx_doc_take(c->doc, ls);
-        continue;
-      }
-      if (i && (labels_date || award_label(seg[i], &lab_by) == seg[i].n)) {
-        cvx_span ls = cvx_doc_locaten(c->doc, es, seg[i].s, seg[i].n);
-        if (cvx_span_valid(ls)) cvx_doc_take(c->doc, ls); /* (read: the date's label) */
+        if (cvx_span_valid(ls)) cvx_doc_take(c->doc, ls); /* (read: a URL's text, the date's label) */
         continue;
       }
       seg[kept++] = seg[i];
@@ -3223,7 +3219,8 @@ static cvx_record *titled_group(ctx *c, cvx_rec_kind kind, const entry *e, piece
   return r;
 }
 
-static size_t memchr_count(const char *s, char ch, size_t n) {
+/* How many bytes of s[0,n) are ch. */
+static size_t count_byte(const char *s, char ch, size_t n) {
   size_t k = 0;
   for (size_t i = 0; i < n; i++) k += s[i] == ch;
   return k;
@@ -4597,8 +4594,7 @@ static int line_slots(const char *s, size_t n, bool edu) {
 static int header_slots(const cvx_block *b, bool edu) {
   bool para = b->kind == CVX_BLK_PARA && b->level == 0;
   if (!(para || b->kind == CVX_BLK_HEADING) || !b->text || b->len > 160) return -1;
-  int lines = 1, slots = 0;
-  for (size_t i = 0; i < b->len; i++) lines += b->text[i] == '\n';
+  int lines = 1 + (int)count_byte(b->text, '\n', b->len), slots = 0;
   if (lines > 2) return -1;
   for (const char *s = b->text, *stop = b->text + b->len; s < stop;) {
     const char *nl = memchr(s, '\n', (size_t)(stop - s));
@@ -5683,7 +5679,7 @@ static bool category_list(ctx *c, const cvx_block *heading, cvx_block *first, cv
     /* (an item wrapped over lines may have that many more words) */
     for (int i = 0; i < k; i++)
       if (words_over(its[i].s, its[i].n,
-                     (c->skill_siblings ? 8 : 4) * (1 + (int)memchr_count(its[i].s, '\n', its[i].n))))
+                     (c->skill_siblings ? 8 : 4) * (1 + (int)count_byte(its[i].s, '\n', its[i].n))))
         return false;
     /* a line of one name over a line of several names the group they are
      * in ("Tools" / "Git, Make, Nix", as paragraphs or as the lines of
@@ -6318,10 +6314,10 @@ static cvx_block *details_tail(ctx *c, cvx_block *first, cvx_block *end, cvx_rec
     cvx_daterange d;
     /* (so is a label of the person's details, "Contact", and a line of
      * their address: a number first, "1845 Jones St.", or a place) */
+    cvx_rec_kind names = cvx_section_classify(p.s, p.n);
     bool holds = cvx_block_nlinks(x) > 0 || memchr(p.s, '@', p.n) || cvx_phone_find(p.s, p.n, &a, &z) ||
-                 cvx_url_find(c->doc->arena, p.s, p.n, &v, &a, &z) ||
-                 cvx_section_classify(p.s, p.n) == CVX_REC_BASICS || (p.n && isdigit((unsigned char)p.s[0])) ||
-                 cvx_location_find(p.s, p.n, &a, &z) || handle(p);
+                 cvx_url_find(c->doc->arena, p.s, p.n, &v, &a, &z) || names == CVX_REC_BASICS ||
+                 (p.n && isdigit((unsigned char)p.s[0])) || cvx_location_find(p.s, p.n, &a, &z) || handle(p);
     if (holds) {
       contact = true;
       run = NULL;
@@ -6335,7 +6331,7 @@ static cvx_block *details_tail(ctx *c, cvx_block *first, cvx_block *end, cvx_rec
     }
     if (!run) run = x, named = 0;
     n++;
-    named += cvx_section_classify(p.s, p.n) != CVX_REC_SECTION;
+    named += names != CVX_REC_SECTION;
   }
   /* (lines that name sections, half of them at least, are a page's menu) */
   if (!contact || !run || n < 4 || 2 * named >= n) return NULL;
@@ -6851,8 +6847,7 @@ static cvx_block *contacts_footer(cvx_blocks *bl, cvx_block *top_end) {
   int n = 0;
   for (const cvx_block *b = rule->next; b; b = b->next) {
     if (b->kind != CVX_BLK_PARA || !b->text || ++n > 3 || words_over(b->text, b->len, 30)) return NULL;
-    int lines = 1;
-    for (size_t i = 0; i < b->len; i++) lines += b->text[i] == '\n';
+    size_t lines = 1 + count_byte(b->text, '\n', b->len);
     cvx_daterange d;
     if (lines > 4 || cvx_date_find(b->text, b->len, &d)) return NULL;
     size_t a, z;

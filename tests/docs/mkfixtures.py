@@ -14,6 +14,15 @@ from mkpdf import build as pdf  # noqa: E402
 root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
 
+def lines_down(runs, x, y, size, step, lines):
+    """Appends lines of regular text at x, from baseline y down by step;
+    returns the baseline under the last."""
+    for t in lines:
+        runs.append((x, y, "R", size, t))
+        y -= step
+    return y
+
+
 def write(case, name, data):
     d = os.path.join(root, "fixtures", case)
     os.makedirs(d, exist_ok=True)
@@ -621,11 +630,7 @@ def head_title_below_page():
              ["I picked and graded apples for export in a crew of twelve, and", "drove the tractor between the rows at the end of each day."])):
         runs += [(63, y, "B", 13.7, org), (63, y - 16, "B", 13.7, place), (63, y - 31, "R", 11.4, dates),
                  (61, y - 62, "B", 13.7, title)]
-        yy = y - 79
-        for t in desc:
-            runs.append((61, yy, "R", 11.4, t))
-            yy -= 17
-        y = yy - 30
+        y = lines_down(runs, 61, y - 79, 11.4, 17, desc) - 30
     return {"runs": runs}
 
 
@@ -688,11 +693,7 @@ def sparse_sidebar_page():
                                ("09/2014 - 02/2019", "Research Software Engineer",
                                 ["Wrote the ensemble runner used by four groups."])):
         runs += [(470, y, "R", 8, dates), (204, y - 10, "R", 8.5, title)]
-        yy = y - 24
-        for t in desc:
-            runs.append((228, yy, "R", 8, t))
-            yy -= 10
-        y = yy - 24
+        y = lines_down(runs, 228, y - 24, 8, 10, desc) - 24
     return {"runs": runs}
 
 
