@@ -100,6 +100,8 @@ static piece trim_piece(piece p) {
       /* find the start of the last character */
       size_t k = p.n - 1;
       while (k > 0 && ((unsigned char)p.s[k] & 0xC0) == 0x80) k--;
+      /* (a "#" a letter wears is a name's: "C#", "F#") */
+      if (p.s[k] == '#' && k > 0 && isalpha((unsigned char)p.s[k - 1])) break;
       if (is_frame(p.s, p.n, k, &cl) && k + cl == p.n) {
         p.n = k;
         changed = true;
@@ -3049,7 +3051,7 @@ static bool doc_phrase(ctx *c, piece p) {
  * tag of several words cannot be told from two, and comes out as two.
  * Writes up to max pieces to out; 0 when the line is no such run. c may be
  * NULL (no phrases weighed). */
-static int space_tags_n(ctx *c, piece line, piece *out, int max, int least) {
+static int space_tags_n(ctx *c, piece line, piece *out, int max, int least, bool plain_ok) {
   static const char *const joins[] = {"with", "and", "&", "/", "+", "of", "for", "in", "on", "und", "y", "e", "et", "de", NULL};
   /* words that only a phrase has */
   static const char *const phrase_words[] = {"the", "a", "an", "as", "such", "to", "is", "are", "was", "be", "by",
@@ -3107,7 +3109,8 @@ static int space_tags_n(ctx *c, piece line, piece *out, int max, int least) {
    * two in five at most in plain lower case, few joining words: else a
    * phrase) */
   int words = nw - joiners;
-  if (words < least || 2 * marked < words || 2 * lettered < words || 5 * plain > 2 * words || 3 * joiners > nw || join[0] || join[nw - 1]) return 0;
+  if (words < least || 2 * lettered < words || 3 * joiners > nw || join[0] || join[nw - 1]) return 0;
+  if (!plain_ok && (2 * marked < words || 5 * plain > 2 * words)) return 0;
   int o = 0;
   for (int i = 0; i < nw && o < max;) {
     int j = i;
@@ -3127,7 +3130,7 @@ static int space_tags_n(ctx *c, piece line, piece *out, int max, int least) {
 }
 
 /* A run of five words at least: fewer might be a phrase. */
-static int space_tags(ctx *c, piece line, piece *out, int max) { return space_tags_n(c, line, out, max, 5); }
+static int space_tags(ctx *c, piece line, piece *out, int max) { return space_tags_n(c, line, out, max, 5, false); }
 
 /* Lines of one paragraph under a group's title that go on naming groups:
  * tags, a short title, tags, … ("C Go Rust Zig Lua" / "Tooling" / "Make Git
@@ -3141,6 +3144,39 @@ static int space_tags(ctx *c, piece line, piece *out, int max) { return space_ta
  * line of tags a list or a long line with no full stop. title[i] tells the
  * titles among the m lines (MAX_SEGS at most); lines before the first
  * title fill the group of the entry's own title. */
+/* Words after the first of p that start in lower case: a phrase's words
+ * ("Version control systems"), not a name's. */
+static bool phrase_cased(piece p) {
+  bool first = true;
+  for (size_t i = 0; i < p.n;) {
+    while (i < p.n && p.s[i] == ' ') i++;
+    if (i < p.n && !first && islower((unsigned char)p.s[i])) return true;
+    while (i < p.n && p.s[i] != ' ') i++;
+    first = false;
+  }
+  return false;
+}
+
+/* Every word of p marked as a name: a capital or a digit first, or a
+ * capital or symbol inside ("Git Subversion", "MPI OpenMP", "iOS"). */
+static bool marked_names(piece p) {
+  int words = 0;
+  for (size_t i = 0; i < p.n;) {
+    while (i < p.n && p.s[i] == ' ') i++;
+    size_t a = i;
+    bool mark = false;
+    while (i < p.n && p.s[i] != ' ') {
+      unsigned char ch = (unsigned char)p.s[i];
+      mark |= (i == a && (isupper(ch) || isdigit(ch))) || (i > a && (isupper(ch) || strchr("+#./-_", ch)));
+      i++;
+    }
+    if (i == a) continue;
+    if (!mark) return false;
+    words++;
+  }
+  return words > 0;
+}
+
 static bool alternating_groups(const cvx_block *b, bool *title) {
   if (b->kind != CVX_BLK_PARA || !memchr(b->text, '\n', b->len)) return false;
   piece l[MAX_SEGS];
@@ -3159,23 +3195,34 @@ static bool alternating_groups(const cvx_block *b, bool *title) {
     q = nl ? nl + 1 : stop;
   }
   if (m < 2) return false;
-  /* the shape of a title, over line i + 1 */
-  bool shaped[MAX_SEGS];
+  /* the form of a title (four words at most, no separator, no full stop)
+   * over line i + 1: shaped when shorter than it; named when shorter or a
+   * name in words of a phrase over a line of names ("Version control
+   * systems" over "Git Subversion") */
+  bool shaped[MAX_SEGS], named[MAX_SEGS], form[MAX_SEGS];
   for (int i = 0; i < m; i++) {
-    shaped[i] = i + 1 < m && !wraps[i] && l[i].n && !words_over(l[i].s, l[i].n, 4) && l[i].s[l[i].n - 1] != '.' &&
-                l[i].s[l[i].n - 1] != ',' && !memchr(l[i].s, ':', l[i].n) && /* ("Databases: SQL") */
-                !cvx_ends_open(l[i].s, l[i].n) &&                          /* ("CAD software such as") */
-                count_words(l[i].s, l[i].n) < count_words(l[i + 1].s, l[i + 1].n);
-    for (size_t q = 0; q < l[i].n && shaped[i]; q++)
-      if (l[i].s[q] == '\t' || list_sep_at(l[i].s, l[i].n, q)) shaped[i] = false; /* (nor a "·" or "•") */
+    form[i] = i + 1 < m && !wraps[i] && l[i].n && !words_over(l[i].s, l[i].n, 4) && l[i].s[l[i].n - 1] != '.' &&
+              l[i].s[l[i].n - 1] != ',' && !memchr(l[i].s, ':', l[i].n) && /* ("Databases: SQL") */
+              !cvx_ends_open(l[i].s, l[i].n);                            /* ("CAD software such as") */
+    for (size_t q = 0; q < l[i].n && form[i]; q++)
+      if (l[i].s[q] == '\t' || list_sep_at(l[i].s, l[i].n, q)) form[i] = false; /* (nor a "·" or "•") */
+    shaped[i] = form[i] && count_words(l[i].s, l[i].n) < count_words(l[i + 1].s, l[i + 1].n);
+    named[i] = shaped[i] || (form[i] && phrase_cased(l[i]) && marked_names(l[i + 1]));
   }
   /* titles by turns first (the first line a title when the lines are even
-   * in number), else by shape */
+   * in number; each of a title's form, and each named but one when there
+   * are three pairs or more), else by shape */
   int t0 = m % 2 ? 1 : 0;
   bool turns = !any_wrap;
+  int pairs = 0, unnamed = 0;
   for (int i = 0; i < m; i++) title[i] = (i % 2 == t0) && i != m - 1;
   for (int i = 0; i < m && turns; i++)
-    if (title[i] && !shaped[i]) turns = false;
+    if (title[i]) {
+      turns = form[i];
+      pairs++;
+      unnamed += !named[i];
+    }
+  if (turns && unnamed > (pairs >= 3 ? 1 : 0)) turns = false;
   if (!turns)
     for (int i = 0; i < m; i++) title[i] = shaped[i] && !(i && (wraps[i - 1] || title[i - 1]));
   /* lines of tags: three at least in half of the groups, two at least in
@@ -3195,7 +3242,7 @@ static bool alternating_groups(const cvx_block *b, bool *title) {
     piece items[MAX_SEGS];
     int k = split_list(l[i], items, MAX_SEGS);
     if (k < 3) {
-      int ks = space_tags_n(NULL, l[i], items, MAX_SEGS, 2);
+      int ks = space_tags_n(NULL, l[i], items, MAX_SEGS, 2, turns); /* (by turns, "postgres mysql") */
       k = ks > k ? ks : k;
     }
     bool long_line = !turns && words_over(l[i].s, l[i].n, 8) && l[i].s[l[i].n - 1] != '.';
@@ -3203,10 +3250,13 @@ static bool alternating_groups(const cvx_block *b, bool *title) {
      * that ends in a separator: a list wrapped) */
     if (!turns && i && !title[i - 1] && !wraps[i - 1] && !words_over(l[i - 1].s, l[i - 1].n, 8)) return false;
     if (k >= 3 || long_line) group_listed = true;
-    else if (k < 2 && !(wraps[i] || (i && wraps[i - 1]))) return false;
+    /* (by turns a group may hold one tag: "JS (node.js)" / "express") */
+    else if (k < 2 && !(wraps[i] || (i && wraps[i - 1])) && !(turns && !words_over(l[i].s, l[i].n, 2))) return false;
   }
   lists += open && group_listed;
-  return titles && lists && 2 * lists >= groups;
+  /* (by turns, three titles or more each named over its tags need one
+   * list of three: "Parallel programming" / "MPI OpenMP" …) */
+  return titles && lists && (2 * lists >= groups || (turns && pairs >= 3 && !unnamed));
 }
 
 static bool ampersand_category(piece p);
@@ -3247,8 +3297,15 @@ static bool alternating_read(ctx *c, cvx_rec_kind kind, const entry *e, piece na
     if (!*r && !(*r = titled_group(c, kind, e, name))) return false;
     piece items[MAX_SEGS];
     int k = space_tags(c, l, items, MAX_SEGS);
-    if (k < 2 && split_list(l, items, MAX_SEGS) < 2) k = space_tags_n(c, l, items, MAX_SEGS, 2);
+    if (k < 2 && split_list(l, items, MAX_SEGS) < 2) k = space_tags_n(c, l, items, MAX_SEGS, 2, false);
     if (k < 2) k = split_keywords(c, l.s, l.n, items, MAX_SEGS);
+    /* a line of tags in plain lower case ("postgres mysql redis"): each
+     * word a tag, where no word only a phrase has says it is one */
+    piece plain[MAX_SEGS];
+    if (k < 2 && split_list(l, plain, MAX_SEGS) < 2) {
+      int kp = space_tags_n(c, l, plain, MAX_SEGS, 2, true);
+      if (kp > k) memcpy(items, plain, (size_t)kp * sizeof *plain), k = kp;
+    }
     for (int i = 0; i < k; i++) add_piece(c, *r, "keywords", items[i], in);
   }
   return true;
@@ -4981,6 +5038,28 @@ static bool dated_head_line(const cvx_block *b) {
   return dated == 1 && lead < 5 && described;
 }
 
+/* A paragraph that opens with two to four short lines, none a sentence,
+ * over a line of sentence length ("Initech" / "initech.example" / "Web
+ * Developer" / "In my first year I …"): an entry's head and its
+ * description, dated or not, not running prose. */
+static bool short_head_lines(const cvx_block *b) {
+  int lead = 0;
+  for (const char *s = b->text, *z = b->text + b->len; s < z;) {
+    const char *e = memchr(s, '\n', (size_t)(z - s));
+    if (!e) e = z;
+    piece l = trim_piece((piece){s, (size_t)(e - s)});
+    unsigned char c0 = l.n ? (unsigned char)l.s[0] : 0;
+    if (words_over(l.s, l.n, 6) || sentence_like(l) || !l.n || l.s[l.n - 1] == '.' || l.s[l.n - 1] == ',' ||
+        !(isalnum(c0) || (c0 >= 0xC3 && c0 != 0xE2)) || /* (a line of a list marked "♦", "·") */
+        (memchr(l.s, ':', l.n) && !contains(l.s, l.n, "://", 3)) || /* (a label's line: "Client: …") */
+        (lead && islower((unsigned char)l.s[0]) && memchr(l.s, ' ', l.n))) /* (words going on; a link may start so) */
+      return lead >= 2 && lead <= 4 && words_over(l.s, l.n, 8);
+    lead++;
+    s = e + 1;
+  }
+  return false;
+}
+
 /* True when a paragraph of several lines holds a line of dates alone ("Mar
  * 2021 – Jun 2024", "Since 2019"): no running prose has one; an entry's
  * head and description do. */
@@ -5005,7 +5084,7 @@ static void parse_entry(ctx *c, cvx_rec_kind kind, bool talks, cvx_record **othe
   if (e->head->kind == CVX_BLK_PARA && !e->title && kind != CVX_REC_SECTION && kind != CVX_REC_BASICS &&
       kind != CVX_REC_PUBLICATION && kind != CVX_REC_NEWS && words_over(e->head->text, strlen(e->head->text), 25) &&
       !labelled_lines(e->head->text, e->head->len) && !name_over_labels(e->head->text, e->head->len) &&
-      !dated_head_line(e->head) && !date_alone_line(e->head) &&
+      !dated_head_line(e->head) && !date_alone_line(e->head) && !short_head_lines(e->head) &&
       !(list_kind(kind) && !strstr(e->head->text, ". "))) {
     for (cvx_block *b = e->head; b && b != e->end; b = b->next) {
       piece p = joined(c, b);
@@ -5691,7 +5770,7 @@ static bool category_list(ctx *c, const cvx_block *heading, cvx_block *first, cv
       const char *nl = memchr(q, '\n', (size_t)(stop - q));
       piece line = trim_piece((piece){q, (size_t)((nl ? nl : stop) - q)});
       int kl = split_list(line, its, MAX_SEGS);
-      if (kl < 2) kl = space_tags_n(c, line, its, MAX_SEGS, 4) >= 4 ? 3 : 1; /* (a tag of three words is one) */
+      if (kl < 2) kl = space_tags_n(c, line, its, MAX_SEGS, 4, false) >= 4 ? 3 : 1; /* (a tag of three words is one) */
       if (prev_k == -1 && kl >= 3) return false;
       prev_k = kl == 1 ? -1 : 0;
       q = nl ? nl + 1 : stop;
