@@ -458,6 +458,7 @@ typedef struct blk {
   bool has_deeper;  /* a later line is indented deeper than the first */
   int nlines;
   bool dated; /* a date in one of its first lines */
+  bool first_alone; /* its first line is a date alone */
   bool first_dated_edge; /* its first line starts or ends with a date: an entry line */
   int first_words;
   /* the last line taken in */
@@ -515,6 +516,8 @@ typedef struct tx {
   bool lone;      /* the last block was one undated line at the margin */
   bool nested;    /* the last block was nested in a list item or an indented block */
   bool sec_titled; /* in the section, such a line stood over a dated paragraph: entries have titles apart */
+  bool sec_date_heads; /* the section's first block was a line of dates alone: its entries open so */
+  bool date_open;      /* … and the last block was one such line: nothing came under it yet */
   int head_indent;
 } tx;
 
@@ -907,6 +910,9 @@ static void close_block(tx *t) {
   o->len = t->text.len;
   cvx_block_set_marker(o, b->marker);
   cvx_buf_clear(&t->text);
+  bool date_line = b->kind == CVX_BLK_PARA && b->level == 0 && b->nlines == 1 && b->first_alone;
+  if (!t->sec_content) t->sec_date_heads = date_line && !t->subheads; /* (the first block under the heading) */
+  t->date_open = t->sec_date_heads && date_line;
   if (b->kind != CVX_BLK_HEADING) t->sec_content = true;
   /* bullets right under a dated paragraph are its highlights, not new heads */
   bool highlight = b->kind == CVX_BLK_ITEM && t->head && t->head_para && t->head_dated && !b->dated;
@@ -949,7 +955,7 @@ static void note_line(tx *t, size_t a, size_t b, const ldate *d, bool has_marker
     k->level = 0;
     k->described = false;
   }
-  if (k->nlines == 0) k->first_words = count_words(s, n), k->first_dated_edge = d->edge;
+  if (k->nlines == 0) k->first_words = count_words(s, n), k->first_dated_edge = d->edge, k->first_alone = d->alone;
   k->nlines++;
   k->last_dated_edge = d->edge;
   k->last_chars = count_chars(s, n);
@@ -1368,6 +1374,10 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   if (section && !loud && !t->top && t->b.described && t->b.nlines == 1 && t->b.first_words <= 6 &&
       !t->b.last_punct && !cvx_section_pure(s, n))
     section = false;
+  /* …and so is any line but a marked heading right under a line of dates
+   * alone where the section's entries open so ("02/2014 - 04/2014" /
+   * "online education" / "Tutor"): that entry holds nothing yet */
+  if (section && t->date_open && !t->top && !c->hashes && !underlined && !c->deco) section = false;
   /* "Kite Works, Leeds" is an entry; only a loud line keeps its comma */
   if (section && !loud && (has_byte(s, n, ',') || has_byte(s, n, ';'))) section = false;
   /* …and so does a middle dot between words ("Mindojo · онлайн
@@ -1629,7 +1639,7 @@ static void reset_section(tx *t, int level, bool sub) {
     t->subheads = true;
     return;
   }
-  t->subheads = t->sec_dated = t->sec_titled = false;
+  t->subheads = t->sec_dated = t->sec_titled = t->sec_date_heads = t->date_open = false;
   t->sec_level = level;
   t->sec_kind = CVX_REC_SECTION;
   t->sec_content = false;
@@ -1673,6 +1683,10 @@ static void open_para(tx *t, const tline *l, size_t a, size_t b, const ldate *d,
     if (!prose && prev_described && prev_level == 1 && !dated_by_itself(t->sec_kind) && !look_below(t, l).dated &&
         !head_facts(s, n))
       prose = true;
+    /* …but the first line under a line of dates alone, where the
+     * section's entries open so, is the entry's own unless a sentence
+     * ("02/2014 - 04/2014" / "affiliate network paying per action") */
+    if (prose && t->date_open && !(n && in_set(".!?:", s[n - 1])) && words <= 12 && !label_value(s, n)) prose = false;
     if (unwrapped_split || prose) level = 1;
     described = prose && !unwrapped_split;
   }
