@@ -1395,6 +1395,10 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   /* so is a line with a role word right under a dated line of an entry
    * ("2019 – 2021" / "Engenheiro de Projetos Sênior"): the entry goes on */
   if (section && !loud && !t->prev_blank && t->b.open && t->b.dated && cvx_role_score(s, n) > 0) section = false;
+  /* …or under the line that tells what its employer does, set deeper
+   * ("11/2020 - 03/2026" / "Leader in roofing sheets" / "Senior Projects
+   * Engineer") */
+  if (section && !loud && t->head && t->head_dated && t->b.described && cvx_role_score(s, n) > 0) section = false;
   /* in a known section whose entries go by sub-headings, a quiet line that
    * ends in a word in no word list ("Software Engineering" after
    * "Development" over lists under Skills, a course named with a section
@@ -1685,7 +1689,7 @@ static void open_para(tx *t, const tline *l, size_t a, size_t b, const ldate *d,
       prose = true;
     /* …but the first line under a line of dates alone, where the
      * section's entries open so, is the entry's own unless a sentence
-     * ("02/2014 - 04/2014" / "affiliate network paying per action") */
+     * ("2024-05 — 2026-04" / "Full-stack developer / backend / PM") */
     if (prose && t->date_open && !(n && in_set(".!?:", s[n - 1])) && words <= 12 && !label_value(s, n)) prose = false;
     if (unwrapped_split || prose) level = 1;
     described = prose && !unwrapped_split;

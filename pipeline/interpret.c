@@ -1256,6 +1256,24 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   }
   field_model_assign(c, kind, orig, t, n, seg, ns, &pos, &org, &loc, lab_pos.n, lab_org.n, dated ? &d : NULL);
   if (e->head->kind == CVX_BLK_ROW && !e->title && !lab_pos.n && !lab_org.n) table_columns(c, e->head, t, seg, &pos, &org);
+  /* a role the head took by order alone gives way to a line right under
+   * the head that a role's words vouch for ("11/2020 - 03/2026" / "Leader
+   * in roofing sheets" / "Senior Projects Engineer" / bullets): the head's
+   * line tells what the employer does */
+  const cvx_block *role_line = NULL;
+  if (!lab_pos.n && (pos < 0 || rscore[pos] == 0) && kind == CVX_REC_WORK) {
+    const cvx_block *b1 = e->head->next;
+    if (b1 && b1 != e->end && b1->kind == CVX_BLK_PARA && b1->level == 0 && !memchr(b1->text, '\n', b1->len)) {
+      piece p1 = trim_piece((piece){b1->text, b1->len});
+      if (p1.n && !words_over(p1.s, p1.n, 6) && !sentence_like(p1) && p1.s[p1.n - 1] != '.' &&
+          cvx_role_score(p1.s, p1.n) > 0 && (!b1->next || b1->next == e->end || b1->next->level > 0 || b1->next->kind == CVX_BLK_ITEM))
+        role_line = b1, pos = -1;
+    }
+  }
+  /* beside a role, an employer no word vouches for that reads as a phrase
+   * ("Leader in rooftop solar panels for schools") is what the employer
+   * does, not its name */
+  if ((pos >= 0 || role_line) && !lab_org.n && org >= 0 && oscore[org] <= 0 && sentence_like(seg[org])) org = -1;
   if (lab_org.n) add_piece(c, r, org_key, lab_org, es);
   if (org >= 0) {
     add_piece(c, r, org_key, seg[org], es);
@@ -1301,10 +1319,27 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
     cvx_buf_put(&summary, seg[i].s, seg[i].n);
   }
   /* children: organisation or dates that the head lacked, then highlights */
+  int child = -1;
   for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
     if (b == e->head) continue;
+    child++;
     piece p = joined(c, b);
     if (!p.n) continue;
+    /* under a head that named no role, a short line at the margin after a
+     * first child set deeper (what the employer does), over the bullets or
+     * the end, is the role ("11/2023 - 10/2025" / "Initech builds tools for
+     * …" / "Senior Engineer" / bullets) */
+    if (b == role_line) {
+      add_piece(c, r, "position", p, b->span);
+      continue;
+    }
+    if (child == 1 && kind == CVX_REC_WORK && !cvx_record_get(r, "position") && b->kind == CVX_BLK_PARA &&
+        b->level == 0 && e->head->next->level > 0 && !memchr(b->text, '\n', b->len) && !words_over(p.s, p.n, 6) &&
+        !sentence_like(p) && p.s[p.n - 1] != '.' && cvx_role_score(p.s, p.n) > 0 &&
+        (b->next == e->end || !b->next || b->next->level > 0 || b->next->kind == CVX_BLK_ITEM)) {
+      add_piece(c, r, "position", p, b->span);
+      continue;
+    }
     piece bl, bv;
     if (split_label((piece){b->text, b->len}, &bl, &bv)) {
       bool field = label_in(bl, position_labels) || label_in(bl, company_labels) || label_in(bl, place_labels);
@@ -1368,7 +1403,9 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
      * services, software implementation, mentor.", tells; it names nothing) */
     bool told = core.n >= 3 && core.s[core.n - 1] == '.' && islower((unsigned char)core.s[core.n - 2]) &&
                 islower((unsigned char)core.s[core.n - 3]);
-    if (!cvx_record_get(r, org_key) && !words_over(core.s, core.n, 8) && !told) {
+    if (!cvx_record_get(r, org_key) && !words_over(core.s, core.n, 8) && !told &&
+        (b->kind != CVX_BLK_ITEM || (first_child && (place.n || !sentence_like(core))))) {
+      /* (a later bullet is a duty, and so is a phrase with no place after it) */
       int os = cvx_org_score(core.s, core.n);
       if (os > 0) {
         int rs = cvx_role_score(core.s, core.n);
