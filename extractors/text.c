@@ -518,6 +518,7 @@ typedef struct tx {
   bool sec_titled; /* in the section, such a line stood over a dated paragraph: entries have titles apart */
   bool sec_date_heads; /* the section's first block was a line of dates alone: its entries open so */
   bool date_open;      /* … and the last block was one such line: nothing came under it yet */
+  bool under_date;     /* … or the last block was the first under one */
   int head_indent;
 } tx;
 
@@ -912,6 +913,7 @@ static void close_block(tx *t) {
   cvx_buf_clear(&t->text);
   bool date_line = b->kind == CVX_BLK_PARA && b->level == 0 && b->nlines == 1 && b->first_alone;
   if (!t->sec_content) t->sec_date_heads = date_line && !t->subheads; /* (the first block under the heading) */
+  t->under_date = t->date_open && !date_line;
   t->date_open = t->sec_date_heads && date_line;
   if (b->kind != CVX_BLK_HEADING) t->sec_content = true;
   /* bullets right under a dated paragraph are its highlights, not new heads */
@@ -1643,7 +1645,7 @@ static void reset_section(tx *t, int level, bool sub) {
     t->subheads = true;
     return;
   }
-  t->subheads = t->sec_dated = t->sec_titled = t->sec_date_heads = t->date_open = false;
+  t->subheads = t->sec_dated = t->sec_titled = t->sec_date_heads = t->date_open = t->under_date = false;
   t->sec_level = level;
   t->sec_kind = CVX_REC_SECTION;
   t->sec_content = false;
@@ -1684,9 +1686,9 @@ static void open_para(tx *t, const tline *l, size_t a, size_t b, const ldate *d,
      * date comes under it (a duty a line: "Set engineering standards" /
      * "Co-maintain open source projects"; a title over its dates opens the
      * next entry) */
-    if (!prose && prev_described && prev_level == 1 && !dated_by_itself(t->sec_kind) && !look_below(t, l).dated &&
-        !head_facts(s, n))
-      prose = true;
+    if (!prose && prev_described && prev_level == 1 && !dated_by_itself(t->sec_kind) &&
+        (t->sec_date_heads ? !(t->under_date && head_facts(s, n)) : (!look_below(t, l).dated && !head_facts(s, n))))
+      prose = true; /* (where lines of dates open the entries only they do; a role may follow the first line under one) */
     /* …but the first line under a line of dates alone, where the
      * section's entries open so, is the entry's own unless a sentence
      * ("2024-05 — 2026-04" / "Full-stack developer / backend / PM") */
