@@ -1173,6 +1173,7 @@ typedef struct below {
   bool entries;      /* the next content, direct or not, opens with a date or a list marker */
   bool listed;       /* … with two list items, one right under the other (not dates: "- 1995") */
   bool dated;        /* the next content line holds a date */
+  bool para_dated;   /* … or another of its paragraph's first three lines does */
   bool date_para;    /* … opens a paragraph of at most three lines whose last is a date alone */
   bool entry_para;   /* … of two or three such lines: a whole entry's head ("MA" / "School" / "2019") */
   bool dashed;       /* … or a spaced dash: "Initech - Leeds", "Initech -" */
@@ -1212,7 +1213,9 @@ static below look_below(const tx *t, const tline *l) {
         }
         y = z;
         yd = line_date(t, y.cs, y.ce);
+        r.para_dated |= yd.dated;
       }
+      r.para_dated |= d.dated;
       for (size_t i = x.cs; i + 1 < x.ce && !r.dashed; i++)
         r.dashed = t->v[i] == ' ' && t->v[i + 1] == '-' && (i + 2 == x.ce || t->v[i + 2] == ' ');
       if (first) {
@@ -1687,7 +1690,7 @@ static void open_para(tx *t, const tline *l, size_t a, size_t b, const ldate *d,
      * "Co-maintain open source projects"; a title over its dates opens the
      * next entry) */
     if (!prose && prev_described && prev_level == 1 && !dated_by_itself(t->sec_kind) &&
-        (t->sec_date_heads ? !(t->under_date && head_facts(s, n)) : (!look_below(t, l).dated && !head_facts(s, n))))
+        (t->sec_date_heads ? !(t->under_date && head_facts(s, n)) : (!look_below(t, l).para_dated && !head_facts(s, n))))
       prose = true; /* (where lines of dates open the entries only they do; a role may follow the first line under one) */
     /* …but the first line under a line of dates alone, where the
      * section's entries open so, is the entry's own unless a sentence

@@ -398,6 +398,30 @@ static void lower_case_goes_on(const cvx_block *const *blocks, const facts *fa, 
   }
 }
 
+/* An entry's head of two blocks, the second dated ("Field practice" /
+ * "at White Sea Station, Jan 2012 – Feb 2012"), is not repeated inside
+ * the entry: the same two shapes again, at the head's level, below its
+ * description, open the next entry. */
+static void repeated_heads(const cvx_block *const *blocks, const facts *fa, size_t n, int *labels) {
+  size_t h = 0;
+  bool open = false;
+  for (size_t i = 0; i + 1 < n; i++) {
+    if (labels[i] == CVX_SEG_B) {
+      h = i;
+      open = labels[i + 1] == CVX_SEG_H && fa[i + 1].date && !fa[i].date && !fa[i].sentence &&
+             blocks[i]->kind != CVX_BLK_HEADING;
+      continue;
+    }
+    if (!open || i < h + 3 || labels[i] != CVX_SEG_D || labels[i + 1] == CVX_SEG_B) continue;
+    char a[8], b[8], x[8], y[8];
+    shape(&fa[h], a), shape(&fa[h + 1], b), shape(&fa[i], x), shape(&fa[i + 1], y);
+    if (strcmp(a, x) || strcmp(b, y) || blocks[i - 1]->level <= blocks[i]->level) continue;
+    labels[i] = CVX_SEG_B;
+    labels[i + 1] = CVX_SEG_H;
+    h = i;
+  }
+}
+
 /* A section whose entries each open with a sub-heading of one level, with
  * one dated block at most under each (a title, its place, its date, its
  * type: not an employer over several dated roles), opens entries at those
@@ -505,6 +529,7 @@ void cvx_entryseg_label(cvx_rec_kind kind, const cvx_block *const *blocks, size_
     }
     have |= slots;
   }
+  repeated_heads(blocks, fa, n, labels);
   lower_case_goes_on(blocks, fa, n, labels);
   heading_anchors(blocks, fa, n, labels);
   date_line_anchors(blocks, fa, n, labels);

@@ -333,6 +333,10 @@ typedef struct ctx {
    * ([0]) and as the position ([1]) */
   const cvx_block *table_row;
   unsigned char table_votes[8][2];
+  /* in the section being read, which comes first in a job's head where a
+   * word vouched for the role or the employer: 1 the role, -1 the employer,
+   * 0 not known yet */
+  int role_first;
   /* the document's short phrases set apart by punctuation (doc_phrases),
    * sorted; built on first use */
   piece *phrases;
@@ -1190,9 +1194,14 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
       org = i;
     else if (pos < 0 && org >= 0)
       pos = i;
-    else if (org < 0)
+    else if (c->role_first > 0) /* (as the section's heads that say so go) */
+      pos = i;
+    else
       org = i;
   }
+  /* the order of a head's role and employer when a word vouched for one */
+  if (pos >= 0 && org >= 0 && (rscore[pos] > 0 || oscore[org] > 0) && !same_line(seg[pos].s, seg[org].s))
+    c->role_first = seg[pos].s < seg[org].s ? 1 : -1;
   /* a title no word vouches for that shares the organisation's line ("Org
    * – what it does") gives way to a piece on the dates' line ("Gestora de
    * Operações | 2019 – 2024"): the title goes with the dates */
@@ -5925,6 +5934,7 @@ static bool paragraph_groups(ctx *c, cvx_block *first, const cvx_block *end) {
 static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading,
                           cvx_block *first, cvx_block *end) {
   c->lang_open = NULL;
+  c->role_first = 0;
   if (kind == CVX_REC_LANGUAGE && heading && programming_languages(c, heading, first, end)) return;
   if (kind == CVX_REC_SKILL && paragraph_groups(c, first, end)) return;
   if (kind == CVX_REC_SKILL && heading) {
