@@ -1342,10 +1342,13 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
       add_piece(c, r, "position", p, b->span);
       continue;
     }
-    if (child == 1 && kind == CVX_REC_WORK && !cvx_record_get(r, "position") && b->kind == CVX_BLK_PARA &&
-        b->level == 0 && e->head->next->level > 0 && !memchr(b->text, '\n', b->len) && !words_over(p.s, p.n, 6) &&
+    const cvx_block *b0 = e->head->next;
+    bool told_above = b0->kind == CVX_BLK_PARA ? b0->level > 0 : b0->kind == CVX_BLK_HEADING && words_over(b0->text, b0->len, 8);
+    if (child == 1 && kind == CVX_REC_WORK && !cvx_record_get(r, "position") &&
+        ((b->kind == CVX_BLK_PARA && b->level == 0) || (b->kind == CVX_BLK_HEADING && b0->kind == CVX_BLK_HEADING)) &&
+        told_above && !memchr(b->text, '\n', b->len) && !words_over(p.s, p.n, 6) &&
         !sentence_like(p) && p.s[p.n - 1] != '.' && cvx_role_score(p.s, p.n) > 0 &&
-        (b->next == e->end || !b->next || b->next->level > 0 || b->next->kind == CVX_BLK_ITEM)) {
+        (b->next == e->end || !b->next || (b->next->kind == CVX_BLK_PARA && b->next->level > 0) || b->next->kind == CVX_BLK_ITEM)) {
       add_piece(c, r, "position", p, b->span);
       continue;
     }
