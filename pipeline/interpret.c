@@ -3299,13 +3299,17 @@ static bool alternating_groups(const cvx_block *b, bool *title) {
      * that ends in a separator: a list wrapped) */
     if (!turns && i && !title[i - 1] && !wraps[i - 1] && !words_over(l[i - 1].s, l[i - 1].n, 8)) return false;
     if (k >= 3 || long_line) group_listed = true;
-    /* (by turns a group may hold one tag: "JS (node.js)" / "express") */
-    else if (k < 2 && !(wraps[i] || (i && wraps[i - 1])) && !(turns && !words_over(l[i].s, l[i].n, 2))) return false;
+    /* (by turns a group may hold one tag, "JS (node.js)" / "express", or
+     * a run of tags that cannot be told apart, no sentence) */
+    else if (k < 2 && !(wraps[i] || (i && wraps[i - 1])) &&
+             !(turns && (!words_over(l[i].s, l[i].n, 2) || (l[i].n && l[i].s[l[i].n - 1] != '.'))))
+      return false;
   }
   lists += open && group_listed;
-  /* (by turns, three titles or more each named over its tags need one
-   * list of three: "Parallel programming" / "MPI OpenMP" …) */
-  return titles && lists && (2 * lists >= groups || (turns && pairs >= 3 && !unnamed));
+  /* (by turns, three titles or more each named over its tags, or all but
+   * one of five or more, need one list of three: "Parallel programming" /
+   * "MPI OpenMP" …) */
+  return titles && lists && (2 * lists >= groups || (turns && pairs >= 3 && unnamed <= (pairs >= 5 ? 1 : 0)));
 }
 
 static bool ampersand_category(piece p);
