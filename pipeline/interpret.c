@@ -5699,16 +5699,18 @@ static bool ampersand_category(piece p) {
  * keywords of each block under it, its span from the heading to the last. */
 static void heading_group(ctx *c, const cvx_block *heading, piece name, cvx_block *first, cvx_block *end) {
   cvx_span es = heading->span;
-  /* in a list of lines that each stand alone, one that names a category
+  /* in a list of paragraphs, a line of its own that names a category
    * ("Backend & MSA") with two lines at least under it opens a group of its
    * own: the end of the heading's group */
-  bool lone = true;
-  for (cvx_block *b = first; b && b != end && lone; b = b->next)
-    lone = b->kind == CVX_BLK_RULE || (b->kind == CVX_BLK_PARA && !memchr(b->text, '\n', b->len));
+  bool paras = true;
+  for (cvx_block *b = first; b && b != end && paras; b = b->next)
+    paras = b->kind == CVX_BLK_RULE || b->kind == CVX_BLK_PARA;
   cvx_block *cut = end;
-  for (cvx_block *b = first; lone && b && b != end && cut == end; b = b->next)
-    if (b != first && ampersand_category((piece){b->text, b->len}) && b->next && b->next != end && b->next->next &&
-        b->next->next != end)
+  for (cvx_block *b = first; paras && b && b != end && cut == end; b = b->next)
+    if (b != first && !memchr(b->text, '\n', b->len) && ampersand_category((piece){b->text, b->len}) && b->next &&
+        b->next != end &&
+        (memchr(b->next->text, '\n', b->next->len) || memchr(b->next->text, '\t', b->next->len) ||
+         memchr(b->next->text, ',', b->next->len) || (b->next->next && b->next->next != end)))
       cut = b;
   for (cvx_block *b = first; b && b != cut; b = b->next)
     if (cvx_span_valid(b->span) && b->span.end > es.end) es.end = b->span.end;
@@ -5733,8 +5735,19 @@ static bool programming_languages(ctx *c, const cvx_block *heading, cvx_block *f
   for (cvx_block *b = first; b && b != end; b = b->next) {
     if (b->kind == CVX_BLK_HEADING || b->kind == CVX_BLK_RULE) return false;
     piece items[MAX_SEGS];
-    const char *tab = memchr(b->text, '\t', b->len);
-    if (tab) return false; /* a row with a second cell: a level beside a language */
+    /* cells apart by tabs: a level beside a language ("English\tNative")
+     * when one names a language, else items ("Java\tKotlin\tDart") */
+    if (memchr(b->text, '\t', b->len)) {
+      for (const char *q = b->text, *stop = b->text + b->len; q < stop;) {
+        const char *z = q;
+        while (z < stop && *z != '\t' && *z != '\n') z++;
+        piece cell = trim_piece((piece){q, (size_t)(z - q)});
+        if (cell.n && (is_language_name(cell) || memchr(cell.s, '(', cell.n))) return false;
+        lines += cell.n > 0;
+        q = z + 1;
+      }
+      continue;
+    }
     /* the lines each (a language over its level, "Chinese" / "native", is
      * no one item), then the whole paragraph (a list wrapped over lines) */
     for (const char *q = b->text, *stop = b->text + b->len; q < stop;) {
