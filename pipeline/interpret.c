@@ -3364,6 +3364,21 @@ static bool alternating_read(ctx *c, cvx_rec_kind kind, const entry *e, piece na
   return true;
 }
 
+/* The words of p outside brackets. */
+static int bare_words(piece p) {
+  int words = 0, depth = 0;
+  bool in = false;
+  for (size_t i = 0; i < p.n; i++) {
+    char ch = p.s[i];
+    if (ch == '(') depth++;
+    else if (ch == ')' && depth) depth--;
+    bool letter = !is_ws((unsigned char)ch) && ch != '(' && ch != ')' && !depth;
+    if (letter && !in) words++;
+    in = letter;
+  }
+  return words;
+}
+
 static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
   /* a sub-heading with nothing under it (nor deeper headings of its own)
    * names one item ("### the economics of outer space" among the interests) */
@@ -3384,8 +3399,11 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
   if (e->title && body && body != e->end && kind == CVX_REC_SKILL) {
     bool labelled = false; /* "Languages: C, Go" lines name their own groups */
     for (cvx_block *b = body; b && b != e->end && !labelled; b = b->next) {
-      const char *colon = memchr(b->text, ':', b->len);
-      labelled = colon && colon - b->text < 60 && has_alnum(colon + 1, b->len - (size_t)(colon + 1 - b->text));
+      const char *colon = memchr(b->text, ':', b->len), *nl = memchr(b->text, '\n', b->len);
+      /* (on the block's first line: "SAP" / "Office: Word, Excel" is a
+       * list whose item has its own parts) */
+      labelled = colon && colon - b->text < 60 && (!nl || colon < nl) &&
+                 has_alnum(colon + 1, b->len - (size_t)(colon + 1 - b->text));
     }
     piece name = strip_symbols(joined(c, e->title));
     if (!labelled && name.n && !words_over(name.s, name.n, 6)) {
@@ -3448,7 +3466,9 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
             capitals = isupper(c0) || isdigit(c0) || c0 >= 0x80;
           }
           phrase = !capitals && !memchr(b->text, '\t', b->len);
-          for (int i = 0; i < k && !phrase; i++) phrase = words_over(items[i].s, items[i].n, 4);
+          /* (a bracket's words qualify the item: "Siemens (Step 7 + TIA
+           * Portal)" is a name of one word) */
+          for (int i = 0; i < k && !phrase; i++) phrase = bare_words(items[i]) > 4;
         }
         if (phrase) k = 1, items[0] = line;
         if (k == 1 && words > 12) {
@@ -5951,11 +5971,36 @@ static bool paragraph_groups(ctx *c, cvx_block *first, const cvx_block *end) {
   return true;
 }
 
+/* In a section whose groups are named by sub-headings of one level, each
+ * over a paragraph, a line of its own in bold over a paragraph names a
+ * group the same way ("**Programming**" / "Python\nVBA" / "##### CAD" /
+ * "Eplan\nKiCad": a page's first title set apart by its weight alone):
+ * it becomes such a sub-heading. */
+static void bold_subheads(cvx_block *first, const cvx_block *end) {
+  int level = 0, heads = 0;
+  for (cvx_block *b = first; b && b != end; b = b->next) {
+    if (b->kind != CVX_BLK_HEADING) continue;
+    if ((level && b->level != level) || !b->next || b->next == end || b->next->kind != CVX_BLK_PARA) return;
+    level = b->level;
+    heads++;
+  }
+  if (heads < 2) return;
+  for (cvx_block *b = first; b && b != end; b = b->next)
+    if (b->kind == CVX_BLK_PARA && b->level == 0 && cvx_block_strong(b) > 0 && b->len && !memchr(b->text, '\n', b->len) &&
+        !words_over(b->text, b->len, 6) && !memchr(b->text, ',', b->len) && !memchr(b->text, ':', b->len) &&
+        b->text[b->len - 1] != '.' && b->next && b->next != end && b->next->kind == CVX_BLK_PARA &&
+        cvx_block_strong(b->next) == 0) {
+      b->kind = CVX_BLK_HEADING;
+      b->level = level;
+    }
+}
+
 static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading,
                           cvx_block *first, cvx_block *end) {
   c->lang_open = NULL;
   c->role_first = 0;
   if (kind == CVX_REC_LANGUAGE && heading && programming_languages(c, heading, first, end)) return;
+  if (kind == CVX_REC_SKILL) bold_subheads(first, end);
   if (kind == CVX_REC_SKILL && paragraph_groups(c, first, end)) return;
   if (kind == CVX_REC_SKILL && heading) {
     cvx_block *rest;
