@@ -51,8 +51,8 @@ static bool is_frame(const char *s, size_t n, size_t i, size_t *clen) {
       return true;
     }
   }
-  if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xB7) {
-    *clen = 2;
+  if (c == 0xC2 && i + 1 < n && ((unsigned char)s[i + 1] == 0xB7 || (unsigned char)s[i + 1] == 0xA0)) {
+    *clen = 2; /* (and U+00A0, a space that does not break) */
     return true;
   }
   return false;
@@ -266,6 +266,9 @@ static int split_segments(const char *s, size_t n, bool at, piece *out, int max)
       } else if ((c == ',' || c == ';') && i + 1 < n && s[i + 1] == ' ' &&
                  !(c == ',' && company_suffix(s + i + 2, n - i - 2))) {
         sep = 1;
+      } else if ((c == ',' || c == ';') && i + 2 < n && (unsigned char)s[i + 1] == 0xC2 &&
+                 (unsigned char)s[i + 2] == 0xA0 && !(c == ',' && company_suffix(s + i + 3, n - i - 3))) {
+        sep = 1; /* (a space that does not break after it, as a word processor sets one) */
       } else if (c == ':' && (i + 1 == n || s[i + 1] == ' ')) {
         sep = 1;
       } else if (c == ' ' && i + 2 < n && (s[i + 1] == '|' || s[i + 1] == '-' || s[i + 1] == '/' ||

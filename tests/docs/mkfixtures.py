@@ -1,7 +1,7 @@
 """mkfixtures.py — writes the PDF, DOCX and ODT golden fixtures (fixtures/
-pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-desc-under-dates, pdf-header-wraps, pdf-header-email-cells, pdf-tag-pills, pdf-tag-pairs, pdf-page-carry, pdf-drawn, pdf-row-dates, pdf-head-across-pages, pdf-head-title-below, pdf-section-lines, pdf-wrapped-cells, pdf-sparse-sidebar, docx-styles, docx-lists, docx-bold, odt-basic) from the CV text
+pdf-columns, pdf-weights, pdf-dashes, pdf-labels, pdf-tight-blocks, pdf-heading-weights, pdf-grid, pdf-band-dates, pdf-date-above, pdf-date-below, pdf-tag-cards, pdf-header-cells, pdf-desc-under-dates, pdf-header-wraps, pdf-header-email-cells, pdf-tag-pills, pdf-tag-pairs, pdf-page-carry, pdf-drawn, pdf-row-dates, pdf-head-across-pages, pdf-head-title-below, pdf-section-lines, pdf-wrapped-cells, pdf-sparse-sidebar, docx-styles, docx-lists, docx-bold, docx-nbsp, odt-basic) from the CV text
 below, which is made up. Run after changing the text or the generators, then `make
-golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-desc-under-dates pdf-header-wraps pdf-header-email-cells pdf-tag-pills pdf-tag-pairs pdf-page-carry pdf-drawn pdf-row-dates pdf-head-across-pages pdf-head-title-below pdf-section-lines pdf-wrapped-cells pdf-sparse-sidebar docx-styles docx-lists docx-bold odt-basic"`
+golden-update CASES="pdf-columns pdf-weights pdf-dashes pdf-labels pdf-tight-blocks pdf-heading-weights pdf-grid pdf-band-dates pdf-date-above pdf-date-below pdf-tag-cards pdf-header-cells pdf-desc-under-dates pdf-header-wraps pdf-header-email-cells pdf-tag-pills pdf-tag-pairs pdf-page-carry pdf-drawn pdf-row-dates pdf-head-across-pages pdf-head-title-below pdf-section-lines pdf-wrapped-cells pdf-sparse-sidebar docx-styles docx-lists docx-bold docx-nbsp odt-basic"`
 and review the diff.
 usage: python3 tests/docs/mkfixtures.py [ROOT]"""
 import os
@@ -821,6 +821,20 @@ bold_paras = [
     ("p", [("b", "Hobbies"), " ", ("a", "https://cml.example.net", "cml.example.net")]),
 ]
 write("docx-bold", "cv.docx", docx(bold_paras))
+
+# ---- DOCX whose word processor set a space that does not break after the
+# comma between a role and its employer
+nbsp_paras = [
+    ("title", "Ivo Castellanos"),
+    ("p", [("b", "Experience")]),
+    ("p", "Field Technician,\u00a0Brackwater Survey Institute (BSI)"),
+    ("p", "Mar 2016 \u2013 Jan 2019"),
+    ("li0", "Logged tide gauges along the coast"),
+    ("p", "Data Analyst,\u00a0Lowmoor Analytics"),
+    ("p", "Feb 2019 \u2013 Present"),
+    ("li0", "Built the harbour traffic dashboards"),
+]
+write("docx-nbsp", "cv.docx", docx(nbsp_paras))
 
 # ---- a PDF for `cvx validate`: its diagnostics print page:line:column (an
 # entry dated in the future on page 1, a publication with no venue on page 2)
