@@ -1483,6 +1483,25 @@ static void put_html(cvx_buf *b, const char *s, size_t n) {
   }
 }
 
+/* A code block by indentation alone whose text is HTML ("    <h3>" /
+ * "        coro" / "    </h3>"), inside an element an HTML block opened:
+ * the page's HTML indented as its author wrote it, which Markdown
+ * processors of site generators (kramdown) read as HTML up to the closing
+ * tag, not as code. A fenced block is code. */
+static bool indented_html(const md *m, cmark_node *k) {
+  if (cmark_node_get_type(k) != CMARK_NODE_CODE_BLOCK) return false;
+  const char *lit = cmark_node_get_literal(k);
+  if (!lit) return false;
+  while (*lit == ' ' || *lit == '\t' || *lit == '\n') lit++;
+  if (lit[0] != '<' || !(isalpha((unsigned char)lit[1]) || lit[1] == '/')) return false;
+  int64_t at = line_base(m, cmark_node_get_start_line(k));
+  if (at < 0 || at >= (int64_t)m->len) return false;
+  const char *v = m->v + at;
+  size_t room = m->len - (size_t)at, i = 0;
+  while (i < room && i < 3 && v[i] == ' ') i++;
+  return !(i < room && (v[i] == '`' || v[i] == '~')); /* (no fence) */
+}
+
 /* An HTML region: the raw HTML block n and, while the elements it opens
  * are not closed, the blocks after it (cmark ends a raw HTML block at a
  * blank line, so a table's cells come as HTML fragments and Markdown
@@ -1491,11 +1510,13 @@ static void put_html(cvx_buf *b, const char *s, size_t n) {
  * each at its own line, and the whole is read by the HTML builder, so
  * Markdown inside <div> and <td> is laid out as a browser shows it. Returns
  * the region's last node. */
+static bool indented_html(const md *m, cmark_node *k);
+
 static cmark_node *html_region(md *m, cmark_node *n) {
   cmark_node *last = n;
   long bal = 0;
   for (cmark_node *k = n; k; k = cmark_node_next(k)) {
-    bool html = cmark_node_get_type(k) == CMARK_NODE_HTML_BLOCK;
+    bool html = cmark_node_get_type(k) == CMARK_NODE_HTML_BLOCK || (k != n && bal > 0 && indented_html(m, k));
     if (k != n && bal <= 0 && !html) break;
     if (html) {
       const char *lit = cmark_node_get_literal(k);
@@ -1510,6 +1531,7 @@ static cmark_node *html_region(md *m, cmark_node *n) {
     int sl = cmark_node_get_start_line(k), el = cmark_node_get_end_line(k);
     for (; line < sl; line++) cvx_buf_putc(b, '\n');
     cmark_node_type t = cmark_node_get_type(k);
+    if (t == CMARK_NODE_CODE_BLOCK && k != n && indented_html(m, k)) t = CMARK_NODE_HTML_BLOCK; /* (as written) */
     char *r = NULL;
     const char *s;
     if (t == CMARK_NODE_HTML_BLOCK) {
