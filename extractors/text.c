@@ -1545,6 +1545,21 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
       return 1;
     }
   }
+  /* …and so does one, phrase or not, right after a sentence ended, over a
+   * list of three items or more on the next line ("Beyond the Desk" /
+   * "Tennis, Piano, …") */
+  tline x;
+  if ((t->quiet_heads || t->caps_heads) && !loud && !t->prev_blank && words <= 6 && l->indent == 0 &&
+      !has_digit(s, n) && title_case(s, n) && !job_title(s, n) && cvx_role_score(s, n) == 0 &&
+      cvx_org_score(s, n) <= 0 && t->b.open && t->b.last_punct && read_line(t, l->next, &x) && !x.blank &&
+      x.indent == 0) {
+    int commas = 0;
+    for (size_t i = x.cs; i < x.ce; i++) commas += t->v[i] == ',' || t->v[i] == ';';
+    if (commas >= 2 && !line_date(t, x.cs, x.ce).dated) {
+      t->quiet_heads++;
+      return 1;
+    }
+  }
   int sublevel = t->sec_level < 6 ? t->sec_level + 1 : 6;
   /* a label inside a dated entry ("Responsibilities:") is content */
   if (c->colon && words <= 6) {
