@@ -1476,7 +1476,7 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
    * set a section heading in capitals before (a page with no blank lines) */
   if (caps && words <= 6 &&
       (t->boundary || (t->caps_heads && t->b.open && t->b.last_punct) ||
-       (t->caps_lines >= 3 && words >= 2 && t->b.open && !t->b.last_wraps && !has_digit(s, n) &&
+       (t->caps_lines >= 3 && words >= 2 && (t->b.open || !t->prev_blank) && !t->b.last_wraps && !has_digit(s, n) &&
         t->quiet_heads <= t->caps_heads))) { /* (not where the page's headings so far are quiet) */
     if (cvx_org_score(s, n) > 0 || job_title(s, n)) return 0; /* "IBM", "CTO": an entry */
     /* in a list of skills written one a line, "RTK GPS" is one of them */
