@@ -3655,6 +3655,21 @@ static void project_lines(ctx *c, cvx_record *r, const char *orig, const char *t
       cvx_record_add(c->doc, r, "url", u, cvx_span_valid(sp) ? sp : es);
       continue;
     }
+    /* a line of its own "at" a named place is where the project was done
+     * ("at White Sea Biological Station, Karelia"): its entity */
+    if (!cvx_record_get(r, "entity") && o.n > 4 && !strncmp(o.s, "at ", 3) && isupper((unsigned char)o.s[3]) &&
+        !words_over(o.s, o.n, 12) && o.s[o.n - 1] != '.') {
+      add_piece(c, r, "entity", trim_piece((piece){o.s + 3, o.n - 3}), es);
+      continue;
+    }
+    /* …and one word of its own in lower case, what kind of project it was
+     * ("fieldwork", "application") */
+    bool one_word = !cvx_record_get(r, "type") && o.n >= 3 && o.n <= 24;
+    for (size_t q = 0; q < o.n && one_word; q++) one_word = islower((unsigned char)o.s[q]) || (q && o.s[q] == '-');
+    if (one_word) {
+      add_piece(c, r, "type", o, es);
+      continue;
+    }
     if (desc.len) cvx_buf_putc(&desc, ' ');
     cvx_buf_put(&desc, o.s, o.n);
   }
