@@ -3742,9 +3742,31 @@ static void parse_project(ctx *c, const entry *e, bool talk) {
   }
   if (talk) cvx_record_add(c->doc, r, "type", "talk", CVX_NOSPAN);
   if (dated) add_dates(c, r, &d, CVX_REC_PROJECT, date_span(c, &d, orig, es));
+  /* a run of two short items or more right under the head, a name or two
+   * each, is what it was built with ("Android" / "Java" / "Git") */
+  const cvx_block *tags_end = e->head->next;
+  int tags = 0;
+  while (tags_end && tags_end != e->end && tags_end->kind == CVX_BLK_ITEM && !memchr(tags_end->text, '\n', tags_end->len) &&
+         tags_end->len && !words_over(tags_end->text, tags_end->len, 3) && tags_end->text[tags_end->len - 1] != '.')
+    tags_end = tags_end->next, tags++;
+  if (tags < 2) tags_end = e->head->next;
   for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
     piece p = joined(c, b);
     if (!p.n) continue;
+    bool tag = false;
+    for (const cvx_block *x = e->head->next; x != tags_end && !tag; x = x->next) tag = x == b;
+    if (tag) {
+      add_piece(c, r, "keywords", p, b->span);
+      continue;
+    }
+    /* a line that is a link alone is the project's page */
+    const char *u;
+    size_t ua, ub;
+    if (!cvx_record_get(r, "url") && b->kind == CVX_BLK_PARA && !memchr(p.s, ' ', p.n) &&
+        cvx_url_find(c->doc->arena, p.s, p.n, &u, &ua, &ub) && ua == 0 && ub == p.n) {
+      cvx_record_add(c->doc, r, "url", u, b->span);
+      continue;
+    }
     cvx_daterange cd;
     if (!cvx_record_get(r, "startDate") && cvx_date_find(p.s, p.n, &cd) && cd.mend - cd.mstart + 14 >= p.n) {
       add_dates(c, r, &cd, CVX_REC_PROJECT, b->span);
