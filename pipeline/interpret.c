@@ -3493,12 +3493,33 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
                     !words_over(e->head->text, e->head->len, 4) && e->head->next && e->head->next != e->end &&
                     (e->head->next->kind == CVX_BLK_ITEM || short_lines(e->head->next) ||
                      (group_label(e->head) && item_list(e->head->next)));
-  if (e->head->next && e->head->next != e->end && (e->head->kind == CVX_BLK_ITEM || short_para) &&
+  /* …and so does the last of a few short lines over items set deeper, the
+   * lines before it items of their own ("PC" / "Software" / "  • Sketch") */
+  bool lines_over = kind == CVX_REC_SKILL && short_lines(e->head) && e->head->next && e->head->next != e->end &&
+                    e->head->next->kind == CVX_BLK_ITEM && e->head->next->level > e->head->level &&
+                    !memchr(e->head->text, ',', e->head->len) && !memchr(e->head->text, '\t', e->head->len);
+  if (e->head->next && e->head->next != e->end && (e->head->kind == CVX_BLK_ITEM || short_para || lines_over) &&
       !strchr(e->head->text, ':')) {
     cvx_span es = entry_span(e);
+    piece gname = strip_symbols(joined(c, e->head));
+    if (lines_over) {
+      const char *last = e->head->text;
+      for (const char *q = e->head->text, *stop = e->head->text + e->head->len; q < stop;) {
+        const char *nl = memchr(q, '\n', (size_t)(stop - q));
+        if (!nl) {
+          last = q;
+          break;
+        }
+        cvx_record *one = cvx_record_new(c->doc, kind, c->origin, e->head->span);
+        if (!one) return;
+        add_piece(c, one, "name", trim_piece((piece){q, (size_t)(nl - q)}), e->head->span);
+        q = nl + 1;
+      }
+      gname = trim_piece((piece){last, (size_t)(e->head->text + e->head->len - last)});
+    }
     cvx_record *r = cvx_record_new(c->doc, kind, c->origin, es);
     if (!r) return;
-    add_piece(c, r, "name", strip_symbols(joined(c, e->head)), e->head->span);
+    add_piece(c, r, "name", gname, e->head->span);
     for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
       if (b->kind == CVX_BLK_PARA && short_lines(b)) { /* one keyword a line, or a cell */
         for (const char *q = b->text, *stop = b->text + b->len; q < stop;) {
@@ -5790,9 +5811,21 @@ static void heading_group(ctx *c, const cvx_block *heading, piece name, cvx_bloc
  * names a spoken language ("PHP", "Javascript", "Go-lang"): programming
  * languages, one skill group named by the heading. True when it took the
  * section. */
+static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading, cvx_block *first,
+                          cvx_block *end);
+
 static bool programming_languages(ctx *c, const cvx_block *heading, cvx_block *first, cvx_block *end) {
   int lines = 0;
   for (cvx_block *b = first; b && b != end; b = b->next) {
+    /* a sub-heading after such a list ("Языки" / "PHP" / … / "Languages" /
+     * "English"): the list is one group, the sub-heading's section is read
+     * as the languages it names */
+    if (b->kind == CVX_BLK_HEADING && b != first && lines >= 2 && b->level > heading->level) {
+      heading_group(c, heading, strip_symbols(joined(c, heading)), first, b);
+      cvx_doc_take(c->doc, b->span);
+      parse_section(c, CVX_REC_LANGUAGE, false, b, b->next, end);
+      return true;
+    }
     if (b->kind == CVX_BLK_HEADING || b->kind == CVX_BLK_RULE) return false;
     piece items[MAX_SEGS];
     /* cells apart by tabs: a level beside a language ("English\tNative")
