@@ -2155,6 +2155,24 @@ static void parse_award(ctx *c, const entry *e, cvx_rec_kind kind) {
       ns = 2;
     }
   }
+  /* an award's parts after its title: a label its cut date left ("Awarded"
+   * of "Awarded 2017") is read and dropped; "by Example Society" names the
+   * body that gave it */
+  if (kind == CVX_REC_AWARD && !title_end) {
+    int kept = ns ? 1 : 0;
+    for (int i = 1; i < ns; i++) {
+      bool lab_by;
+      size_t lab = award_label(seg[i], &lab_by);
+      if (lab && (lab == seg[i].n || (lab_by && !by.n))) {
+        if (lab < seg[i].n) by = trim_piece((piece){seg[i].s + lab, seg[i].n - lab}), by.s = orig + (by.s - t);
+        cvx_span ls = cvx_doc_locaten(c->doc, es, seg[i].s, lab);
+        if (cvx_span_valid(ls)) cvx_doc_take(c->doc, ls);
+        continue;
+      }
+      seg[kept++] = seg[i];
+    }
+    ns = kept;
+  }
   if (ns > 0) {
     if (title_end) seg[0] = (piece){orig + (seg[0].s - t), seg[0].n};
     add_piece(c, r, title_key, seg[0], es);
