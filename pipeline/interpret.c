@@ -834,6 +834,15 @@ static bool list_label(piece p) {
   return p.n && label_in(p, duty_labels);
 }
 
+/* True when p is a line labelling a list of courses ("Courses",
+ * "Relevant coursework:"). */
+static bool courses_label(piece p) {
+  p = trim_piece(p);
+  if (p.n && p.s[p.n - 1] == ':') p = trim_piece((piece){p.s, p.n - 1});
+  return eq_fold(p.s, p.n, "courses") || eq_fold(p.s, p.n, "coursework") || eq_fold(p.s, p.n, "relevant coursework") ||
+         eq_fold(p.s, p.n, "relevant courses");
+}
+
 /* True when piece p of t[0,n) is a whole line of it, but for spaces and a
  * trailing dash ("Initech -"). */
 static bool own_line(const char *t, size_t n, piece p) {
@@ -1790,9 +1799,20 @@ static void parse_education(ctx *c, const entry *e) {
     }
     add_piece(c, r, "highlights", seg[i], es);
   }
+  bool in_courses = false; /* under a line "Courses" alone: its items are courses */
   for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
     piece p = joined(c, b);
     if (!p.n) continue;
+    if (in_courses && b->kind == CVX_BLK_ITEM) {
+      add_piece(c, r, "courses", p, b->span);
+      continue;
+    }
+    in_courses = false;
+    if (b->kind != CVX_BLK_ITEM && b->next && b->next != e->end && b->next->kind == CVX_BLK_ITEM && courses_label(p)) {
+      in_courses = true;
+      cvx_doc_take(c->doc, b->span);
+      continue;
+    }
     if (looks_key_value(p, "GPA")) {
       size_t at;
       piece sc = gpa_figures(p, &at);
@@ -5075,6 +5095,10 @@ static void join_header_runs(ctx *c, cvx_block *first, const cvx_block *end, boo
        * opens the next entry */
       if (b->next->kind == CVX_BLK_HEADING && !headed && !pair) break;
       headed &= b->next->kind == CVX_BLK_HEADING;
+      /* (a line that labels a list of courses is no part of a header) */
+      if (b->next->kind == CVX_BLK_PARA && !memchr(b->next->text, '\n', b->next->len) &&
+          courses_label((piece){b->next->text, b->next->len}))
+        break;
       int more = header_slots(b->next, edu);
       if (!pair &&
           (more < 0 || (more & have) || (more == 0 && (have & (SLOT_ORG | SLOT_DATE)) == (SLOT_ORG | SLOT_DATE))))
@@ -5228,6 +5252,23 @@ static bool date_alone_line(const cvx_block *b) {
 
 static bool list_kind(cvx_rec_kind k);
 
+/* An entry that is a line "Courses" over its items, right after a degree:
+ * they are that degree's courses (the segmenter may open an entry at the
+ * label). True when it took the entry. */
+static bool courses_of_last(ctx *c, const entry *e) {
+  cvx_record *last = c->doc->records_tail;
+  const cvx_block *h = e->title ? e->title : e->head;
+  if ((e->title && e->title != e->head) || (h->kind != CVX_BLK_PARA && h->kind != CVX_BLK_HEADING) ||
+      memchr(e->head->text, '\n', e->head->len) ||
+      !courses_label((piece){e->head->text, e->head->len}) || !last || last->kind != CVX_REC_EDUCATION)
+    return false;
+  for (const cvx_block *b = e->head->next; b && b != e->end; b = b->next)
+    if (b->kind != CVX_BLK_ITEM) return false;
+  cvx_doc_take(c->doc, e->head->span);
+  for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) add_piece(c, last, "courses", joined(c, b), b->span);
+  return true;
+}
+
 static void parse_entry(ctx *c, cvx_rec_kind kind, bool talks, cvx_record **other,
                         const cvx_block *heading, const entry *e) {
   /* a paragraph of running prose is not an entry line: read its facts (a
@@ -5248,7 +5289,7 @@ static void parse_entry(ctx *c, cvx_rec_kind kind, bool talks, cvx_record **othe
   case CVX_REC_WORK:
   case CVX_REC_VOLUNTEER: parse_job(c, e, kind); break;
   case CVX_REC_EDUCATION:
-    if (!split_degrees(c, e)) parse_education(c, e);
+    if (!courses_of_last(c, e) && !split_degrees(c, e)) parse_education(c, e);
     break;
   case CVX_REC_AWARD:
   case CVX_REC_CERTIFICATE: parse_award(c, e, kind); break;
