@@ -1510,8 +1510,6 @@ static bool indented_html(const md *m, cmark_node *k) {
  * each at its own line, and the whole is read by the HTML builder, so
  * Markdown inside <div> and <td> is laid out as a browser shows it. Returns
  * the region's last node. */
-static bool indented_html(const md *m, cmark_node *k);
-
 static cmark_node *html_region(md *m, cmark_node *n) {
   cmark_node *last = n;
   long bal = 0;

@@ -1156,7 +1156,6 @@ static bool title_case(const char *s, size_t n) {
   return idx > 0;
 }
 
-/* What the lines after l look like, for headings that need content below. */
 /* Whether a line holds what an entry's header holds: a degree, a firm's
  * or a school's name, a role. */
 static bool head_facts(const char *s, size_t n) {
@@ -1165,6 +1164,7 @@ static bool head_facts(const char *s, size_t n) {
   return cvx_degree_find(s, n, &st, &a, &z) || cvx_org_score(s, n) > 0 || cvx_role_score(s, n) > 0;
 }
 
+/* What the lines after l look like, for headings that need content below. */
 typedef struct below {
   bool content;      /* a non-blank, non-rule line follows (maybe after blanks) */
   bool direct;       /* the very next line is not blank */
@@ -1534,30 +1534,29 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
     }
   }
   /* on a page with no blank lines that has set section headings before, a
-   * phrase of the same kind right over a dated line starts the next one
-   * ("Where I Learned" over "Associate Degree in Nursing … | May 2015") */
-  if ((t->quiet_heads || t->caps_heads) && !loud && !t->prev_blank && words <= 6 && l->indent == 0 &&
-      !has_digit(s, n) && title_case(s, n) && phrase_words(s, n) && !job_title(s, n) &&
-      cvx_role_score(s, n) == 0 && cvx_org_score(s, n) <= 0 && t->b.open && !t->b.last_wraps) {
-    below bl = look_below(t, l);
-    if (bl.direct && bl.dated) {
-      t->quiet_heads++;
-      return 1;
-    }
-  }
-  /* …and so does one, phrase or not, right after a sentence ended, over a
-   * list of three items or more on the next line ("Beyond the Desk" /
-   * "Tennis, Piano, …") */
-  tline x;
+   * title-case line right under a paragraph starts the next one when it is
+   * a phrase of the same kind right over a dated line ("Where I Learned"
+   * over "Associate Degree in Nursing … | May 2015"), or, phrase or not,
+   * right after a sentence ended, over a list of three items or more on the
+   * next line ("Beyond the Desk" / "Tennis, Piano, …") */
   if ((t->quiet_heads || t->caps_heads) && !loud && !t->prev_blank && words <= 6 && l->indent == 0 &&
       !has_digit(s, n) && title_case(s, n) && !job_title(s, n) && cvx_role_score(s, n) == 0 &&
-      cvx_org_score(s, n) <= 0 && t->b.open && t->b.last_punct && read_line(t, l->next, &x) && !x.blank &&
-      x.indent == 0) {
-    int commas = 0;
-    for (size_t i = x.cs; i < x.ce; i++) commas += t->v[i] == ',' || t->v[i] == ';';
-    if (commas >= 2 && !line_date(t, x.cs, x.ce).dated) {
-      t->quiet_heads++;
-      return 1;
+      cvx_org_score(s, n) <= 0 && t->b.open) {
+    if (phrase_words(s, n) && !t->b.last_wraps) {
+      below bl = look_below(t, l);
+      if (bl.direct && bl.dated) {
+        t->quiet_heads++;
+        return 1;
+      }
+    }
+    tline x;
+    if (t->b.last_punct && read_line(t, l->next, &x) && !x.blank && x.indent == 0) {
+      int commas = 0;
+      for (size_t i = x.cs; i < x.ce; i++) commas += t->v[i] == ',' || t->v[i] == ';';
+      if (commas >= 2 && !line_date(t, x.cs, x.ce).dated) {
+        t->quiet_heads++;
+        return 1;
+      }
     }
   }
   int sublevel = t->sec_level < 6 ? t->sec_level + 1 : 6;

@@ -1076,6 +1076,13 @@ static bool duration_phrase(piece p) {
   return pairs >= 1 && pairs <= 3;
 }
 
+/* Block b, read as p, is one short line that a role's words vouch for and
+ * no sentence ("Senior Projects Engineer"). */
+static bool short_role_line(const cvx_block *b, piece p) {
+  return p.n && !memchr(b->text, '\n', b->len) && !words_over(p.s, p.n, 6) && !sentence_like(p) &&
+         p.s[p.n - 1] != '.' && cvx_role_score(p.s, p.n) > 0;
+}
+
 static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   cvx_span es = entry_span(e);
   cvx_record *r = cvx_record_new(c->doc, kind, c->origin, es);
@@ -1284,12 +1291,10 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   const cvx_block *role_line = NULL;
   if (!lab_pos.n && (pos < 0 || rscore[pos] == 0) && kind == CVX_REC_WORK) {
     const cvx_block *b1 = e->head->next;
-    if (b1 && b1 != e->end && b1->kind == CVX_BLK_PARA && b1->level == 0 && !memchr(b1->text, '\n', b1->len)) {
-      piece p1 = trim_piece((piece){b1->text, b1->len});
-      if (p1.n && !words_over(p1.s, p1.n, 6) && !sentence_like(p1) && p1.s[p1.n - 1] != '.' &&
-          cvx_role_score(p1.s, p1.n) > 0 && (!b1->next || b1->next == e->end || b1->next->level > 0 || b1->next->kind == CVX_BLK_ITEM))
-        role_line = b1, pos = -1;
-    }
+    if (b1 && b1 != e->end && b1->kind == CVX_BLK_PARA && b1->level == 0 &&
+        short_role_line(b1, trim_piece((piece){b1->text, b1->len})) &&
+        (!b1->next || b1->next == e->end || b1->next->level > 0 || b1->next->kind == CVX_BLK_ITEM))
+      role_line = b1, pos = -1;
   }
   /* beside a role, an employer no word vouches for that reads as a phrase
    * ("Leader in rooftop solar panels for schools") is what the employer
@@ -1354,12 +1359,11 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
       add_piece(c, r, "position", p, b->span);
       continue;
     }
-    const cvx_block *b0 = e->head->next;
-    bool told_above = b0->kind == CVX_BLK_PARA ? b0->level > 0 : b0->kind == CVX_BLK_HEADING && words_over(b0->text, b0->len, 8);
+    const cvx_block *b0 = e->head->next; /* (the first child, which tells) */
     if (child == 1 && kind == CVX_REC_WORK && !cvx_record_get(r, "position") &&
         ((b->kind == CVX_BLK_PARA && b->level == 0) || (b->kind == CVX_BLK_HEADING && b0->kind == CVX_BLK_HEADING)) &&
-        told_above && !memchr(b->text, '\n', b->len) && !words_over(p.s, p.n, 6) &&
-        !sentence_like(p) && p.s[p.n - 1] != '.' && cvx_role_score(p.s, p.n) > 0 &&
+        (b0->kind == CVX_BLK_PARA ? b0->level > 0 : b0->kind == CVX_BLK_HEADING && words_over(b0->text, b0->len, 8)) &&
+        short_role_line(b, p) &&
         (b->next == e->end || !b->next || (b->next->kind == CVX_BLK_PARA && b->next->level > 0) || b->next->kind == CVX_BLK_ITEM)) {
       add_piece(c, r, "position", p, b->span);
       continue;
@@ -1916,11 +1920,6 @@ static void award_details(ctx *c, cvx_record *r, const entry *e, cvx_rec_kind ki
   }
 }
 
-/* An award or certificate whose header is written one field a line (the
- * date, the title, the granting body; see join_field_lines): the date read
- * from any line, labels dropped, the first other line the title, a line
- * after "by" or else the second line the body, the rest its summary.
- * Returns false (nothing made) for a header of one line. */
 /* A line that says what an award was for, in lower case: "for outstanding
  * innovation in energy systems", "in recognition of …". */
 static bool reason_line(piece p) {
@@ -1954,6 +1953,11 @@ static bool award_name_body(piece t, piece *name, piece *body) {
          !memchr(body->s, ',', body->n) && !words_over(body->s, body->n, 12) && !words_over(name->s, name->n, 6);
 }
 
+/* An award or certificate whose header is written one field a line (the
+ * date, the title, the granting body; see join_field_lines): the date read
+ * from any line, labels dropped, the first other line the title, a line
+ * after "by" or else the second line the body, the rest its summary.
+ * Returns false (nothing made) for a header of one line. */
 static bool award_lines(ctx *c, const entry *e, cvx_rec_kind kind) {
   if (!e->head || (!e->title && !memchr(e->head->text, '\n', e->head->len))) return false;
   if (e->title) { /* under a sub-heading: only "Awarded by Example Society" */
@@ -3222,18 +3226,6 @@ static int space_tags_n(ctx *c, piece line, piece *out, int max, int least, bool
 /* A run of five words at least: fewer might be a phrase. */
 static int space_tags(ctx *c, piece line, piece *out, int max) { return space_tags_n(c, line, out, max, 5, false); }
 
-/* Lines of one paragraph under a group's title that go on naming groups:
- * tags, a short title, tags, … ("C Go Rust Zig Lua" / "Tooling" / "Make Git
- * Nix Bazel CMake"), or title, tags, title, … when the lines are even in
- * number; each title of four words at most with no separator and no full
- * stop, over a longer line, and each line of tags a list of two at least,
- * three in half of them. When the lines do not alternate so, a list may
- * go on over a second line ("Python SQL … Data Storytelling" / "Continuous
- * Learning Project Management"): a title is then a line of that shape not
- * right under one that ends in a separator, never two in a row, and a
- * line of tags a list or a long line with no full stop. title[i] tells the
- * titles among the m lines (MAX_SEGS at most); lines before the first
- * title fill the group of the entry's own title. */
 /* Words after the first of p that start in lower case: a phrase's words
  * ("Version control systems"), not a name's. */
 static bool phrase_cased(piece p) {
@@ -3267,6 +3259,18 @@ static bool marked_names(piece p) {
   return words > 0;
 }
 
+/* Lines of one paragraph under a group's title that go on naming groups:
+ * tags, a short title, tags, … ("C Go Rust Zig Lua" / "Tooling" / "Make Git
+ * Nix Bazel CMake"), or title, tags, title, … when the lines are even in
+ * number; each title of four words at most with no separator and no full
+ * stop, over a longer line, and each line of tags a list of two at least,
+ * three in half of them. When the lines do not alternate so, a list may
+ * go on over a second line ("Python SQL … Data Storytelling" / "Continuous
+ * Learning Project Management"): a title is then a line of that shape not
+ * right under one that ends in a separator, never two in a row, and a
+ * line of tags a list or a long line with no full stop. title[i] tells the
+ * titles among the m lines (MAX_SEGS at most); lines before the first
+ * title fill the group of the entry's own title. */
 static bool alternating_groups(const cvx_block *b, bool *title) {
   if (b->kind != CVX_BLK_PARA || !memchr(b->text, '\n', b->len)) return false;
   piece l[MAX_SEGS];
@@ -5866,13 +5870,13 @@ static void heading_group(ctx *c, const cvx_block *heading, piece name, cvx_bloc
   }
 }
 
+static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading, cvx_block *first,
+                          cvx_block *end);
+
 /* A "Languages" section (any language's word for it) none of whose lines
  * names a spoken language ("PHP", "Javascript", "Go-lang"): programming
  * languages, one skill group named by the heading. True when it took the
  * section. */
-static void parse_section(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block *heading, cvx_block *first,
-                          cvx_block *end);
-
 static bool programming_languages(ctx *c, const cvx_block *heading, cvx_block *first, cvx_block *end) {
   int lines = 0;
   for (cvx_block *b = first; b && b != end; b = b->next) {
