@@ -87,6 +87,19 @@ const char *cvx_profile_network(cvx_arena *a, const char *url, const char **user
  * the usual separators, optional +country and extension. */
 bool cvx_phone_find(const char *s, size_t n, size_t *mstart, size_t *mend);
 
+/* A postal address on one line, its parts as offsets into the line (an
+ * empty range: the part is not written). */
+enum { CVX_ADDR_STREET, CVX_ADDR_POSTAL, CVX_ADDR_CITY, CVX_ADDR_REGION, CVX_ADDR_COUNTRY, CVX_ADDR_NPARTS };
+typedef struct cvx_address {
+  size_t at[CVX_ADDR_NPARTS][2];
+  const char *cc; /* the country's ISO 3166-1 code when one is written */
+} cvx_address;
+/* Reads s[0,n) as a postal address when all of it is one ("Lindenweg 12,
+ * 04109, Leipzig (DE)", "14 Harbour Road, Ventura, CA 93001", "Alte Gasse 3
+ * Bad Ragaz 7310 CH"): a street with a house number, a city and a postal
+ * code or a country. False, and *ad cleared, otherwise. */
+bool cvx_address_parse(const char *s, size_t n, cvx_address *ad);
+
 /* ------------------------------------------------------------------ names */
 
 /* True when s[0,n) reads as a person's name: 2–5 words, each capitalized

@@ -4136,6 +4136,32 @@ static bool city_country_code(const char *s, size_t n, size_t *a, size_t *b) {
   return true;
 }
 
+/* The part of s[0,n) that the contacts cut out of it (cut) left, between
+ * separators ("|", "·", "•", ",", ";") at its ends; false when cuts split
+ * it or nothing is left. */
+static bool left_whole(const char *s, size_t n, size_t *lo, size_t *hi) {
+  size_t a = 0, b = n;
+  for (;;) {
+    if (a < b && s[a] && strchr("\n |,;", s[a])) a++;
+    else if (a + 2 <= b && (unsigned char)s[a] == 0xC2 && (unsigned char)s[a + 1] == 0xB7) a += 2;
+    else if (a + 3 <= b && (unsigned char)s[a] == 0xE2 && (unsigned char)s[a + 1] == 0x80 &&
+             (unsigned char)s[a + 2] == 0xA2)
+      a += 3;
+    else break;
+  }
+  for (;;) {
+    if (b > a && s[b - 1] && strchr("\n |,;", s[b - 1])) b--;
+    else if (b >= a + 2 && (unsigned char)s[b - 2] == 0xC2 && (unsigned char)s[b - 1] == 0xB7) b -= 2;
+    else if (b >= a + 3 && (unsigned char)s[b - 3] == 0xE2 && (unsigned char)s[b - 2] == 0x80 &&
+             (unsigned char)s[b - 1] == 0xA2)
+      b -= 3;
+    else break;
+  }
+  if (a >= b || memchr(s + a, '\n', b - a)) return false;
+  *lo = a, *hi = b;
+  return true;
+}
+
 static bool contact_line(ctx *c, piece line, cvx_span within) {
   const char *v;
   size_t a, b;
@@ -4166,6 +4192,26 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
     }
     t = cut_in(c, line, t, a, b);
     any = true;
+  }
+  /* what is left of the line, a postal address whole: its parts told apart
+   * ("Lindenweg 12, 04109, Leipzig (DE)", "Alte Gasse 3 Bad Ragaz 7310 CH") */
+  if (!c->have_location) {
+    size_t lo, hi;
+    cvx_address ad;
+    if (left_whole(t, n, &lo, &hi) && cvx_address_parse(t + lo, hi - lo, &ad)) {
+      static const char *const keys[CVX_ADDR_NPARTS] = {"location.address", "location.postalCode", "location.city",
+                                                        "location.region", NULL};
+      for (int f = 0; f < CVX_ADDR_NPARTS; f++)
+        if (keys[f] && ad.at[f][1] > ad.at[f][0])
+          add_piece(c, basics(c), keys[f], (piece){line.s + lo + ad.at[f][0], ad.at[f][1] - ad.at[f][0]}, within);
+      if (ad.cc) {
+        piece cp = {line.s + lo + ad.at[CVX_ADDR_COUNTRY][0], ad.at[CVX_ADDR_COUNTRY][1] - ad.at[CVX_ADDR_COUNTRY][0]};
+        cvx_span sp = cvx_doc_locate(c->doc, within, cvx_arena_strndup(c->doc->arena, cp.s, cp.n));
+        cvx_record_add(c->doc, basics(c), "location.countryCode", ad.cc, cvx_span_valid(sp) ? sp : within);
+      }
+      c->have_location = true;
+      return true;
+    }
   }
   bool coded = false; /* "Málaga, ES": a city and a country's ISO code */
   bool found = !c->have_location && !words_over(t, n, 10) &&
