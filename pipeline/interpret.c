@@ -4528,7 +4528,7 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
    * ("# Lebenslauf" / "## Personalien" / "Luca Muster") */
   const cvx_block *first_text = from;
   while (first_text && first_text != end && first_text->kind == CVX_BLK_HEADING) first_text = first_text->next;
-  for (cvx_block *b = from; b && b != end; b = b->next) {
+  for (cvx_block *b = from, *prev_b = NULL; b && b != end; prev_b = b, b = b->next) {
     int prose_links = -1; /* is_prose(b->text, b->len), once known */
     for (size_t i = 0; i < cvx_block_nlinks(b); i++) {
       const cvx_link *l = &cvx_block_links(b)[i];
@@ -4783,8 +4783,11 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
     /* (a bio when its unread lines are most of it: not a block of contacts
      * with a licence number left over) */
     /* (under a later heading of the person's, "Summary", one sentence of
-     * six words or more is enough) */
-    bool one_sentence = !top && b->len && strchr(".!?", b->text[b->len - 1]) && words_over(b->text, b->len, 5);
+     * six words or more is enough; so is one right under such a heading
+     * among the page's top details) */
+    bool under_own = !top || (prev_b && prev_b->kind == CVX_BLK_HEADING && prev_b->text &&
+                              cvx_section_classify(prev_b->text, strlen(prev_b->text)) == CVX_REC_BASICS);
+    bool one_sentence = under_own && b->len && strchr(".!?", b->text[b->len - 1]) && words_over(b->text, b->len, 5);
     if (unread > 0 && b->kind == CVX_BLK_PARA && (is_prose(b->text, strlen(b->text)) || one_sentence) &&
         unread_words * 2 >= count_words(b->text, b->len) && !labelled_lines(b->text, b->len)) {
       /* only the summary keeps its joined copy: the prose of any later
@@ -7269,6 +7272,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
   /* the person block: everything up to the first heading that names a section */
   cvx_block *top_end = b;
   const cvx_block *name_above = NULL; /* the block after a heading that reads as a name */
+  int name_level = 0;                  /* that heading's level */
   /* the page's first block that shows something: empty paragraphs and rules
    * above it (what is left of a page's menu or markup) do not make its first
    * heading a later one */
@@ -7285,6 +7289,16 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
        * does a first one whose content votes for a section kind (a page
        * whose title came in its front matter) */
       bool person = cvx_is_person_name(top_end->text, strlen(top_end->text));
+      /* a short heading set deeper right under the person's name heading,
+       * over contacts, is the headline ("### Jane Roe" / "##### Data
+       * Engineer" / a place, links), as one of the name's level or above
+       * is (below) */
+      if (k == CVX_REC_SECTION && !person && top_end != first_shown && name_above == top_end &&
+          top_end->level > 2 && top_end->level > name_level && top_end->text &&
+          !words_over(top_end->text, top_end->len, 8) && contact_lines(top_end)) {
+        top_end = top_end->next;
+        continue;
+      }
       if (k == CVX_REC_SECTION && (top_end->level > 2 || person) && top_end != first_shown) {
         /* a heading that reads like a name ("Occupational Record"), or a
          * sub-heading ("### Diplomas Earned") over anything but an essay,
@@ -7328,6 +7342,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         if (!groups && cvx_section_vote(top_end->next, reach, &talks) != CVX_REC_SECTION) break;
       }
       name_above = person ? top_end->next : NULL;
+      if (person) name_level = top_end->level;
     }
     top_end = top_end->next;
   }
