@@ -87,8 +87,12 @@ static void mark_markup(cvx_doc *doc) {
     i = at;
     char c = v[i];
     if (c == '<' && i + 1 < n && (isalpha((unsigned char)v[i + 1]) || v[i + 1] == '/' || v[i + 1] == '!')) {
+      /* (a tag's attributes may go on over a line break, "<span\n
+       * class=…>", never over a blank line) */
       size_t j = i + 1;
-      while (j < n && j - i < 1000 && v[j] != '>' && v[j] != '<' && v[j] != '\n') j++;
+      while (j < n && j - i < 1000 && v[j] != '>' && v[j] != '<' &&
+             !(v[j] == '\n' && j + 1 < n && (v[j + 1] == '\n' || v[j + 1] == '\r')))
+        j++;
       if (j < n && v[j] == '>') {
         markup(doc, i, j + 1 - i);
         i = j;

@@ -1083,6 +1083,15 @@ static bool short_role_line(const cvx_block *b, piece p) {
          p.s[p.n - 1] != '.' && cvx_role_score(p.s, p.n) > 0;
 }
 
+/* A line that is a place and nothing else: "Leipzig, Germany", "Austin,
+ * TX", "Remote" (cvx_location_find over all of it). */
+static bool place_alone(piece p) {
+  size_t a, z;
+  p = trim_piece(p);
+  if (!p.n || words_over(p.s, p.n, 5) || !cvx_location_find(p.s, p.n, &a, &z)) return false;
+  return a == 0 && !trim_piece((piece){p.s + z, p.n - z}).n;
+}
+
 static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   cvx_span es = entry_span(e);
   cvx_record *r = cvx_record_new(c->doc, kind, c->origin, es);
@@ -1401,6 +1410,13 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
     piece core = p, place = {0};
     size_t pa, pz;
     bool first_child = b == e->head->next;
+    /* the first line under the head that is a place and nothing else
+     * ("Leipzig, Germany", "Austin, TX") is where the job was */
+    if (first_child && kind == CVX_REC_WORK && !cvx_record_get(r, "location") && !memchr(b->text, '\n', b->len) &&
+        place_alone(p)) {
+      add_piece(c, r, "location", p, b->span);
+      continue;
+    }
     if (first_child && !cvx_record_get(r, org_key) && kind == CVX_REC_WORK && !cvx_record_get(r, "location") &&
         cvx_location_find(p.s, p.n, &pa, &pz) && pa > 2 && p.s[pa - 2] == ',' &&
         !trim_piece((piece){p.s + pz, p.n - pz}).n) {
