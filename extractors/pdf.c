@@ -1200,7 +1200,7 @@ static word_gaps gaps_of(const rd *r, const seg *s, float wg) {
 /* The gap from which two runs of words of segment s are cells: the page's
  * (cell, in points), or less on a line whose spaces are of two widths,
  * the wider over 1.6 times the narrower and half an em at least ("Vite" |
- * "Mapbox GL": tags set a space plus their paddings apart, narrower than a
+ * "Apache Flink": tags set a space plus their paddings apart, narrower than a
  * cell's gap): then half way between the two. A justified line widens
  * all of its spaces alike; spaces after a stop or a comma (wider in TeX's
  * setting) are not counted, nor cut there (put_seg). */
@@ -1790,8 +1790,8 @@ static void margin_rights(pline *lines, size_t nl) {
 }
 
 /* A row of group titles over rows of their smaller cells, the groups set
- * side by side as cards ("JS (browser)" and "JS (node.js)" over "react.js
- * angular.js … express"): line li holds two titles at least, a few words
+ * side by side as cards ("Web (client)" and "Web (server)" over "vue.js
+ * svelte … fastify"): line li holds two titles at least, a few words
  * each in one size, and the lines right under it on its page hold cells in
  * a smaller size, each under one title (the last title at or left of its
  * start), two titles at least with cells. Returns how many such cell lines
@@ -2107,11 +2107,11 @@ static bool comma_end(const rd *r, const seg *s, cvx_buf *t) {
 }
 
 /* Two lines of cells one under the other, every cell of the upper one ending
- * in a comma ("Bernstädter Str. 5," over "Nürnberg, 90473", beside "Deutsch,
- * Englisch," over "Russisch"): columns of lines set side by side, as a page's
+ * in a comma ("Lindenweg 12," over "Kassel, 34117", beside "Deutsch,
+ * Englisch," over "Polnisch"): columns of lines set side by side, as a page's
  * header sets the address beside the languages. Each column is read down on
  * its own, a cell and its rest one line, a block of its own. Where only some
- * cells end in a comma ("1845 Jones St., San" beside "English, Spanish,"),
+ * cells end in a comma ("312 Alder St., Santa" beside "English, Spanish,"),
  * the two lines must be the only rows of cells there: text wrapped in
  * columns that goes on over more lines is left as it is. */
 static void read_runons(rd *r, size_t *out, size_t n) {
@@ -2163,9 +2163,9 @@ static bool cell_goes_on(const rd *r, const seg *ab, const seg *s, cvx_buf *t) {
 /* Cards side by side whose text wraps: lines of cells one under the other,
  * set as close as a paragraph's lines, every cell starting where a cell of
  * the first line starts (within 1.5 points), all in one size and weight,
- * the first line with two cells at least ("co-designing chemical" |
- * "developing scaleup" | "the intersection of" over "processes and
- * reactors" | "strategies by modeling" | "energy infrastructure,"). When
+ * the first line with two cells at least ("re-tuning industrial" |
+ * "building low-cost" | "the overlap of" over "pumps and
+ * turbines" | "sensors for tracking" | "water distribution,"). When
  * every line below goes on with the cell above it (cell_goes_on; a column
  * of dates beside wrapped text does not), the columns are read one after
  * the other, each cell's lines joined as one. At most MAX_GRID_COLS

@@ -669,7 +669,7 @@ static bool find_marker(const tx *t, const tline *l, marker *mk) {
     char close = s[0] == '(' ? ')' : ']';
     size_t d = 1;
     while (d < n && is_digit(u[d])) d++;
-    /* "(1)", "[12]", "[123]"; "(555) 010-0126" is a phone number */
+    /* "(1)", "[12]", "[123]"; "(555) 010-0187" is a phone number */
     if (d == 1 || d > (close == ')' ? 3u : 4u) || d >= n || s[d] != close) return false;
     m = d + 1;
   } else {
@@ -1259,7 +1259,7 @@ static bool entry_section(const tx *t) {
  * languages)? */
 static bool list_section(const tx *t) {
   /* (a heading whose words name projects right after a section of skills,
-   * "Programming" / … / "Software" / "PFLOTRAN" / "QGIS", may name one more
+   * "Programming" / … / "Software" / "OpenFOAM" / "QGIS", may name one more
    * group of them, as the interpreter reads it when its content votes so:
    * its lone lines are read alike) */
   return t->sec_kind == CVX_REC_SKILL || t->sec_kind == CVX_REC_INTEREST || t->sec_kind == CVX_REC_LANGUAGE ||
@@ -1385,12 +1385,12 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   if (section && t->date_open && !t->top && !c->hashes && !underlined && !c->deco) section = false;
   /* "Kite Works, Leeds" is an entry; only a loud line keeps its comma */
   if (section && !loud && (has_byte(s, n, ',') || has_byte(s, n, ';'))) section = false;
-  /* …and so does a middle dot between words ("Mindojo · онлайн
+  /* …and so does a middle dot between words ("Lumora · онлайн
    * образование": an employer and what it does) */
   for (size_t i = 1; section && !loud && i + 2 < n; i++)
     if (s[i - 1] == ' ' && (unsigned char)s[i] == 0xC2 && (unsigned char)s[i + 1] == 0xB7 && s[i + 2] == ' ')
       section = false;
-  /* "VP Software Development" is a job, not the Software section */
+  /* "VP Software Delivery" is a job, not the Software section */
   if (section && !loud && job_title(s, n)) section = false;
   /* and under a job, "Kestrel Technologies" (a name ending in an
    * organisation's word) is an employer, not the Technologies section */
@@ -1398,7 +1398,7 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
       (t->sec_kind == CVX_REC_WORK || t->sec_kind == CVX_REC_VOLUNTEER) && cvx_org_score(s, n) >= 2)
     section = false;
   /* so is a line with a role word right under a dated line of an entry
-   * ("2019 – 2021" / "Engenheiro de Projetos Sênior"): the entry goes on */
+   * ("2019 – 2021" / "Analista de Sistemas Sênior"): the entry goes on */
   if (section && !loud && !t->prev_blank && t->b.open && t->b.dated && cvx_role_score(s, n) > 0) section = false;
   /* …or under the line that tells what its employer does, set deeper
    * ("11/2020 - 03/2026" / "Leader in roofing sheets" / "Senior Projects
@@ -1497,7 +1497,7 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   }
   /* a few title-case words after a blank line in the person block, over
    * dated entries or a list, or right over a dated line, start the first
-   * section ("Occupational Record" over "2018-  Salsify ---- Boston, MA") */
+   * section ("Occupational Record" over "2018-  Quillon ---- Boston, MA") */
   if ((t->top || t->person) && (words <= 4 || (words <= 6 && phrase_words(s, n))) && !has_digit(s, n) &&
       title_case(s, n) && !job_title(s, n) &&
       cvx_role_score(s, n) == 0 && cvx_org_score(s, n) <= 0) {
@@ -1538,7 +1538,7 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
    * a phrase of the same kind right over a dated line ("Where I Learned"
    * over "Associate Degree in Nursing … | May 2015"), or, phrase or not,
    * right after a sentence ended, over a list of three items or more on the
-   * next line ("Beyond the Desk" / "Tennis, Piano, …") */
+   * next line ("Beyond the Desk" / "Chess, Cycling, …") */
   if ((t->quiet_heads || t->caps_heads) && !loud && !t->prev_blank && words <= 6 && l->indent == 0 &&
       !has_digit(s, n) && title_case(s, n) && !job_title(s, n) && cvx_role_score(s, n) == 0 &&
       cvx_org_score(s, n) <= 0 && t->b.open) {
@@ -1700,8 +1700,8 @@ static void open_para(tx *t, const tline *l, size_t a, size_t b, const ldate *d,
     if (prose && !(n && in_set(".!?:", s[n - 1])) && dated_by_itself(t->sec_kind) && look_below(t, l).date_para)
       prose = false;
     /* …and so is a short line right after the description began, when no
-     * date comes under it (a duty a line: "Set engineering standards" /
-     * "Co-maintain open source projects"; a title over its dates opens the
+     * date comes under it (a duty a line: "Review vendor contracts" /
+     * "Co-organise the reading group"; a title over its dates opens the
      * next entry) */
     if (!prose && prev_described && prev_level == 1 && !dated_by_itself(t->sec_kind) &&
         (t->sec_date_heads ? !(t->under_date && head_facts(s, n)) : (!look_below(t, l).para_dated && !head_facts(s, n))))
@@ -1742,7 +1742,7 @@ static bool sentence_line(const char *s, size_t n, const ldate *d) {
   return n && in_set(".!?", s[n - 1]) && !d->edge && count_words(s, n) >= 3;
 }
 
-/* Does s[0,n) end in a company's abbreviation ("Nara Logics, Inc.", "Pell &
+/* Does s[0,n) end in a company's abbreviation ("Halcyon Devices, Inc.", "Pell &
  * Orme Ltd."): its full stop ends no sentence. */
 static bool firm_end(const char *s, size_t n) {
   static const char *const firms[] = {"inc.", "ltd.", "co.", "corp.", "llc.", "plc.", "gmbh.", "s.a.", "bros.", NULL};

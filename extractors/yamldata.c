@@ -323,7 +323,7 @@ static bool has_dates(const entry *e) {
   return e->by[R_START] || e->by[R_END] || e->by[R_DATE] || e->by[R_SUBTITLE];
 }
 
-/* A `location:` that names an organisation ("University of Copenhagen"):
+/* A `location:` that names an organisation ("University of Tartu"):
  * some themes keep the employer there. */
 static bool org_location(yd *y, const entry *e) {
   const char *t = e->by[R_LOCATION] ? text_of(y, e->by[R_LOCATION]) : NULL;
@@ -512,7 +512,7 @@ static void split_place(const char *t, size_t *org_len, const char **loc, size_t
   if (!cvx_location_find(t, n, &a, &b) || a == 0) return;
   size_t e = n;
   while (e > b && (is_ws(t[e - 1]) || t[e - 1] == ')' || t[e - 1] == '.')) e--;
-  if (e != b) { /* "Prague, Czech rep.": a short tail after the place */
+  if (e != b) { /* "Kosice, Slovak rep.": a short tail after the place */
     const char *rest = t + b;
     size_t words = 0;
     if (*rest != ',') return;
@@ -524,7 +524,7 @@ static void split_place(const char *t, size_t *org_len, const char **loc, size_t
     b = n;
     while (b > a && (is_ws(t[b - 1]) || t[b - 1] == ')')) b--;
   }
-  while (a > 0 && t[a - 1] == '/') { /* "Barcelona/Castelldefels, Spain" */
+  while (a > 0 && t[a - 1] == '/') { /* "Lyon/Villeurbanne, France" */
     a--;
     while (a > 0 && t[a - 1] != ',' && t[a - 1] != '(') a--;
     while (a < n && is_ws(t[a])) a++;
@@ -597,7 +597,7 @@ static bool split_title(yd *y, cvx_record *r, const char *org_key, const char *l
   return true;
 }
 
-/* Degree text ("Ph.D. in Planetary Geophysics", "MSc environmental
+/* Degree text ("Ph.D. in Marine Geochemistry", "MSc environmental
  * chemistry") as studyType + area. */
 static void put_degree(yd *y, cvx_record *r, const node *n, bool area_only) {
   char *t = text_of(y, n);
@@ -816,7 +816,7 @@ static void build_work(yd *y, cvx_record *r, const entry *e, bool volunteer) {
   put_url(y, r, e);
   put_dates(y, r, volunteer ? CVX_REC_VOLUNTEER : CVX_REC_WORK, e);
   if (e->by[R_SUBTITLE] && !volunteer && !has(r, "location")) {
-    /* "2020-01 - Present, Copenhagen Denmark": the place after the date */
+    /* "2020-01 - Present, Tartu Estonia": the place after the date */
     const char *t = text_of(y, e->by[R_SUBTITLE]);
     cvx_daterange dr;
     if (t && cvx_date_find(t, strlen(t), &dr)) {
@@ -850,7 +850,7 @@ static void build_education(yd *y, cvx_record *r, const entry *e) {
   put_role_text(y, r, e, R_LIST, NULL, "highlights");
 }
 
-/* "\sergeev, Renfrew IA, and Spengler T" -> one author per name. */
+/* "\roe, Marsh KL, and Hollis T" -> one author per name. */
 static void put_authors(yd *y, cvx_record *r, const node *n) {
   char *t = text_of(y, n);
   if (!t) return;
@@ -1379,7 +1379,7 @@ static cvx_record *basics(yd *y, const node *m) {
   return y->basics;
 }
 
-/* "School | University | Norwich | United Kingdom | NR47TJ": the address,
+/* "School | University | Exeter | United Kingdom | EX44QJ": the address,
  * and its city, postal code and country where the parts say so. */
 static void put_address(yd *y, const node *n) {
   char *t = text_of(y, n);
@@ -1467,7 +1467,7 @@ static void person_extras(yd *y, const node *p, const node *root) {
     const char *cur = y->basics ? cvx_record_get(y->basics, "summary") : NULL;
     if (s && cur && strlen(cur) < 40 && s->len > 2 * strlen(cur) && !strstr(s->s, cur))
       cvx_record_remove(y->basics,
-                        "summary"); /* "Summary of what I do" gives way to the about text */
+                        "summary"); /* "A summary of my work" gives way to the about text */
     if (s && s->len > 40 && (b = basics(y, m)) && !has(b, "summary"))
       put_text(y, b, "summary", NULL, s, NULL);
     const node *a = member(m, addr_k);

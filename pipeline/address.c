@@ -25,11 +25,11 @@
 
 typedef enum {
   P_STREET, /* words and a house number */
-  P_CODE,   /* a postal code alone: "53121", "62704-1234" */
+  P_CODE,   /* a postal code alone: "79098", "62704-1234" */
   P_CODE_CITY, /* "10115 Berlin" */
   P_CITY_CODE, /* "Berlin 10115" */
   P_REGION_CODE, /* "IL 62704" */
-  P_CITY_REGION, /* "Spring TX" */
+  P_CITY_REGION, /* "Kerrville TX" */
   P_COUNTRY, /* "DE", "(CH)", "Germany" */
   P_REGION,  /* "FL" (a North American region's code) */
   P_WORDS,   /* a city or a region by name */
@@ -101,7 +101,7 @@ static bool place_words(const char *s, size_t n) {
 }
 
 /* A street: up to seven words, one of them a house number (digits, maybe
- * a letter after them: "47", "12b", "4400") and one a word of two letters
+ * a letter after them: "9", "12b", "1180") and one a word of two letters
  * or more. */
 static bool street(const char *s, size_t n) {
   int words = 0;
@@ -208,7 +208,7 @@ static bool by_commas(const char *s, size_t lo, size_t hi, cvx_address *ad) {
     while (j < hi && s[j] != ',') j++;
     size_t a = i, b = j;
     if (trim(s, &a, &b)) {
-      /* "Bonn (DE)": the name and the country in brackets after it */
+      /* "Kassel (DE)": the name and the country in brackets after it */
       size_t open = b;
       if (s[b - 1] == ')')
         while (open > a && s[open - 1] != '(') open--;

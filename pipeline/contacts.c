@@ -1099,7 +1099,7 @@ bool cvx_phone_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
         if (ps.sep[k] == '.') dot = true;
       }
       if (short_groups && (slash || dot)) ok = false;
-      /* a score or a fraction: "91.87/100", "1917.3/2126" */
+      /* a score or a fraction: "88.64/100", "1804.5/2130" */
       if (slash && dot) ok = false;
       if (ps.ngroups >= 2 && ps.sep[ps.ngroups - 1] == '/' && ps.gl[ps.ngroups - 1] <= 3)
         ok = false;

@@ -295,7 +295,7 @@ static bool weak_ok(const char *s, size_t n, size_t b, size_t e, unsigned flags,
     return !state;
   case C_END:
   case C_PUNCT:
-    if (strict || state) return false; /* "Boston, MA", "Cambridge, MA, 2002" */
+    if (strict || state) return false; /* "Boston, MA", "Worcester, MA, 2009" */
     if ((flags & A_STATE) && !dotted && after == C_END) {
       /* an address split over lines: "Town\n MA\n 01234" */
       size_t j = e;
@@ -621,7 +621,7 @@ static const char *read_words(const char *s, size_t n, size_t i, bool canon, siz
     size_t k2 = skip_sp(s, n, e, 2), e2;
     if (k2 > e && (e2 = word_ci(s, n, k2, "diploma"))) e = e2;
     else if (!cap && !canon) return NULL; /* "high school students" */
-    else if (school_name_before(s, i)) return NULL; /* "Hosanna National High School": a school */
+    else if (school_name_before(s, i)) return NULL; /* "Riverbend National High School": a school */
     *end = e;
     return "High School";
   }

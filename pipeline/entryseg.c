@@ -381,7 +381,7 @@ static int header_slots(const cvx_block *b, const facts *f) {
  * miss, applied after it (cvx_entryseg_label): labels[i] for the blocks,
  * fa[i] their facts. */
 
-/* An entry does not open with a word in lower case ("at White Sea
+/* An entry does not open with a word in lower case ("at Lake Onega
  * Station" under "Field practice"): such a paragraph or item under a
  * header's line goes on with that header ("eBay", "iOS" have a capital
  * after it). */
@@ -399,7 +399,7 @@ static void lower_case_goes_on(const cvx_block *const *blocks, const facts *fa, 
 }
 
 /* An entry's head of two blocks, the second dated ("Field practice" /
- * "at White Sea Station, Jan 2012 – Feb 2012"), is not repeated inside
+ * "at Lake Onega Station, Jun 2011 – Sep 2011"), is not repeated inside
  * the entry: the same two shapes again, at the head's level, below its
  * description, open the next entry. */
 static void repeated_heads(const cvx_block *const *blocks, const facts *fa, size_t n, int *labels) {

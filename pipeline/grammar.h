@@ -124,7 +124,7 @@ int cvx_org_score(const char *s, size_t n);
 /* How much s[0,n) reads as a job title or role ("Senior Data Engineer",
  * "Research Assistant", "Teaching Assistant"): 0 = not at all. */
 int cvx_role_score(const char *s, size_t n);
-/* Finds a place ("Englewood, CO", "Zurich, Switzerland", "Remote") in
+/* Finds a place ("Loveland, CO", "Lausanne, Switzerland", "Remote") in
  * s[0,n); sets the match offsets. */
 bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend);
 

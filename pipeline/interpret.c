@@ -776,7 +776,7 @@ static bool labelled_lines(const char *s, size_t n) {
 
 /* ------------------------------------------------------------ work-like */
 
-/* "VeritasU" / "Intern, software design and development" (dates cut out of
+/* "Brightwell" / "Intern, software design and development" (dates cut out of
  * t): a head of exactly two lines, the first one organisation-like piece
  * and the second a role line, keeps the role line whole (its commas belong
  * to the title). Sets *org and *pos (pieces of orig) and cuts both lines. */
@@ -1022,7 +1022,7 @@ static int cell_of(const char *t, piece p) {
  * organisation and the position of row `row` come out in each other's
  * columns by the reading of the rows above it (at least two rows read each
  * column so), they are swapped ("Technician | Systemhaus" under rows of
- * "Consultant | ALTEN Group"). The row's reading then adds to the votes. */
+ * "Consultant | NORVANE Group"). The row's reading then adds to the votes. */
 static void table_columns(ctx *c, const cvx_block *row, const char *t, const piece *seg, int *pos, int *org) {
   if (!c->table_row || c->table_row->next != row) memset(c->table_votes, 0, sizeof c->table_votes);
   c->table_row = row;
@@ -1119,8 +1119,8 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
         cut(t, st, i);
       } else if (st > 0 && v.n && !lab_pos.n && cvx_role_score(l.s, l.n) > 0 && cvx_org_score(l.s, l.n) <= 0 &&
                  (cvx_org_score(v.s, v.n) > 0 || !cvx_is_person_name(v.s, v.n))) {
-        /* "Postdoc: Max Planck Institute", "Teaching assistant: University
-         * of Edinburgh", "Postdoc: Eastholm Marine Station": the label is the
+        /* "Postdoc: Kavli Institute", "Teaching assistant: University
+         * of Dundee", "Postdoc: Eastholm Marine Station": the label is the
          * position (not "Advisor: Ada Bo", who is someone else) */
         lab_pos = (piece){orig + (l.s - t), l.n};
         cut(t, (size_t)(l.s - t), (size_t)(v.s - t));
@@ -1249,7 +1249,7 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
       }
     }
   }
-  /* "CROWDSTRIKE Senior SE": a capitalised name run, then the title */
+  /* "BRIGHTLOOM Senior SE": a capitalised name run, then the title */
   if (org < 0 && pos >= 0 && ns < MAX_SEGS) {
     piece p = seg[pos];
     size_t i = 0, last = 0;
@@ -1272,8 +1272,8 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
       seg[pos] = rest;
     }
   }
-  /* a short capitalised column beside the dates is the place: "08.2014 -
-   * 12.2014 | Saint-Petersburg" */
+  /* a short capitalised column beside the dates is the place: "03.2016 -
+   * 11.2017 | Novosibirsk" */
   if (!loc.n && kind == CVX_REC_WORK && dated) {
     for (int i = 0; i < ns; i++) {
       if (i == pos || i == org || oscore[i] || rscore[i] || words_over(seg[i].s, seg[i].n, 3)) continue;
@@ -1424,7 +1424,7 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
       place = (piece){p.s + pa, pz - pa};
     }
     /* under a head of dates alone, a short first line is the head's words:
-     * "Python Trainer at SkillTrek (IT training)", "Программист в Mindojo" */
+     * "Python Trainer at CodeHarbor (IT training)", "Программист в Lumora" */
     if (first_child && !cvx_record_get(r, org_key) && !cvx_record_get(r, "position") && !memchr(b->text, '\n', b->len) &&
         !words_over(p.s, p.n, 10) && !sentence_like(p) && role_at_org(c, r, org_key, p, b->span))
       continue;
@@ -1444,7 +1444,7 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
     /* the scores only when the line could still name the organisation */
     bool names_org = false;
     /* (a line closed by a full stop after a word in lower case, "client
-     * services, software implementation, mentor.", tells; it names nothing) */
+     * onboarding, data migration, training.", tells; it names nothing) */
     bool told = core.n >= 3 && core.s[core.n - 1] == '.' && islower((unsigned char)core.s[core.n - 2]) &&
                 islower((unsigned char)core.s[core.n - 3]);
     if (!cvx_record_get(r, org_key) && !words_over(core.s, core.n, 8) && !told &&
@@ -1469,7 +1469,7 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
 
 /* ------------------------------------------------------------ education */
 
-/* The figures of a "GPA: 3.85/4.0 (90.42/100)" or "GPA 5.00/5.00 - Transcript"
+/* The figures of a "GPA: 3.72/4.0 (88.16/100)" or "GPA 5.00/5.00 - Transcript"
  * mention in p; *at gets the offset of "GPA". Empty when there is none. */
 static piece gpa_figures(piece p, size_t *at) {
   const char *t = p.s;
@@ -1734,7 +1734,7 @@ static void parse_education(ctx *c, const entry *e) {
   size_t ls = 0, le = 0;
   if (cvx_location_find(t, n, &ls, &le)) cut(t, ls, le);
   else ls = le = 0;
-  /* "GPA: 3.85/4.0 (90.42/100)", "GPA 5.00/5.00 - Transcript": the figures */
+  /* "GPA: 3.72/4.0 (88.16/100)", "GPA 5.00/5.00 - Transcript": the figures */
   {
     size_t at;
     piece sc = gpa_figures((piece){orig, n}, &at);
@@ -1937,7 +1937,7 @@ static void award_details(ctx *c, cvx_record *r, const entry *e, cvx_rec_kind ki
 }
 
 /* A line that says what an award was for, in lower case: "for outstanding
- * innovation in energy systems", "in recognition of …". */
+ * work in coastal monitoring", "in recognition of …". */
 static bool reason_line(piece p) {
   static const char *const leads[] = {"for ", "in recognition ", "awarded for ", NULL};
   if (!p.n || !islower((unsigned char)p.s[0])) return false;
@@ -1946,7 +1946,7 @@ static bool reason_line(piece p) {
   return false;
 }
 
-/* "Travel Bursary, Polar Prediction School": an award's name (a word for
+/* "Travel Bursary, Coastal Modelling School": an award's name (a word for
  * an award in it), a comma, the body that gave it (capitalised, no comma,
  * twelve words at most). */
 static bool award_name_body(piece t, piece *name, piece *body) {
@@ -2242,7 +2242,7 @@ static void parse_award(ctx *c, const entry *e, cvx_rec_kind kind) {
   }
   if (by.n) add_piece(c, r, by_key, by, es);
   /* (what it was for is no body that gave it, but for the one it names
-   * after "at": "for Best Senior Debater at Hutt Valley High School") */
+   * after "at": "for Best Junior Speaker at Kestrel Bay High School") */
   bool for_what = ns > 1 && kind == CVX_REC_AWARD && reason_line(seg[1]);
   if (for_what && !by.n) {
     for (size_t q = 0; q + 4 < seg[1].n; q++) {
@@ -3360,7 +3360,7 @@ static bool alternating_groups(const cvx_block *b, bool *title) {
      * that ends in a separator: a list wrapped) */
     if (!turns && i && !title[i - 1] && !wraps[i - 1] && !words_over(l[i - 1].s, l[i - 1].n, 8)) return false;
     if (k >= 3 || long_line) group_listed = true;
-    /* (by turns a group may hold one tag, "JS (node.js)" / "express", or
+    /* (by turns a group may hold one tag, "Web (server)" / "fastify", or
      * a run of tags that cannot be told apart, no sentence) */
     else if (k < 2 && !(wraps[i] || (i && wraps[i - 1])) &&
              !(turns && (!words_over(l[i].s, l[i].n, 2) || (l[i].n && l[i].s[l[i].n - 1] != '.'))))
@@ -3442,7 +3442,7 @@ static int bare_words(piece p) {
 
 static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
   /* a sub-heading with nothing under it (nor deeper headings of its own)
-   * names one item ("### the economics of outer space" among the interests) */
+   * names one item ("### the history of cartography" among the interests) */
   if ((kind == CVX_REC_INTEREST || kind == CVX_REC_SKILL) && e->title && e->title == e->head &&
       e->title->kind == CVX_BLK_HEADING && (e->title->next == e->end || !e->title->next) &&
       !(e->end && e->end->kind == CVX_BLK_HEADING && e->end->level > e->title->level)) {
@@ -3527,8 +3527,8 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
             capitals = isupper(c0) || isdigit(c0) || c0 >= 0x80;
           }
           phrase = !capitals && !memchr(b->text, '\t', b->len);
-          /* (a bracket's words qualify the item: "Siemens (Step 7 + TIA
-           * Portal)" is a name of one word) */
+          /* (a bracket's words qualify the item: "Beckhoff (TwinCAT 3 + Motion
+           * Designer)" is a name of one word) */
           for (int i = 0; i < k && !phrase; i++) phrase = bare_words(items[i]) > 4;
         }
         if (phrase) k = 1, items[0] = line;
@@ -3649,8 +3649,8 @@ static void parse_skills(ctx *c, const entry *e, cvx_rec_kind kind) {
             continue;
           }
           /* a long line is one interest told in a sentence, unless it is a
-           * list of three short items or more ("Tennis, Piano, …, and Ice
-           * Cream Sandwiches.") */
+           * list of three short items or more ("Chess, Cycling, …, and Lemon
+           * Meringue Pies.") */
           piece lbody = line;
           if (lbody.n > 1 && lbody.s[lbody.n - 1] == '.') lbody.n--;
           int k = split_keywords(c, lbody.s, lbody.n, items, MAX_SEGS);
@@ -3735,7 +3735,7 @@ static void project_lines(ctx *c, cvx_record *r, const char *orig, const char *t
       continue;
     }
     /* a line of its own "at" a named place is where the project was done
-     * ("at White Sea Biological Station, Karelia"): its entity */
+     * ("at Lake Onega Biological Station, Karelia"): its entity */
     if (!cvx_record_get(r, "entity") && o.n > 4 && !strncmp(o.s, "at ", 3) && isupper((unsigned char)o.s[3]) &&
         !words_over(o.s, o.n, 12) && o.s[o.n - 1] != '.') {
       add_piece(c, r, "entity", trim_piece((piece){o.s + 3, o.n - 3}), es);
@@ -3798,8 +3798,8 @@ static void parse_project(ctx *c, const entry *e, bool talk) {
     }
     name = trim_piece((piece){t, i});
     rest = trim_piece((piece){t + i, n - i});
-    /* a head whose first line was its dates alone ("Sept 2011 - Current" /
-     * "Libdaemon"): the line after them names the project */
+    /* a head whose first line was its dates alone ("Mar 2013 - Current" /
+     * "Libquiver"): the line after them names the project */
     if (!name.n && rest.n) {
       const char *nl = memchr(rest.s, '\n', rest.n);
       piece first = trim_piece((piece){rest.s, nl ? (size_t)(nl - rest.s) : rest.n});
@@ -3947,7 +3947,7 @@ static void parse_other(ctx *c, cvx_record **sec, const cvx_block *heading, cons
 /* ---------------------------------------------------------------- basics */
 
 /* The job title that opens a headline telling the years of experience
- * ("Azure Developer with 9 Yrs of working experience", "QA Lead having 6
+ * ("Cloud Developer with 8 Yrs of working experience", "QA Lead having 6
  * years of experience"): a role of at most six words before " with " or
  * " having ", followed by a figure; empty when p is not such a line. */
 static piece experience_lead(piece p) {
@@ -4058,8 +4058,8 @@ static bool network_named(ctx *c, const cvx_link *l) {
 
 /* Reads contact facts out of one line of the person block; returns true when
  * the line held nothing but contact facts. */
-/* True when p holds a word of two or more letters ("Stone" in "88 Stone
- * Creek Pl"; not "12 34"). */
+/* True when p holds a word of two or more letters ("Willow" in "27 Willow
+ * Bend Ct"; not "12 34"). */
 static bool has_alpha_word(piece p) {
   size_t run = 0;
   for (size_t i = 0; i < p.n; i++) {
@@ -4104,7 +4104,7 @@ static bool na_region(piece p) {
   return false;
 }
 
-/* Where a region code stands among the words of a place ("Somerville MA
+/* Where a region code stands among the words of a place ("Kerrville TX
  * USA": two capitals after a space), or 0. */
 static size_t region_code_at(piece loc) {
   for (size_t i = 1; i + 2 <= loc.n; i++)
@@ -4127,14 +4127,14 @@ static bool alone_but_code(const char *s, size_t n, size_t a, size_t b) {
   return true;
 }
 
-/* "Málaga, ES", "Москва, RU": the whole of s[0,n) (but spaces) is one to
+/* "Girona, ES", "Казань, RU": the whole of s[0,n) (but spaces) is one to
  * three capitalised words, a comma and a country's two-letter code, where
  * region codes and country names (cvx_location_find) know neither. Sets
  * [*a, *b) to it. */
 static bool city_country_code(const char *s, size_t n, size_t *a, size_t *b) {
   piece all = trim_piece((piece){s, n});
   const char *comma = all.n ? memchr(all.s, ',', all.n) : NULL;
-  /* (or a space, "Málaga ES", when the code is no North American
+  /* (or a space, "Girona ES", when the code is no North American
    * region's: "Boise ID" is Idaho) */
   if (!comma && all.n > 3 && all.s[all.n - 3] == ' ' && !na_region((piece){all.s + all.n - 2, 2}))
     comma = all.s + all.n - 3;
@@ -4229,7 +4229,7 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
       return true;
     }
   }
-  bool coded = false; /* "Málaga, ES": a city and a country's ISO code */
+  bool coded = false; /* "Girona, ES": a city and a country's ISO code */
   bool found = !c->have_location && !words_over(t, n, 10) &&
                (cvx_location_find(t, n, &a, &b) || (coded = city_country_code(t, n, &a, &b)));
   /* a place found with nothing to say of it (a city's name among other
@@ -4238,7 +4238,7 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
   const char *lc = found ? memchr(line.s + a, ',', b - a) : NULL;
   if (lc && cvx_org_score(line.s + a, (size_t)(lc - (line.s + a))) > 0) found = false;
   bool remote = found && b - a == 6 && strncasecmp(line.s + a, "remote", 6) == 0;
-  /* (a state's code after a slash: "São Paulo/SP") */
+  /* (a state's code after a slash: "Rio de Janeiro/RJ") */
   bool slash_code = found && b - a > 3 && line.s[b - 3] == '/';
   if (found && !remote && !slash_code && !memchr(line.s + a, ',', b - a) &&
       !region_code_at((piece){line.s + a, b - a}) && !alone_but_code(t, n, a, b))
@@ -4246,7 +4246,7 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
   if (found) {
     piece loc = {line.s + a, b - a};
     const char *comma = slash_code ? loc.s + loc.n - 3 : memchr(loc.s, ',', loc.n);
-    if (!comma && coded) comma = loc.s + loc.n - 3; /* ("Málaga ES") */
+    if (!comma && coded) comma = loc.s + loc.n - 3; /* ("Girona ES") */
     if (comma) {
       add_piece(c, basics(c), "location.city", trim_piece((piece){loc.s, (size_t)(comma - loc.s)}), within);
       piece rest = trim_piece((piece){comma + 1, loc.n - (size_t)(comma + 1 - loc.s)});
@@ -4261,7 +4261,7 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
         cvx_record_add(c->doc, basics(c), "location.countryCode", cc, cvx_span_valid(sp) ? sp : within);
       } else {
         add_piece(c, basics(c), "location.region", rest, within);
-        /* and the country's code after the region ("Vigo, Galicia, ES") */
+        /* and the country's code after the region ("Lugo, Galicia, ES") */
         size_t q = b;
         while (q < n && (t[q] == ' ' || t[q] == ',')) q++;
         const char *cc2 = q > b && q + 2 <= n ? iso_country((piece){t + q, 2}) : NULL;
@@ -4271,7 +4271,7 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
         }
       }
     } else {
-      /* "Somerville MA USA": city words, a region code, a country */
+      /* "Kerrville TX USA": city words, a region code, a country */
       size_t cut_at = region_code_at(loc);
       piece code2 = {loc.s + cut_at, 2};
       /* (last, a country's code that is no North American region's is
@@ -4290,13 +4290,13 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
         }
       } else if (!remote) {
         /* a city the gazetteer knows alone on its line (but for contacts
-         * cut out), or before a country's code ("Saint-Petersburg, RU") */
+         * cut out), or before a country's code ("Novosibirsk, RU") */
         add_piece(c, basics(c), "location.city", loc, within);
         size_t q = b;
         while (q < n && t[q] == ' ') q++;
         bool sep = q < n && t[q] == ',';
         if (sep) q++;
-        /* (a space is enough before the code: "Málaga ES") */
+        /* (a space is enough before the code: "Girona ES") */
         if (sep || (q > b && q + 2 <= n && !na_region((piece){t + q, 2}))) {
           while (q < n && t[q] == ' ') q++;
           piece code = {t + q, q + 2 <= n ? 2 : 0};
@@ -4308,9 +4308,9 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
         }
       }
     }
-    /* "88 Stone Creek Pl, Spring, TX 78732": a street before the place
-     * (a house number at its start or end: "Auf dem Hügel 47"), a postal
-     * code after it ("Somerville, MA, 02143") */
+    /* "27 Willow Bend Ct, Kerrville, TX 78028": a street before the place
+     * (a house number at its start or end: "Am Mühlbach 9"), a postal
+     * code after it ("Kerrville, TX, 78028") */
     size_t z = b;
     while (z < n && t[z] == ' ') z++;
     if (z + 1 < n && t[z] == ',') {
@@ -4398,7 +4398,7 @@ static bool labelled_fact(ctx *c, piece line, cvx_span within) {
       parts[k - 1] = trim_piece((piece){last.s, q});
       if (!parts[k - 1].n) k--;
     } else {
-      /* the code before the city ("90473 Nürnberg", "75011 Paris") */
+      /* the code before the city ("34117 Kassel", "75011 Paris") */
       size_t z = 0;
       while (z < last.n && isdigit((unsigned char)last.s[z])) z++;
       if (z >= 4 && z <= 6 && z + 1 < last.n && last.s[z] == ' ' &&
@@ -4485,7 +4485,7 @@ static bool profile_link_text(ctx *c, const cvx_block *b, piece p) {
   return false;
 }
 
-/* True when p is the whole text of one of b's web links ("53980138500"
+/* True when p is the whole text of one of b's web links ("57190246813"
  * linking to an author page): the link was read as such, the text is no
  * phone number nor headline of its own. */
 static bool web_link_text(const cvx_block *b, piece p) {
@@ -4663,7 +4663,7 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
       size_t len = nl ? (size_t)(nl - s) : strlen(s);
       piece line = trim_piece((piece){s, len});
       /* a name set large and broken over two lines, one word each
-       * ("SANTIAGO" / "GUARNEIRI"): read as the one name they make */
+       * ("MARISOL" / "QUINTERRA"): read as the one name they make */
       if (top && !c->have_name && line_no == 0 && nl && (b == from || b == first_text) && line.n &&
           !memchr(line.s, ' ', line.n)) {
         const char *nl2 = strchr(nl + 1, '\n');
@@ -4689,7 +4689,7 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         s = nl ? nl + 1 : s + len;
         continue;
       }
-      /* two-column lines: "Kyle Isom & http://…" */
+      /* two-column lines: "Dana Whitlock & http://…" */
       piece cols[8];
       int nc = 0;
       size_t cs = 0;
@@ -4717,7 +4717,7 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
       for (int ci = 0; ci < nc; ci++) {
         piece p = cols[ci];
         if (labelled_fact(c, p, b->span)) continue;
-        /* the text of a web link, itself no address ("53980138500" linking
+        /* the text of a web link, itself no address ("57190246813" linking
          * to an author page): read as the link already */
         bool linked = web_link_text(b, p) && !memchr(p.s, '.', p.n) && !memchr(p.s, '@', p.n) &&
                       !memchr(p.s, '/', p.n);
@@ -4761,7 +4761,7 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         for (size_t q = 0; q < p.n && beside; q++)
           if (q == 0 || p.s[q - 1] == ' ') beside = isupper((unsigned char)p.s[q]) || (unsigned char)p.s[q] >= 0x80;
         /* (a value in a table's row of a label and its value is that
-         * label's, no title: "Geburtsort" | "Wippra") */
+         * label's, no title: "Geburtsort" | "Kleinbrück") */
         bool row_value = b->kind == CVX_BLK_ROW && nc == 2 && ci == 1 && !words_over(cols[0].s, cols[0].n, 3);
         /* (nor is a line that goes on below, "…를 함께 이해하고," over the
          * rest of its sentence, nor that rest) */
@@ -4858,8 +4858,8 @@ static int line_slots(const char *s, size_t n, bool edu) {
   if (split_label((piece){s, n}, &l, &v) && v.n && label_in(l, person_labels)) return -1;
   /* a sentence ends with a full stop after a lower-case word; "Inc." does not */
   if (n > 2 && s[n - 1] == '.' && islower((unsigned char)s[n - 2]) && count_words(s, n) > 4) return -1;
-  /* …and so does one that starts and ends so ("client services, software
-   * implementation.") */
+  /* …and so does one that starts and ends so ("client onboarding, data
+   * migration.") */
   if (n > 2 && s[n - 1] == '.' && islower((unsigned char)s[n - 2]) && islower((unsigned char)s[0]) &&
       count_words(s, n) >= 3)
     return -1;
@@ -5880,7 +5880,7 @@ static void join_by_lines(ctx *c, cvx_block *first, const cvx_block *end) {
     cvx_daterange d;
     bool date_alone = date_line(x) && !memchr(x->text, '\n', x->len);
     /* (so does a line that says what it was for: "for outstanding
-     * innovation in energy systems" under "Chevron Graduate Fellowship") */
+     * work in coastal monitoring" under "Halvorsen Graduate Fellowship") */
     bool reason = reason_line((piece){x->text, x->len}) && !memchr(x->text, '\n', x->len) &&
                   !memchr(b->text, '\n', b->len);
     if ((by || date_alone || reason) && !by_above && !words_over(b->text, b->len, 30) &&
@@ -6109,8 +6109,8 @@ static bool dated_para(const cvx_block *b) {
 }
 
 /* Entries whose title stands alone on a line over a paragraph that holds
- * their dates ("How growth rates shape communities" / "at STATPHYS29 · Jul
- * 2025 · talk" / "Contributed talk"): when the section opens with such a
+ * their dates ("How tides shape estuaries" / "at OCEANS24 · Jun
+ * 2024 · talk" / "Contributed talk"): when the section opens with such a
  * line and every dated paragraph in it (two at least) has one right above
  * it, with more than the dates above it (the entry above has a body), each
  * title joins the paragraph under it, as the entry's first line.
@@ -6549,7 +6549,7 @@ static void promote_section_paragraphs(const cvx_blocks *bl) {
   if (outer >= 2 && outer >= named) return;
   /* (when two of them name sections in list words alone, "Work
    * Experience", "Education", the page's titles are such lines: a line
-   * with other words, "Co-maintain open source projects", is an entry's) */
+   * with other words, "Co-organise the reading group", is an entry's) */
   bool pure_only = named_pure >= 2;
   /* a promoted line sits one level under the sub-section heading it was
    * written under (a bold "Languages" under "### Tech" labels part of Tech),
@@ -6668,7 +6668,7 @@ static bool contact_lines(const cvx_block *h) {
   return contact;
 }
 
-/* A user name alone ("janeai65", "jane_roe"): one word in lower case with a
+/* A user name alone ("janeroe42", "jane_roe"): one word in lower case with a
  * digit or an underscore. */
 static bool handle(piece p) {
   bool mark = false;
@@ -6705,7 +6705,7 @@ static cvx_block *details_tail(ctx *c, cvx_block *first, cvx_block *end, cvx_rec
     size_t a, z;
     cvx_daterange d;
     /* (so is a label of the person's details, "Contact", and a line of
-     * their address: a number first, "1845 Jones St.", or a place) */
+     * their address: a number first, "312 Alder St.", or a place) */
     cvx_rec_kind names = cvx_section_classify(p.s, p.n);
     bool holds = cvx_block_nlinks(x) > 0 || memchr(p.s, '@', p.n) || cvx_phone_find(p.s, p.n, &a, &z) ||
                  cvx_url_find(c->doc->arena, p.s, p.n, &v, &a, &z) || names == CVX_REC_BASICS ||
@@ -6881,9 +6881,9 @@ static void tags_as_items(const cvx_blocks *bl) {
     int lv = x->level, run = 0;
     cvx_block *y = x;
     /* (a tag of a few words, or of a dozen on one line with no separator:
-     * "Familiar with computer components", "Experience with soldering";
+     * "Comfortable with hand tools", "Experience with welding";
      * empty headings that long are no entries' titles; one a page wrapped,
-     * or one a list would split, "Riddles and Fables; Popular Literature",
+     * or one a list would split, "Myths and Legends; Modern Poetry",
      * stays a heading) */
     for (; y && y->kind == CVX_BLK_HEADING && y->level == lv &&
            !words_over(y->text, y->len, strpbrk(y->text, "\n\t,;:") ? 4 : 12);

@@ -417,7 +417,7 @@ bool cvx_is_person_name(const char *s, size_t n) {
   while (n > 0 && (s[0] == ' ' || s[0] == '\t')) s++, n--;
   while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
   if (n == 0 || n > MAX_NAME) return false;
-  /* one name written in two scripts: "박진희 · Jinhui Park", "Иван Петров /
+  /* one name written in two scripts: "김서연 · Seoyeon Kim", "Иван Петров /
    * Ivan Petrov", "李明 (Ming Li)": each part a name, one in Latin letters
    * and the other in none */
   size_t cut = 0, skip = 0;

@@ -1,5 +1,5 @@
 /* orgs.c — the organisation / role / place grammar: word tables that tell
- * "Initech Inc." from "Staff Engineer" from "Englewood, CO", shared by every
+ * "Initech Inc." from "Staff Engineer" from "Loveland, CO", shared by every
  * extractor that splits an entry line into its parts. */
 #include "grammar.h"
 #include "places.h"
@@ -99,7 +99,7 @@ static const char *const countries[] = {
     "Россия", "Украина", "Беларусь", "Казахстан", "Германия", NULL};
 
 /* Large cities, in English and in their own script, that stand for a place
- * when written alone as a column ("Alpari, Moscow (…)"): a city name cannot be
+ * when written alone as a column ("Volgatek, Moscow (…)"): a city name cannot be
  * told from a company name by its shape, so only well-known ones count. */
 static const char *const cities[] = {
     "Moscow", "Москва", "Saint Petersburg", "Saint-Petersburg", "St. Petersburg",
@@ -441,7 +441,7 @@ static size_t col_next(const char *s, size_t n, size_t i, size_t *nl, size_t *cm
 }
 
 /* True when a region code (a whole word) follows a space somewhere in s[0,n):
- * the one place the "Somerville MA" reading below takes a code from. */
+ * the one place the "Kerrville TX" reading below takes a code from. */
 static bool region_after_space(const char *s, size_t n) {
   for (const char *p = memchr(s, ' ', n); p; p = memchr(p + 1, ' ', n - (size_t)(p + 1 - s))) {
     size_t k = (size_t)(p - s) + 1;
@@ -455,7 +455,7 @@ static bool region_after_space(const char *s, size_t n) {
 bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
   indexes();
   if (!s || n == 0) return false; /* nothing to find (and no memchr on NULL) */
-  /* a place named before "Remote" on its line comes first ("Richmond, VA
+  /* a place named before "Remote" on its line comes first ("Roanoke, VA
    * USA (remote)"); "Remote" alone is the place otherwise */
   if (n >= 6) {
     size_t lo = remote_at(s, n, 'r'), up = remote_at(s, n, 'R');
@@ -478,7 +478,7 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
       }
       *mstart = i;
       *mend = i + 6;
-      /* a place right after it ("Remote, Málaga, Spain") is part of it */
+      /* a place right after it ("Remote, Girona, Spain") is part of it */
       size_t q = i + 6, le = q;
       while (le < n && s[le] != '\n') le++;
       while (q < le && (s[q] == ' ' || s[q] == ',' || s[q] == '-' || s[q] == '(')) q++;
@@ -529,7 +529,7 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
       if (b == e) break;
       unsigned char c0 = (unsigned char)s[b];
       if (!(isupper(c0) || c0 >= 0x80)) break;
-      /* a dash between an employer and its city ("Air — Madrid, Spain") */
+      /* a dash between an employer and its city ("Norte — Madrid, Spain") */
       if (e - b == 3 && c0 == 0xE2 && (unsigned char)s[b + 1] == 0x80 &&
           ((unsigned char)s[b + 2] == 0x93 || (unsigned char)s[b + 2] == 0x94))
         break;
@@ -543,7 +543,7 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
       k = b;
     }
     if (!words) continue;
-    /* "Brisbane, QLD, Australia": a region code no table knows (two or
+    /* "Toowoomba, QLD, Australia": a region code no table knows (two or
      * three capitals) between a city and its country: the city is the
      * capitalised words before it */
     if (country && words == 1 && !org_before && i - start >= 2 && i - start <= 3 && start >= 3 &&
@@ -566,7 +566,7 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
       }
       if (code && city < start - 2) start = city;
     }
-    /* "Studio Arcilla, Valencia": capitalised words right after an
+    /* "Studio Brisa, Valencia": capitalised words right after an
      * organisation's word go on with its name; unless they are a known city,
      * the place is what follows the comma (a city that names its region,
      * "Valencia", or the region alone) */
@@ -601,8 +601,8 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
     return true;
   }
   /* a well-known city (or a place of the gazetteer, a state that names
-   * its capital) and its region's code after a slash ("São Paulo/SP",
-   * "Rio de Janeiro/RJ" in Brazilian usage) */
+   * its capital) and its region's code after a slash ("Rio de Janeiro/RJ"
+   * in Brazilian usage) */
   for (const char *sl = memchr(s, '/', n); sl; sl = memchr(sl + 1, '/', n - (size_t)(sl + 1 - s))) {
     size_t j = (size_t)(sl - s) + 1;
     if (j + 2 > n || !isupper((unsigned char)s[j]) || !isupper((unsigned char)s[j + 1]) ||
@@ -640,9 +640,9 @@ bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend) {
     *mend = i + m;
     return true;
   }
-  /* "Somerville MA" as a column of its own (after ", " or a line start, and
+  /* "Kerrville TX" as a column of its own (after ", " or a line start, and
    * ending the column): one or two capitalised words and a region code, with
-   * an optional country ("Somerville MA USA") */
+   * an optional country ("Kerrville TX USA") */
   if (!region_after_space(s, n)) return false; /* the code the loop below needs */
   nl = cm = SIZE_MAX;
   for (size_t i = col_next(s, n, 0, &nl, &cm); i + 4 <= n; i = col_next(s, n, i + 1, &nl, &cm)) {

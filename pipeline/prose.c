@@ -1,6 +1,6 @@
 /* prose.c — facts in running prose: degrees, positions, memberships, awards
  * and interests stated in a bio paragraph ("I received my Ph.D. in Physics from
- * ETH Zurich in 2016", "现任清华大学…助理研究员"), read by hand scanners over
+ * ETH Zurich in 2016", "现任浙江大学…副研究员"), read by hand scanners over
  * sentence tokens, so every paragraph costs time linear in its length. */
 #include "prose.h"
 
@@ -296,7 +296,7 @@ static int read_org(const sent *x, int k, int *first) {
       words += 2;
       continue;
     }
-    /* "University of the South", "Graduate Center of the City University" */
+    /* "University of the Highlands", "Graduate Institute of the Open University" */
     if (tok_is(x, j, "of") && !x->t[j].trail && tok_is(x, j + 1, "the") && !x->t[j + 1].trail &&
         j + 2 < x->nt && x->t[j + 2].cap && !x->t[j + 2].paren && !tok_is(x, j + 2, "I|I'm|I’m")) {
       last = j + 2;
@@ -551,7 +551,7 @@ static void en_degrees(sent *x) {
     if (if_ < 0 && al < 0) continue;
     if (head && (if_ < 0 || al < 0)) continue;
     /* a degree of a list names its own institution, close after it ("…, an MA
-     * in Economics in 2016 from Y") */
+     * in History in 2014 from Y") */
     if (inherited && (if_ < 0 || if_ > (al >= 0 ? al : d1) + 6)) continue;
     cvx_record *r = new_rec(x, CVX_REC_EDUCATION);
     if (!r) return;
@@ -681,7 +681,7 @@ static bool antecedent(const sent *x, int before, int *a, int *b) {
 
 /* "I am a Senior Research Engineer at X", "Currently I'm a professor of
  * computer science at X", "spent a summer as a research intern at X", "I'm the
- * webmaster and the treasurer of this association", "She is a PhD student in X
+ * secretary and the archivist of this association", "She is a PhD student in X
  * at Y" (education). */
 static void en_positions(sent *x) {
   for (int i = 1; i + 2 < x->nt; i++) {
@@ -748,7 +748,7 @@ static void en_positions(sent *x) {
     tok_range(x, ra, rb, &rp, &rn);
     if (ci_contains(rp, rn, "student") || ci_contains(rp, rn, "candidate") || ci_contains(rp, rn, "undergraduate"))
       continue; /* studies are education: en_degrees reads them */
-    /* "research intern in CityMind Lab at X": the unit belongs to the organisation */
+    /* "research intern in Tidewater Lab at X": the unit belongs to the organisation */
     int unit = -1, role_end = rb;
     for (int j = ra + 1; j < rb; j++) {
       if (tok_is(x, j, "in") && x->t[j + 1].cap) {
@@ -756,7 +756,7 @@ static void en_positions(sent *x) {
         role_end = j - 1;
         break;
       }
-      /* "a postdoc in the Morlon group at X", "a postdoc with Dr. Y at X": the
+      /* "a postdoc in the Varga group at X", "a postdoc with Dr. Y at X": the
        * role is the words before; the group is named with the organisation
        * only when nothing else stands between them */
       if (tok_is(x, j, "in|with|under") && !x->t[j].trail &&
@@ -773,7 +773,7 @@ static void en_positions(sent *x) {
     size_t on;
     tok_range(x, of, ol, &op, &on);
     if (unit > 0) {
-      /* as written: "CityMind Lab at HKUST" */
+      /* as written: "Tidewater Lab at NTU" */
       op = x->s + x->t[unit].s;
       on = x->t[ol].e - x->t[unit].s;
     }
@@ -1283,7 +1283,7 @@ static void en_interests(sent *x) {
   if ((ci_contains(x->s, x->n, "enjoy") || ci_contains(x->s, x->n, "love")) &&
       cvx_rx_match(&enjoy, x->s, x->n, 0, ov, 1) > 0)
     add_items_min(x, x->s + ov[1], x->n - ov[1], 3);
-  /* Russian: "В качестве хобби увлекаюсь живописью и программированием" */
+  /* Russian: "В качестве хобби увлекаюсь шахматами и фотографией" */
   static cvx_rx_def ru = {"(?i)(?:хобби|увлечения)[^.]{0,40}?(?:увлека\\w*|—|:|-)\\s+|увлекаюсь\\s+", 0,
                           NULL};
   /* every branch needs Cyrillic letters (lead bytes D0/D1) */
@@ -1413,7 +1413,7 @@ static void zh_positions(sent *x, const char *c, size_t n) {
     size_t on = it[i].n - (role ? strlen(role) : 0);
     if (!role) {
       if (trig) continue;
-      role = last_role; /* "斯坦福大学、亚琛工业大学访问学者" */
+      role = last_role; /* "多伦多大学、苏黎世大学访问学者" */
     }
     if (!on || !zh_is_org(it[i].s, on) || on > 90) {
       if (!trig) return; /* a sentence that is not a list of positions */
@@ -1427,7 +1427,7 @@ static void zh_positions(sent *x, const char *c, size_t n) {
   }
 }
 
-/* "先后于清华大学土木系获得学士（2011年）、博士学位（2016年）", "2018年博士后出站". */
+/* "先后于浙江大学数学系获得学士（2009年）、博士学位（2014年）", "2017年博士后出站". */
 static void zh_education(sent *x, const char *c, size_t n) {
   const char *yu = NULL;
   for (size_t i = 0; i + 3 <= n; i++)
@@ -1458,7 +1458,7 @@ static void zh_education(sent *x, const char *c, size_t n) {
       const char *rest = get + gl;
       span2 it[MAX_ITEMS];
       int k = zh_split(rest, (size_t)(c + n - rest), it, MAX_ITEMS, true);
-      size_t un = 0; /* "清华大学土木系": institution 清华大学, area 土木系 */
+      size_t un = 0; /* "浙江大学数学系": institution 浙江大学, area 数学系 */
       for (size_t i = 0; i + 6 <= on; i++)
         if (memcmp(org + i, "大学", 6) == 0) {
           un = i + 6;
@@ -1482,7 +1482,7 @@ static void zh_education(sent *x, const char *c, size_t n) {
       }
     }
   }
-  /* "2018年博士后出站" */
+  /* "2017年博士后出站" */
   for (size_t i = 0; i + 15 <= n; i++) {
     if (memcmp(c + i, "博士后出站", 15) != 0) continue;
     char y[5];
@@ -1496,8 +1496,8 @@ static void zh_education(sent *x, const char *c, size_t n) {
   }
 }
 
-/* "获得2018年华夏建设科学技术二等奖、2021年上海市土木学会科技进步二等奖等荣誉",
- * "获得2016-2018年度中国科协“青年人才托举工程”资助". */
+/* "获得2017年省自然科学二等奖、2020年市青年科技奖等荣誉",
+ * "获得2015-2017年度省科协“青年英才计划”资助". */
 static void zh_awards(sent *x, const char *c, size_t n) {
   static const char *const lead[] = {"曾获得", "曾荣获", "荣获", "获得", "曾获", "获", NULL};
   static const char *const tail[] = {"等荣誉称号", "等荣誉", "等奖项", "等奖励", "等", NULL};
@@ -1515,7 +1515,7 @@ static void zh_awards(sent *x, const char *c, size_t n) {
     const char *p = it[i].s;
     size_t m = it[i].n;
     char y[5] = {0};
-    /* a leading "2018年", "2016-2018年度" */
+    /* a leading "2017年", "2015-2017年度" */
     size_t d = 0;
     while (d < m && (isdigit((unsigned char)p[d]) || p[d] == '-' || p[d] == '~')) d++;
     if (d >= 4 && d + 3 <= m && memcmp(p + d, "年", 3) == 0) {
@@ -1562,7 +1562,7 @@ static void zh_awards(sent *x, const char *c, size_t n) {
   }
 }
 
-/* "主要研究方向为智能建造、BIM/CIM与数字防灾技术". */
+/* "主要研究方向为智能交通、GIS/RS与城市安全技术". */
 static void zh_interests(sent *x, const char *c, size_t n) {
   static const char *const lead[] = {"研究方向为", "研究方向是", "研究方向包括", "研究方向：", "研究兴趣为",
                                      "研究兴趣包括", "研究兴趣是", "研究领域为", "研究领域包括", "研究领域是", NULL};
@@ -1821,7 +1821,7 @@ static bool same_fact(const cvx_record *p, const cvx_record *q) {
   case CVX_REC_VOLUNTEER: {
     const char *pr = cvx_record_get(p, "position"), *qr = cvx_record_get(q, "position");
     if (po && qo && same_org(po, qo)) return compatible(pr, qr);
-    /* "research intern in CityMind Lab at X" vs "X" / "Research Intern @ CityMind Lab" */
+    /* "research intern in Tidewater Lab at X" vs "X" / "Research Intern @ Tidewater Lab" */
     if (po && pr && qr && compatible(pr, qr)) {
       wordset a, b;
       words_of(po, &a, false);

@@ -490,7 +490,7 @@ typedef struct verdict {
 
 /* Unknown words allowed beside a section wording, in half-words (a Latin
  * word counts two, a CJK character one): "Teaching and Supervision of
- * Students" is still teaching, "University of California, Davis (teaching
+ * Students" is still teaching, "University of California, Merced (teaching
  * assistant)" is an entry. */
 #define MAX_UNKNOWN 4
 

@@ -275,7 +275,7 @@ static void run_places(void) {
   } cases[] = {
       {"KESTREL LABS, Staff Engineer, Salem MA", "Salem MA"},
       {"Eastport ME USA, ola@example.net", "Eastport ME USA"},
-      {"Salsify, Boston, MA", "Boston, MA"},
+      {"Quillon, Boston, MA", "Boston, MA"},
       {"Senior SE, Staff SE", NULL},       /* SE is no region */
       {"NORTHWIND MA", NULL},             /* capitals are a name, not a city */
       {"Studied Arts MA later", NULL},    /* not a column of its own */
@@ -284,7 +284,7 @@ static void run_places(void) {
       {"New York University", NULL},            /* a city inside a name is no place */
       {"University of Hong Kong, Hong Kong SAR, China", "Hong Kong SAR, China"},
       /* words right after an organisation's word go on with its name */
-      {"Studio Arcilla, Valencia", "Valencia"},
+      {"Studio Brisa, Valencia", "Valencia"},
       {"Harbour Studio Tullamore, Ireland", "Ireland"},
       {"Studio, Lisbon, Portugal", "Lisbon, Portugal"},
       /* a dash ends the city */

@@ -43,8 +43,8 @@ static const row ROWS[] = {
      "education{institution=Dunmore University|area=Chemistry|studyType=BS}; "
      "education{institution=Hollins Institute|area=Catalysis|studyType=MS}"},
     /* a degree of a list names its own institution, close after it */
-    {"He got his BEng in robotics at Talbot College and a BEng in product design in Arden University.",
-     "education{institution=Talbot College|area=robotics|studyType=BEng}"},
+    {"He got his BEng in robotics at Harwick College and a BEng in product design in Arden University.",
+     "education{institution=Harwick College|area=robotics|studyType=BEng}"},
     {"She completed a BA in Art History at Osgood College and an MA with honours in the history of "
      "print culture and early modern book trades at the Harwell Institute.",
      "education{institution=Osgood College|area=Art History|studyType=BA}"},

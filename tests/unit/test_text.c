@@ -142,9 +142,9 @@ static const line_case LINES[] = {
     {"Jane Roe\n\nEducation\n\nwww.example.org\n\nMore.\n", "www.example.org", CVX_BLK_PARA, 0},
     {"Jane Roe\n\nSkills\n\nLanguages: English, French\n", "Languages: English", CVX_BLK_PARA, 0},
     /* an employer and what it does, apart by a middle dot, is an entry */
-    {"Jane Roe\n\nWork\n\nTrainer\n\nSkillTrek \xC2\xB7 training in IT\nFeb 2014 \xE2\x80\x93 Apr 2014\n\n"
-     "  \xE2\x80\xA2 Wrote a course.\n\nProgrammer\n\nMindojo \xC2\xB7 \xD0\xBE\xD0\xBD\xD0\xBB\xD0\xB0\xD0\xB9\xD0\xBD \xD0\xBE\xD0\xB1\xD1\x80\xD0\xB0\xD0\xB7\xD0\xBE\xD0\xB2\xD0\xB0\xD0\xBD\xD0\xB8\xD0\xB5\nApr 2013 \xE2\x80\x93 Sep 2013\n",
-     "Mindojo", CVX_BLK_PARA, 0},
+    {"Jane Roe\n\nWork\n\nTrainer\n\nCodeHarbor \xC2\xB7 training in IT\nFeb 2014 \xE2\x80\x93 Apr 2014\n\n"
+     "  \xE2\x80\xA2 Wrote a course.\n\nProgrammer\n\nLumora \xC2\xB7 \xD0\xBE\xD0\xBD\xD0\xBB\xD0\xB0\xD0\xB9\xD0\xBD \xD0\xBE\xD0\xB1\xD1\x80\xD0\xB0\xD0\xB7\xD0\xBE\xD0\xB2\xD0\xB0\xD0\xBD\xD0\xB8\xD0\xB5\nApr 2013 \xE2\x80\x93 Sep 2013\n",
+     "Lumora", CVX_BLK_PARA, 0},
     /* a line of a run of short lines under a job names no section */
     {"Jane Roe\n\nExperience\n\n2018 to 2020\n\nTeaching assistant:\n\nThermodynamics\n\nStatistical Physics (Honours)\n",
      "Statistical Physics", CVX_BLK_PARA, 1},
@@ -319,15 +319,15 @@ static const shape SHAPES[] = {
      "    - July 2010 - Present\n"
      "    - Review C code for memory-safety issues and\n"
      "    fix the worst of them.\n"
-     "    - Write Python code to generate signed firmware updates for\n"
-     "    Linux-based set top boxes. {-2pt}\n",
+     "    - Write Kotlin code to generate signed firmware bundles for\n"
+     "    ARM-based ticket machines. {-2pt}\n",
      {P(0, "Dana Okafor", NULL), H(1, "Work Experience"),
       I(0, "-", "Umbrella Systems, L.L.C. (Springfield, IL / Security Engineer)", NULL),
       I(1, "-", "July 2010 - Present", NULL),
       I(1, "-", "Review C code for memory-safety issues and\nfix the worst of them.",
         "Review C code for memory-safety issues and\n    fix the worst of them."),
-      I(1, "-", "Write Python code to generate signed firmware updates for\nLinux-based set top boxes.",
-        "Write Python code to generate signed firmware updates for\n    Linux-based set top boxes. {-2pt}")}},
+      I(1, "-", "Write Kotlin code to generate signed firmware bundles for\nARM-based ticket machines.",
+        "Write Kotlin code to generate signed firmware bundles for\n    ARM-based ticket machines. {-2pt}")}},
 
     {"right-aligned date column, tab column, dashed leader",
      "Dana Okafor\n\nExperience\n\n"
@@ -377,15 +377,15 @@ static const shape SHAPES[] = {
      "Dana Okafor\n\nProjects\n"
      "- Designed the billing service that processes invoices for\n"
      "thousands of customers every night.\n"
-     "- Wrote the CMS backend for a tablet app used by a large retailer.\n"
-     "The app is used by over 10,000 sales people every single day.\n"
+     "- Built the search backend for a kiosk app used by a large retailer.\n"
+     "The app is used by over 8,000 store staff every single day.\n"
      "- Mentored two interns\n"
      "Kite Works, 2015-2016\n",
      {P(0, "Dana Okafor", NULL), H(1, "Projects"),
       I(0, "-", "Designed the billing service that processes invoices for\nthousands of customers every night.", NULL),
       I(0, "-",
-        "Wrote the CMS backend for a tablet app used by a large retailer.\n"
-        "The app is used by over 10,000 sales people every single day.",
+        "Built the search backend for a kiosk app used by a large retailer.\n"
+        "The app is used by over 8,000 store staff every single day.",
         NULL),
       I(0, "-", "Mentored two interns", NULL), P(0, "Kite Works, 2015-2016", NULL)}},
 
