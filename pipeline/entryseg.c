@@ -480,6 +480,21 @@ static void date_line_anchors(const cvx_block *const *blocks, const facts *fa, s
     }
 }
 
+/* A section whose entries open with a line of dates alone (its first
+ * block one, and another below) dates its entries on those lines: a
+ * sentence below with a date in it ("Instructor for the seminar (Fall
+ * 2016).") tells of the entry above, it opens none. */
+static void dated_sentences_go_on(const cvx_block *const *blocks, const facts *fa, size_t n, int *labels) {
+  if (n < 3 || !fa[0].date_only || memchr(blocks[0]->text, '\n', blocks[0]->len)) return;
+  size_t anchors = 0;
+  for (size_t i = 0; i < n; i++) anchors += fa[i].date_only && !memchr(blocks[i]->text, '\n', blocks[i]->len);
+  if (anchors < 2) return;
+  for (size_t i = 1; i < n; i++)
+    if (labels[i] == CVX_SEG_B && !fa[i].date_only && fa[i].date && fa[i].full_stop &&
+        blocks[i]->kind != CVX_BLK_HEADING)
+      labels[i] = CVX_SEG_D;
+}
+
 void cvx_entryseg_label(cvx_rec_kind kind, const cvx_block *const *blocks, size_t n, const unsigned char *rule,
                         int *labels) {
   if (!entry_task.on || !n) return;
@@ -533,5 +548,6 @@ void cvx_entryseg_label(cvx_rec_kind kind, const cvx_block *const *blocks, size_
   lower_case_goes_on(blocks, fa, n, labels);
   heading_anchors(blocks, fa, n, labels);
   date_line_anchors(blocks, fa, n, labels);
+  dated_sentences_go_on(blocks, fa, n, labels);
   free(mem);
 }
