@@ -4350,6 +4350,14 @@ static const char *const site_labels[] = {"website", "web", "homepage", "home pa
 
 /* A "Label: value" line of the person block: "Name: …", "Location: …",
  * "Portfolio: https://…". Returns true when it took the line. */
+/* Labels of a contact, written alone on a line over it. */
+static const char *const contact_labels[] = {"email", "e-mail", "mail", "phone", "mobile", "telephone", "tel",
+                                             "cell", "website", "web", "homepage", "telefon", "téléphone",
+                                             "teléfono", "telefone", "телефон", "почта", "邮箱", "电话", NULL};
+
+static int address_label(piece l);
+static bool address_part(ctx *c, int bits, piece v, cvx_span sp);
+
 static bool labelled_fact(ctx *c, piece line, cvx_span within) {
   piece l, v;
   if (!split_label(line, &l, &v)) {
@@ -4376,6 +4384,8 @@ static bool labelled_fact(ctx *c, piece line, cvx_span within) {
     c->have_name = true;
     return true;
   }
+  /* a part of the address its label names ("Postal Code & City", "Region") */
+  if (address_part(c, address_label(l), v, within)) return true;
   if (label_in(l, place_labels) && !c->have_location && !words_over(v.s, v.n, 8) &&
       !cvx_email_find(c->doc->arena, v.s, v.n, &(const char *){NULL}, &(size_t){0}, &(size_t){0})) {
     /* "City, Region", "City, Country" or "Country, City" */
@@ -4539,12 +4549,181 @@ static piece undoubled(piece p) {
   return p;
 }
 
+/* Labels of one part of the person's address, written alone on a line
+ * over its value ("Address" / "Lindenweg 12", "Postal Code & City" /
+ * "04109 Leipzig", "Region" / "Saxony"). */
+static const char *const street_labels[] = {"address", "street", "street address", "adresse", "anschrift",
+                                            "dirección", "direccion", "endereço", "endereco", "indirizzo",
+                                            "адрес", "地址", "domicilio", "straße", "strasse", NULL};
+static const char *const postal_labels[] = {"postal code", "postcode", "post code", "zip", "zip code", "plz",
+                                            "code postal", "código postal", "codigo postal", "cep", "cap",
+                                            "почтовый индекс", "邮编", NULL};
+static const char *const city_labels[] = {"city", "town", "ort", "stadt", "ville", "ciudad", "cidade", "città",
+                                          "город", "城市", NULL};
+static const char *const region_labels[] = {"region", "state", "province", "county", "bundesland", "région",
+                                            "región", "estado", "regione", "provincia", "регион", "область",
+                                            "省", NULL};
+static const char *const country_labels[] = {"country", "land", "pays", "país", "pais", "paese", "страна", "国家",
+                                             NULL};
+
+/* A label's words, apart by "&", "and", "/" or ",": whether each names a
+ * part of an address (sets the parts' bits: 1 street, 2 postal code, 4
+ * city, 8 region, 16 country); 0 when one does not. */
+static int address_label(piece l) {
+  int bits = 0;
+  size_t st = 0;
+  for (size_t i = 0; i <= l.n; i++) {
+    bool cut = i == l.n || l.s[i] == '&' || l.s[i] == '/' || l.s[i] == ',' ||
+               (i + 5 <= l.n && !strncasecmp(l.s + i, " and ", 5));
+    if (!cut) continue;
+    piece part = trim_piece((piece){l.s + st, i - st});
+    int bit = label_in(part, street_labels)    ? 1
+              : label_in(part, postal_labels)  ? 2
+              : label_in(part, city_labels)    ? 4
+              : label_in(part, region_labels)  ? 8
+              : label_in(part, country_labels) ? 16
+                                               : 0;
+    if (!bit) return 0;
+    bits |= bit;
+    if (i < l.n && l.s[i] == ' ') i += 4; /* past " and " */
+    st = i + 1;
+  }
+  return bits;
+}
+
+/* A block of one line, its bullet or marks aside. */
+static piece one_line(ctx *c, const cvx_block *b) {
+  if (!b || !b->text || !b->len || memchr(b->text, '\n', b->len) ||
+      (b->kind != CVX_BLK_PARA && b->kind != CVX_BLK_ITEM))
+    return (piece){0};
+  return trim_piece(joined(c, b));
+}
+
+/* Whether b is such a label and the line below it holds an e-mail, a
+ * phone number or a link. */
+static bool contact_label_over(ctx *c, const cvx_block *b, const cvx_block *end) {
+  if (!b->next || b->next == end || b->next->kind != b->kind) return false;
+  piece l = one_line(c, b);
+  if (!l.n || words_over(l.s, l.n, 2)) return false;
+  if (l.s[l.n - 1] == ':') l = trim_piece((piece){l.s, l.n - 1});
+  if (!label_in(l, contact_labels)) return false;
+  piece v = one_line(c, b->next);
+  size_t a, z;
+  const char *u;
+  return v.n && (memchr(v.s, '@', v.n) || cvx_block_nlinks(b->next) || cvx_phone_find(v.s, v.n, &a, &z) ||
+                 cvx_url_find(c->doc->arena, v.s, v.n, &u, &a, &z));
+}
+
+/* A part of the person's address under its label (bits from
+ * address_label): the value is that part ("Postal Code & City" over
+ * "04109 Leipzig" gives both). True when it read the value. */
+static bool address_part(ctx *c, int bits, piece v, cvx_span sp) {
+  if (!bits || !v.n || words_over(v.s, v.n, 10)) return false;
+  cvx_record *r = basics(c);
+  cvx_address ad;
+  if ((bits & 1) && cvx_address_parse(v.s, v.n, &ad)) {
+    static const char *const keys[CVX_ADDR_NPARTS] = {"location.address", "location.postalCode", "location.city",
+                                                      "location.region", NULL};
+    for (int f = 0; f < CVX_ADDR_NPARTS; f++)
+      if (keys[f] && ad.at[f][1] > ad.at[f][0] && !cvx_record_get(r, keys[f]))
+        add_piece(c, r, keys[f], (piece){v.s + ad.at[f][0], ad.at[f][1] - ad.at[f][0]}, sp);
+    if (ad.cc && !cvx_record_get(r, "location.countryCode")) add_str(c, r, "location.countryCode", ad.cc, sp);
+  } else if (bits == 1) {
+    /* a street: a house number and a word */
+    bool digit = false, alpha = false;
+    for (size_t i = 0; i < v.n; i++) {
+      digit |= isdigit((unsigned char)v.s[i]) != 0;
+      alpha |= isalpha((unsigned char)v.s[i]) || (unsigned char)v.s[i] >= 0x80;
+    }
+    if (!digit || !alpha || memchr(v.s, ',', v.n) || cvx_record_get(r, "location.address")) return false;
+    add_piece(c, r, "location.address", v, sp);
+  } else if (bits & 2) {
+    /* the code, and the city before or after it when the label names one */
+    size_t d = 0, e = v.n;
+    while (d < v.n && isdigit((unsigned char)v.s[d])) d++;
+    while (e > 0 && isdigit((unsigned char)v.s[e - 1])) e--;
+    piece code = {0}, city = {0};
+    if (d == v.n && d >= 3) code = v;
+    else if (d >= 3 && d <= 6 && v.s[d] == ' ') code = (piece){v.s, d}, city = trim_piece((piece){v.s + d, v.n - d});
+    else if (v.n - e >= 3 && v.n - e <= 6 && e > 0 && v.s[e - 1] == ' ')
+      code = (piece){v.s + e, v.n - e}, city = trim_piece((piece){v.s, e});
+    if (!code.n || (city.n && !(bits & 4)) || cvx_record_get(r, "location.postalCode")) return false;
+    add_piece(c, r, "location.postalCode", code, sp);
+    if (city.n && !cvx_record_get(r, "location.city")) add_piece(c, r, "location.city", city, sp);
+  } else if (bits == 4 || bits == 8) {
+    const char *key = bits == 4 ? "location.city" : "location.region";
+    if (cvx_record_get(r, key) || !has_alpha_word(v) || words_over(v.s, v.n, 4)) return false;
+    add_piece(c, r, key, v, sp);
+  } else if (bits == 16) {
+    const char *cc = cvx_country_code(v.s, v.n);
+    if (!cc) cc = iso_country(v);
+    if (!cc || cvx_record_get(r, "location.countryCode")) return false;
+    add_str(c, r, "location.countryCode", cc, sp);
+  } else {
+    return false;
+  }
+  c->have_location = true;
+  return true;
+}
+
+/* The same, the label alone on the line above its value. True when it
+ * took the two blocks. */
+static bool address_part_below(ctx *c, cvx_block *b, const cvx_block *end) {
+  if (!b->next || b->next == end || b->next->kind != b->kind) return false;
+  piece l = one_line(c, b);
+  if (!l.n || words_over(l.s, l.n, 5)) return false;
+  if (l.s[l.n - 1] == ':') l = trim_piece((piece){l.s, l.n - 1});
+  int bits = address_label(l);
+  piece v = one_line(c, b->next);
+  if (!bits || cvx_block_nlinks(b->next) || !address_part(c, bits, v, b->next->span)) return false;
+  cvx_doc_take(c->doc, b->span);
+  cvx_doc_take(c->doc, b->next->span);
+  return true;
+}
+
+/* How many parts of an address first..end labels: lines of two cells, a
+ * part's label and its value ("Region" | "Saxony"), and labels alone over
+ * a line ("Address" / "Lindenweg 12"). */
+static int address_rows(ctx *c, const cvx_block *first, const cvx_block *end) {
+  int rows = 0;
+  for (const cvx_block *b = first; b && b != end && rows < 8; b = b->next) {
+    if (!b->text || (b->kind != CVX_BLK_PARA && b->kind != CVX_BLK_ITEM && b->kind != CVX_BLK_ROW)) continue;
+    if (!memchr(b->text, '\n', b->len) && !memchr(b->text, '\t', b->len)) {
+      piece l = one_line(c, b);
+      if (l.n && l.s[l.n - 1] == ':') l = trim_piece((piece){l.s, l.n - 1});
+      rows += l.n && !words_over(l.s, l.n, 5) && address_label(l) && b->next && b->next != end;
+      continue;
+    }
+    for (const char *s = b->text, *stop = b->text + b->len; s < stop;) {
+      const char *nl = memchr(s, '\n', (size_t)(stop - s));
+      const char *e = nl ? nl : stop;
+      const char *tab = memchr(s, '\t', (size_t)(e - s));
+      if (tab) {
+        piece l = trim_piece((piece){s, (size_t)(tab - s)});
+        rows += l.n && !words_over(l.s, l.n, 5) && address_label(l);
+      }
+      s = nl ? nl + 1 : stop;
+    }
+  }
+  return rows;
+}
+
 static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
   /* the name is the first line of the first text under the page's titles
    * ("# Lebenslauf" / "## Personalien" / "Luca Muster") */
   const cvx_block *first_text = from;
   while (first_text && first_text != end && first_text->kind == CVX_BLK_HEADING) first_text = first_text->next;
   for (cvx_block *b = from, *prev_b = NULL; b && b != end; prev_b = b, b = b->next) {
+    if (address_part_below(c, b, end)) {
+      b = b->next;
+      continue;
+    }
+    /* a label alone over the contact it names ("Email" / "jane@…"): read
+     * with it */
+    if (contact_label_over(c, b, end)) {
+      cvx_doc_take(c->doc, b->span);
+      continue;
+    }
     int prose_links = -1; /* is_prose(b->text, b->len), once known */
     for (size_t i = 0; i < cvx_block_nlinks(b); i++) {
       const cvx_link *l = &cvx_block_links(b)[i];
@@ -4689,6 +4868,35 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         s = nl ? nl + 1 : s + len;
         continue;
       }
+      /* a line of two cells apart by a tab, a part of the address's label
+       * and its value ("Postal Code & City" | "04109 Leipzig") */
+      const char *tab = memchr(line.s, '\t', line.n);
+      if (tab && !memchr(tab + 1, '\t', line.n - (size_t)(tab + 1 - line.s))) {
+        piece l = trim_piece((piece){line.s, (size_t)(tab - line.s)});
+        piece v = trim_piece((piece){tab + 1, line.n - (size_t)(tab + 1 - line.s)});
+        if (l.n && !words_over(l.s, l.n, 5) && address_part(c, address_label(l), v, b->span)) {
+          cvx_span ls = cvx_doc_locate(c->doc, b->span, cvx_arena_strndup(c->doc->arena, l.s, l.n));
+          if (cvx_span_valid(ls)) cvx_doc_take(c->doc, ls);
+          line_no++;
+          s = nl ? nl + 1 : s + len;
+          continue;
+        }
+        /* (a contact's label in the first cell is read with the contact) */
+        size_t a, z;
+        if (l.n && label_in(l, contact_labels) &&
+            (memchr(v.s, '@', v.n) || cvx_phone_find(v.s, v.n, &a, &z) || cvx_block_nlinks(b))) {
+          cvx_span ls = cvx_doc_locate(c->doc, b->span, cvx_arena_strndup(c->doc->arena, l.s, l.n));
+          if (cvx_span_valid(ls)) cvx_doc_take(c->doc, ls);
+        }
+      }
+      /* a part of the address under its label, whole ("Postal Code &
+       * City: 04109 Leipzig", whose "&" parts no columns) */
+      piece al, av;
+      if (split_label(line, &al, &av) && address_label(al) && labelled_fact(c, line, b->span)) {
+        line_no++;
+        s = nl ? nl + 1 : s + len;
+        continue;
+      }
       /* two-column lines: "Dana Whitlock & http://…" */
       piece cols[8];
       int nc = 0;
@@ -4766,8 +4974,10 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         /* (nor is a line that goes on below, "…를 함께 이해하고," over the
          * rest of its sentence, nor that rest) */
         bool goes_on = went_on || (p.n && ((p.s + p.n < s + len && p.s[p.n] == ',') || cvx_ends_open(p.s, p.n)));
+        /* (nor is a label of the person's details alone, "Address") */
+        bool label_alone = address_label(p) || label_in(p, contact_labels);
         if (top && c->have_name && !c->have_label && !words_over(p.s, p.n, 8) && b->kind != CVX_BLK_ITEM &&
-            !memchr(p.s, ':', p.n) && !figures && !linked && !beside && !row_value && !goes_on &&
+            !memchr(p.s, ':', p.n) && !figures && !linked && !beside && !row_value && !goes_on && !label_alone &&
             !profile_link_text(c, b, p)) {
           piece role, org;
           if (headline_job(p, &role, &org)) {
@@ -6691,11 +6901,34 @@ static bool handle(piece p) {
 static cvx_block *details_tail(ctx *c, cvx_block *first, cvx_block *end, cvx_rec_kind *kind) {
   cvx_block *run = NULL;
   int n = 0, named = 0;
-  bool contact = false;
+  bool contact = false, listed = false; /* listed: the run opens with "Label: item, item, item" */
   for (cvx_block *x = first; x && x != end; x = x->next) {
     if (x->kind == CVX_BLK_RULE) continue;
+    /* (a paragraph "Label: item, item, item", over lines or not, is a
+     * run of a list's lines by itself: its label and each line count) */
+    piece lab, val;
+    if (x->kind == CVX_BLK_PARA && x->text && split_label((piece){x->text, x->len}, &lab, &val) && val.n &&
+        !memchr(val.s, '@', val.n) && val.s[val.n - 1] != '.') {
+      int commas = 0, lines = 1;
+      bool told = false; /* (a sentence ended inside: prose) */
+      for (size_t i = 0; i < val.n; i++) {
+        commas += val.s[i] == ',', lines += val.s[i] == '\n';
+        told |= val.s[i] == '.' && i + 1 < val.n && val.s[i + 1] == ' ';
+      }
+      if (commas >= 2 && !told) {
+        if (!run) run = x, named = 0, listed = true;
+        n += lines + 1; /* (its label, and its items) */
+        continue;
+      }
+    }
     if ((x->kind != CVX_BLK_PARA && x->kind != CVX_BLK_ITEM) || !x->text || memchr(x->text, '\n', x->len) ||
         words_over(x->text, x->len, 6)) {
+      /* (a block of lines of contacts, "Email | jane@…" over "Phone | …") */
+      size_t a, z;
+      if (x->text && x->kind != CVX_BLK_HEADING && memchr(x->text, '\n', x->len) && x->len < 400 &&
+          (cvx_block_nlinks(x) || memchr(x->text, '@', x->len) || cvx_phone_find(x->text, x->len, &a, &z) ||
+           address_rows(c, x, x->next) >= 2))
+        contact = true;
       run = NULL; /* (a heading, a paragraph of sentences: no run yet) */
       n = 0;
       continue;
@@ -6721,14 +6954,14 @@ static cvx_block *details_tail(ctx *c, cvx_block *first, cvx_block *end, cvx_rec
       n = 0;
       continue;
     }
-    if (!run) run = x, named = 0;
+    if (!run) run = x, named = 0, listed = false;
     n++;
     named += names != CVX_REC_SECTION;
   }
   /* (lines that name sections, half of them at least, are a page's menu) */
   if (!contact || !run || n < 4 || 2 * named >= n) return NULL;
   bool talks;
-  cvx_rec_kind k = cvx_section_vote(run, end, &talks);
+  cvx_rec_kind k = listed ? cvx_section_vote_lists(run, end, &talks) : cvx_section_vote(run, end, &talks);
   if (!list_kind(k)) return NULL;
   *kind = k;
   return run;
@@ -7388,6 +7621,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
     cvx_block *h = b;
     cvx_rec_kind kind = heading_kind(h);
     bool talks = kind == CVX_REC_PROJECT && cvx_section_is_talks(h->text, strlen(h->text));
+    bool details = false; /* read by the person's reader as a whole */
     /* what the section holds: up to the next heading of its level or above */
     cvx_block *reach = h->next;
     bool holds_sections = false; /* a deeper heading names a section: h groups sections */
@@ -7417,6 +7651,12 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         for (const cvx_block *x = h->next; x && !title; x = x->next) title = x->kind == CVX_BLK_HEADING;
       if (holds_sections || mixed || title) {
         kind = ck;
+      } else if (address_rows(&c, h->next, reach) >= 2) {
+        /* parts of the person's address under their labels ("Location" /
+         * "Address" | "Lindenweg 12" / "Region" | "Saxony"): read whole as
+         * the person's details */
+        kind = CVX_REC_BASICS;
+        details = true;
       } else {
         kind = cvx_section_vote(h->next, reach, &talks);
         /* the first section after the person's details, a few sentences
@@ -7519,7 +7759,8 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
     prev_empty = h->next == end;
     prev_h = h;
     cvx_record *before = doc->records_tail;
-    parse_section(&c, kind, talks, h, group ? h : h->next, tail ? tail : end);
+    if (details) parse_person(&c, h->next, tail ? tail : end, false);
+    else parse_section(&c, kind, talks, h, group ? h : h->next, tail ? tail : end);
     if (tail) parse_section(&c, tail_kind, false, NULL, tail, end);
     drop_translation(doc, before);
     b = end;

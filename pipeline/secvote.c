@@ -237,7 +237,17 @@ cvx_rec_kind cvx_section_vote(const cvx_block *first, const cvx_block *end, bool
   return cvx_section_vote_strict(first, end, talks, 1.0f);
 }
 
+static cvx_rec_kind vote(const cvx_block *first, const cvx_block *end, bool *talks, float strict, bool lists);
+
 cvx_rec_kind cvx_section_vote_strict(const cvx_block *first, const cvx_block *end, bool *talks, float strict) {
+  return vote(first, end, talks, strict, false);
+}
+
+cvx_rec_kind cvx_section_vote_lists(const cvx_block *first, const cvx_block *end, bool *talks) {
+  return vote(first, end, talks, 1.0f, true);
+}
+
+static cvx_rec_kind vote(const cvx_block *first, const cvx_block *end, bool *talks, float strict, bool lists) {
   *talks = false;
   if (!section_model) return CVX_REC_SECTION;
   cvx_features f;
@@ -269,7 +279,7 @@ cvx_rec_kind cvx_section_vote_strict(const cvx_block *first, const cvx_block *en
   }
   /* a few paragraphs of running prose hold facts in sentences (the prose
    * reader's work), not entries: the vote abstains on them */
-  if (prose * 2 >= lines && blocks <= 3) return CVX_REC_SECTION;
+  if (!lists && prose * 2 >= lines && blocks <= 3) return CVX_REC_SECTION;
   /* ten lines or more of organisations' names alone, with no date or role,
    * do not say what the organisations were to the person (employers,
    * clients, schools, tools of a vendor): the vote abstains on them */

@@ -40,5 +40,8 @@ void cvx_section_features(const cvx_block *first, const cvx_block *end, cvx_feat
 cvx_rec_kind cvx_section_vote(const cvx_block *first, const cvx_block *end, bool *talks);
 /* cvx_section_vote with the margin it needs multiplied by strict (>= 1). */
 cvx_rec_kind cvx_section_vote_strict(const cvx_block *first, const cvx_block *end, bool *talks, float strict);
+/* cvx_section_vote for lines the caller knows to be lists ("Label: item,
+ * item, item"), not running prose: it does not abstain on their length. */
+cvx_rec_kind cvx_section_vote_lists(const cvx_block *first, const cvx_block *end, bool *talks);
 
 #endif /* CVX_SECVOTE_H */

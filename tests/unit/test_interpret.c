@@ -128,7 +128,7 @@ static void run_entries(void) {
       /* labelled person facts */
       {"# Profile\n\n**Full name:** Jo Marlow\n**Address:** 12 Elm St., Springfield, IL 62701\n"
        "**Portfolio:** https://jo.example.com/folio.pdf\n\n## Experience\n",
-       CVX_REC_BASICS, "name=Jo Marlow|location.address=12 Elm St|location.postalCode=62701|location.city=Springfield|location.region=IL"},
+       CVX_REC_BASICS, "name=Jo Marlow|location.address=12 Elm St.|location.postalCode=62701|location.city=Springfield|location.region=IL"},
       /* rating dots named by a legend line become the fluency */
       {"# A\n## Skills\n\n**Tools**: Git\u2022\u2022\u2022 Make\u2022\n\n"
        "**Languages**: Polish\u2022\u2022\u2022 Dutch\u2022\u2022\n\n"
