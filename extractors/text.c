@@ -1567,8 +1567,11 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
     *sub = true;
     return sublevel;
   }
-  /* entries go by sub-headings when the section started that way */
-  if (words <= 5 && !has_digit(s, n) && !job_title(s, n) && title_case(s, n) && next_entry_title(t, l)) {
+  /* entries go by sub-headings when the section started that way (a
+   * role's word in an award's title, "Young Scientist Award", is the
+   * title's) */
+  if (words <= 5 && !has_digit(s, n) && (!job_title(s, n) || t->sec_kind == CVX_REC_AWARD) && title_case(s, n) &&
+      next_entry_title(t, l)) {
     *sub = true;
     return sublevel;
   }
