@@ -689,6 +689,24 @@ static size_t qualifier(const char *s, size_t n, size_t i, bool bare) {
   return 0;
 }
 
+/* Whether s[e, line end) holds only blanks. */
+static bool blank_after(const char *s, size_t n, size_t e) {
+  for (size_t q = e; q < n && s[q] != '\n'; q++)
+    if (s[q] != ' ' && s[q] != '\t' && s[q] != '\r') return false;
+  return true;
+}
+
+/* Whether the text before s[i] on its line is blanks and a bullet at most
+ * ("  • "), and s[k] starts the line's second piece. */
+static bool alone_on_line(const char *s, size_t n, size_t i, size_t k) {
+  if (k >= n || s[k] == '\n') return false;
+  for (size_t q = i; q > 0 && s[q - 1] != '\n'; q--) {
+    unsigned char ch = (unsigned char)s[q - 1];
+    if (ch != ' ' && ch != '\t' && ch != '-' && ch != '*' && ch != 0xE2 && ch != 0x80 && ch != 0xA2) return false;
+  }
+  return true;
+}
+
 /* Tries to read a date expression starting at s[i]: an optional prefix word,
  * a point, an optional range end or open end, an optional qualifier. */
 static bool parse_expr(const char *s, size_t n, size_t i, cvx_daterange *out) {
@@ -775,6 +793,21 @@ static bool parse_expr(const char *s, size_t n, size_t i, cvx_daterange *out) {
     if (oe) {
       range = open = true;
       end = oe;
+    } else if (ws1 >= 1 && alone_on_line(s, n, i, k)) {
+      /* two points apart by spaces alone, the whole of their line, are a
+       * range ("2021 2025", "2025 Present", "Jan 2019 Mar 2020": a page
+       * that set its dates in two cells) */
+      point q;
+      size_t qe;
+      if ((qe = open_word(s, n, k)) && blank_after(s, n, qe)) {
+        range = open = true;
+        end = qe;
+      } else if (parse_point(s, n, k, &q) && !(q.flags & PF_NOYEAR) && blank_after(s, n, q.e) &&
+                 point_cmp(&p1, &q) <= 0) {
+        p2 = q;
+        range = have_end = true;
+        end = q.e;
+      }
     }
   }
 

@@ -201,6 +201,13 @@ static const find_case finds[] = {
     N("order 20181 daylight"),
     N("order 2018145 years"),
     F("2017 - CurrentShift Lead", "2017", "", 1, 0, 1, "2017 - Current"),
+    /* two points apart by spaces alone, the whole of their line */
+    F("2021 2025", "2021", "2025", 0, 0, 1, "2021 2025"),
+    F("  \u2022 2025 Present", "2025", "", 1, 0, 1, "2025 Present"),
+    F("Jan 2019  Mar 2020\nNext", "2019-01", "2020-03", 0, 0, 1, "Jan 2019  Mar 2020"),
+    F("2021 2025 papers", "2021", "", 0, 0, 0, "2021"),   /* more on the line: no range */
+    F("Class of 2021 2025", "2021", "", 0, 0, 0, "2021"), /* words before it */
+    F("2025 2021", "2025", "", 0, 0, 0, "2025"),          /* backwards */
     F("2015 onwards", "2015", "", 1, 0, 1, "2015 onwards"),
     F("2024 and forward", "2024", "", 1, 0, 1, "2024 and forward"),
     F("Sept 2019 and onwards: chair", "2019-09", "", 1, 0, 1, "Sept 2019 and onwards"),
