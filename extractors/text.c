@@ -1411,6 +1411,17 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   if (section && !loud && !t->top && t->subheads && t->sec_kind != CVX_REC_SECTION &&
       cvx_section_tail_unknown(s, n))
     section = false;
+  /* …and so is one whose words name another section among others
+   * ("Unified Model Training" under Certificates) right over a date line
+   * after a blank one, as the titles before stood over theirs */
+  if (section && !loud && !t->top && t->subheads && t->sec_kind != CVX_REC_SECTION && kind != t->sec_kind &&
+      t->prev_blank && !cvx_section_pure(s, n)) {
+    below bl = look_below(t, l);
+    if (bl.dated && !bl.direct) {
+      *sub = true;
+      return t->sec_level < 6 ? t->sec_level + 1 : 6;
+    }
+  }
   /* the first quiet line under a skills heading, over a list, is a group of
    * it even when it names another kind ("Skills" / "Software" / "• Vim"):
    * a section does not end before it holds anything */

@@ -2195,10 +2195,11 @@ static void parse_award(ctx *c, const entry *e, cvx_rec_kind kind) {
       ns = 2;
     }
   }
-  /* an award's parts after its title: a label its cut date left ("Awarded"
-   * of "Awarded 2017") is read and dropped; "by Example Society" names the
-   * body that gave it */
-  if (kind == CVX_REC_AWARD && !title_end) {
+  /* an award's (or a certificate's) parts after its title: a label its cut
+   * date left ("Awarded" of "Awarded 2017") is read and dropped; "by
+   * Example Society", "Issued by Example Office" names the body that gave
+   * it */
+  if ((kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE) && !title_end) {
     int kept = ns ? 1 : 0;
     for (int i = 1; i < ns; i++) {
       bool lab_by;
@@ -7672,6 +7673,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
       section_example(doc, kind, talks, h->next, reach);
     if (kind != CVX_REC_SECTION) cvx_doc_take(doc, h->span);
     cvx_block *end = h->next;
+    int sub_level = 0; /* the level of the section's first entry sub-heading */
     while (end) {
       if (end->kind == CVX_BLK_HEADING) {
         if (end->level <= h->level) break;
@@ -7691,12 +7693,19 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         if (k2 != kind && k2 != CVX_REC_SECTION && kind != CVX_REC_SECTION && end->text &&
             cvx_section_tail_unknown(end->text, end->len))
           k2 = kind;
+        /* …and so does one at the level of the entries' sub-headings above
+         * it that names another kind among other words ("Unified Model
+         * Training" after "Polar Prediction School" under Certificates) */
+        if (k2 != kind && k2 != CVX_REC_SECTION && kind != CVX_REC_SECTION && end->level == sub_level &&
+            end->text && !cvx_section_pure(end->text, end->len))
+          k2 = kind;
         if (k2 != CVX_REC_SECTION && k2 != kind && !(end == h->next && entry_title_first(kind, end))) break;
         /* under the person's details, a heading in no word list over a link
          * or an address ("#### GitHub" over a linked user name) is one more
          * contact */
         if (!entry_heading_kind(kind) && !(kind == CVX_REC_BASICS && k2 == CVX_REC_SECTION && contact_lines(end)))
           break;
+        if (!sub_level) sub_level = end->level;
       }
       end = end->next;
     }
