@@ -6879,6 +6879,22 @@ static bool contact_lines(const cvx_block *h) {
   return contact;
 }
 
+/* Whether what heading h holds names the person's own contacts: an
+ * e-mail, a link to an account on a known network, or a place alone on a
+ * line. */
+static bool own_contacts(cvx_doc *doc, const cvx_block *h) {
+  const cvx_block *reach = heading_reach(h);
+  for (const cvx_block *x = h->next; x && x != reach; x = x->next) {
+    if (!x->text || x->kind == CVX_BLK_HEADING) continue;
+    if (memchr(x->text, '@', x->len) || place_alone((piece){x->text, x->len})) return true;
+    for (size_t i = 0; i < cvx_block_nlinks(x); i++) {
+      const char *user = NULL;
+      if (cvx_profile_network(doc->arena, cvx_block_links(x)[i].url, &user)) return true;
+    }
+  }
+  return false;
+}
+
 /* A user name alone ("janeroe42", "jane_roe"): one word in lower case with a
  * digit or an underscore. */
 static bool handle(piece p) {
@@ -7577,8 +7593,12 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         /* so is one right under the name over the page's known sections
          * ("# Jane Roe" / "## Data Engineer" / "### About", "### Work") */
         bool over_sections = top_end != first_shown && name_above == top_end && groups_sections(top_end);
-        bool headline = (under == CVX_REC_SECTION || under == CVX_REC_BASICS || over_sections) && top_end->text &&
-                        !words_over(top_end->text, top_end->len, 8) && contact_lines(top_end);
+        /* (over an account on a known network, an e-mail or a place, the
+         * vote of a few short lines does not count: "## Data Engineer" over
+         * "Leeds, UK" and linked user names) */
+        bool headline = (under == CVX_REC_SECTION || under == CVX_REC_BASICS || over_sections ||
+                         own_contacts(c.doc, top_end)) &&
+                        top_end->text && !words_over(top_end->text, top_end->len, 8) && contact_lines(top_end);
         if (top_end != first_shown && !headline) break;
         if (headline) {
           top_end = top_end->next;
