@@ -4179,6 +4179,17 @@ static bool left_whole(const char *s, size_t n, size_t *lo, size_t *hi) {
   return true;
 }
 
+/* One to three capitalised words with no digit, comma or '@': a place's
+ * name ("West Yorkshire", "Saint-Étienne"). */
+static bool place_name(piece p) {
+  if (!p.n || words_over(p.s, p.n, 3) || !(isupper((unsigned char)p.s[0]) || (unsigned char)p.s[0] >= 0x80))
+    return false;
+  for (size_t i = 0; i < p.n; i++)
+    if (isdigit((unsigned char)p.s[i]) || p.s[i] == ',' || p.s[i] == '@' || p.s[i] == '(' || p.s[i] == ')')
+      return false;
+  return true;
+}
+
 static bool contact_line(ctx *c, piece line, cvx_span within) {
   const char *v;
   size_t a, b;
@@ -4228,6 +4239,28 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
       }
       c->have_location = true;
       return true;
+    }
+  }
+  /* "Leeds (GB)", "Leeds (GB), West Yorkshire": a city, its country's
+   * code in brackets, maybe its region after a comma */
+  if (!c->have_location) {
+    size_t lo, hi;
+    if (left_whole(t, n, &lo, &hi)) {
+      piece all = {t + lo, hi - lo};
+      const char *open = memchr(all.s, '(', all.n);
+      if (open && open + 3 < all.s + all.n && open[3] == ')') {
+        piece city = trim_piece((piece){all.s, (size_t)(open - all.s)});
+        const char *cc = iso_country((piece){open + 1, 2});
+        piece rest = trim_piece((piece){open + 4, all.n - (size_t)(open + 4 - all.s)});
+        if (rest.n && rest.s[0] == ',') rest = trim_piece((piece){rest.s + 1, rest.n - 1});
+        if (cc && place_name(city) && (!rest.n || place_name(rest))) {
+          add_piece(c, basics(c), "location.city", (piece){line.s + (city.s - t), city.n}, within);
+          add_str(c, basics(c), "location.countryCode", cc, within);
+          if (rest.n) add_piece(c, basics(c), "location.region", (piece){line.s + (rest.s - t), rest.n}, within);
+          c->have_location = true;
+          return true;
+        }
+      }
     }
   }
   bool coded = false; /* "Girona, ES": a city and a country's ISO code */
