@@ -4742,6 +4742,8 @@ static int address_rows(ctx *c, const cvx_block *first, const cvx_block *end) {
   return rows;
 }
 
+static bool same_words(const char *a, const char *b);
+
 static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
   /* the name is the first line of the first text under the page's titles
    * ("# Lebenslauf" / "## Personalien" / "Luca Muster") */
@@ -4840,6 +4842,10 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
       if (top && !c->have_name && cvx_is_person_name(undoubled(h).s, undoubled(h).n)) {
         add_piece(c, basics(c), "name", undoubled(h), b->span);
         c->have_name = true;
+      } else if (top && c->have_name && same_words(h.s ? cvx_arena_strndup(c->doc->arena, h.s, h.n) : NULL,
+                                                   cvx_record_get(basics(c), "name"))) {
+        /* the name printed again (a page's header and its copy): read */
+        cvx_doc_take(c->doc, b->span);
       } else if (!memchr(h.s, '\n', h.n) && contact_line(c, h, b->span)) {
         /* a page that sets its contact lines as small headings ("######
          * (555) 010-2299" under the name): they are contacts still */
