@@ -7402,6 +7402,29 @@ static void drop_head_furniture(cvx_blocks *bl) {
  * and would open entries of its own. Such paragraphs, when the same text
  * comes back at least twice, are taken out of the block stream; their text
  * stays visible in meta.cvx.unmapped. Looks at the first 64 candidates. */
+/* A line that repeats the heading right after it ("Education" over
+ * "#### Education": a page's caption for small screens) is that heading's
+ * copy: read as structure and dropped, not an item of the section above. */
+static void drop_heading_captions(cvx_doc *doc, cvx_blocks *bl) {
+  cvx_block **pp = &bl->head, *prev = NULL;
+  while (*pp) {
+    cvx_block *b = *pp, *h = b->next;
+    if (b->kind == CVX_BLK_PARA && b->text && h && h->kind == CVX_BLK_HEADING && h->text && b->len <= 60 &&
+        !memchr(b->text, '\n', b->len) && !cvx_block_nlinks(b)) {
+      piece x = trim_piece((piece){b->text, b->len}), y = trim_piece((piece){h->text, h->len});
+      if (x.n && x.n == y.n && strncasecmp(x.s, y.s, x.n) == 0) {
+        cvx_doc_take(doc, b->span);
+        *pp = h;
+        bl->n--;
+        continue;
+      }
+    }
+    prev = b;
+    pp = &b->next;
+  }
+  bl->tail = prev;
+}
+
 static void drop_page_furniture(cvx_blocks *bl) {
   const cvx_block *cand[64];
   int nc = 0;
@@ -7556,6 +7579,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
   ctx c = {.doc = doc, .origin = origin, .line = CVX_BUF_INIT};
   drop_head_furniture(bl);
   drop_page_furniture(bl);
+  drop_heading_captions(doc, bl);
   promote_section_paragraphs(bl);
   unwrap_one_cell_rows(doc, bl);
   table_header_rows(doc, bl);
