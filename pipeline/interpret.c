@@ -1650,6 +1650,19 @@ static void field_model_education(ctx *c, const char *orig, const char *t, size_
   }
 }
 
+/* Whether p ends in a word that heads a field of study ("… Engineering",
+ * "… Management", "… Sciences"). */
+static bool field_tail(piece p) {
+  static const char *const heads[] = {"engineering", "science", "sciences", "studies", "management",
+                                      "administration", "mathematics", "physics", "chemistry", "biology",
+                                      "economics", "informatics", "linguistics", "design", "arts", "law",
+                                      "medicine", "psychology", "philosophy", NULL};
+  p = trim_piece(p);
+  size_t a = p.n;
+  while (a > 0 && p.s[a - 1] != ' ') a--;
+  return a < p.n && isupper((unsigned char)p.s[0]) && label_in((piece){p.s + a, p.n - a}, heads);
+}
+
 static void parse_education(ctx *c, const entry *e) {
   cvx_span es = entry_span(e);
   cvx_record *r = cvx_record_new(c->doc, CVX_REC_EDUCATION, c->origin, es);
@@ -1812,8 +1825,10 @@ static void parse_education(ctx *c, const entry *e) {
       add_piece(c, r, "score", seg[i], es);
       continue;
     }
+    /* (a field's words may read as a firm's, "Software Engineering": not
+     * once the school is known and the part ends in a field's word) */
     if (!cvx_record_get(r, "area") && st && !words_over(seg[i].s, seg[i].n, 6) &&
-        cvx_org_score(seg[i].s, seg[i].n) == 0) {
+        (cvx_org_score(seg[i].s, seg[i].n) == 0 || (inst >= 0 && field_tail(seg[i])))) {
       add_piece(c, r, "area", seg[i], es);
       continue;
     }
