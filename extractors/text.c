@@ -1177,10 +1177,29 @@ typedef struct below {
   bool date_para;    /* … opens a paragraph of at most three lines whose last is a date alone */
   bool entry_para;   /* … of two or three such lines: a whole entry's head ("MA" / "School" / "2019") */
   bool dashed;       /* … or a spaced dash: "Initech - Leeds", "Initech -" */
+  bool award_dated;  /* … opens a paragraph of at most three lines with a date after an award's label ("Awarded 2014") */
 } below;
 
 /* Looks past blank lines to the next content after l; linear overall, as the
  * blank lines it skips lie before the next line that can ask again. */
+/* Whether line l is a date after an award's label, alone on it
+ * ("Awarded 2014", "Issued: Jan 2016", "Received in 2019"). */
+static bool award_date_line(const tx *t, const tline *l) {
+  static const char *const labels[] = {"awarded", "issued", "received", "granted", "conferred", NULL};
+  const char *s = t->v + l->cs;
+  size_t n = l->ce - l->cs;
+  for (int k = 0; labels[k]; k++) {
+    size_t m = strlen(labels[k]);
+    if (n <= m + 1 || strncasecmp(s, labels[k], m) != 0 || (s[m] != ' ' && s[m] != ':')) continue;
+    size_t a = l->cs + m;
+    while (a < l->ce && (t->v[a] == ' ' || t->v[a] == ':')) a++;
+    if (a + 3 <= l->ce && strncasecmp(t->v + a, "on ", 3) == 0) a += 3;
+    else if (a + 3 <= l->ce && strncasecmp(t->v + a, "in ", 3) == 0) a += 3;
+    return line_date(t, a, l->ce).alone;
+  }
+  return false;
+}
+
 static below look_below(const tx *t, const tline *l) {
   below r = {0};
   tline x;
@@ -1204,6 +1223,7 @@ static below look_below(const tx *t, const tline *l) {
       /* a paragraph of at most three lines ending in a date alone */
       tline y = x;
       ldate yd = d;
+      r.award_dated = award_date_line(t, &x);
       for (int k = 0; k < 3 && !has_mk; k++) {
         tline z;
         if (!read_line(t, y.next, &z) || z.blank) {
@@ -1214,6 +1234,7 @@ static below look_below(const tx *t, const tline *l) {
         y = z;
         yd = line_date(t, y.cs, y.ce);
         r.para_dated |= yd.dated;
+        r.award_dated |= award_date_line(t, &y);
       }
       r.para_dated |= d.dated;
       for (size_t i = x.cs; i + 1 < x.ce && !r.dashed; i++)
@@ -1711,8 +1732,10 @@ static void open_para(tx *t, const tline *l, size_t a, size_t b, const ldate *d,
      * Year Club" / blank / "Jan 2014", or "Published by Example Review" /
      * "Jan 2014"), names the next entry (a job's date alone sits between its
      * header and its description) */
-    if (prose && !(n && in_set(".!?:", s[n - 1])) && dated_by_itself(t->sec_kind) && look_below(t, l).date_para)
-      prose = false;
+    if (prose && !(n && in_set(".!?:", s[n - 1])) && dated_by_itself(t->sec_kind)) {
+      below bl = look_below(t, l);
+      if (bl.date_para || bl.award_dated) prose = false;
+    }
     /* …and so is a short line right after the description began, when no
      * date comes under it (a duty a line: "Review vendor contracts" /
      * "Co-organise the reading group"; a title over its dates opens the

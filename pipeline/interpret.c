@@ -1936,13 +1936,34 @@ static bool date_line(const cvx_block *b) {
  * its date when the header had none ("Awarded on: Jan 01, 2017" under it). */
 static void award_details(ctx *c, cvx_record *r, const entry *e, cvx_rec_kind kind, bool dated) {
   for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
-    if (!dated && date_line(b) && !memchr(b->text, '\n', b->len)) {
+    if (!dated && date_line(b)) {
+      /* its date's line, and under it the body that gave it ("Awarded
+       * 2014" / "by Example Society"), the rest a summary */
+      const char *nl = memchr(b->text, '\n', b->len);
+      size_t first = nl ? (size_t)(nl - b->text) : b->len;
       cvx_daterange bd;
-      char *bt = cvx_arena_strndup(c->doc->arena, b->text, b->len);
-      if (take_dates(bt, b->len, &bd)) {
+      char *bt = cvx_arena_strndup(c->doc->arena, b->text, first);
+      if (take_dates(bt, first, &bd)) {
         add_dates(c, r, &bd, kind, date_span(c, &bd, b->text, b->span));
-        cvx_doc_take(c->doc, b->span);
         dated = true;
+        const char *by_key = kind == CVX_REC_AWARD ? "awarder" : "issuer";
+        for (const char *q = nl ? nl + 1 : NULL, *z = b->text + b->len; q && q < z;) {
+          const char *qe = memchr(q, '\n', (size_t)(z - q));
+          if (!qe) qe = z;
+          piece line = trim_piece((piece){q, (size_t)(qe - q)});
+          bool by;
+          size_t lab = line.n ? award_label(line, &by) : 0;
+          if (lab && by && lab < line.n && !cvx_record_get(r, by_key))
+            add_piece(c, r, by_key, trim_piece((piece){line.s + lab, line.n - lab}), b->span);
+          else if (line.n && kind == CVX_REC_AWARD)
+            add_piece(c, r, "summary", line, b->span);
+          q = qe + 1;
+        }
+        if (!nl) cvx_doc_take(c->doc, b->span);
+        else {
+          cvx_span ls = cvx_doc_locaten(c->doc, b->span, b->text, first); /* (the label beside the date) */
+          if (cvx_span_valid(ls)) cvx_doc_take(c->doc, ls);
+        }
         continue;
       }
     }
@@ -5706,8 +5727,15 @@ static void rule_entries(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block 
         piece p = joined(c, b);
         if (!cvx_date_find(p.s, p.n, &d) || !head_dated) starts = false;
       }
-      /* under a sub-heading that opened an award, a date line is its date */
+      /* under a sub-heading that opened an award, a date line is its date;
+       * so is one (and the lines under it, "Awarded 2014" / "by Example
+       * Society") right under an undated title of one line, where the
+       * section's entries do not open with their dates */
       if (e.title && e.head != e.title && (kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE) &&
+          b->kind == CVX_BLK_PARA && !head_dated && date_line(b))
+        starts = false;
+      if (!e.title && e.head && e.head->kind == CVX_BLK_PARA && e.head->next == b && e.head->text && !date_line(first) &&
+          !memchr(e.head->text, '\n', e.head->len) && (kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE) &&
           b->kind == CVX_BLK_PARA && !head_dated && date_line(b))
         starts = false;
       /* under a sub-heading that opened a job, paragraphs are its dates,
