@@ -61,28 +61,6 @@ static bool postal_code(const char *s, size_t n) {
          isdigit((unsigned char)s[8]) && isdigit((unsigned char)s[9]);
 }
 
-/* The country whose ISO 3166-1 code is the two capitals s[0,2). */
-static const char *iso_code(const char *s, size_t n) {
-  if (n != 2 || !isupper((unsigned char)s[0]) || !isupper((unsigned char)s[1])) return NULL;
-  for (size_t i = 0; i < cvx_places_count; i++)
-    if (cvx_places[i].kind == 'C' && cvx_places[i].cc[0] == s[0] && cvx_places[i].cc[1] == s[1])
-      return cvx_places[i].cc;
-  return NULL;
-}
-
-/* Two capitals that name a state of the United States or a province of
- * Canada: written after a city, they are its region. */
-static bool na_code(const char *s, size_t n) {
-  if (n != 2 || !isupper((unsigned char)s[0]) || !isupper((unsigned char)s[1])) return false;
-  for (size_t i = 0; i < cvx_places_count; i++)
-    if (cvx_places[i].kind == 'R' && cvx_places[i].sub[0] == s[0] && cvx_places[i].sub[1] == s[1] &&
-        !cvx_places[i].sub[2] &&
-        ((cvx_places[i].cc[0] == 'U' && cvx_places[i].cc[1] == 'S') ||
-         (cvx_places[i].cc[0] == 'C' && cvx_places[i].cc[1] == 'A')))
-      return true;
-  return false;
-}
-
 /* One to four words of letters (any script), each starting with a capital
  * or a letter beyond ASCII, with the marks names carry ("Rapperswil/Jona",
  * "Saint-Denis", "St. Gallen"): the name of a city or a region. */
@@ -152,11 +130,11 @@ static void classify(const char *s, part *p) {
   p->cc = NULL;
   /* a country: its code (a North American region's code outside brackets
    * is the region's) or its name */
-  if (n == 2 && !p->paren && na_code(t, n)) {
+  if (n == 2 && !p->paren && cvx_na_region(t, n)) {
     p->kind = P_REGION;
     return;
   }
-  if ((p->cc = iso_code(t, n)) != NULL || (p->cc = cvx_country_code(t, n)) != NULL) {
+  if ((p->cc = cvx_iso_country(t, n)) != NULL || (p->cc = cvx_country_code(t, n)) != NULL) {
     p->kind = P_COUNTRY;
     return;
   }
@@ -177,12 +155,12 @@ static void classify(const char *s, part *p) {
     size_t l = n;
     while (l && t[l - 1] != ' ') l--;
     if (l && postal_code(t + l, n - l)) {
-      if (l - 1 == 2 && na_code(t, 2)) p->kind = P_REGION_CODE;
+      if (l - 1 == 2 && cvx_na_region(t, 2)) p->kind = P_REGION_CODE;
       else if (place_words(t, l - 1)) p->kind = P_CITY_CODE;
       p->m = p->a + l - 1;
       if (p->kind != P_BAD) return;
     }
-    if (l && na_code(t + l, n - l) && place_words(t, l - 1)) {
+    if (l && cvx_na_region(t + l, n - l) && place_words(t, l - 1)) {
       p->kind = P_CITY_REGION;
       p->m = p->a + l - 1;
       return;
@@ -317,14 +295,14 @@ static bool by_spaces(const char *s, size_t lo, size_t hi, cvx_address *ad) {
 #define TOK(x) (s + tok[x][0]), (tok[x][1] - tok[x][0])
   /* (after the postal code two capitals are the country's, whatever
    * region shares them: "… 53121 DE") */
-  if (k >= 1 && postal_code(TOK(k - 1)) && (ad->cc = iso_code(TOK(k))) != NULL) {
+  if (k >= 1 && postal_code(TOK(k - 1)) && (ad->cc = cvx_iso_country(TOK(k))) != NULL) {
     set(ad, CVX_ADDR_COUNTRY, tok[k][0], tok[k][1]);
     k--;
   }
   if (k < 0 || !postal_code(TOK(k))) return false;
   set(ad, CVX_ADDR_POSTAL, tok[k][0], tok[k][1]);
   k--;
-  if (k >= 0 && na_code(TOK(k))) {
+  if (k >= 0 && cvx_na_region(TOK(k))) {
     set(ad, CVX_ADDR_REGION, tok[k][0], tok[k][1]);
     k--;
   }

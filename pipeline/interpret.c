@@ -4121,25 +4121,11 @@ static const char *cut_in(ctx *c, piece line, const char *t, size_t a, size_t b)
 
 /* The country whose ISO 3166-1 code p is, two capitals ("ES", "RU"), from
  * the iso-codes gazetteer; NULL for anything else. */
-static const char *iso_country(piece p) {
-  if (p.n != 2 || !isupper((unsigned char)p.s[0]) || !isupper((unsigned char)p.s[1])) return NULL;
-  for (size_t i = 0; i < cvx_places_count; i++)
-    if (cvx_places[i].kind == 'C' && cvx_places[i].cc[0] == p.s[0] && cvx_places[i].cc[1] == p.s[1])
-      return cvx_places[i].cc;
-  return NULL;
-}
+static const char *iso_country(piece p) { return cvx_iso_country(p.s, p.n); }
 
 /* Whether two capitals p name a state of the United States or a province
  * of Canada ("MA", "IN", "ON"), the region codes written after a city. */
-static bool na_region(piece p) {
-  if (p.n != 2) return false;
-  for (size_t i = 0; i < cvx_places_count; i++)
-    if (cvx_places[i].kind == 'R' && ((cvx_places[i].cc[0] == 'U' && cvx_places[i].cc[1] == 'S') ||
-                                      (cvx_places[i].cc[0] == 'C' && cvx_places[i].cc[1] == 'A')) &&
-        cvx_places[i].sub[0] == p.s[0] && cvx_places[i].sub[1] == p.s[1] && !cvx_places[i].sub[2])
-      return true;
-  return false;
-}
+static bool na_region(piece p) { return cvx_na_region(p.s, p.n); }
 
 /* Where a region code stands among the words of a place ("Kerrville TX
  * USA": two capitals after a space), or 0. */
@@ -4187,6 +4173,27 @@ static bool city_country_code(const char *s, size_t n, size_t *a, size_t *b) {
   *a = (size_t)(all.s - s);
   *b = (size_t)(all.s + all.n - s);
   return true;
+}
+
+/* Adds the parts of address ad, read from text at, to the person's
+ * location: the parts the location does not hold yet. The country's code
+ * gets the span of the country as written when written is set, else that
+ * of its code in within (as add_str finds it). */
+static void put_address(ctx *c, const cvx_address *ad, const char *at, cvx_span within, bool written) {
+  static const char *const keys[CVX_ADDR_NPARTS] = {"location.address", "location.postalCode", "location.city",
+                                                    "location.region", NULL};
+  cvx_record *r = basics(c);
+  for (int f = 0; f < CVX_ADDR_NPARTS; f++)
+    if (keys[f] && ad->at[f][1] > ad->at[f][0] && !cvx_record_get(r, keys[f]))
+      add_piece(c, r, keys[f], (piece){at + ad->at[f][0], ad->at[f][1] - ad->at[f][0]}, within);
+  if (!ad->cc || cvx_record_get(r, "location.countryCode")) return;
+  if (!written) {
+    add_str(c, r, "location.countryCode", ad->cc, within);
+    return;
+  }
+  size_t a = ad->at[CVX_ADDR_COUNTRY][0], z = ad->at[CVX_ADDR_COUNTRY][1];
+  cvx_span sp = cvx_doc_locate(c->doc, within, cvx_arena_strndup(c->doc->arena, at + a, z - a));
+  cvx_record_add(c->doc, r, "location.countryCode", ad->cc, cvx_span_valid(sp) ? sp : within);
 }
 
 /* The part of s[0,n) that the contacts cut out of it (cut) left, between
@@ -4257,45 +4264,31 @@ static bool contact_line(ctx *c, piece line, cvx_span within) {
     t = cut_in(c, line, t, a, b);
     any = true;
   }
-  /* what is left of the line, a postal address whole: its parts told apart
-   * ("Lindenweg 12, 04109, Leipzig (DE)", "Alte Gasse 3 Bad Ragaz 7310 CH") */
-  if (!c->have_location) {
-    size_t lo, hi;
+  size_t lo, hi; /* what is left of the line, between separators */
+  if (!c->have_location && left_whole(t, n, &lo, &hi)) {
+    /* a postal address whole: its parts told apart ("Lindenweg 12, 04109,
+     * Leipzig (DE)", "Alte Gasse 3 Bad Ragaz 7310 CH") */
     cvx_address ad;
-    if (left_whole(t, n, &lo, &hi) && cvx_address_parse(t + lo, hi - lo, &ad)) {
-      static const char *const keys[CVX_ADDR_NPARTS] = {"location.address", "location.postalCode", "location.city",
-                                                        "location.region", NULL};
-      for (int f = 0; f < CVX_ADDR_NPARTS; f++)
-        if (keys[f] && ad.at[f][1] > ad.at[f][0])
-          add_piece(c, basics(c), keys[f], (piece){line.s + lo + ad.at[f][0], ad.at[f][1] - ad.at[f][0]}, within);
-      if (ad.cc) {
-        piece cp = {line.s + lo + ad.at[CVX_ADDR_COUNTRY][0], ad.at[CVX_ADDR_COUNTRY][1] - ad.at[CVX_ADDR_COUNTRY][0]};
-        cvx_span sp = cvx_doc_locate(c->doc, within, cvx_arena_strndup(c->doc->arena, cp.s, cp.n));
-        cvx_record_add(c->doc, basics(c), "location.countryCode", ad.cc, cvx_span_valid(sp) ? sp : within);
-      }
+    if (cvx_address_parse(t + lo, hi - lo, &ad)) {
+      put_address(c, &ad, line.s + lo, within, true);
       c->have_location = true;
       return true;
     }
-  }
-  /* "Leeds (GB)", "Leeds (GB), West Yorkshire": a city, its country's
-   * code in brackets, maybe its region after a comma */
-  if (!c->have_location) {
-    size_t lo, hi;
-    if (left_whole(t, n, &lo, &hi)) {
-      piece all = {t + lo, hi - lo};
-      const char *open = memchr(all.s, '(', all.n);
-      if (open && open + 3 < all.s + all.n && open[3] == ')') {
-        piece city = trim_piece((piece){all.s, (size_t)(open - all.s)});
-        const char *cc = iso_country((piece){open + 1, 2});
-        piece rest = trim_piece((piece){open + 4, all.n - (size_t)(open + 4 - all.s)});
-        if (rest.n && rest.s[0] == ',') rest = trim_piece((piece){rest.s + 1, rest.n - 1});
-        if (cc && place_name(city) && (!rest.n || place_name(rest))) {
-          add_piece(c, basics(c), "location.city", (piece){line.s + (city.s - t), city.n}, within);
-          add_str(c, basics(c), "location.countryCode", cc, within);
-          if (rest.n) add_piece(c, basics(c), "location.region", (piece){line.s + (rest.s - t), rest.n}, within);
-          c->have_location = true;
-          return true;
-        }
+    /* "Leeds (GB)", "Leeds (GB), West Yorkshire": a city, its country's
+     * code in brackets, maybe its region after a comma */
+    piece all = {t + lo, hi - lo};
+    const char *open = memchr(all.s, '(', all.n);
+    if (open && open + 3 < all.s + all.n && open[3] == ')') {
+      piece city = trim_piece((piece){all.s, (size_t)(open - all.s)});
+      const char *cc = iso_country((piece){open + 1, 2});
+      piece rest = trim_piece((piece){open + 4, all.n - (size_t)(open + 4 - all.s)});
+      if (rest.n && rest.s[0] == ',') rest = trim_piece((piece){rest.s + 1, rest.n - 1});
+      if (cc && place_name(city) && (!rest.n || place_name(rest))) {
+        add_piece(c, basics(c), "location.city", (piece){line.s + (city.s - t), city.n}, within);
+        add_str(c, basics(c), "location.countryCode", cc, within);
+        if (rest.n) add_piece(c, basics(c), "location.region", (piece){line.s + (rest.s - t), rest.n}, within);
+        c->have_location = true;
+        return true;
       }
     }
   }
@@ -4669,14 +4662,22 @@ static piece one_line(ctx *c, const cvx_block *b) {
   return trim_piece(joined(c, b));
 }
 
+/* Block b as a label over the next block of its kind (before end): its one
+ * line of max_words words at most, a closing colon aside; empty when it is
+ * not one. */
+static piece label_over(ctx *c, const cvx_block *b, const cvx_block *end, int max_words) {
+  if (!b->next || b->next == end || b->next->kind != b->kind) return (piece){0};
+  piece l = one_line(c, b);
+  if (!l.n || words_over(l.s, l.n, max_words)) return (piece){0};
+  if (l.s[l.n - 1] == ':') l = trim_piece((piece){l.s, l.n - 1});
+  return l;
+}
+
 /* Whether b is such a label and the line below it holds an e-mail, a
  * phone number or a link. */
 static bool contact_label_over(ctx *c, const cvx_block *b, const cvx_block *end) {
-  if (!b->next || b->next == end || b->next->kind != b->kind) return false;
-  piece l = one_line(c, b);
-  if (!l.n || words_over(l.s, l.n, 2)) return false;
-  if (l.s[l.n - 1] == ':') l = trim_piece((piece){l.s, l.n - 1});
-  if (!label_in(l, contact_labels)) return false;
+  piece l = label_over(c, b, end, 2);
+  if (!l.n || !label_in(l, contact_labels)) return false;
   piece v = one_line(c, b->next);
   size_t a, z;
   const char *u;
@@ -4692,12 +4693,7 @@ static bool address_part(ctx *c, int bits, piece v, cvx_span sp) {
   cvx_record *r = basics(c);
   cvx_address ad;
   if ((bits & 1) && cvx_address_parse(v.s, v.n, &ad)) {
-    static const char *const keys[CVX_ADDR_NPARTS] = {"location.address", "location.postalCode", "location.city",
-                                                      "location.region", NULL};
-    for (int f = 0; f < CVX_ADDR_NPARTS; f++)
-      if (keys[f] && ad.at[f][1] > ad.at[f][0] && !cvx_record_get(r, keys[f]))
-        add_piece(c, r, keys[f], (piece){v.s + ad.at[f][0], ad.at[f][1] - ad.at[f][0]}, sp);
-    if (ad.cc && !cvx_record_get(r, "location.countryCode")) add_str(c, r, "location.countryCode", ad.cc, sp);
+    put_address(c, &ad, v.s, sp, false);
   } else if (bits == 1) {
     /* a street: a house number and a word */
     bool digit = false, alpha = false;
@@ -4739,10 +4735,8 @@ static bool address_part(ctx *c, int bits, piece v, cvx_span sp) {
 /* The same, the label alone on the line above its value. True when it
  * took the two blocks. */
 static bool address_part_below(ctx *c, cvx_block *b, const cvx_block *end) {
-  if (!b->next || b->next == end || b->next->kind != b->kind) return false;
-  piece l = one_line(c, b);
-  if (!l.n || words_over(l.s, l.n, 5)) return false;
-  if (l.s[l.n - 1] == ':') l = trim_piece((piece){l.s, l.n - 1});
+  piece l = label_over(c, b, end, 5);
+  if (!l.n) return false;
   int bits = address_label(l);
   piece v = one_line(c, b->next);
   if (!bits || cvx_block_nlinks(b->next) || !address_part(c, bits, v, b->next->span)) return false;

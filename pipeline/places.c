@@ -1,6 +1,7 @@
 /* places.c — look-ups in the place gazetteer (places.h). */
 #include "places.h"
 
+#include <ctype.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -61,4 +62,22 @@ const cvx_place *cvx_place_at(const char *s, size_t n, size_t at, size_t *len) {
     }
   }
   return NULL;
+}
+
+const char *cvx_iso_country(const char *s, size_t n) {
+  if (n != 2 || !isupper((unsigned char)s[0]) || !isupper((unsigned char)s[1])) return NULL;
+  for (size_t i = 0; i < cvx_places_count; i++)
+    if (cvx_places[i].kind == 'C' && cvx_places[i].cc[0] == s[0] && cvx_places[i].cc[1] == s[1])
+      return cvx_places[i].cc;
+  return NULL;
+}
+
+bool cvx_na_region(const char *s, size_t n) {
+  if (n != 2) return false;
+  for (size_t i = 0; i < cvx_places_count; i++)
+    if (cvx_places[i].kind == 'R' && ((cvx_places[i].cc[0] == 'U' && cvx_places[i].cc[1] == 'S') ||
+                                      (cvx_places[i].cc[0] == 'C' && cvx_places[i].cc[1] == 'A')) &&
+        cvx_places[i].sub[0] == s[0] && cvx_places[i].sub[1] == s[1] && !cvx_places[i].sub[2])
+      return true;
+  return false;
 }

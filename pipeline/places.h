@@ -25,6 +25,14 @@ const cvx_place *cvx_place_find(const char *s, size_t n);
  * (one to five words); its length in *len, or NULL. */
 const cvx_place *cvx_place_at(const char *s, size_t n, size_t at, size_t *len);
 
+/* The country whose ISO 3166-1 alpha-2 code is the two capitals s[0,n)
+ * ("ES", "RU"): its code as stored, or NULL. */
+const char *cvx_iso_country(const char *s, size_t n);
+
+/* Whether s[0,n) is the code of a state of the United States or a province
+ * of Canada ("MA", "IN", "ON"), as written after a city. */
+bool cvx_na_region(const char *s, size_t n);
+
 /* The English names of the languages of ISO 639-2 that have a two-letter
  * code, from the same iso-codes (ASCII lower-cased, and folded to ASCII
  * without diacritics), sorted. */
