@@ -1747,6 +1747,16 @@ static void open_para(tx *t, const tline *l, size_t a, size_t b, const ldate *d,
      * section's entries open so, is the entry's own unless a sentence
      * ("2024-05 — 2026-04" / "Full-stack developer / backend / PM") */
     if (prose && t->date_open && !(n && in_set(".!?:", s[n - 1])) && words <= 12 && !label_value(s, n)) prose = false;
+    /* …and where the section's titles stand apart, a line of their length
+     * alone over a dated paragraph is the next entry's title however many
+     * its words ("PhD student and Graduate Teaching Assistant" / blank /
+     * "School" / "2015 – 2022"): a description line is not followed by
+     * its entry's dates */
+    if (prose && t->sec_titled && !dated_by_itself(t->sec_kind) && !(n && in_set(".!?:", s[n - 1])) && words <= 12 &&
+        !label_value(s, n)) {
+      below bl = look_below(t, l);
+      if (!bl.direct && bl.para_dated) prose = false;
+    }
     if (unwrapped_split || prose) level = 1;
     described = prose && !unwrapped_split;
   }

@@ -64,7 +64,8 @@ static const char *const role_words[] = {
     "ingénieur", "développeur", "développeuse", "stagiaire", "chercheur", "chercheuse",
     "enseignant", "enseignante", "chargé", "chargée", "directeur", "directrice", "analyste",
     "doctorant", "doctorante", "ingegnere", "sviluppatore", "ricercatore", "ricercatrice",
-    "docente", "ingenieur", "entwickler", "berater", "leiter", "leiterin", "praktikant",
+    "docente", "ingenieur", "entwickler", "entwicklerin", "programmierer", "programmiererin", "berater",
+    "leiter", "leiterin", "praktikant",
     "praktikantin", "werkstudent", "doktorand", "doktorandin", "dozent", "referent",
     "инженер", "Инженер", "разработчик", "Разработчик", "программист", "Программист",
     "руководитель", "Руководитель", "менеджер", "Менеджер", "аналитик", "Аналитик",
@@ -293,6 +294,22 @@ static bool role_suffix(const char *s, size_t n) {
   for (int k = 0; suf[k]; k++) {
     size_t m = strlen(suf[k]);
     if (n >= m + 2 && strncasecmp(s + n - m, suf[k], m) == 0) return true;
+  }
+  /* German joins a role noun to what it works on in one word
+   * ("Softwareentwickler", "Projektleiterin", "Web-Programmierer"): the
+   * word ends in a role noun of the list after a stem of three letters or
+   * more */
+  static const char *const heads[] = {"entwickler", "programmierer", "ingenieur", "berater", "leiter",
+                                      "techniker", "mitarbeiter", "architekt", "assistent", "praktikant",
+                                      "lehrer", "designer", "manager", "referent", "kaufmann", "kauffrau",
+                                      NULL};
+  for (int k = 0; heads[k]; k++) {
+    size_t m = strlen(heads[k]);
+    for (int fem = 0; fem < 2; fem++) {
+      size_t e = n - (fem ? 2 : 0);
+      if (fem && (n < 2 || strncasecmp(s + n - 2, "in", 2) != 0)) continue;
+      if (e >= m + 3 && strncasecmp(s + e - m, heads[k], m) == 0) return true;
+    }
   }
   return false;
 }
