@@ -532,8 +532,74 @@ static const char *first_number(cvx_arena *a, const char *t, const cvx_reftok *t
 
 static bool tok_is(const char *t, const cvx_reftok *k, const char *s);
 
+/* The month written in digits beside the year token y, joined to it with
+ * no space: before it by "/" or "." ("03/2021", "3.2019"), after it by "-"
+ * in two digits ("2021-03", "2021-03-14"); or 0. */
+static int numeric_month(const char *t, const cvx_reftok *tok, size_t ntok, size_t y) {
+  size_t m;
+  if (y >= 2 && tok[y - 2].e == tok[y - 1].s && tok[y - 1].e == tok[y].s) m = y - 2; /* "03/2021" */
+  else if (y + 2 < ntok && tok[y].e == tok[y + 1].s && tok[y + 1].e == tok[y + 2].s) m = y + 2; /* "2021-03" */
+  else return 0;
+  size_t sep = m < y ? y - 1 : y + 1;
+  char c = t[tok[sep].s];
+  if (tok[sep].e - tok[sep].s != 1 || (m < y ? (c != '/' && c != '.') : c != '-')) return 0;
+  const char *s = t + tok[m].s;
+  size_t n = tok[m].e - tok[m].s;
+  if (n < 1 || n > 2 || !is_digit((unsigned char)s[0]) || (n == 2 && !is_digit((unsigned char)s[1]))) return 0;
+  if (m > y && n != 2) return 0; /* "2021-3" is no ISO month; "2019-20" a range */
+  /* a third part before ("12/03/2021") leaves day and month in doubt
+   * (which comes first differs by country); after the year's month it is
+   * the day ("2021-03-14") */
+  if (m < y && m >= 2 && tok[m - 1].e == tok[m].s && !tok[m - 1].word && tok[m - 2].e == tok[m - 1].s &&
+      is_digit((unsigned char)t[tok[m - 2].s]))
+    return 0;
+  int v = n == 2 ? (s[0] - '0') * 10 + (s[1] - '0') : s[0] - '0';
+  return v >= 1 && v <= 12 ? v : 0;
+}
+
+/* Whether word token i is a day or a month of a numeric date, joined with
+ * no space to a year of four digits, once or twice: after it by "/" or "."
+ * ("03" of "03/2021", "14" and "05" of "14/05/2019"), or before it by "-"
+ * in two digits, as ISO writes them ("12" of "2019-12-03"). A page range
+ * ("2031-44", "1021-8") is neither: it goes by "-" and its end is not a
+ * month's two digits. */
+static bool date_part(const char *t, const cvx_reftok *tok, size_t ntok, size_t i) {
+  size_t n = tok[i].e - tok[i].s;
+  const char *w = t + tok[i].s;
+  if (!tok[i].word || n < 1 || n > 2 || !is_digit((unsigned char)w[0]) || (n == 2 && !is_digit((unsigned char)w[1])))
+    return false;
+  int v = n == 2 ? (w[0] - '0') * 10 + (w[1] - '0') : w[0] - '0';
+  if (v < 1 || v > 31) return false;
+  for (int dir = -1; dir <= 1; dir += 2) {
+    if (dir < 0 && n != 2) continue;
+    size_t k = i;
+    for (int step = 0; step < 2; step++) {
+      size_t sep, next;
+      if (dir < 0) {
+        if (k < 2) break;
+        sep = k - 1, next = k - 2;
+        if (tok[next].e != tok[sep].s || tok[sep].e != tok[k].s) break;
+      } else {
+        if (k + 2 >= ntok) break;
+        sep = k + 1, next = k + 2;
+        if (tok[k].e != tok[sep].s || tok[sep].e != tok[next].s) break;
+      }
+      char c = t[tok[sep].s];
+      bool sep_ok = tok[sep].e - tok[sep].s == 1 && (dir < 0 ? c == '-' : (c == '/' || c == '.'));
+      if (!sep_ok || !tok[next].word) break;
+      size_t m = tok[next].e - tok[next].s;
+      const char *x = t + tok[next].s;
+      if (m == 4 && is_digit((unsigned char)x[0]) && is_digit((unsigned char)x[3]) && (x[0] == '1' || x[0] == '2'))
+        return dir > 0 || step == 1 || v <= 12; /* (right after an ISO year: the month) */
+      if (m != 2 || !is_digit((unsigned char)x[0]) || !is_digit((unsigned char)x[1])) break;
+      k = next;
+    }
+  }
+  return false;
+}
+
 /* Pages: the numbers of the run joined by "-", ranges by ", ". */
-static const char *pages(cvx_arena *a, const char *t, const cvx_reftok *tok, run r) {
+static const char *pages(cvx_arena *a, const char *t, const cvx_reftok *tok, size_t ntok, run r) {
   cvx_buf b = CVX_BUF_INIT;
   size_t nums = 0;
   for (size_t i = r.a; i <= r.b; i++) {
@@ -543,6 +609,8 @@ static const char *pages(cvx_arena *a, const char *t, const cvx_reftok *tok, run
     size_t lead = tok[i].s;
     while (lead < tok[i].e && !is_digit((unsigned char)t[lead])) lead++;
     if (lead == tok[i].e || lead - tok[i].s > 1) continue;
+    /* nor a numeric date's day, month or year ("14/05/2019", "2019-12-03") */
+    if (date_part(t, tok, ntok, i) || (tok[i].e - tok[i].s == 4 && numeric_month(t, tok, ntok, i))) continue;
     /* nor is the year of a venue's name: "SIGCOMM'18" */
     if (i >= 2 && tok[i - 1].e == tok[i].s && tok[i - 2].e == tok[i - 1].s && tok[i - 2].word &&
         (t[tok[i - 1].s] == '\'' || tok_is(t, &tok[i - 1], "\xe2\x80\x99")))
@@ -581,13 +649,18 @@ static bool in_identifier(const char *t, const cvx_reftok *tok, size_t ntok, siz
 static const char *date(cvx_arena *a, const char *t, const cvx_reftok *tok, size_t ntok, run r) {
   int year = 0, month = 0;
   for (size_t i = r.a; i <= r.b; i++) {
-    if (!tok[i].word || in_identifier(t, tok, ntok, i)) continue;
+    if (!tok[i].word) continue;
+    /* "03/2021" is glued as an identifier is, but reads as a month's date */
+    if (in_identifier(t, tok, ntok, i) && !(tok[i].e - tok[i].s == 4 && numeric_month(t, tok, ntok, i))) continue;
     const char *s = t + tok[i].s;
     size_t n = tok[i].e - tok[i].s;
     if (!year && n >= 4 && n <= 5 && is_digit((unsigned char)s[0]) && is_digit((unsigned char)s[1]) &&
         is_digit((unsigned char)s[2]) && is_digit((unsigned char)s[3]) && (n == 4 || !is_digit((unsigned char)s[4]))) {
       int y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
-      if (y >= 1500 && y <= 2099) year = y;
+      if (y >= 1500 && y <= 2099) {
+        year = y;
+        if (!month && n == 4) month = numeric_month(t, tok, ntok, i);
+      }
     } else if (!month && n >= 3 && n <= 9 && !is_digit((unsigned char)s[0])) {
       month = month_of(s, n);
     }
@@ -884,9 +957,23 @@ void cvx_ref_parse(cvx_arena *a, const char *s, size_t n, cvx_ref *r) {
   }
   r->issued = runs[CVX_RL_DATE].set ? date(a, t, tok, ntok, runs[CVX_RL_DATE]) : NULL;
   if (!r->issued) r->issued = rr.issued;
-  if (runs[CVX_RL_VOLUME].set) r->volume = first_number(a, t, tok, runs[CVX_RL_VOLUME]);
+  /* a year alone whose month the text writes in digits beside it
+   * ("03/2021", "2019-12-03") gets that month, wherever its label fell */
+  if (r->issued && strlen(r->issued) == 4)
+    for (size_t i = 0; i < ntok; i++)
+      if (tok[i].e - tok[i].s == 4 && memcmp(t + tok[i].s, r->issued, 4) == 0) {
+        int m = numeric_month(t, tok, ntok, i);
+        if (m) {
+          r->issued = cvx_arena_printf(a, "%s-%02d", r->issued, m);
+          break;
+        }
+      }
+  /* a volume that is the month of the date ("03/2021") is none */
+  if (runs[CVX_RL_VOLUME].set && !(runs[CVX_RL_VOLUME].a == runs[CVX_RL_VOLUME].b &&
+                                   date_part(t, tok, ntok, runs[CVX_RL_VOLUME].a)))
+    r->volume = first_number(a, t, tok, runs[CVX_RL_VOLUME]);
   if (runs[CVX_RL_ISSUE].set) r->issue = first_number(a, t, tok, runs[CVX_RL_ISSUE]);
-  if (runs[CVX_RL_PAGES].set) r->page = pages(a, t, tok, runs[CVX_RL_PAGES]);
+  if (runs[CVX_RL_PAGES].set) r->page = pages(a, t, tok, ntok, runs[CVX_RL_PAGES]);
   if (runs[CVX_RL_PUBLISHER].set) {
     char *p = trim(span_text(a, t, tok, runs[CVX_RL_PUBLISHER]), " ,.;:()", " ,.;:()");
     if (*p) r->publisher = p;

@@ -84,9 +84,36 @@ static void test_parse(void) {
   }
 }
 
+/* Dates in digits: a month beside its year is the date's, never a volume
+ * or a page; a page range is no date; day-month order in doubt keeps the
+ * year alone. References written for this test. */
+static void test_numeric_dates(void) {
+  static const struct {
+    const char *text, *issued, *volume, *page;
+  } cases[] = {
+      {"Drift of meltwater plumes along a sloping shelf. 03/2021. Coastal Dynamics Review", "2021-03", NULL, NULL},
+      {"Tidal mixing in narrow fjords. 2021-03. Coastal Dynamics Review", "2021-03", NULL, NULL},
+      {"D. Park. Ice on the shelf. Polar Review, 2019-12-03.", "2019-12", NULL, NULL},
+      {"J. Doe. Mist over the bay. Polar Review, 3.2019.", "2019-03", NULL, NULL},
+      {"E. Kim. Snow on the ridge. Polar Review, 14/05/2019.", "2019", NULL, NULL},
+      {"K. Roe. Sleet and hail. Ice Notes 12, 2031-44 (2013).", "2013", "12", "2031-44"},
+      {"G. Wu. Hail storms. Storm Letters 12(3):45-67, 2019.", "2019", "12", "45-67"},
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    cvx_arena *a = cvx_arena_new(16 * 1024);
+    cvx_ref r;
+    cvx_ref_parse(a, cases[k].text, strlen(cases[k].text), &r);
+    CHECK_STR(r.issued, cases[k].issued, cases[k].text);
+    CHECK_STR(r.volume, cases[k].volume, cases[k].text);
+    CHECK_STR(r.page, cases[k].page, cases[k].text);
+    cvx_arena_free(a);
+  }
+}
+
 int main(void) {
   test_tokens();
   test_features_once();
   test_parse();
+  test_numeric_dates();
   return check_done("reflabel");
 }
