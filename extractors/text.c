@@ -519,6 +519,7 @@ typedef struct tx {
   bool sec_date_heads; /* the section's first block was a line of dates alone: its entries open so */
   bool date_open;      /* … and the last block was one such line: nothing came under it yet */
   bool under_date;     /* … or the last block was the first under one */
+  bool after_date;     /* the last block was a line of dates alone, in any section */
   int head_indent;
 } tx;
 
@@ -915,6 +916,7 @@ static void close_block(tx *t) {
   if (!t->sec_content) t->sec_date_heads = date_line && !t->subheads; /* (the first block under the heading) */
   t->under_date = t->date_open && !date_line;
   t->date_open = t->sec_date_heads && date_line;
+  t->after_date = date_line && o->text[o->len - 1] != '.'; /* (not "2015." ending a wrapped sentence) */
   if (b->kind != CVX_BLK_HEADING) t->sec_content = true;
   /* bullets right under a dated paragraph are its highlights, not new heads */
   bool highlight = b->kind == CVX_BLK_ITEM && t->head && t->head_para && t->head_dated && !b->dated;
@@ -1268,6 +1270,12 @@ static bool open_words(const tx *t) {
 /* Is the open section one of entries with a head (jobs, degrees, awards,
  * certificates, papers; not of skills, nor of projects, whose word
  * "Software" heads lists of skills as often)? */
+/* Kinds whose entries are a title and its date, with no description
+ * between them. */
+static bool dated_by_itself(cvx_rec_kind k) {
+  return k == CVX_REC_AWARD || k == CVX_REC_CERTIFICATE || k == CVX_REC_PUBLICATION;
+}
+
 static bool entry_section(const tx *t) {
   switch (t->sec_kind) {
   case CVX_REC_WORK: case CVX_REC_VOLUNTEER: case CVX_REC_EDUCATION: case CVX_REC_AWARD:
@@ -1383,6 +1391,12 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
    * line that names a section by one word among others ("Stanford Online" /
    * "Natural Language Processing" under Education) is a line of the entry */
   if (section && !loud && !t->top && t->sec_content && t->lone && entry_section(t) &&
+      !cvx_section_pure(s, n))
+    section = false;
+  /* …and so is one right under a line of dates alone in a section of
+   * papers, awards or certificates ("01/2018" / "Monthly Weather Review",
+   * the venue under its paper's date): the entry goes on */
+  if (section && !loud && !t->top && t->sec_content && t->after_date && dated_by_itself(t->sec_kind) &&
       !cvx_section_pure(s, n))
     section = false;
   /* …and so is one indented under a block nested in an item ("  • 2012" /
@@ -1697,16 +1711,10 @@ static void reset_section(tx *t, int level, bool sub) {
     t->subheads = true;
     return;
   }
-  t->subheads = t->sec_dated = t->sec_titled = t->sec_date_heads = t->date_open = t->under_date = false;
+  t->subheads = t->sec_dated = t->sec_titled = t->sec_date_heads = t->date_open = t->under_date = t->after_date = false;
   t->sec_level = level;
   t->sec_kind = CVX_REC_SECTION;
   t->sec_content = false;
-}
-
-/* Kinds whose entries are a title and its date, with no description
- * between them. */
-static bool dated_by_itself(cvx_rec_kind k) {
-  return k == CVX_REC_AWARD || k == CVX_REC_CERTIFICATE || k == CVX_REC_PUBLICATION;
 }
 
 /* A text line that opens a paragraph: its level from indentation, or one
