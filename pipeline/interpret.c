@@ -1827,7 +1827,19 @@ static void parse_education(ctx *c, const entry *e) {
     }
     /* (a field's words may read as a firm's, "Software Engineering": not
      * once the school is known and the part ends in a field's word) */
-    if (!cvx_record_get(r, "area") && st && !words_over(seg[i].s, seg[i].n, 6) &&
+    /* nor a line of the head of its own under the school's, with no
+     * degree named ("Example University" / "Computer Science") */
+    bool own_line = inst >= 0 && i > inst && seg[i].n && (seg[i].s == t || seg[i].s[-1] == '\n') &&
+                    (seg[i].s + seg[i].n == t + n || seg[i].s[seg[i].n] == '\n') &&
+                    !strchr(".!?", seg[i].s[seg[i].n - 1]) && /* a sentence, in any script: "…DB。" */
+                    !(seg[i].n >= 3 && memcmp(seg[i].s + seg[i].n - 3, "\xe3\x80\x82", 3) == 0);
+    for (size_t q = 0, digits = 0; own_line && q < seg[i].n; q++) /* nor a run of figures: a wrapped link's tail */
+      if ((isdigit((unsigned char)seg[i].s[q]) && ++digits >= 4) || seg[i].s[q] == '%') own_line = false;
+    /* nor an honour ("First Prize Scholarship", "Top 5%") */
+    if (own_line && (cvx_section_classify(seg[i].s, seg[i].n) == CVX_REC_AWARD ||
+                     cvx_section_names_more(seg[i].s, seg[i].n, CVX_REC_AWARD)))
+      own_line = false;
+    if (!cvx_record_get(r, "area") && (st || own_line) && !words_over(seg[i].s, seg[i].n, 6) &&
         (cvx_org_score(seg[i].s, seg[i].n) == 0 || (inst >= 0 && field_tail(seg[i])))) {
       add_piece(c, r, "area", seg[i], es);
       continue;

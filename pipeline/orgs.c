@@ -417,13 +417,18 @@ static size_t match_entry(const windex *ix, const char *s, size_t n, size_t i, b
 }
 
 /* The first standalone "remote" (any case) starting with byte c, or SIZE_MAX;
- * n >= 6. */
+ * n >= 6. Not one a word follows on its line: "Remote Sensing", "remote
+ * teams" qualify what follows. */
 static size_t remote_at(const char *s, size_t n, char c) {
   for (const char *p = memchr(s, c, n - 5); p; p = memchr(p + 1, c, n - 5 - (size_t)(p + 1 - s))) {
     size_t i = (size_t)(p - s);
     if ((i == 0 || !isalpha((unsigned char)s[i - 1])) && strncasecmp(s + i, "remote", 6) == 0 &&
-        (i + 6 == n || !isalpha((unsigned char)s[i + 6])))
+        (i + 6 == n || !isalpha((unsigned char)s[i + 6]))) {
+      size_t k = i + 6;
+      while (k < n && s[k] == ' ') k++;
+      if (k < n && k > i + 6 && isalpha((unsigned char)s[k])) continue;
       return i;
+    }
   }
   return SIZE_MAX;
 }

@@ -75,6 +75,10 @@ static void run_grammars(void) {
       /* a state's code, then the country with no comma between */
       {"Roanoke, VA USA (remote)", "Roanoke, VA USA (remote)"},
       {"Senior Engineer, Remote", "Remote"},
+      {"Remote - US", "Remote"},
+      /* "remote" that qualifies the word after it names no place */
+      {"Introduction to Remote Sensing", NULL},
+      {"Led remote teams", NULL},
       /* a known city, a slash, its state's code */
       {"e-mail x@example.org  \u25cfS\u00e3o Paulo/SP", "S\u00e3o Paulo/SP"},
       {"CI/CD pipelines", NULL},
