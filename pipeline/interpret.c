@@ -1905,6 +1905,13 @@ static void parse_education(ctx *c, const entry *e) {
 
 /* ------------------------------------------------------ awards, certificates */
 
+/* Whether a line names an honour by its words ("Travel Award", "Lord
+ * Example Scholarship", "Best Paper Award at Example Conference"). */
+static bool names_award(piece p) {
+  if (!p.n || words_over(p.s, p.n, 12)) return false;
+  return cvx_section_classify(p.s, p.n) == CVX_REC_AWARD || cvx_section_names_more(p.s, p.n, CVX_REC_AWARD);
+}
+
 /* A line of an award's header that labels its date or its granting body:
  * "Awarded on:", "by Example Society", "Awarded by Example Society". Returns
  * the length of the label (0: none); *by is set when the rest names the body. */
@@ -2084,6 +2091,15 @@ static bool award_lines(ctx *c, const entry *e, cvx_rec_kind kind) {
   for (int i = 1; i < k && by_at < 0; i++)
     if (bys[i]) by_at = i;
   if (by_at < 0 && k > 1) by_at = 1;
+  /* two lines, the second naming an honour and the first not ("Example
+   * Symposium" / "Best Presentation Award", as a page sets the awarder as
+   * the heading): the second is the title, the first the awarder */
+  if (kind == CVX_REC_AWARD && k == 2 && by_at == 1 && !bys[1] && !islower((unsigned char)lines[1].s[0]) &&
+      names_award(lines[1]) && !names_award(lines[0])) { /* (not a title's wrapped end: "… Masters" / "scholarship") */
+    piece tmp = lines[0];
+    lines[0] = lines[1];
+    lines[1] = tmp;
+  }
   piece an, ab;
   if (by_at < 0 && kind == CVX_REC_AWARD && award_name_body(lines[0], &an, &ab)) {
     add_piece(c, r, title_key, an, es);
