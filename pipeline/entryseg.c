@@ -401,21 +401,30 @@ static void lower_case_goes_on(const cvx_block *const *blocks, const facts *fa, 
 /* An entry's head of two blocks, the second dated ("Field practice" /
  * "at Lake Onega Station, Jun 2011 – Sep 2011"), is not repeated inside
  * the entry: the same two shapes again, at the head's level, below its
- * description, open the next entry. */
+ * description, open the next entry. The dated block is matched by its kind,
+ * level and date alone (its lines and stops vary with what it names:
+ * "at Example Reserve, Kamchatka pen., Russia"), and it opens nothing
+ * itself: a segmenter that opened the entry there opened it one block
+ * late. */
 static void repeated_heads(const cvx_block *const *blocks, const facts *fa, size_t n, int *labels) {
   size_t h = 0;
   bool open = false;
   for (size_t i = 0; i + 1 < n; i++) {
-    if (labels[i] == CVX_SEG_B) {
+    if (open && i == h + 1) continue; /* (the head's dated block) */
+    if (labels[i] == CVX_SEG_B && !(open && i > h + 3 && labels[i - 1] == CVX_SEG_D)) {
       h = i;
-      open = labels[i + 1] == CVX_SEG_H && fa[i + 1].date && !fa[i].date && !fa[i].sentence &&
-             blocks[i]->kind != CVX_BLK_HEADING;
+      open = (labels[i + 1] == CVX_SEG_H || labels[i + 1] == CVX_SEG_B) && fa[i + 1].date && !fa[i].date &&
+             !fa[i].sentence && blocks[i]->kind != CVX_BLK_HEADING;
       continue;
     }
-    if (!open || i < h + 3 || labels[i] != CVX_SEG_D || labels[i + 1] == CVX_SEG_B) continue;
-    char a[8], b[8], x[8], y[8];
-    shape(&fa[h], a), shape(&fa[h + 1], b), shape(&fa[i], x), shape(&fa[i + 1], y);
-    if (strcmp(a, x) || strcmp(b, y) || blocks[i - 1]->level <= blocks[i]->level) continue;
+    if (!open || i < h + 3 || labels[i] != CVX_SEG_D) continue;
+    char a[8], x[8];
+    shape(&fa[h], a), shape(&fa[i], x);
+    const facts *b = &fa[h + 1], *y = &fa[i + 1];
+    if (strcmp(a, x) || b->kind != y->kind || b->level != y->level || !y->date ||
+        blocks[i - 1]->level <= blocks[i]->level)
+      continue;
+    labels[h + 1] = CVX_SEG_H; /* (the first head's two blocks are one head, repeated) */
     labels[i] = CVX_SEG_B;
     labels[i + 1] = CVX_SEG_H;
     h = i;
@@ -495,6 +504,15 @@ static void dated_sentences_go_on(const cvx_block *const *blocks, const facts *f
       labels[i] = CVX_SEG_D;
 }
 
+/* The layout's own reading, over the model's labels. */
+static void amend(const cvx_block *const *blocks, const facts *fa, size_t n, int *labels) {
+  repeated_heads(blocks, fa, n, labels);
+  lower_case_goes_on(blocks, fa, n, labels);
+  heading_anchors(blocks, fa, n, labels);
+  date_line_anchors(blocks, fa, n, labels);
+  dated_sentences_go_on(blocks, fa, n, labels);
+}
+
 void cvx_entryseg_label(cvx_rec_kind kind, const cvx_block *const *blocks, size_t n, const unsigned char *rule,
                         int *labels) {
   if (!entry_task.on || !n) return;
@@ -544,10 +562,14 @@ void cvx_entryseg_label(cvx_rec_kind kind, const cvx_block *const *blocks, size_
     }
     have |= slots;
   }
-  repeated_heads(blocks, fa, n, labels);
-  lower_case_goes_on(blocks, fa, n, labels);
-  heading_anchors(blocks, fa, n, labels);
-  date_line_anchors(blocks, fa, n, labels);
-  dated_sentences_go_on(blocks, fa, n, labels);
+  amend(blocks, fa, n, labels);
   free(mem);
+}
+
+void cvx_entryseg_amend(const cvx_block *const *blocks, size_t n, int *labels) {
+  facts *fa = n ? malloc(n * sizeof *fa) : NULL;
+  if (!fa) return;
+  for (size_t i = 0; i < n; i++) block_facts(blocks[i], &fa[i]);
+  amend(blocks, fa, n, labels);
+  free(fa);
 }

@@ -69,6 +69,13 @@ void cvx_entryseg_features(cvx_rec_kind kind, const cvx_block *const *blocks, si
 void cvx_entryseg_label(cvx_rec_kind kind, const cvx_block *const *blocks, size_t n, const unsigned char *rule,
                         int *labels);
 
+/* The rules' reading of where entries open, applied by cvx_entryseg_label
+ * over the model's labels (a head repeated below its description opens the
+ * next entry; a line in lower case goes on with the header above; sections
+ * anchored by sub-headings or by lines of dates alone): labels[i] of
+ * blocks[i], amended in place. */
+void cvx_entryseg_amend(const cvx_block *const *blocks, size_t n, int *labels);
+
 /* `cvx train --entries`: see entrytrain.c. */
 int cvx_entrytrain_main(int argc, char **argv);
 

@@ -168,8 +168,46 @@ static void run_blocks(void) {
   (void)n;
 }
 
+/* The rules over given labels, whatever a model said: a two-block head
+ * (a title, then its dated line) repeated below its description opens the
+ * next entry, even where the labels opened one at each of the head's
+ * blocks or none at the title. Letters: B opens, H goes on with the head,
+ * D describes. */
+static void run_amend(void) {
+  static const struct {
+    const char *name;
+    const char *spec[12];
+    const char *given, *want;
+  } cases[] = {
+      {"repeated title and dated line, each opening",
+       {"p|Field survey in glaciology", "p|at Example Station, Upper Vale, Norland\nMay 2012\nfieldwork",
+        "q|Logged the melt rates of two outlet glaciers over the season.", "p|Field survey in glaciology",
+        "p|at Example Station, Lower Vale, Norland\nJan 2011 - Feb 2011\nfieldwork",
+        "q|Mapped the moraines of the eastern valley.", "p|Field survey in geomorphology",
+        "p|at Fenmoor Reserve, Norland\nJun 2010\nfieldwork", "q|Measured the erosion of the river banks.", NULL},
+       "BBDDDDDBD", "BHDBHDBHD"},
+      {"a description below at the head's level is left alone",
+       {"p|Field survey in glaciology", "p|at Example Station, Upper Vale, Norland\nMay 2012\nfieldwork",
+        "p|Melt rates", "p|Field survey in glaciology", "p|at Example Station, Lower Vale\nJan 2011", NULL},
+       "BHDDD", "BHDDD"},
+  };
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    cvx_block bl[12];
+    const cvx_block *ptr[12];
+    size_t n = build(cases[c].spec, bl, ptr, 12);
+    int lab[12];
+    for (size_t i = 0; i < n; i++)
+      lab[i] = cases[c].given[i] == 'B' ? CVX_SEG_B : cases[c].given[i] == 'H' ? CVX_SEG_H : CVX_SEG_D;
+    cvx_entryseg_amend(ptr, n, lab);
+    char got[13] = {0};
+    for (size_t i = 0; i < n; i++) got[i] = lab[i] == CVX_SEG_B ? 'B' : lab[i] == CVX_SEG_H ? 'H' : 'D';
+    CHECK(strcmp(got, cases[c].want) == 0, "%s: got %s, want %s", cases[c].name, got, cases[c].want);
+  }
+}
+
 int main(void) {
   CHECK(cvx_convert_init(), "pipeline set up");
+  run_amend();
   CHECK(cvx_entryseg_active(), "the built-in entries model is trained");
   run_layouts();
   run_features();
