@@ -130,7 +130,7 @@ static const wording WORDINGS[] = {
     S("award", AWARD), S("honor", AWARD), S("honour", AWARD), S("scholarship", AWARD),
     S("fellowship", AWARD), S("grants", AWARD), S("achievement", AWARD), S("prize", AWARD),
     S("distinction", AWARD), S("recognition", AWARD), S("funding", AWARD), S("bursary", AWARD),
-    S("bursaries", AWARD), S("medal", AWARD),
+    S("bursaries", AWARD),
     S("accolades", AWARD), S("prix", AWARD), S("recompense", AWARD), S("bourse", AWARD),
     S("auszeichnung", AWARD), S("auszeichnungen", AWARD), S("preise", AWARD),
     S("stipendien", AWARD), S("stipendium", AWARD), S("ehrungen", AWARD), S("premio", AWARD),
