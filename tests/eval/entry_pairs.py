@@ -60,7 +60,15 @@ def pairs(items, build_dir, keep=lambda name: True):
         for f in sorted(os.listdir(os.path.join(SHARED, "jobsite"))):
             if f.endswith(".txt") and keep(f[:-4]):
                 out.append((os.path.join(SHARED, "jobsite", f), ann, f[:-4]))
-    return sorted(set(out)) + sorted(real) * (CORPUS_WEIGHT - 1)
+    # sorted by where each file lies inside its set, not by the absolute
+    # paths: the training order (and so the model's bytes) must not depend on
+    # where the checkout or ../shared sit (a render under build/ before or
+    # after ../shared in a path's sort)
+    def where(pair):
+        return tuple(("0 " + os.path.relpath(x, cache)) if x.startswith(cache + os.sep) else
+                     ("1 " + os.path.relpath(x, SHARED)) if x.startswith(SHARED + os.sep) else "2 " + x
+                     for x in pair)
+    return sorted(set(out), key=where) + sorted(real, key=where) * (CORPUS_WEIGHT - 1)
 
 
 def write(path, ps):
