@@ -395,16 +395,23 @@ static bool phrase_words(const char *s, size_t n) {
                                        "is",  "are",  "was",   "were", "have", "has", "do",  "did",  "can",
                                        NULL};
   /* a word is a run of letters, other scripts' bytes included ("Ingeniería"
-   * is one word, not "Ingenier" and "a") */
+   * is one word, not "Ingenier" and "a"); an article makes a phrase of
+   * three words or more only: "A Coruña" is a place's name */
+  int words = 0;
+  bool article = false;
   for (size_t i = 0; i < n;) {
     while (i < n && !is_ascii_alpha((unsigned char)s[i]) && (unsigned char)s[i] < 0x80) i++;
     size_t j = i;
     while (j < n && (is_ascii_alpha((unsigned char)s[j]) || (unsigned char)s[j] >= 0x80)) j++;
+    words += j > i;
     for (int k = 0; closed[k] && j > i; k++)
-      if (strlen(closed[k]) == j - i && equals_ci(s + i, j - i, closed[k])) return true;
+      if (strlen(closed[k]) == j - i && equals_ci(s + i, j - i, closed[k])) {
+        if (strcmp(closed[k], "a") != 0 && strcmp(closed[k], "an") != 0) return true;
+        article = true;
+      }
     i = j;
   }
-  return false;
+  return article && words >= 3;
 }
 
 /* A line from a web page that only says there is more to see. */
