@@ -299,6 +299,10 @@ static bool role_suffix(const char *s, size_t n) {
    * ("Softwareentwickler", "Projektleiterin", "Web-Programmierer"): the
    * word ends in a role noun of the list after a stem of three letters or
    * more */
+  /* (every head ends in r, t, n or u, and a compound is longer than 8
+   * bytes: most words are done here) */
+  char last = n ? (char)tolower((unsigned char)s[n - 1]) : 0;
+  if (n < 9 || (last != 'r' && last != 't' && last != 'n' && last != 'u')) return false;
   static const char *const heads[] = {"entwickler", "programmierer", "ingenieur", "berater", "leiter",
                                       "techniker", "mitarbeiter", "architekt", "assistent", "praktikant",
                                       "lehrer", "designer", "manager", "referent", "kaufmann", "kauffrau",
