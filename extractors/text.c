@@ -1400,6 +1400,23 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   if (section && !loud && !t->top && t->sec_content && t->lone && entry_section(t) &&
       !cvx_section_pure(s, n))
     section = false;
+  /* …and so is a line of a list of skills or interests written a line each
+   * ("ecology:" / "statistics:" / "teaching:") when a heading that names a
+   * section and nothing else comes right after it: a heading holds
+   * something */
+  if (section && !t->top && (t->sec_content || t->subheads) && list_section(t) && !c->hashes && !underlined &&
+      !c->deco && !caps) {
+    tline x;
+    size_t pos = l->next;
+    while (read_line(t, pos, &x) && x.blank) pos = x.next;
+    if (read_line(t, pos, &x) && !x.blank) {
+      core xc = line_core(t, &x);
+      size_t xn = xc.e > xc.s ? xc.e - xc.s : 0;
+      if (xn && xn <= SHORT_LINE && cvx_section_pure(t->v + xc.s, xn) &&
+          cvx_section_classify(t->v + xc.s, xn) != CVX_REC_SECTION)
+        section = false;
+    }
+  }
   /* …and so is one right under a line of dates alone in a section of
    * papers, awards or certificates ("01/2018" / "Monthly Weather Review",
    * the venue under its paper's date): the entry goes on */
