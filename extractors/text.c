@@ -1189,8 +1189,6 @@ typedef struct below {
   bool award_dated;  /* … opens a paragraph of at most three lines with a date after an award's label ("Awarded 2014") */
 } below;
 
-/* Looks past blank lines to the next content after l; linear overall, as the
- * blank lines it skips lie before the next line that can ask again. */
 /* Whether line l is a date after an award's label, alone on it
  * ("Awarded 2014", "Issued: Jan 2016", "Received in 2019"). */
 static bool award_date_line(const tx *t, const tline *l) {
@@ -1209,6 +1207,8 @@ static bool award_date_line(const tx *t, const tline *l) {
   return false;
 }
 
+/* Looks past blank lines to the next content after l; linear overall, as the
+ * blank lines it skips lie before the next line that can ask again. */
 static below look_below(const tx *t, const tline *l) {
   below r = {0};
   tline x;
@@ -1274,15 +1274,15 @@ static bool open_words(const tx *t) {
   return false;
 }
 
-/* Is the open section one of entries with a head (jobs, degrees, awards,
- * certificates, papers; not of skills, nor of projects, whose word
- * "Software" heads lists of skills as often)? */
 /* Kinds whose entries are a title and its date, with no description
  * between them. */
 static bool dated_by_itself(cvx_rec_kind k) {
   return k == CVX_REC_AWARD || k == CVX_REC_CERTIFICATE || k == CVX_REC_PUBLICATION;
 }
 
+/* Is the open section one of entries with a head (jobs, degrees, awards,
+ * certificates, papers; not of skills, nor of projects, whose word
+ * "Software" heads lists of skills as often)? */
 static bool entry_section(const tx *t) {
   switch (t->sec_kind) {
   case CVX_REC_WORK: case CVX_REC_VOLUNTEER: case CVX_REC_EDUCATION: case CVX_REC_AWARD:
@@ -1407,9 +1407,9 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   if (section && !t->top && (t->sec_content || t->subheads) && list_section(t) && !c->hashes && !underlined &&
       !c->deco && !caps) {
     tline x;
-    size_t pos = l->next;
-    while (read_line(t, pos, &x) && x.blank) pos = x.next;
-    if (read_line(t, pos, &x) && !x.blank) {
+    bool more;
+    for (size_t pos = l->next; (more = read_line(t, pos, &x)) && x.blank;) pos = x.next;
+    if (more) {
       core xc = line_core(t, &x);
       size_t xn = xc.e > xc.s ? xc.e - xc.s : 0;
       if (xn && xn <= SHORT_LINE && cvx_section_pure(t->v + xc.s, xn) &&

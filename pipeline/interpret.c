@@ -1663,6 +1663,13 @@ static bool field_tail(piece p) {
   return a < p.n && isupper((unsigned char)p.s[0]) && label_in((piece){p.s + a, p.n - a}, heads);
 }
 
+/* Whether a line names an honour by its words ("Travel Award", "Lord
+ * Example Scholarship", "Best Paper Award at Example Conference"). */
+static bool names_award(piece p) {
+  if (!p.n || words_over(p.s, p.n, 12)) return false;
+  return cvx_section_classify(p.s, p.n) == CVX_REC_AWARD || cvx_section_names_more(p.s, p.n, CVX_REC_AWARD);
+}
+
 static void parse_education(ctx *c, const entry *e) {
   cvx_span es = entry_span(e);
   cvx_record *r = cvx_record_new(c->doc, CVX_REC_EDUCATION, c->origin, es);
@@ -1825,20 +1832,18 @@ static void parse_education(ctx *c, const entry *e) {
       add_piece(c, r, "score", seg[i], es);
       continue;
     }
-    /* (a field's words may read as a firm's, "Software Engineering": not
-     * once the school is known and the part ends in a field's word) */
-    /* nor a line of the head of its own under the school's, with no
-     * degree named ("Example University" / "Computer Science") */
+    /* a line of the head of its own under the school's is the field
+     * even with no degree named ("Example University" / "Computer
+     * Science") */
     bool own_line = inst >= 0 && i > inst && seg[i].n && (seg[i].s == t || seg[i].s[-1] == '\n') &&
                     (seg[i].s + seg[i].n == t + n || seg[i].s[seg[i].n] == '\n') &&
                     !strchr(".!?", seg[i].s[seg[i].n - 1]) && /* a sentence, in any script: "…DB。" */
                     !(seg[i].n >= 3 && memcmp(seg[i].s + seg[i].n - 3, "\xe3\x80\x82", 3) == 0);
     for (size_t q = 0, digits = 0; own_line && q < seg[i].n; q++) /* nor a run of figures: a wrapped link's tail */
       if ((isdigit((unsigned char)seg[i].s[q]) && ++digits >= 4) || seg[i].s[q] == '%') own_line = false;
-    /* nor an honour ("First Prize Scholarship", "Top 5%") */
-    if (own_line && (cvx_section_classify(seg[i].s, seg[i].n) == CVX_REC_AWARD ||
-                     cvx_section_names_more(seg[i].s, seg[i].n, CVX_REC_AWARD)))
-      own_line = false;
+    if (own_line && names_award(seg[i])) own_line = false; /* nor an honour ("First Prize Scholarship") */
+    /* (a field's words may read as a firm's, "Software Engineering": not
+     * once the school is known and the part ends in a field's word) */
     if (!cvx_record_get(r, "area") && (st || own_line) && !words_over(seg[i].s, seg[i].n, 6) &&
         (cvx_org_score(seg[i].s, seg[i].n) == 0 || (inst >= 0 && field_tail(seg[i])))) {
       add_piece(c, r, "area", seg[i], es);
@@ -1904,13 +1909,6 @@ static void parse_education(ctx *c, const entry *e) {
 }
 
 /* ------------------------------------------------------ awards, certificates */
-
-/* Whether a line names an honour by its words ("Travel Award", "Lord
- * Example Scholarship", "Best Paper Award at Example Conference"). */
-static bool names_award(piece p) {
-  if (!p.n || words_over(p.s, p.n, 12)) return false;
-  return cvx_section_classify(p.s, p.n) == CVX_REC_AWARD || cvx_section_names_more(p.s, p.n, CVX_REC_AWARD);
-}
 
 /* A line of an award's header that labels its date or its granting body:
  * "Awarded on:", "by Example Society", "Awarded by Example Society". Returns
@@ -5753,12 +5751,11 @@ static void rule_entries(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block 
        * so is one (and the lines under it, "Awarded 2014" / "by Example
        * Society") right under an undated title of one line, where the
        * section's entries do not open with their dates */
-      if (e.title && e.head != e.title && (kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE) &&
-          b->kind == CVX_BLK_PARA && !head_dated && date_line(b))
-        starts = false;
-      if (!e.title && e.head && e.head->kind == CVX_BLK_PARA && e.head->next == b && e.head->text && !date_line(first) &&
-          !memchr(e.head->text, '\n', e.head->len) && (kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE) &&
-          b->kind == CVX_BLK_PARA && !head_dated && date_line(b))
+      if ((kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE) && b->kind == CVX_BLK_PARA && !head_dated &&
+          date_line(b) &&
+          ((e.title && e.head != e.title) ||
+           (!e.title && e.head && e.head->kind == CVX_BLK_PARA && e.head->next == b && e.head->text &&
+            !date_line(first) && !memchr(e.head->text, '\n', e.head->len))))
         starts = false;
       /* under a sub-heading that opened a job, paragraphs are its dates,
        * place and description; only a second dated line opens another role */
@@ -7462,11 +7459,6 @@ static void drop_head_furniture(cvx_blocks *bl) {
   }
 }
 
-/* Page furniture: a link-only paragraph repeated on every page of an export
- * (a profile URL in each page's footer) falls between the lines of entries
- * and would open entries of its own. Such paragraphs, when the same text
- * comes back at least twice, are taken out of the block stream; their text
- * stays visible in meta.cvx.unmapped. Looks at the first 64 candidates. */
 /* A line that repeats the heading right after it ("Education" over
  * "#### Education": a page's caption for small screens) is that heading's
  * copy: read as structure and dropped, not an item of the section above. */
@@ -7490,6 +7482,11 @@ static void drop_heading_captions(cvx_doc *doc, cvx_blocks *bl) {
   bl->tail = prev;
 }
 
+/* Page furniture: a link-only paragraph repeated on every page of an export
+ * (a profile URL in each page's footer) falls between the lines of entries
+ * and would open entries of its own. Such paragraphs, when the same text
+ * comes back at least twice, are taken out of the block stream; their text
+ * stays visible in meta.cvx.unmapped. Looks at the first 64 candidates. */
 static void drop_page_furniture(cvx_blocks *bl) {
   const cvx_block *cand[64];
   int nc = 0;

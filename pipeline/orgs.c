@@ -311,7 +311,7 @@ static bool role_suffix(const char *s, size_t n) {
     size_t m = strlen(heads[k]);
     for (int fem = 0; fem < 2; fem++) {
       size_t e = n - (fem ? 2 : 0);
-      if (fem && (n < 2 || strncasecmp(s + n - 2, "in", 2) != 0)) continue;
+      if (fem && strncasecmp(s + n - 2, "in", 2) != 0) continue; /* (n >= 9 here) */
       if (e >= m + 3 && strncasecmp(s + e - m, heads[k], m) == 0) return true;
     }
   }

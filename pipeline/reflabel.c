@@ -532,6 +532,14 @@ static const char *first_number(cvx_arena *a, const char *t, const cvx_reftok *t
 
 static bool tok_is(const char *t, const cvx_reftok *k, const char *s);
 
+/* The value of a token of one or two digits ("3", "03", "14"), or -1. */
+static int small_number(const char *t, const cvx_reftok *k) {
+  const char *s = t + k->s;
+  size_t n = k->e - k->s;
+  if (n < 1 || n > 2 || !is_digit((unsigned char)s[0]) || (n == 2 && !is_digit((unsigned char)s[1]))) return -1;
+  return n == 2 ? (s[0] - '0') * 10 + (s[1] - '0') : s[0] - '0';
+}
+
 /* The month written in digits beside the year token y, joined to it with
  * no space: before it by "/" or "." ("03/2021", "3.2019"), after it by "-"
  * in two digits ("2021-03", "2021-03-14"); or 0. */
@@ -543,17 +551,15 @@ static int numeric_month(const char *t, const cvx_reftok *tok, size_t ntok, size
   size_t sep = m < y ? y - 1 : y + 1;
   char c = t[tok[sep].s];
   if (tok[sep].e - tok[sep].s != 1 || (m < y ? (c != '/' && c != '.') : c != '-')) return 0;
-  const char *s = t + tok[m].s;
-  size_t n = tok[m].e - tok[m].s;
-  if (n < 1 || n > 2 || !is_digit((unsigned char)s[0]) || (n == 2 && !is_digit((unsigned char)s[1]))) return 0;
-  if (m > y && n != 2) return 0; /* "2021-3" is no ISO month; "2019-20" a range */
+  int v = small_number(t, &tok[m]);
+  if (v < 0) return 0;
+  if (m > y && tok[m].e - tok[m].s != 2) return 0; /* "2021-3" is no ISO month; "2019-20" a range */
   /* a third part before ("12/03/2021") leaves day and month in doubt
    * (which comes first differs by country); after the year's month it is
    * the day ("2021-03-14") */
   if (m < y && m >= 2 && tok[m - 1].e == tok[m].s && !tok[m - 1].word && tok[m - 2].e == tok[m - 1].s &&
       is_digit((unsigned char)t[tok[m - 2].s]))
     return 0;
-  int v = n == 2 ? (s[0] - '0') * 10 + (s[1] - '0') : s[0] - '0';
   return v >= 1 && v <= 12 ? v : 0;
 }
 
@@ -565,10 +571,7 @@ static int numeric_month(const char *t, const cvx_reftok *tok, size_t ntok, size
  * month's two digits. */
 static bool date_part(const char *t, const cvx_reftok *tok, size_t ntok, size_t i) {
   size_t n = tok[i].e - tok[i].s;
-  const char *w = t + tok[i].s;
-  if (!tok[i].word || n < 1 || n > 2 || !is_digit((unsigned char)w[0]) || (n == 2 && !is_digit((unsigned char)w[1])))
-    return false;
-  int v = n == 2 ? (w[0] - '0') * 10 + (w[1] - '0') : w[0] - '0';
+  int v = small_number(t, &tok[i]);
   if (v < 1 || v > 31) return false;
   for (int dir = -1; dir <= 1; dir += 2) {
     if (dir < 0 && n != 2) continue;
@@ -591,7 +594,7 @@ static bool date_part(const char *t, const cvx_reftok *tok, size_t ntok, size_t 
       const char *x = t + tok[next].s;
       if (m == 4 && is_digit((unsigned char)x[0]) && is_digit((unsigned char)x[3]) && (x[0] == '1' || x[0] == '2'))
         return dir > 0 || step == 1 || v <= 12; /* (right after an ISO year: the month) */
-      if (m != 2 || !is_digit((unsigned char)x[0]) || !is_digit((unsigned char)x[1])) break;
+      if (m != 2 || small_number(t, &tok[next]) < 0) break;
       k = next;
     }
   }
