@@ -3354,6 +3354,7 @@ static bool alternating_groups(const cvx_block *b, bool *title) {
   if (b->kind != CVX_BLK_PARA || !memchr(b->text, '\n', b->len)) return false;
   piece l[MAX_SEGS];
   bool wraps[MAX_SEGS]; /* the line ends in a separator: its list goes on below */
+  bool stops[MAX_SEGS]; /* the line ends in a full stop */
   int m = 0;
   bool any_wrap = false;
   for (const char *q = b->text, *stop = b->text + b->len; q < stop;) {
@@ -3363,6 +3364,7 @@ static bool alternating_groups(const cvx_block *b, bool *title) {
     while (n && q[n - 1] == ' ') n--;
     wraps[m] = nl && ((n >= 1 && list_sep_at(q, n, n - 1) == 1) || (n >= 2 && list_sep_at(q, n, n - 2) == 2) ||
                       (n >= 3 && list_sep_at(q, n, n - 3) == 3));
+    stops[m] = n && (q[n - 1] == '.' || q[n - 1] == '!' || q[n - 1] == '?');
     any_wrap |= wraps[m];
     l[m++] = trim_piece((piece){q, (size_t)((nl ? nl : stop) - q)});
     q = nl ? nl + 1 : stop;
@@ -3396,14 +3398,27 @@ static bool alternating_groups(const cvx_block *b, bool *title) {
       unnamed += !named[i];
     }
   if (turns && unnamed > (pairs >= 3 ? 1 : 0)) turns = false;
-  if (!turns)
+  /* (sentences after the last group, each ending in a full stop, are
+   * groups of their own with no tags: "I know how to set up builds, …") */
+  bool told[MAX_SEGS] = {false};
+  if (!turns) {
     for (int i = 0; i < m; i++) title[i] = shaped[i] && !(i && (wraps[i - 1] || title[i - 1]));
+    int t = m;
+    while (t > 1 && stops[t - 1] && words_over(l[t - 1].s, l[t - 1].n, 8) && !wraps[t - 2])
+      t--;
+    for (int i = 0; i < t && t < m; i++)
+      if (title[i]) { /* only after a group's title */
+        for (int j = t; j < m; j++) told[j] = title[j] = true;
+        break;
+      }
+  }
   /* lines of tags: three at least in half of the groups, two at least in
    * each line (a short group, "Photoshop Gimp", among longer ones), or, not
    * by turns, a long line with no full stop */
   int lists = 0, groups = 0, titles = 0;
   bool group_listed = false, open = false;
   for (int i = 0; i < m; i++) {
+    if (told[i]) continue;
     if (title[i]) {
       titles++;
       if (open) lists += group_listed;
@@ -3415,7 +3430,8 @@ static bool alternating_groups(const cvx_block *b, bool *title) {
     piece items[MAX_SEGS];
     int k = split_list(l[i], items, MAX_SEGS);
     if (k < 3) {
-      int ks = space_tags_n(NULL, l[i], items, MAX_SEGS, 2, turns); /* (by turns, "postgres mysql") */
+      /* (by turns, or under a title, "postgres mysql") */
+      int ks = space_tags_n(NULL, l[i], items, MAX_SEGS, 2, turns || (i && title[i - 1]));
       k = ks > k ? ks : k;
     }
     bool long_line = !turns && words_over(l[i].s, l[i].n, 8) && l[i].s[l[i].n - 1] != '.';
@@ -7811,6 +7827,13 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         if ((kind == CVX_REC_SECTION || list_kind(kind)) && h == top_end && !c.have_summary &&
             prose_only(h->next, reach))
           kind = CVX_REC_BASICS;
+        /* right after a skills section of its level, a close vote between
+         * skills and another kind is skills: one more group of the run
+         * ("Software Engineering" over "LaTeX", "Texinfo" after
+         * "Development" over "C", "Python") */
+        if (kind == CVX_REC_SECTION && prev_kind == CVX_REC_SKILL && prev_level == h->level &&
+            cvx_section_vote_near(h->next, reach, CVX_REC_SKILL))
+          kind = CVX_REC_SKILL;
         if (kind == CVX_REC_SECTION) warn_unread_entries(doc, h, reach);
       }
     }
@@ -7872,8 +7895,8 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         if (nk != CVX_REC_SKILL && nk != CVX_REC_REFERENCE) {
           const cvx_block *r2 = end->next;
           while (r2 && !(r2->kind == CVX_BLK_HEADING && r2->level <= end->level)) r2 = r2->next;
-          bool t2 = false;
-          nk = cvx_section_vote(end->next, r2, &t2);
+          /* (a close vote that skills is one of is the run's, as above) */
+          nk = cvx_section_vote_near(end->next, r2, CVX_REC_SKILL) ? CVX_REC_SKILL : CVX_REC_SECTION;
         }
         c.skill_siblings = nk == CVX_REC_SKILL;
       }

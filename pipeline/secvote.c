@@ -237,17 +237,24 @@ cvx_rec_kind cvx_section_vote(const cvx_block *first, const cvx_block *end, bool
   return cvx_section_vote_strict(first, end, talks, 1.0f);
 }
 
-static cvx_rec_kind vote(const cvx_block *first, const cvx_block *end, bool *talks, float strict, bool lists);
+static cvx_rec_kind vote(const cvx_block *first, const cvx_block *end, bool *talks, float strict, bool lists,
+                         cvx_rec_kind near);
 
 cvx_rec_kind cvx_section_vote_strict(const cvx_block *first, const cvx_block *end, bool *talks, float strict) {
-  return vote(first, end, talks, strict, false);
+  return vote(first, end, talks, strict, false, CVX_REC_SECTION);
 }
 
 cvx_rec_kind cvx_section_vote_lists(const cvx_block *first, const cvx_block *end, bool *talks) {
-  return vote(first, end, talks, 1.0f, true);
+  return vote(first, end, talks, 1.0f, true, CVX_REC_SECTION);
 }
 
-static cvx_rec_kind vote(const cvx_block *first, const cvx_block *end, bool *talks, float strict, bool lists) {
+bool cvx_section_vote_near(const cvx_block *first, const cvx_block *end, cvx_rec_kind kind) {
+  bool talks;
+  return vote(first, end, &talks, 1.0f, false, kind) == kind;
+}
+
+static cvx_rec_kind vote(const cvx_block *first, const cvx_block *end, bool *talks, float strict, bool lists,
+                         cvx_rec_kind near) {
   *talks = false;
   if (!section_model) return CVX_REC_SECTION;
   cvx_features f;
@@ -284,7 +291,17 @@ static cvx_rec_kind vote(const cvx_block *first, const cvx_block *end, bool *tal
    * do not say what the organisations were to the person (employers,
    * clients, schools, tools of a vendor): the vote abstains on them */
   if (lines >= 10 && jobby * 20 < lines && orgs * 10 >= lines * 9) return CVX_REC_SECTION;
-  if (k < 2 || (sc[best] - sc[second]) < strict * CVX_VOTE_MARGIN * (float)nf) return CVX_REC_SECTION;
+  if (k < 2) return CVX_REC_SECTION;
+  if ((sc[best] - sc[second]) < strict * CVX_VOTE_MARGIN * (float)nf) {
+    /* too close to call alone; a kind the context expects wins it when it
+     * is one of the two */
+    if (near == CVX_REC_SECTION) return CVX_REC_SECTION;
+    const char *want = cvx_secvote_class(near, false);
+    if (!want || (strcmp(cvx_model_class(section_model, best), want) != 0 &&
+                  strcmp(cvx_model_class(section_model, second), want) != 0))
+      return CVX_REC_SECTION;
+    return near;
+  }
   const char *name = cvx_model_class(section_model, best);
   for (size_t i = 0; i < NCLASSES; i++) {
     if (strcmp(classes[i].name, name) != 0) continue;

@@ -43,5 +43,9 @@ cvx_rec_kind cvx_section_vote_strict(const cvx_block *first, const cvx_block *en
 /* cvx_section_vote for lines the caller knows to be lists ("Label: item,
  * item, item"), not running prose: it does not abstain on their length. */
 cvx_rec_kind cvx_section_vote_lists(const cvx_block *first, const cvx_block *end, bool *talks);
+/* True when the content of [first, end) votes for kind, or when the vote
+ * would abstain only because its two best kinds are too close and kind is
+ * one of them: a tie the context (a sibling section of that kind) breaks. */
+bool cvx_section_vote_near(const cvx_block *first, const cvx_block *end, cvx_rec_kind kind);
 
 #endif /* CVX_SECVOTE_H */
