@@ -366,6 +366,10 @@ static size_t normalize(const char *s, size_t n, char *out) {
         PUT_SPACE();
         memcpy(out + o, "and ", 4);
         o += 4;
+      } else if (c == '-' && o > 0 && out[o - 1] != ' ' && i < n && isalpha((unsigned char)s[i]) &&
+                 ((o == 1 || out[o - 2] == ' ') || i + 1 == n || !isalpha((unsigned char)s[i + 1]))) {
+        /* a hyphen that joins a letter alone to a word joins one word
+         * ("Objective-C" is no Objective, "E-Mail" is email) */
       } else {
         PUT_SPACE();
       }

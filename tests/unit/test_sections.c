@@ -277,6 +277,9 @@ static const row ROWS[] = {
     R("Research", SECTION),
     /* a section word inside a job title is an entry's role */
     R("Customer Service Partner", SECTION),
+    /* a letter alone hyphened to a word makes one word with it */
+    R("Objective-C", SECTION),
+    R("Objective", BASICS),
     R("Press", SECTION),
     R("Professional Affiliations", SECTION),
     R("Memberships", SECTION),
