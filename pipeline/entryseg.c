@@ -504,6 +504,32 @@ static void dated_sentences_go_on(const cvx_block *const *blocks, const facts *f
       labels[i] = CVX_SEG_D;
 }
 
+/* "Research topic: Data mining": a label and its value (a line that ends in
+ * its colon labels nothing in it). */
+static bool labelled(const cvx_block *b) {
+  const char *colon = memchr(b->text, ':', b->len);
+  if (!colon) return false;
+  for (const char *q = colon + 1; q < b->text + b->len; q++)
+    if (isalnum((unsigned char)*q)) return true;
+  return false;
+}
+
+/* An entry opened by a line of dates alone has its title in the line right
+ * under them when that line is one of a few words naming a role or an
+ * organisation, with no sentence in it ("2013 to 2017" / "Graduate
+ * RA/TA:"): the head goes on there, whatever the model read (with nothing
+ * under it, the line reads like a label of a list to come). */
+static void title_under_dates(const cvx_block *const *blocks, const facts *fa, size_t n, int *labels) {
+  for (size_t i = 0; i + 1 < n; i++) {
+    if (labels[i] != CVX_SEG_B || !fa[i].date_only || memchr(blocks[i]->text, '\n', blocks[i]->len)) continue;
+    const facts *t = &fa[i + 1];
+    if (labels[i + 1] == CVX_SEG_D && t->lines == 0 && t->words <= 2 && !t->sentence && !t->full_stop && !t->date &&
+        (t->role || t->org) && !memchr(blocks[i + 1]->text, '\n', blocks[i + 1]->len) &&
+        !labelled(blocks[i + 1]))
+      labels[i + 1] = CVX_SEG_H;
+  }
+}
+
 /* The layout's own reading, over the model's labels. */
 static void amend(const cvx_block *const *blocks, const facts *fa, size_t n, int *labels) {
   repeated_heads(blocks, fa, n, labels);
@@ -511,6 +537,7 @@ static void amend(const cvx_block *const *blocks, const facts *fa, size_t n, int
   heading_anchors(blocks, fa, n, labels);
   date_line_anchors(blocks, fa, n, labels);
   dated_sentences_go_on(blocks, fa, n, labels);
+  title_under_dates(blocks, fa, n, labels);
 }
 
 void cvx_entryseg_label(cvx_rec_kind kind, const cvx_block *const *blocks, size_t n, const unsigned char *rule,

@@ -1378,7 +1378,9 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
       continue;
     }
     piece bl, bv;
+    bool labelled = false; /* "Research topic: Data mining": a detail of its label's */
     if (split_label((piece){b->text, b->len}, &bl, &bv)) {
+      labelled = bv.n > 0;
       bool field = label_in(bl, position_labels) || label_in(bl, company_labels) || label_in(bl, place_labels);
       if ((field && bv.n && !memchr(bv.s, '\n', bv.n)) || (label_in(bl, duty_labels) && !bv.n)) {
         cvx_doc_take(c->doc, b->span);
@@ -1447,7 +1449,7 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
      * onboarding, data migration, training.", tells; it names nothing) */
     bool told = core.n >= 3 && core.s[core.n - 1] == '.' && islower((unsigned char)core.s[core.n - 2]) &&
                 islower((unsigned char)core.s[core.n - 3]);
-    if (!cvx_record_get(r, org_key) && !words_over(core.s, core.n, 8) && !told &&
+    if (!cvx_record_get(r, org_key) && !words_over(core.s, core.n, 8) && !told && !labelled &&
         (b->kind != CVX_BLK_ITEM || (first_child && (place.n || !sentence_like(core))))) {
       /* (a later bullet is a duty, and so is a phrase with no place after it) */
       int os = cvx_org_score(core.s, core.n);

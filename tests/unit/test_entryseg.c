@@ -190,6 +190,14 @@ static void run_amend(void) {
        {"p|Field survey in glaciology", "p|at Example Station, Upper Vale, Norland\nMay 2012\nfieldwork",
         "p|Melt rates", "p|Field survey in glaciology", "p|at Example Station, Lower Vale\nJan 2011", NULL},
        "BHDDD", "BHDDD"},
+      {"a title of a few words under a line of dates alone is the head's",
+       {"p|2018 to 2021", "q|Graduate RA/TA:", "p|2017 to 2017", "q|Field Intern:", "q|Supervisor: Ines Obradovic",
+        NULL},
+       "BDBDD", "BHBHD"},
+      {"but not a label and its value, nor a sentence",
+       {"p|2018 to 2021", "q|Research topic: Groundwater Modelling & Basin Data", "p|2017 to 2017",
+        "q|Worked as a field intern for the survey office.", NULL},
+       "BDBD", "BDBD"},
   };
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
     cvx_block bl[12];
