@@ -1343,6 +1343,17 @@ static bool next_entry_title(const tx *t, const tline *l) {
   return !(list_section(t) && lone_run(t, l));
 }
 
+/* Does s open with an English article as a word of its own ("A", "An",
+ * "The")? */
+static bool opens_with_article(const char *s, size_t n) {
+  static const char *const articles[] = {"a ", "an ", "the "};
+  for (size_t i = 0; i < sizeof articles / sizeof articles[0]; i++) {
+    size_t k = strlen(articles[i]);
+    if (n > k && strncasecmp(s, articles[i], k) == 0) return true;
+  }
+  return false;
+}
+
 /* The heading level of line l (0: not a heading). c gets the heading text;
  * *sub is set for a sub-heading, one level below the section's heading. */
 static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *sub) {
@@ -1417,6 +1428,11 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
         section = false;
     }
   }
+  /* …and so is a quiet line that opens with an article and names a section
+   * among words no list has ("An introduction to Cryptography with
+   * PyCrypto", "The history of tidal mills"): a title or a phrase; a
+   * heading names its section without one */
+  if (section && !loud && !cvx_section_pure(s, n) && opens_with_article(s, n)) section = false;
   /* …and so is one right under a line of dates alone in a section of
    * papers, awards or certificates ("01/2018" / "Monthly Weather Review",
    * the venue under its paper's date): the entry goes on */
