@@ -7655,6 +7655,105 @@ static void debug_blocks(const cvx_blocks *bl) {
   }
 }
 
+/* The bytes of a lead that tells a job in a phrase ("Worked as a", "I have
+ * worked as", "Working as", "Served as"), case aside, or 0. */
+static size_t role_lead(piece p) {
+  static const char *const subjects[] = {"i have ", "i ", NULL};
+  static const char *const verbs[] = {"worked as ", "working as ", "work as ", "served as ", "serving as ",
+                                      "employed as ", "joined as ", "posted as ", NULL};
+  size_t i = 0;
+  while (i < p.n && (p.s[i] == '.' || p.s[i] == ' ')) i++;
+  for (int k = 0; subjects[k]; k++) {
+    size_t l = strlen(subjects[k]);
+    if (i + l < p.n && strncasecmp(p.s + i, subjects[k], l) == 0) {
+      i += l;
+      break;
+    }
+  }
+  for (int k = 0; verbs[k]; k++) {
+    size_t l = strlen(verbs[k]);
+    if (i + l < p.n && strncasecmp(p.s + i, verbs[k], l) == 0) {
+      i += l;
+      if (i + 2 < p.n && strncasecmp(p.s + i, "a ", 2) == 0) i += 2;
+      else if (i + 3 < p.n && strncasecmp(p.s + i, "an ", 3) == 0) i += 3;
+      return i;
+    }
+  }
+  return 0;
+}
+
+/* A job told in one phrase where a position goes ("Worked as Senior
+ * Systems Engineer for Infosys Limited", "Senior System Engineer in Acme
+ * Pvt Ltd, Chennai"): the role before "for", "at", "in" or "with", the
+ * organisation after it (its words name one), a place after a comma the
+ * job's place; the lead ("Worked as") is no part of the role. The employer
+ * is taken only where the entry has none, or has a place where it goes. */
+static void role_phrases(ctx *c) {
+  static const char *const joins[] = {" for ", " at ", " in ", " with ", NULL};
+  for (cvx_record *r = c->doc->records; r; r = r->next) {
+    if (r->kind != CVX_REC_WORK) continue;
+    cvx_field *f = cvx_record_field(r, "position");
+    if (!f || !f->value) continue;
+    piece p = {f->value, strlen(f->value)};
+    if (p.n > 160) continue;
+    size_t lead = role_lead(p);
+    piece rest = trim_piece((piece){p.s + lead, p.n - lead});
+    if (!rest.n) continue;
+    const char *name = cvx_record_get(r, "name");
+    bool name_place = name && place_alone((piece){name, strlen(name)});
+    piece role = rest, org = {0}, place = {0};
+    for (int k = 0; joins[k] && !org.n && (!name || name_place); k++) {
+      size_t jl = strlen(joins[k]);
+      for (size_t i = 0; i + jl < rest.n; i++) {
+        if (strncasecmp(rest.s + i, joins[k], jl) != 0) continue;
+        piece left = trim_piece((piece){rest.s, i}), right = trim_piece((piece){rest.s + i + jl, rest.n - i - jl});
+        piece where = {0};
+        /* (the organisation ends at the next joining word: "the Example
+         * Lab with Jane Roe") */
+        for (int k2 = 0; joins[k2]; k2++) {
+          size_t l2 = strlen(joins[k2]);
+          for (size_t q = 0; q + l2 < right.n; q++)
+            if (strncasecmp(right.s + q, joins[k2], l2) == 0) {
+              right.n = q;
+              break;
+            }
+        }
+        if (right.n > 4 && strncasecmp(right.s, "the ", 4) == 0) right = trim_piece((piece){right.s + 4, right.n - 4});
+        const char *comma = memchr(right.s, ',', right.n);
+        if (comma) {
+          where = trim_piece((piece){comma + 1, (size_t)(right.s + right.n - comma - 1)});
+          right = trim_piece((piece){right.s, (size_t)(comma - right.s)});
+          if (!place_alone(where)) break;
+        }
+        if (!left.n || !right.n || words_over(left.s, left.n, 6) || words_over(right.s, right.n, 6) ||
+            cvx_role_score(left.s, left.n) <= 0 || cvx_org_score(right.s, right.n) <= 0 ||
+            cvx_role_score(right.s, right.n) > 0)
+          break;
+        role = left, org = right, place = where;
+        break;
+      }
+    }
+    if (!org.n && !lead) continue;
+    if (!org.n && cvx_role_score(rest.s, rest.n) <= 0) continue;
+    cvx_span at = f->span;
+    char *v = cvx_arena_strndup(c->doc->arena, role.s, role.n);
+    cvx_span rs = cvx_doc_locaten(c->doc, at, role.s, role.n);
+    if (org.n) {
+      char *o = cvx_arena_strndup(c->doc->arena, org.s, org.n);
+      cvx_span os = cvx_doc_locaten(c->doc, at, org.s, org.n);
+      if (name_place && !cvx_record_get(r, "location"))
+        cvx_record_set(c->doc, r, "location", name, cvx_record_field(r, "name")->span);
+      cvx_record_set(c->doc, r, "name", o, cvx_span_valid(os) ? os : at);
+      if (place.n && !cvx_record_get(r, "location")) {
+        char *w = cvx_arena_strndup(c->doc->arena, place.s, place.n);
+        cvx_span ws = cvx_doc_locaten(c->doc, at, place.s, place.n);
+        cvx_record_set(c->doc, r, "location", w, cvx_span_valid(ws) ? ws : at);
+      }
+    }
+    cvx_record_set(c->doc, r, "position", v, cvx_span_valid(rs) ? rs : at);
+  }
+}
+
 cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
   ctx c = {.doc = doc, .origin = origin, .line = CVX_BUF_INIT};
   drop_head_furniture(bl);
@@ -7953,6 +8052,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
     if (f && dot_run(f, strlen(f), 0, &cnt) == strlen(f)) cvx_record_remove(r, "fluency");
   }
   drop_repeated_headline_job(doc, c.headline_job);
+  role_phrases(&c);
   /* the name printed twice (a page's header and its copy for another
    * screen) is no headline */
   for (cvx_record *r = doc->records; r; r = r->next)
