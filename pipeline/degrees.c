@@ -516,9 +516,9 @@ static bool bare_ok(const char *s, size_t n, size_t e, bool cap, bool canon) {
 
 /* The words read_words compares against, by length, |-separated. */
 static const char *const by_len[13] = {
-    NULL, NULL, NULL, NULL, "high", "juris|class", "master|doctor|abitur|diplom|laurea",
+    NULL, NULL, NULL, NULL, "high", "juris|class", "master|doctor|abitur|diplom|laurea|higher|senior",
     "masters|diploma|licence", "bachelor|doctorat|doctoral|engineer",
-    "bachelors|doctorate|dottorato|doctorado|associate", "associates", "engineering",
+    "bachelors|doctorate|dottorato|doctorado|associate|secondary", "associates", "engineering",
     "habilitation|licenciatura"};
 
 /* Is the lower-case word w[0,l) one that read_words knows? */
@@ -533,7 +533,7 @@ static bool degree_word(const char *w, size_t l) {
 /* A degree spelled as words at s[i] (ASCII letter at a word start). */
 static const char *read_words(const char *s, size_t n, size_t i, bool canon, size_t *end) {
   /* the first letters of the words below: a cheap way out for all others */
-  if (!memchr("abcdehjlm", to_lower((unsigned char)s[i]), 9)) return NULL;
+  if (!memchr("abcdehjlms", to_lower((unsigned char)s[i]), 10)) return NULL;
   size_t we = i;
   while (we < n && is_alpha((unsigned char)s[we]) && we - i <= 14) we++;
   if (we - i > 14 || we == i) return NULL;
@@ -643,6 +643,24 @@ static const char *read_words(const char *s, size_t n, size_t i, bool canon, siz
       return "SSC";
     }
     return NULL;
+  }
+  if (!strcmp(w, "secondary") || !strcmp(w, "higher") || !strcmp(w, "senior")) {
+    /* the certificates that end school, spelled out: "Secondary School
+     * Certificate", "Higher Secondary (School) Certificate", "Senior
+     * Secondary Certificate" */
+    if (!cap) return NULL;
+    size_t k = we, e;
+    bool higher = strcmp(w, "secondary") != 0;
+    if (higher) {
+      size_t k1 = skip_sp(s, n, we, 2);
+      if (k1 == we || !(e = word_ci(s, n, k1, "secondary"))) return NULL;
+      k = e;
+    }
+    size_t k2 = skip_sp(s, n, k, 2);
+    if (k2 > k && (e = word_ci(s, n, k2, "school"))) k = e, k2 = skip_sp(s, n, k, 2);
+    if (k2 == k || !(e = word_ci(s, n, k2, "certificate"))) return NULL;
+    *end = e;
+    return higher ? "HSC" : "SSC";
   }
   if (!strcmp(w, "abitur")) {
     *end = we;
