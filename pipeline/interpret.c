@@ -5327,8 +5327,24 @@ static void split_header_lines(ctx *c, cvx_block *first, const cvx_block *end, b
       }
       acc |= sl[i];
     }
+    /* (entries of a school whose dates, when it has them, lead: "Jan 2011
+     * - Jan 2015" / "Computer Science" / "Saarland University" / "MS" /
+     * "Example University": each starts at a line of dates alone, or at a
+     * degree with none right above it, when a line of dates alone stands
+     * right over a degree somewhere) */
+    bool leads = false;
+    for (int i = 0; edu && (!ok || !nc) && i + 1 < nl && !leads; i++)
+      leads = sl[i] == SLOT_DATE && (sl[i + 1] & SLOT_DEGREE);
+    if (leads) {
+      ok = true, nc = 0, pattern = SLOT_DEGREE;
+      for (int i = 1; i < nl && ok; i++) {
+        if (sl[i] != SLOT_DATE && !((sl[i] & SLOT_DEGREE) && sl[i - 1] != SLOT_DATE)) continue;
+        if (nc && i - cut[nc - 1] < 2) ok = false;
+        else cut[nc++] = i;
+      }
+    }
     if (!ok || !nc || nl - cut[nc - 1] < 2) continue;
-    if ((sl[0] & strong_slots) && (sl[0] & strong_slots) != pattern) continue;
+    if (!leads && (sl[0] & strong_slots) && (sl[0] & strong_slots) != pattern) continue;
     cvx_block *prev = split_paragraph(c, b, at, cut, nc);
     /* lines before the first start end the entry a sub-heading above opened
      * when that sub-heading starts like the others ("MSc Hydrology" over
