@@ -686,6 +686,8 @@ static const char *const company_labels[] = {"company", "employer", "organizatio
                                              "компания", "организация", "работодатель", "место работы",
                                              "entreprise", "société", "firma", "unternehmen", "empresa",
                                              "公司", "单位", NULL};
+static const char *const url_labels[] = {"website", "web site", "web", "url", "homepage", "home page", "site",
+                                         "webseite", "sitio web", "site web", "сайт", "网站", "官网", NULL};
 static const char *const duty_labels[] = {"responsibilities", "duties", "tasks", "achievements",
                                           "accomplishments", "key achievements", "highlights",
                                           "key highlights", "key results", "key responsibilities",
@@ -1134,15 +1136,27 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   /* from the sub-heading down: "Location: …" under an organisation's
    * heading stands for each role below it */
   cvx_block *from = e->title && e->title != e->head ? e->title->next : e->head->next;
+  piece lab_url = {0}; /* "Website: https://…" */
+  cvx_span url_at = CVX_NOSPAN;
   for (cvx_block *b = from; b && b != e->end; b = b->next) {
     if (b == e->head) continue;
-    piece l, v;
-    if (!split_label((piece){b->text, b->len}, &l, &v) || !v.n) continue;
-    const char *nl = memchr(v.s, '\n', v.n);
-    if (nl) v = trim_piece((piece){v.s, (size_t)(nl - v.s)});
-    if (!lab_pos.n && label_in(l, position_labels)) lab_pos = v;
-    else if (!lab_org.n && label_in(l, company_labels)) lab_org = v;
-    else if (!lab_loc.n && label_in(l, place_labels)) lab_loc = v;
+    /* each line of a block of labelled lines ("Location: …" / "Website: …") */
+    for (const char *q = b->text, *stop = b->text + b->len; q && q < stop;) {
+      const char *nl = memchr(q, '\n', (size_t)(stop - q));
+      piece line = {q, (size_t)((nl ? nl : stop) - q)}, l, v;
+      q = nl ? nl + 1 : NULL;
+      if (!split_label(line, &l, &v) || !v.n) {
+        if (line.s == b->text) break; /* (a block that opens unlabelled is no such block) */
+        continue;
+      }
+      if (!lab_pos.n && label_in(l, position_labels)) lab_pos = v;
+      else if (!lab_org.n && label_in(l, company_labels)) lab_org = v;
+      else if (!lab_loc.n && label_in(l, place_labels)) lab_loc = v;
+      else if (!lab_url.n && label_in(l, url_labels) && !memchr(v.s, ' ', v.n)) {
+        char *u = cvx_arena_strndup(c->doc->arena, v.s, v.n);
+        if (url_usable(u)) lab_url = v, url_at = b->span;
+      }
+    }
   }
 
   cvx_daterange d;
@@ -1319,6 +1333,7 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
     }
   }
   if (has_url && url) add_piece(c, r, "url", (piece){url, strlen(url)}, es);
+  if (lab_url.n && !cvx_record_get(r, "url") && !(has_url && url)) add_piece(c, r, "url", lab_url, url_at);
   /* "Research Intern @ [Vision Lab](url)" under a bold school name: the
    * linked unit's page is the entry's page */
   if (!cvx_record_get(r, "url") && !has_url) {
