@@ -2107,6 +2107,65 @@ static size_t piece_end(const char *t, size_t n, size_t from) {
   return fallback ? fallback : n;
 }
 
+/* A heading holds one line, so a writer that wraps raw HTML at a fixed
+ * width breaks a tag in a heading over two lines ("###### <a href=\"…\"" /
+ * "target=\"_blank\">jane-roe</a>"): cmark reads the first as the
+ * heading's text and the rest as a paragraph. The two are one heading: the
+ * link's text, linked to its href. */
+static void mend_broken_heading_tags(md *m) {
+  cvx_blocks *bl = m->out;
+  for (cvx_block *h = bl->head; h; h = h->next) {
+    cvx_block *p = h->next;
+    if (h->kind != CVX_BLK_HEADING || !p || p->kind != CVX_BLK_PARA || p->level || !h->text || h->len < 3 ||
+        h->text[0] != '<' || !isalpha((unsigned char)h->text[1]) || memchr(h->text, '>', h->len) || !p->text)
+      continue;
+    const char *nl = memchr(p->text, '\n', p->len);
+    size_t first = nl ? (size_t)(nl - p->text) : p->len;
+    const char *gt = memchr(p->text, '>', first), *lt = memchr(p->text, '<', first);
+    if (!gt || (lt && lt < gt)) continue;
+    size_t tl = h->len + 1 + (size_t)(gt - p->text) + 1;
+    char *whole = cvx_arena_alloc(m->doc->arena, tl + 1);
+    if (!whole) return;
+    memcpy(whole, h->text, h->len);
+    whole[h->len] = ' ';
+    memcpy(whole + h->len + 1, p->text, (size_t)(gt - p->text) + 1);
+    whole[tl] = '\0';
+    const char *label = gt + 1, *le = p->text + first;
+    while (label < le && is_blank(*label)) label++;
+    while (le > label && is_blank(le[-1])) le--;
+    if (label == le) continue;
+    const char *href = strncasecmp(whole, "<a", 2) == 0 ? tag_attr(m->doc->arena, whole, tl, "href") : NULL;
+    /* the source line the paragraph's first line stands on ends the heading */
+    uint32_t end = p->span.start;
+    while (end < m->len && m->v[end] != '\n') end++;
+    h->text = cvx_arena_strndup(m->doc->arena, label, (size_t)(le - label));
+    h->len = (uint32_t)(le - label);
+    h->in_source = 0;
+    h->span.end = end;
+    if (href && *href) {
+      cvx_link *l = cvx_arena_alloc(m->doc->arena, sizeof *l);
+      if (l) {
+        l->text = h->text;
+        l->url = href;
+        l->span = h->span;
+        cvx_block_set_links(m->doc->arena, h, l, 1);
+      }
+    }
+    if (nl) { /* the paragraph's other lines stay a paragraph */
+      p->text = cvx_arena_strndup(m->doc->arena, p->text + first + 1, p->len - first - 1);
+      p->len -= (uint32_t)(first + 1);
+      p->in_source = 0;
+      uint32_t s = end;
+      while (s < m->len && (m->v[s] == '\n' || is_blank(m->v[s]))) s++;
+      if (s < p->span.end) p->span.start = s;
+    } else {
+      h->next = p->next;
+      if (bl->tail == p) bl->tail = h;
+      bl->n--;
+    }
+  }
+}
+
 cvx_status cvx_markdown_blocks(cvx_doc *doc, cvx_blocks *out) {
   if (!doc || !doc->src || !out) return CVX_EINVAL;
   md m = {0};
@@ -2157,6 +2216,7 @@ cvx_status cvx_markdown_blocks(cvx_doc *doc, cvx_blocks *out) {
   } while (at < n);
   pool_cur = saved;
   if (m.glue) finish_glue(&m);
+  mend_broken_heading_tags(&m);
   free(owned);
   free(m.keep);
   free(m.shift);
