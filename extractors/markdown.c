@@ -2123,6 +2123,11 @@ static void mend_broken_heading_tags(md *m) {
     size_t first = nl ? (size_t)(nl - p->text) : p->len;
     const char *gt = memchr(p->text, '>', first), *lt = memchr(p->text, '<', first);
     if (!gt || (lt && lt < gt)) continue;
+    const char *label = gt + 1, *le = p->text + first;
+    while (label < le && is_blank(*label)) label++;
+    while (le > label && is_blank(le[-1])) le--;
+    if (label == le) continue;
+    /* the tag whole: the heading's half, a space, the paragraph's up to '>' */
     size_t tl = h->len + 1 + (size_t)(gt - p->text) + 1;
     char *whole = cvx_arena_alloc(m->doc->arena, tl + 1);
     if (!whole) return;
@@ -2130,10 +2135,6 @@ static void mend_broken_heading_tags(md *m) {
     whole[h->len] = ' ';
     memcpy(whole + h->len + 1, p->text, (size_t)(gt - p->text) + 1);
     whole[tl] = '\0';
-    const char *label = gt + 1, *le = p->text + first;
-    while (label < le && is_blank(*label)) label++;
-    while (le > label && is_blank(le[-1])) le--;
-    if (label == le) continue;
     const char *href = strncasecmp(whole, "<a", 2) == 0 ? tag_attr(m->doc->arena, whole, tl, "href") : NULL;
     /* the source line the paragraph's first line stands on ends the heading */
     uint32_t end = p->span.start;

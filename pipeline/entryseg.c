@@ -521,11 +521,11 @@ static bool labelled(const cvx_block *b) {
  * under it, the line reads like a label of a list to come). */
 static void title_under_dates(const cvx_block *const *blocks, const facts *fa, size_t n, int *labels) {
   for (size_t i = 0; i + 1 < n; i++) {
-    if (labels[i] != CVX_SEG_B || !fa[i].date_only || memchr(blocks[i]->text, '\n', blocks[i]->len)) continue;
+    /* (lines == 0: the block is one line) */
+    if (labels[i] != CVX_SEG_B || !fa[i].date_only || fa[i].lines != 0) continue;
     const facts *t = &fa[i + 1];
     if (labels[i + 1] == CVX_SEG_D && t->lines == 0 && t->words <= 2 && !t->sentence && !t->full_stop && !t->date &&
-        (t->role || t->org) && !memchr(blocks[i + 1]->text, '\n', blocks[i + 1]->len) &&
-        !labelled(blocks[i + 1]))
+        (t->role || t->org) && !labelled(blocks[i + 1]))
       labels[i + 1] = CVX_SEG_H;
   }
 }

@@ -442,9 +442,12 @@ static const cvx_link *link_for(const entry *e, piece p) {
   return NULL;
 }
 
-static bool url_usable(const char *u) {
-  return u && (starts_ci(u, strlen(u), "http://") || starts_ci(u, strlen(u), "https://"));
+/* Whether u[0,n) is a web address a record can link to (http or https). */
+static bool url_usable_n(const char *u, size_t n) {
+  return u && (starts_ci(u, n, "http://") || starts_ci(u, n, "https://"));
 }
+
+static bool url_usable(const char *u) { return u && url_usable_n(u, strlen(u)); }
 
 /* Applies a date range to a record the way MAPPING.md reads it for kind. */
 static void add_dates(ctx *c, cvx_record *r, const cvx_daterange *d, cvx_rec_kind kind,
@@ -1152,10 +1155,8 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
       if (!lab_pos.n && label_in(l, position_labels)) lab_pos = v;
       else if (!lab_org.n && label_in(l, company_labels)) lab_org = v;
       else if (!lab_loc.n && label_in(l, place_labels)) lab_loc = v;
-      else if (!lab_url.n && label_in(l, url_labels) && !memchr(v.s, ' ', v.n)) {
-        char *u = cvx_arena_strndup(c->doc->arena, v.s, v.n);
-        if (url_usable(u)) lab_url = v, url_at = b->span;
-      }
+      else if (!lab_url.n && label_in(l, url_labels) && !memchr(v.s, ' ', v.n) && url_usable_n(v.s, v.n))
+        lab_url = v, url_at = b->span;
     }
   }
 
