@@ -530,8 +530,29 @@ static void title_under_dates(const cvx_block *const *blocks, const facts *fa, s
   }
 }
 
+/* The items of one list are alike: an item among detail items of its
+ * list, at their depth, that names nothing a header holds (no date,
+ * degree, role, organisation, place, person, label, link or emphasis:
+ * "Involved in data migration" between two bullets of duties) is one more
+ * of them, not an entry of its own. */
+static bool bare(const facts *f) {
+  return !f->date && !f->degree && !f->role && !f->org && !f->place && !f->person && !f->label && !f->link &&
+         !f->strong;
+}
+static void bare_items_go_on(const cvx_block *const *blocks, const facts *fa, size_t n, int *labels) {
+  for (size_t i = 1; i < n; i++) {
+    const cvx_block *b = blocks[i], *p = blocks[i - 1];
+    if (labels[i] != CVX_SEG_B || b->kind != CVX_BLK_ITEM || p->kind != CVX_BLK_ITEM || p->level != b->level ||
+        labels[i - 1] != CVX_SEG_D || !bare(&fa[i]))
+      continue;
+    if (i + 1 < n && (blocks[i + 1]->kind != CVX_BLK_ITEM || blocks[i + 1]->level != b->level)) continue;
+    labels[i] = CVX_SEG_D;
+  }
+}
+
 /* The layout's own reading, over the model's labels. */
 static void amend(const cvx_block *const *blocks, const facts *fa, size_t n, int *labels) {
+  bare_items_go_on(blocks, fa, n, labels);
   repeated_heads(blocks, fa, n, labels);
   lower_case_goes_on(blocks, fa, n, labels);
   heading_anchors(blocks, fa, n, labels);

@@ -198,6 +198,20 @@ static void run_amend(void) {
        {"p|2018 to 2021", "q|Research topic: Groundwater Modelling & Basin Data", "p|2017 to 2017",
         "q|Worked as a field intern for the survey office.", NULL},
        "BDBD", "BDBD"},
+      {"a bare item among detail items of its list goes on",
+       {"p|Payroll Analyst, Fernhollow Ltd, 2016 - 2020", "i|Reconciled the ledgers against the bank feeds",
+        "i|Involved in ERP rollout", "i|Handled month end closing", "i|Configuration of payment runs", NULL},
+       "BDBDB", "BDDDD"},
+      {"but an item naming a date or an employer opens, and so does a list of bare names",
+       {"p|Payroll Analyst, Fernhollow Ltd, 2016 - 2020", "i|Reconciled the ledgers against the bank feeds",
+        "i|Pellow & Grieve Partners Ltd", "i|Chased overdue invoices", "i|Audit Intern, 2014 - 2015", NULL},
+       "BDBDB", "BDBDB"},
+      {"items opening entries one after another are left alone",
+       {"i|Ledger sweeper", "i|Invoice chaser", "i|Month end closer", NULL}, "BBB", "BBB"},
+      {"an item over deeper items is not among them",
+       {"p|Projects 2019 - 2020", "n|Wrote the invoice matcher", "i|Ledger sweeper", "n|Cleared stale entries",
+        NULL},
+       "BDBD", "BDBD"},
   };
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
     cvx_block bl[12];
