@@ -1822,7 +1822,9 @@ static bool continues_item(const tx *t, const tline *l, const ldate *d) {
   if (l->indent > k->mcol) return true;
   size_t len;
   if (letter_case(decode(s, n, &len)) == -1) return true; /* "…involved with software\nprojects, such as…" */
-  if (d->edge) return false;                              /* the next entry's line */
+  /* the next entry's line, unless the item's last line left its sentence
+   * open ("…from October 2011 to" / "Dec 2014.": a range goes on) */
+  if (d->edge && !k->last_wraps) return false;
   /* "Label: value" starts something new */
   const char *colon = memchr(s, ':', n);
   if (colon && colon - s < 30 && colon + 1 < s + n && colon[1] == ' ') return false;

@@ -762,6 +762,16 @@ static bool parse_expr(const char *s, size_t n, size_t i, cvx_daterange *out) {
   } else if (se) {
     size_t k2 = skip_sp(s, n, se, WS_CAP), oe;
     size_t ws2 = k2 - se;
+    if (kind == SEP_WORD) {
+      /* a line that ends in the word of a range goes on with its end on the
+       * next line ("from March 2017 to" / "June 2021."): a wrapped line */
+      size_t w = k2 < n && s[k2] == '\r' ? k2 + 1 : k2;
+      if (w < n && s[w] == '\n') {
+        size_t k3 = skip_sp(s, n, w + 1, WS_CAP);
+        point q;
+        if (open_word(s, n, k3) || (parse_point(s, n, k3, &q) && !(q.flags & PF_NOYEAR))) k2 = k3;
+      }
+    }
     if ((oe = open_word(s, n, k2))) {
       range = open = true;
       end = oe;

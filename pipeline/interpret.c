@@ -479,10 +479,27 @@ static void add_dates(ctx *c, cvx_record *r, const cvx_daterange *d, cvx_rec_kin
   }
 }
 
-/* Finds the first date (range) in t, cuts it out of t and returns it. */
+/* The start of the word that leads into a date ending right before s[a]
+ * ("organised by the committee in 2016", "from", "since"), or a when there
+ * is none: cut with the date, it would dangle at the end of a name. */
+static size_t date_lead(const char *s, size_t a) {
+  static const char *const leads[] = {"in", "on", "from", "since", "during", "till", "until", NULL};
+  size_t e = a;
+  while (e && s[e - 1] == ' ') e--;
+  size_t b = e;
+  while (b && isalpha((unsigned char)s[b - 1])) b--;
+  if (b == e || e == a || (b && s[b - 1] != ' ' && s[b - 1] != '\n')) return a;
+  for (int k = 0; leads[k]; k++)
+    if (strlen(leads[k]) == e - b && strncasecmp(s + b, leads[k], e - b) == 0) return b;
+  return a;
+}
+
+/* Finds the first date (range) in t, cuts it out of t (with the word that
+ * leads into it) and returns it. */
 static bool take_date(char *t, size_t n, cvx_daterange *d) {
   if (!cvx_date_find(t, n, d)) return false;
   if (d->mend > n || d->mstart >= d->mend) return false;
+  d->mstart = date_lead(t, d->mstart); /* (the match's span, as "from" and "since" are) */
   cut(t, d->mstart, d->mend);
   return true;
 }
@@ -1932,8 +1949,9 @@ static void parse_education(ctx *c, const entry *e) {
  * "Awarded on:", "by Example Society", "Awarded by Example Society". Returns
  * the length of the label (0: none); *by is set when the rest names the body. */
 static size_t award_label(piece line, bool *by) {
-  static const char *const labels[] = {"awarded by ", "issued by ", "granted by ", "published by ", "by ", "awarded on",
-                                       "awarded in", "awarded", "issued on", "issued", "received", NULL};
+  static const char *const labels[] = {"awarded by ",  "issued by ",  "granted by ", "presented by ", "conferred by ",
+                                       "published by ", "by ",        "awarded on", "awarded in",   "awarded",
+                                       "issued on",    "issued",      "received",   NULL};
   *by = false;
   for (int i = 0; labels[i]; i++) {
     size_t k = strlen(labels[i]);
@@ -7725,13 +7743,19 @@ static void role_phrases(ctx *c) {
   for (cvx_record *r = c->doc->records; r; r = r->next) {
     if (r->kind != CVX_REC_WORK) continue;
     cvx_field *f = cvx_record_field(r, "position");
+    const char *name = cvx_record_get(r, "name");
+    /* the phrase read as the employer's name, a place read as the role
+     * ("Worked as Harbour Pilot with Acme Marine" / "Dundee") */
+    cvx_field *moved = NULL;
+    if (name && (!f || !f->value || place_alone((piece){f->value, strlen(f->value)})) &&
+        role_lead((piece){name, strlen(name)}))
+      moved = f, f = cvx_record_field(r, "name"), name = NULL;
     if (!f || !f->value) continue;
     piece p = {f->value, strlen(f->value)};
     if (p.n > 160) continue;
     size_t lead = role_lead(p);
     piece rest = trim_piece((piece){p.s + lead, p.n - lead});
     if (!rest.n) continue;
-    const char *name = cvx_record_get(r, "name");
     bool name_place = name && place_alone((piece){name, strlen(name)});
     piece role = rest, org = {0}, place = {0};
     for (int k = 0; joins[k] && !org.n && (!name || name_place); k++) {
@@ -7758,16 +7782,18 @@ static void role_phrases(ctx *c) {
           if (!place_alone(where)) break;
         }
         if (!left.n || !right.n || words_over(left.s, left.n, 6) || words_over(right.s, right.n, 6) ||
-            cvx_role_score(left.s, left.n) <= 0 || cvx_org_score(right.s, right.n) <= 0 ||
+            (!lead && cvx_role_score(left.s, left.n) <= 0) || cvx_org_score(right.s, right.n) <= 0 ||
             cvx_role_score(right.s, right.n) > 0)
           break;
         role = left, org = right, place = where;
         break;
       }
     }
-    if (!org.n && !lead) continue;
+    if (!org.n && (!lead || moved)) continue;
     if (!org.n && cvx_role_score(rest.s, rest.n) <= 0) continue;
     cvx_span at = f->span;
+    if (moved && moved->value && !cvx_record_get(r, "location"))
+      cvx_record_set(c->doc, r, "location", moved->value, moved->span);
     char *v = cvx_arena_strndup(c->doc->arena, role.s, role.n);
     cvx_span rs = cvx_doc_locaten(c->doc, at, role.s, role.n);
     if (org.n) {

@@ -122,6 +122,11 @@ static const find_case finds[] = {
     F("2004 till 2009", "2004", "2009", 0, 0, 1, "2004 till 2009"),
     F("2004 through 2009", "2004", "2009", 0, 0, 1, "2004 through 2009"),
     F("2004 thru 2009", "2004", "2009", 0, 0, 1, "2004 thru 2009"),
+    /* a line wrapped after the word of a range: its end is on the next line */
+    F("from March 2017 to\nJune 2021.", "2017-03", "2021-06", 0, 0, 1, "from March 2017 to\nJune 2021"),
+    F("since May 2019 until\r\n  Present", "2019-05", "", 1, 0, 1, "since May 2019 until\r\n  Present"),
+    /* but a dash there may end an open range, and a line of no date ends it */
+    F("2017 to\nthe board", "2017", "", 0, 0, 0, "2017"),
     F("2004~2009", "2004", "2009", 0, 0, 1, "2004~2009"),
     F("2004 \xe2\x86\x92 2009", "2004", "2009", 0, 0, 1, "2004 \xe2\x86\x92 2009"),
     F("Mar 2016 - Jun 2018", "2016-03", "2018-06", 0, 0, 1, "Mar 2016 - Jun 2018"),
