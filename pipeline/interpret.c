@@ -5763,6 +5763,27 @@ static bool nav_link(const cvx_block *b) {
   return false;
 }
 
+/* A line of a name's capitals: every ASCII word of four letters or more
+ * starts with a capital, two of them at least, no full stop at its end
+ * ("Memorial Prize in Botany", not "Top 0.2% nation-wide"). */
+static bool capitalised_line(const char *s, size_t n) {
+  if (!n || memchr(s, '\n', n) || s[n - 1] == '.') return false;
+  int caps = 0;
+  for (size_t i = 0; i < n;) {
+    while (i < n && s[i] == ' ') i++;
+    size_t j = i;
+    while (j < n && s[j] != ' ') j++;
+    size_t letters = 0;
+    for (size_t k = i; k < j; k++) letters += isalpha((unsigned char)s[k]) != 0;
+    if (letters >= 4 && letters == j - i) {
+      if (!isupper((unsigned char)s[i])) return false;
+      caps++;
+    }
+    i = j;
+  }
+  return caps >= 2;
+}
+
 /* The rules' grouping of a section's blocks into entries: a sub-heading or
  * a top-level block opens an entry unless the entry above claims it (its
  * dates, description, labelled lines, highlights). With parse set, each
@@ -5776,6 +5797,26 @@ static void rule_entries(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block 
   for (cvx_block *b = first; b && b != end; b = b->next)
     if ((b->kind == CVX_BLK_PARA && b->level == 0 && has_alnum(b->text, b->len)) || b->kind == CVX_BLK_HEADING)
       has_para_heads = true;
+  /* awards or certificates that each open with a sub-heading of one level
+   * (two or more), with a few paragraphs at most under each (its date, its
+   * body, a line on it): a paragraph under one is its detail, not an award
+   * of its own ("National Prize" / "Jan 2022" / "Top 0.2% nation-wide") */
+  bool titled = false;
+  if (kind == CVX_REC_AWARD || kind == CVX_REC_CERTIFICATE) {
+    int lv = -1, heads = 0, under = 0;
+    titled = true;
+    for (const cvx_block *b = first; b && b != end && titled; b = b->next) {
+      if (!cvx_entryseg_takes_part(b)) continue;
+      if (b->kind == CVX_BLK_HEADING) {
+        if (lv < 0) lv = b->level;
+        titled = b->level == lv;
+        heads++, under = 0;
+      } else {
+        titled = heads > 0 && ++under <= 3;
+      }
+    }
+    titled = titled && heads >= 2;
+  }
   entry e = {0};
   bool head_dated = false;
   size_t at = 0; /* the block's index among those taking part (cvx_entryseg_blocks) */
@@ -5825,6 +5866,33 @@ static void rule_entries(ctx *c, cvx_rec_kind kind, bool talks, const cvx_block 
            (!e.title && e.head && e.head->kind == CVX_BLK_PARA && e.head->next == b && e.head->text &&
             !date_line(first) && !memchr(e.head->text, '\n', e.head->len))))
         starts = false;
+      if (titled && e.title && b->kind == CVX_BLK_PARA) {
+        /* (but a title left without its heading, over a date line of its
+         * own after the entry's date, is the next award) */
+        bool dated = false;
+        cvx_daterange xd;
+        for (const cvx_block *x = e.title->next; x && x != b && !dated; x = x->next)
+          dated = x->text && cvx_date_find(x->text, x->len < 200 ? x->len : 200, &xd);
+        const cvx_block *nx = b->next;
+        /* (the lines joined under it end with its date) */
+        const char *nl = NULL;
+        for (size_t q = b->len; q > 0 && !nl; q--)
+          if (b->text[q - 1] == '\n') nl = b->text + q - 1;
+        bool by;
+        piece last = nl ? (piece){nl + 1, b->len - (size_t)(nl + 1 - b->text)} : (piece){0};
+        /* (its date line right under it, or under its "Issued by" line) */
+        bool labelled_last = nl && award_label(last, &by) && by;
+        if (!nl && nx && nx != end && nx->kind == CVX_BLK_PARA && !date_line(nx) &&
+            award_label((piece){nx->text, nx->len}, &by) && by)
+          nx = nx->next;
+        bool own = nl && !labelled_last ? date_line_text(last.s, last.n)
+                                        : nx && nx != end && nx->kind == CVX_BLK_PARA && date_line(nx);
+        /* (and so is one named in capitals after the entry's first line
+         * under its heading: "Memorial Prize" left as a paragraph) */
+        bool named = e.head != e.title && capitalised_line(b->text, b->len) &&
+                     !award_label((piece){b->text, b->len}, &by) && cvx_org_score(b->text, b->len) <= 0;
+        if (!((dated && !date_line(b) && own) || named)) starts = false;
+      }
       /* under a sub-heading that opened a job, paragraphs are its dates,
        * place and description; only a second dated line opens another role */
       if (e.title && e.head != e.title && job_like(kind) && b->kind == CVX_BLK_PARA) {
