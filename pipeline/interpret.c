@@ -479,6 +479,13 @@ static void add_dates(ctx *c, cvx_record *r, const cvx_daterange *d, cvx_rec_kin
   }
 }
 
+/* True when an ASCII word w (lower case) is one of list. */
+static bool word_in(const char *w, size_t n, const char *const *list) {
+  for (int i = 0; list[i]; i++)
+    if (strlen(list[i]) == n && strncasecmp(w, list[i], n) == 0) return true;
+  return false;
+}
+
 /* The start of the word that leads into a date ending right before s[a]
  * ("organised by the committee in 2016", "from", "since"), or a when there
  * is none: cut with the date, it would dangle at the end of a name. */
@@ -489,9 +496,7 @@ static size_t date_lead(const char *s, size_t a) {
   size_t b = e;
   while (b && isalpha((unsigned char)s[b - 1])) b--;
   if (b == e || e == a || (b && s[b - 1] != ' ' && s[b - 1] != '\n')) return a;
-  for (int k = 0; leads[k]; k++)
-    if (strlen(leads[k]) == e - b && strncasecmp(s + b, leads[k], e - b) == 0) return b;
-  return a;
+  return word_in(s + b, e - b, leads) ? b : a;
 }
 
 /* Finds the first date (range) in t, cuts it out of t (with the word that
@@ -6746,13 +6751,6 @@ static void drop_repeated_headline_job(cvx_doc *doc, cvx_record *h) {
     doc->nrecords--;
     return;
   }
-}
-
-/* True when an ASCII word w (lower case) is one of list. */
-static bool word_in(const char *w, size_t n, const char *const *list) {
-  for (int i = 0; list[i]; i++)
-    if (strlen(list[i]) == n && strncasecmp(w, list[i], n) == 0) return true;
-  return false;
 }
 
 /* A heading no section wording names but that lists things made on one's own
