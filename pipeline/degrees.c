@@ -273,6 +273,27 @@ static int after_ctx(const char *s, size_t n, size_t e, size_t *word, size_t *wl
   return C_CAP;
 }
 
+/* Whether the comma before s[i] follows a word that heads a field of study
+ * ("Water Engineering, MS"): the field's degree, where a town would give a
+ * state code ("Springfield, MS"). */
+static bool field_before_comma(const char *s, size_t i) {
+  static const char *const heads[] = {
+      "engineering", "science",  "sciences",  "studies",    "management", "administration",
+      "mathematics", "physics",  "chemistry", "biology",    "economics",  "informatics",
+      "linguistics", "medicine", "psychology", "philosophy", "technology", "statistics"};
+  size_t j = i;
+  while (j > 0 && (s[j - 1] == ' ' || s[j - 1] == '\t')) j--;
+  if (j == 0 || s[j - 1] != ',') return false;
+  j--;
+  while (j > 0 && s[j - 1] == ' ') j--;
+  size_t z = j;
+  while (j > 0 && z - j < 16 && is_alpha((unsigned char)s[j - 1])) j--;
+  if (j == z || (j > 0 && is_alpha((unsigned char)s[j - 1]))) return false;
+  for (size_t k = 0; k < sizeof heads / sizeof heads[0]; k++)
+    if (strlen(heads[k]) == z - j && word_ci(s, z, j, heads[k]) == z) return true;
+  return false;
+}
+
 static bool is_product_word(const char *s, size_t i, size_t l) {
   for (size_t k = 0; k < sizeof product_words / sizeof product_words[0]; k++)
     if (strlen(product_words[k]) == l && memcmp(s + i, product_words[k], l) == 0) return true;
@@ -286,7 +307,8 @@ static bool weak_ok(const char *s, size_t n, size_t b, size_t e, unsigned flags,
   int after = after_ctx(s, n, e, &w, &wl);
   int before = before_ctx(s, b);
   bool strict = (flags & A_STRICT) || ((flags & A_STRICT_BARE) && !dotted);
-  bool state = (flags & A_STATE) && !dotted && (before == B_COMMA || before == B_WORD);
+  bool state = (flags & A_STATE) && !dotted && (before == B_COMMA || before == B_WORD) &&
+               !(before == B_COMMA && field_before_comma(s, b));
   switch (after) {
   case C_STRONG:
   case C_YEAR:

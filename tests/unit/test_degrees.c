@@ -89,6 +89,9 @@ static const find_case finds[] = {
     D("B.S.E., Mechanical Engineering", "BSE", "B.S.E."),
     D("BBA, Finance", "BBA", "BBA"),
     D("Laurea in Ingegneria", "BS", "Laurea"),
+    /* a state code's letters after a field of study are its degree */
+    D("Coastal Engineering, MS, Example University", "MS", "MS"),
+    D("Soil Science, MA", "MA", "MA"),
     D("Licence en informatique", "BS", "Licence"),
     /* other levels */
     D("Associate of Applied Science", "Associate", "Associate of Applied Science"),
@@ -146,6 +149,7 @@ static const find_case finds[] = {
     N("BASF, Ludwigshafen"),
     N("I am a researcher"),
     N("Springfield, MA"),
+    N("Engineers Hall, Springfield, MA"),
     N("Workshop, Springfield, MA, 2001."),
     N("Jane Roe\n  Town\n  MA\n  01234\n"),
     N("Cambridge, MA 02139"),
