@@ -263,39 +263,6 @@ static bool equals_ci(const char *s, size_t n, const char *w) {
   return i == n && w[i] == '\0';
 }
 
-/* A label that introduces part of one entry ("Responsibilities", "Key
- * achievements", "Основные обязанности и достижения"): label words, with
- * words that qualify or join them, five words at most. */
-static bool entry_label(const char *s, size_t n) {
-  static const char *const labels[] = {
-      "responsibilities", "duties", "tasks", "achievements", "accomplishments", "highlights", "results",
-      "aufgaben", "erfolge", "tätigkeiten", "missions", "réalisations", "realisations", "logros", "funciones",
-      "responsabilidades", "tareas", "atividades", "realizações", "conquistas", "mansioni", "risultati",
-      "обязанности", "Обязанности", "достижения", "Достижения", "задачи", "Задачи", "результаты",
-      "Результаты", NULL};
-  static const char *const joins[] = {
-      "key", "main", "major", "selected", "and", "&", "/", "wichtigste", "und", "principales",
-      "principais", "y", "e", "principaux", "et", "основные", "Основные", "ключевые", "Ключевые",
-      "главные", "Главные", "и", NULL};
-  int words = 0;
-  bool label = false;
-  for (size_t i = 0; i < n;) {
-    while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == ',')) i++;
-    size_t j = i;
-    while (j < n && s[j] != ' ' && s[j] != '\t' && s[j] != ',') j++;
-    if (j == i) break;
-    if (++words > 5) return false;
-    bool known = false;
-    for (int k = 0; labels[k] && !known; k++)
-      if (equals_ci(s + i, j - i, labels[k])) known = label = true;
-    for (int k = 0; joins[k] && !known; k++)
-      if (equals_ci(s + i, j - i, joins[k])) known = true;
-    if (!known) return false;
-    i = j;
-  }
-  return label;
-}
-
 /* A word that makes a line a job title ("VP", "Engineer", "Founder"). */
 static bool job_title(const char *s, size_t n) {
   static const char *const titles[] = {"vp",         "cto",       "ceo",        "cfo",       "coo",
@@ -1330,6 +1297,21 @@ static bool lone_run(const tx *t, const tline *l) {
   }
 }
 
+/* True when the three lines right under l are a list written a line each:
+ * short, no blank line between, with no marker, date, colon or full stop
+ * ("Complex Wound Care" / "Phlebotomy" / "Patient Education"). */
+static bool tight_list_below(const tx *t, const tline *l) {
+  tline x = *l;
+  for (int k = 0; k < 3; k++) {
+    marker mk;
+    if (!read_line(t, x.next, &x) || x.blank || x.indent > 0 || x.ce - x.cs > SHORT_LINE ||
+        real_words(t->v + x.cs, x.ce - x.cs) > 6 || is_rule(t, &x) || t->v[x.ce - 1] == '.' ||
+        memchr(t->v + x.cs, ':', x.ce - x.cs) || find_marker(t, &x, &mk) || line_date(t, x.cs, x.ce).dated)
+      return false;
+  }
+  return true;
+}
+
 /* True when line l, after a blank line, can be the title of the next entry
  * where entries go by sub-headings: the section started that way (or holds
  * no entry yet), something follows, not run on from l, and the last
@@ -1522,7 +1504,7 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   /* "Achievements:" inside a dated job, or right under an entry's lines, labels
    * its bullets */
   if (section && (t->sec_dated || (t->b.open && !t->prev_blank)) && !caps && !underlined && !c->hashes &&
-      c->deco != 1 && entry_label(s, n))
+      c->deco != 1 && cvx_entry_part_label(s, n))
     return 0;
 
   if (t->first_pending) {
@@ -1565,6 +1547,8 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
        (t->caps_lines >= 3 && words >= 2 && (t->b.open || !t->prev_blank) && !t->b.last_wraps && !has_digit(s, n) &&
         t->quiet_heads <= t->caps_heads))) { /* (not where the page's headings so far are quiet) */
     if (cvx_org_score(s, n) > 0 || job_title(s, n)) return 0; /* "IBM", "CTO": an entry */
+    /* "KEY RESPONSIBILITIES" inside a dated entry labels its bullets */
+    if ((t->sec_dated || (t->b.open && !t->prev_blank)) && cvx_entry_part_label(s, n)) return 0;
     /* in a list of skills written one a line, "RTK GPS" is one of them */
     if (list_section(t) && lone_run(t, l)) return 0;
     /* one short acronym ("MCA", "CBSE") is a degree, a board or a firm:
@@ -1613,7 +1597,7 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
       cvx_org_score(s, n) <= 0) {
     below bl = look_below(t, l);
     bool apart = !bl.direct && (bl.listed || (bl.entry_para && !t->sec_titled)) && t->sec_dated &&
-                 !(t->head && t->head_open) && !t->subheads && !entry_label(s, n);
+                 !(t->head && t->head_open) && !t->subheads && !cvx_entry_part_label(s, n);
     if ((bl.entries && t->quiet_heads && phrase_words(s, n)) || apart) {
       t->quiet_heads++;
       return 1;
@@ -1645,10 +1629,20 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
       }
     }
   }
+  /* …and so does such a phrase right under a table row or a line that
+   * ends, over a list written a line each ("Kit I Use Daily" / "Wound
+   * Care" / "Phlebotomy" / …) */
+  if ((t->quiet_heads || t->caps_heads) && !loud && !t->prev_blank && words <= 6 && l->indent == 0 &&
+      !has_digit(s, n) && title_case(s, n) && phrase_words(s, n) && !job_title(s, n) &&
+      cvx_role_score(s, n) == 0 && cvx_org_score(s, n) <= 0 && !(t->b.open && t->b.last_wraps) &&
+      tight_list_below(t, l)) {
+    t->quiet_heads++;
+    return 1;
+  }
   int sublevel = t->sec_level < 6 ? t->sec_level + 1 : 6;
   /* a label inside a dated entry ("Responsibilities:") is content */
   if (c->colon && words <= 6) {
-    if ((t->head && t->head_dated) || ((t->sec_dated || (t->b.open && !t->prev_blank)) && entry_label(s, n)))
+    if ((t->head && t->head_dated) || ((t->sec_dated || (t->b.open && !t->prev_blank)) && cvx_entry_part_label(s, n)))
       return 0;
     *sub = true;
     return sublevel;

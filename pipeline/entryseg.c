@@ -1,6 +1,7 @@
 /* entryseg.c — entry boundaries in a section by a trained sequence model
  * (entryseg.h): block features from the shared grammars, Viterbi labels. */
 #include "entryseg.h"
+#include "sections.h"
 
 #include "grammar.h"
 #include "seqmodel.h"
@@ -550,8 +551,21 @@ static void bare_items_go_on(const cvx_block *const *blocks, const facts *fa, si
   }
 }
 
+/* A line that labels a part of its entry ("KEY RESPONSIBILITIES", "Duties:")
+ * heads what follows it, not the entry: a detail, as the bullets it labels. */
+static void part_labels_go_on(const cvx_block *const *blocks, size_t n, int *labels) {
+  for (size_t i = 1; i < n; i++) {
+    const cvx_block *b = blocks[i];
+    if (labels[i] == CVX_SEG_D || b->kind == CVX_BLK_HEADING || memchr(b->text, '\n', b->len)) continue;
+    size_t len = b->len;
+    while (len && (b->text[len - 1] == ':' || b->text[len - 1] == ' ')) len--;
+    if (len && cvx_entry_part_label(b->text, len)) labels[i] = CVX_SEG_D;
+  }
+}
+
 /* The layout's own reading, over the model's labels. */
 static void amend(const cvx_block *const *blocks, const facts *fa, size_t n, int *labels) {
+  part_labels_go_on(blocks, n, labels);
   bare_items_go_on(blocks, fa, n, labels);
   repeated_heads(blocks, fa, n, labels);
   lower_case_goes_on(blocks, fa, n, labels);

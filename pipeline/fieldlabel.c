@@ -2,6 +2,7 @@
  * (fieldlabel.h): tokens, their features from the shared grammars and the
  * slot rules, Viterbi labels. */
 #include "fieldlabel.h"
+#include "sections.h"
 
 #include "grammar.h"
 #include "seqmodel.h"
@@ -400,6 +401,15 @@ bool cvx_field_label(cvx_rec_kind kind, const char *s, size_t n, const cvx_ftok 
   for (size_t i = 0; i < nt; i++) ft[i] = (cvx_features){hash + i * FEATS_PER_TOKEN, 0, FEATS_PER_TOKEN};
   field_features(kind, s, n, tok, nt, rule, ft, false);
   cvx_seqmodel_decode(&field_task.seq, ft, nt, labels);
+  /* a line of the header that labels a part of the entry ("KEY
+   * RESPONSIBILITIES", "Duties:") names no field */
+  for (size_t i = 0, j; i < nt; i = j) {
+    for (j = i + 1; j < nt && tok[j].line == tok[i].line;) j++;
+    size_t a = tok[i].a, z = tok[j - 1].z;
+    while (z > a && s[z - 1] == ':') z--;
+    if (cvx_entry_part_label(s + a, z - a))
+      for (size_t k = i; k < j; k++) labels[k] = 0;
+  }
   if (field_task.debug)
     for (size_t i = 0; i < nt; i++)
       fprintf(stderr, "field %s%s %.*s\n", i && tok[i].line != tok[i - 1].line ? "/ " : "",

@@ -35,4 +35,9 @@ bool cvx_section_pure(const char *heading, size_t n);
  * with:", "CAD software such as"). */
 bool cvx_ends_open(const char *s, size_t n);
 
+/* True when the line s[0,n) labels a part of one entry ("Responsibilities",
+ * "Key achievements", "ROLES AND RESPONSIBILITIES", "Основные обязанности"):
+ * label words, with words that qualify or join them, five words at most. */
+bool cvx_entry_part_label(const char *s, size_t n);
+
 #endif /* CVX_SECTIONS_H */

@@ -315,6 +315,20 @@ int main(void) {
     CHECK(talk == r->talk, "\"%s\": talks %d, want %d", r->heading, talk, r->talk);
   }
 
+  /* a label of one entry's part, not of a section */
+  static const struct {
+    const char *line;
+    bool label;
+  } parts[] = {{"Responsibilities", true},          {"KEY RESPONSIBILITIES", true},
+               {"Roles and Responsibilities", true}, {"Main tasks", true},
+               {"Основные обязанности", true},       {"Roles", false},
+               {"Work Experience", false},           {"Key Skills", false},
+               {"Responsibilities of a lead tester and more", false}, {"", false}};
+  for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+    bool got = cvx_entry_part_label(parts[i].line, strlen(parts[i].line));
+    CHECK(got == parts[i].label, "\"%s\": part label %d, want %d", parts[i].line, got, parts[i].label);
+  }
+
   /* a heading ending in a word in no word list: a field or a course named
    * with a section word, not a section heading written alone */
   static const struct {
