@@ -33,8 +33,9 @@
  * - "High School" (capitalized, or followed by "diploma") -> "High School";
  *   "Class XII" (12, 12th) -> HSC and "Class X" (10, 10th) -> SSC.
  * - Laurea Magistrale/Specialistica -> MS, Laurea (Triennale) -> BS; French
- *   Licence (only before en/in/de) and Licenciatura -> BS; Maîtrise, Maestría
- *   -> MS; German Diplom and Dipl.-Ing. (any Dipl.-X) -> "Diplom"; Abitur and
+ *   Licence (only before en/in/de), Licenciatura and Bacharelado -> BS, and
+ *   so are Grado and Licenciado before "en", Graduação before "em"; Maîtrise,
+ *   Maestría, Máster, Mestrado -> MS; German Diplom and Dipl.-Ing. (any Dipl.-X) -> "Diplom"; Abitur and
  *   高中 -> "High School"; 学士/本科 -> BS, 工学学士 -> BEng, 硕士 -> MS, 工学硕士
  *   -> MEng, 博士 -> PhD; Associate only as "Associate's", "Associate degree",
  *   "Associate of Arts/Science", A.A., A.S. */
@@ -752,6 +753,9 @@ static const lit lits[] = {
     {"박사", "PhD"},         {"석사", "MS"},        {"학사", "BS"},
     {"Maîtrise", "MS"},      {"maîtrise", "MS"},    {"Maestría", "MS"},   {"maestría", "MS"},
     {"Бакалавр", "BS"},      {"бакалавр", "BS"},    {"Магистр", "MS"},    {"магистр", "MS"},
+    {"Máster", "MS"},        {"máster", "MS"},      {"Mestrado", "MS"},   {"mestrado", "MS"},
+    {"Bacharelado", "BS"},   {"bacharelado", "BS"}, {"Grado", "BS"},
+    {"Graduação", "BS"},     {"Licenciado", "BS"},
     {"Diplôme d'ingénieur", "Engineering degree"}, {"Diplôme d\xe2\x80\x99ingénieur", "Engineering degree"},
     {"diplôme d'ingénieur", "Engineering degree"}, {"diplôme d\xe2\x80\x99ingénieur", "Engineering degree"},
 };
@@ -768,12 +772,25 @@ static bool letter_before(const char *s, size_t i) {
   return false;
 }
 
+/* Forms that are also ordinary words are degrees only before what names
+ * the field: "Grado en Física" (not "grado de dificultad"), "Graduação
+ * em …", "Licenciado en …". */
+static bool lit_context(const char *text, const char *s, size_t n, size_t e) {
+  static const struct {
+    const char *text, *after;
+  } need[] = {{"Grado", " en "}, {"Graduação", " em "}, {"Licenciado", " en "}};
+  for (size_t k = 0; k < sizeof need / sizeof need[0]; k++)
+    if (strcmp(text, need[k].text) == 0) return has(s, n, e, need[k].after);
+  return true;
+}
+
 static const char *read_lit(const char *s, size_t n, size_t i, size_t *end) {
   unsigned char b = (unsigned char)s[i];
   for (unsigned q = lit_at[b]; q < lit_at[b + 1]; q++) {
     size_t k = lit_ix[q];
     if (!has(s, n, i, lits[k].text)) continue;
     size_t e = i + strlen(lits[k].text);
+    if (!lit_context(lits[k].text, s, n, e)) continue;
     unsigned char f = (unsigned char)lits[k].text[0];
     if (f == 0xd0 || f == 0xd1 || f < 0x80) { /* a word in an alphabet: whole words */
       if (letter_before(s, i)) continue;

@@ -1756,12 +1756,15 @@ static void parse_education(ctx *c, const entry *e) {
     size_t a = de;
     while (a < n && (t[a] == ' ' || t[a] == '.' || t[a] == ',')) a++;
     if (starts_ci(t + a, n - a, "degree ")) a += 7;
-    /* "in" / "of" may end a hard-wrapped line: "Ph.D in\nOptics\nfrom X" */
+    /* "in" / "of" may end a hard-wrapped line: "Ph.D in\nOptics\nfrom X";
+     * "en", "em", "de" join a field to its degree as they do ("Máster en
+     * Física", "Mestrado em Química") */
     size_t w = a;
     bool in_of = false;
     while (w < n && is_ws((unsigned char)t[w])) w++;
-    if ((starts_ci(t + w, n - w, "in") || starts_ci(t + w, n - w, "of")) && w + 2 < n &&
-        is_ws((unsigned char)t[w + 2])) {
+    if ((starts_ci(t + w, n - w, "in") || starts_ci(t + w, n - w, "of") || starts_ci(t + w, n - w, "en") ||
+         starts_ci(t + w, n - w, "em") || starts_ci(t + w, n - w, "de")) &&
+        w + 2 < n && is_ws((unsigned char)t[w + 2])) {
       in_of = true;
       a = w + 2;
       while (a < n && is_ws((unsigned char)t[a])) a++;
@@ -1770,7 +1773,10 @@ static void parse_education(ctx *c, const entry *e) {
     }
     size_t b = a;
     while (b < n && t[b] != ',' && t[b] != '\n' && t[b] != '(' && t[b] != ')' && t[b] != ';' &&
-           t[b] != '|' && !(t[b] == ' ' && b + 2 < n && (t[b + 1] == '-' || (unsigned char)t[b + 1] == 0xE2)) &&
+           t[b] != '|' &&
+           !(t[b] == ' ' && b + 2 < n &&
+             (t[b + 1] == '-' || (unsigned char)t[b + 1] == 0xE2 ||
+              ((unsigned char)t[b + 1] == 0xC2 && (unsigned char)t[b + 2] == 0xB7))) && /* " - ", " – ", " · " */
            !(t[b] == ' ' && b + 2 < n && t[b + 1] == '/' && t[b + 2] == ' ') && /* "MSc X / School" */
            !(t[b] == ' ' && (starts_ci(t + b, n - b, " at ") || starts_ci(t + b, n - b, " from "))))
       b++;
@@ -2598,7 +2604,8 @@ static const char *const language_names[] = {
     "德语", "法语", "日语", "inglês", "português", "alemão", "espanhol", "francês", "italiano", "alemán",
     "francés", "portugués", "castellano", "catalán", "chino", "französisch", "spanisch", "russisch",
     "italienisch", "chinesisch", "espagnol", "italien", "russe", "chinois", "portugais", "inglese",
-    "tedesco", "francese", "spagnolo", "итальянский", "китайский", "японский", "польский", NULL};
+    "tedesco", "francese", "spagnolo", "итальянский", "китайский", "японский", "польский", "gallego",
+    "galego", "euskera", "valenciano", "japonés", "árabe", "ruso", "holandés", "neerlandés", NULL};
 
 static bool is_language_name(piece p) {
   size_t cutat = p.n;
@@ -2635,6 +2642,29 @@ static bool language_list(piece line) {
   for (int i = 0; i < k; i++)
     if (!is_language_name(items[i])) return false;
   return true;
+}
+
+/* True when every line of the blocks [first, end) is a list of spoken
+ * languages (each with its level or not), two languages or more in all. */
+static bool languages_only(const cvx_block *first, const cvx_block *end) {
+  int names = 0, blocks = 0;
+  for (const cvx_block *b = first; b && b != end; b = b->next) {
+    if (b->kind == CVX_BLK_RULE || !b->text || !b->len) continue;
+    if (b->kind == CVX_BLK_HEADING || ++blocks > 12) return false;
+    const char *q = b->text, *stop = b->text + b->len;
+    while (q < stop) {
+      const char *nl = memchr(q, '\n', (size_t)(stop - q));
+      piece line = trim_piece((piece){q, (size_t)((nl ? nl : stop) - q)});
+      if (line.n) {
+        piece items[MAX_SEGS];
+        int k = split_list(line, items, MAX_SEGS);
+        if (k < 1 || !language_list(line)) return false;
+        names += k;
+      }
+      q = nl ? nl + 1 : stop;
+    }
+  }
+  return names >= 2;
 }
 
 /* Length of the run of rating dots (U+2022 •, U+25CF ●) at s[i], in bytes;
@@ -8059,6 +8089,10 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         if (kind == CVX_REC_SECTION && prev_kind == CVX_REC_SKILL && prev_level == h->level &&
             cvx_section_vote_near(h->next, reach, CVX_REC_SKILL))
           kind = CVX_REC_SKILL;
+        /* lines that name spoken languages and nothing else ("Español -
+         * Nativo · Inglés - B1") are the languages section, whatever the
+         * vote's words knew of them */
+        if (kind == CVX_REC_SECTION && languages_only(h->next, reach)) kind = CVX_REC_LANGUAGE;
         if (kind == CVX_REC_SECTION) warn_unread_entries(doc, h, reach);
       }
     }

@@ -180,11 +180,11 @@ static const char *share_bin(int k, int n) {
 /* The features of [first, end) into f; *nlines gets the lines read and
  * *nprose how many of them are running prose. */
 static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, int *nlines, int *nprose,
-                 int *nblocks, int *njobby, int *norg) {
+                 int *nblocks, int *njobby, int *norg, int *nheads) {
   cvx_features_clear(f);
   cvx_features_add(f, "bias", NULL, 0);
   int count[F__COUNT] = {0};
-  int lines = 0, blocks = 0;
+  int lines = 0, blocks = 0, heads = 0;
   for (const cvx_block *b = first; b && b != end && lines < MAX_LINES; b = b->next) {
     if (b->kind == CVX_BLK_RULE || !b->text) continue;
     blocks++;
@@ -201,6 +201,7 @@ static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, 
         bool fl[F__COUNT] = {0};
         line_flags(s, n, b, first_line, words, year, fl);
         for (int i = 0; i < F__COUNT; i++) count[i] += fl[i];
+        heads += !fl[F_PROSE] && (fl[F_RANGE] || fl[F_DATE] || fl[F_YEAR]);
         lines++;
         first_line = false;
       }
@@ -211,6 +212,7 @@ static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, 
   *nprose = count[F_PROSE];
   *njobby = count[F_RANGE] + count[F_DATE] + count[F_YEAR] + count[F_ROLE]; /* what a job has */
   *norg = count[F_ORG];
+  *nheads = heads;
   *nblocks = count[F_ITEM] || count[F_ROW] ? blocks + 100 : blocks; /* a list is never prose */
   char name[64];
   for (int i = 0; i < F__COUNT; i++) {
@@ -229,8 +231,8 @@ static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, 
 }
 
 void cvx_section_features(const cvx_block *first, const cvx_block *end, cvx_features *f) {
-  int lines, prose, blocks, jobby, orgs;
-  scan(first, end, f, &lines, &prose, &blocks, &jobby, &orgs);
+  int lines, prose, blocks, jobby, orgs, heads;
+  scan(first, end, f, &lines, &prose, &blocks, &jobby, &orgs, &heads);
 }
 
 cvx_rec_kind cvx_section_vote(const cvx_block *first, const cvx_block *end, bool *talks) {
@@ -259,8 +261,8 @@ static cvx_rec_kind vote(const cvx_block *first, const cvx_block *end, bool *tal
   if (!section_model) return CVX_REC_SECTION;
   cvx_features f;
   cvx_features_init(&f);
-  int lines, prose, blocks, jobby, orgs;
-  scan(first, end, &f, &lines, &prose, &blocks, &jobby, &orgs);
+  int lines, prose, blocks, jobby, orgs, heads;
+  scan(first, end, &f, &lines, &prose, &blocks, &jobby, &orgs, &heads);
   float sc[CVX_MODEL_MAX_CLASSES];
   int best = cvx_model_predict(section_model, &f, sc);
   int k = cvx_model_nclasses(section_model);
@@ -285,8 +287,11 @@ static cvx_rec_kind vote(const cvx_block *first, const cvx_block *end, bool *tal
     fprintf(stderr, " | %.60s\n", first && first->text ? first->text : "");
   }
   /* a few paragraphs of running prose hold facts in sentences (the prose
-   * reader's work), not entries: the vote abstains on them */
-  if (!lists && prose * 2 >= lines && blocks <= 3) return CVX_REC_SECTION;
+   * reader's work), not entries: the vote abstains on them, unless two
+   * lines or more of them are no sentence and hold a date, as entries'
+   * heads do ("Máster en … · Universidad … · 2019-2021" over a sentence
+   * on its thesis, and the next degree) */
+  if (!lists && prose * 2 >= lines && blocks <= 3 && heads < 2) return CVX_REC_SECTION;
   /* ten lines or more of organisations' names alone, with no date or role,
    * do not say what the organisations were to the person (employers,
    * clients, schools, tools of a vendor): the vote abstains on them */
