@@ -2605,7 +2605,8 @@ static const char *const language_names[] = {
     "francés", "portugués", "castellano", "catalán", "chino", "französisch", "spanisch", "russisch",
     "italienisch", "chinesisch", "espagnol", "italien", "russe", "chinois", "portugais", "inglese",
     "tedesco", "francese", "spagnolo", "итальянский", "китайский", "японский", "польский", "gallego",
-    "galego", "euskera", "valenciano", "japonés", "árabe", "ruso", "holandés", "neerlandés", NULL};
+    "galego", "euskera", "valenciano", "japonés", "árabe", "ruso", "holandés", "neerlandés", "slovakian",
+    "swiss german", "brazilian portuguese", "american english", "british english", NULL};
 
 static bool is_language_name(piece p) {
   size_t cutat = p.n;
@@ -8092,7 +8093,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         /* lines that name spoken languages and nothing else ("Español -
          * Nativo · Inglés - B1") are the languages section, whatever the
          * vote's words knew of them */
-        if (kind == CVX_REC_SECTION && languages_only(h->next, reach)) kind = CVX_REC_LANGUAGE;
+        if ((kind == CVX_REC_SECTION || list_kind(kind)) && languages_only(h->next, reach)) kind = CVX_REC_LANGUAGE;
         if (kind == CVX_REC_SECTION) warn_unread_entries(doc, h, reach);
       }
     }
@@ -8126,6 +8127,12 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         if (k2 != kind && k2 != CVX_REC_SECTION && kind != CVX_REC_SECTION && end->level == sub_level &&
             end->text && !cvx_section_pure(end->text, end->len))
           k2 = kind;
+        /* one whose words name no section, over spoken languages alone
+         * ("Tongues I Speak" / "German - Fluent"), opens the languages
+         * section */
+        if (heading_kind(end) == CVX_REC_SECTION && kind != CVX_REC_LANGUAGE &&
+            languages_only(end->next, heading_reach(end)))
+          k2 = CVX_REC_LANGUAGE;
         if (k2 != CVX_REC_SECTION && k2 != kind && !(end == h->next && entry_title_first(kind, end))) break;
         /* under the person's details, a heading in no word list over a link
          * or an address ("#### GitHub" over a linked user name) is one more
