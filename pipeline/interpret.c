@@ -8031,6 +8031,10 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
   c.top_level = top_level;
   cvx_rec_kind prev_kind = CVX_REC_SECTION;
   int prev_level = 0;
+  /* the kind of the section last opened at each heading level (1-6), the
+   * deeper ones cleared when one opens: what a heading sits under */
+  cvx_rec_kind level_kind[8];
+  for (int l = 0; l < 8; l++) level_kind[l] = CVX_REC_SECTION;
   bool prev_empty = false; /* the section before held nothing */
   const cvx_block *prev_h = NULL;
   /* sections */
@@ -8052,6 +8056,14 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
      * (Projects told with a role and a description stay projects.) */
     /* (the run may start with it: the next heading of its level names
      * skills, "Software" over "Programming") */
+    /* under a skills heading, "Software" names a group of skills, as it
+     * does inside the section, also after a sibling read as a section of
+     * its own ("Skills" / "### Languages" / "### Software") */
+    if (kind == CVX_REC_PROJECT && h->kind == CVX_BLK_HEADING) {
+      int l = h->level - 1;
+      while (l >= 1 && level_kind[l] == CVX_REC_SECTION) l--;
+      if (l >= 1 && level_kind[l] == CVX_REC_SKILL) kind = CVX_REC_SKILL;
+    }
     bool skill_beside = (prev_kind == CVX_REC_SKILL && prev_level == h->level) ||
                         (reach && reach->kind == CVX_BLK_HEADING && reach->level == h->level &&
                          heading_kind(reach) == CVX_REC_SKILL);
@@ -8199,6 +8211,10 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
                                                                           : NULL;
     prev_kind = kind;
     prev_level = h->kind == CVX_BLK_HEADING ? h->level : 0;
+    if (prev_level >= 1 && prev_level <= 6) {
+      level_kind[prev_level] = kind;
+      for (int l = prev_level + 1; l < 8; l++) level_kind[l] = CVX_REC_SECTION;
+    }
     prev_empty = h->next == end;
     prev_h = h;
     cvx_record *before = doc->records_tail;
