@@ -1517,6 +1517,12 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
     return c->hashes;
   }
   if (c->deco == 1) return (entry || words > 8) ? 0 : 1;
+  /* a phrase set in bold alone on its line after a blank line ("**What I
+   * Studied**") titles a section, as its words say (a firm's, a school's
+   * or a product's name seldom has a pronoun or a question word) */
+  if (c->deco == 2 && !c->colon && !entry && words <= 6 && t->prev_blank && !has_digit(s, n) && title_case(s, n) &&
+      phrase_words(s, n))
+    return 1;
   /* a quiet line naming the kind of the section it sits in ("Development
    * Tools" under "Skills") names a group or an entry of it once the section
    * holds something (the paragraph still open counts): a section does not
