@@ -89,7 +89,7 @@ static const find_case finds[] = {
     D("B.S.E., Mechanical Engineering", "BSE", "B.S.E."),
     D("BBA, Finance", "BBA", "BBA"),
     D("Laurea in Ingegneria", "BS", "Laurea"),
-    D("M\xc3\xa1ster en Ingenier\xc3\xada Civil", "MS", "M\xc3\xa1ster"),
+    D("M\xc3\xa1ster en Ingenier\xc3\xad" "a Civil", "MS", "M\xc3\xa1ster"),
     D("Mestrado em Qu\xc3\xadmica", "MS", "Mestrado"),
     D("Grado en Historia \xc2\xb7 Universidad de Ejemplo", "BS", "Grado"),
     D("Gradua\xc3\xa7\xc3\xa3o em Engenharia", "BS", "Gradua\xc3\xa7\xc3\xa3o"),
