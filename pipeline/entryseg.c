@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* The built-in model, compiled from pipeline/models/entries.model. */
 extern const char *const cvx_model_entries_text;
@@ -134,7 +135,7 @@ static void block_facts(const cvx_block *b, facts *f) {
   f->link = cvx_block_nlinks(b) > 0;
   f->strong = cvx_block_strong(b) > 0;
   const char *colon = memchr(s, ':', first < 40 ? first : 40);
-  f->label = colon && colon > s;
+  f->label = (colon && colon > s) || cvx_caps_label(s, first) > 0;
   f->person = !prose && first < 60 && cvx_is_person_name(s, first);
 }
 
@@ -563,9 +564,41 @@ static void part_labels_go_on(const cvx_block *const *blocks, size_t n, int *lab
   }
 }
 
+/* Whether line s[0,n) is a detail in capitals before its value that names
+ * no header field ("TEAM SIZE 12", "CLIENT Harbour Bank"; not "COMPANY …"
+ * or "ROLE …", which head an entry written as labelled lines). */
+static bool caps_detail_line(const char *s, size_t n) {
+  static const char *const heads[] = {"company", "employer", "organisation", "organization", "role",
+                                      "designation", "position", "title", NULL};
+  size_t l = cvx_caps_label(s, n);
+  if (!l) return false;
+  for (int k = 0; heads[k]; k++)
+    if (strlen(heads[k]) == l && strncasecmp(s, heads[k], l) == 0) return false;
+  return true;
+}
+
+/* A block of such lines only, under an entry's head, is the entry's
+ * details ("DURATION Apr-2017 to Mar-2021" / "TEAM SIZE 12"), not the
+ * head of another. */
+static void caps_details_go_on(const cvx_block *const *blocks, size_t n, int *labels) {
+  for (size_t i = 1; i < n; i++) {
+    const cvx_block *b = blocks[i];
+    if (labels[i] == CVX_SEG_D || b->kind == CVX_BLK_HEADING || !b->text || !b->len) continue;
+    bool all = true;
+    for (const char *q = b->text, *stop = b->text + b->len; q < stop && all;) {
+      const char *nl = memchr(q, '\n', (size_t)(stop - q));
+      size_t len = (size_t)((nl ? nl : stop) - q);
+      all = len && caps_detail_line(q, len);
+      q = nl ? nl + 1 : stop;
+    }
+    if (all) labels[i] = CVX_SEG_D;
+  }
+}
+
 /* The layout's own reading, over the model's labels. */
 static void amend(const cvx_block *const *blocks, const facts *fa, size_t n, int *labels) {
   part_labels_go_on(blocks, n, labels);
+  caps_details_go_on(blocks, n, labels);
   bare_items_go_on(blocks, fa, n, labels);
   repeated_heads(blocks, fa, n, labels);
   lower_case_goes_on(blocks, fa, n, labels);

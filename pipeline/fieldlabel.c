@@ -402,13 +402,16 @@ bool cvx_field_label(cvx_rec_kind kind, const char *s, size_t n, const cvx_ftok 
   field_features(kind, s, n, tok, nt, rule, ft, false);
   cvx_seqmodel_decode(&field_task.seq, ft, nt, labels);
   /* a line of the header that labels a part of the entry ("KEY
-   * RESPONSIBILITIES", "Duties:") names no field */
+   * RESPONSIBILITIES", "Duties:") names no field… */
   for (size_t i = 0, j; i < nt; i = j) {
     for (j = i + 1; j < nt && tok[j].line == tok[i].line;) j++;
     size_t a = tok[i].a, z = tok[j - 1].z;
     while (z > a && s[z - 1] == ':') z--;
     if (cvx_entry_part_label(s + a, z - a))
       for (size_t k = i; k < j; k++) labels[k] = 0;
+    /* …and neither does a label in capitals before its value ("TEAM SIZE 20") */
+    size_t cl = cvx_caps_label(s + a, tok[j - 1].z - a);
+    for (size_t k = i; cl && k < j && tok[k].z <= a + cl; k++) labels[k] = 0;
   }
   if (field_task.debug)
     for (size_t i = 0; i < nt; i++)

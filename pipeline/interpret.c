@@ -757,6 +757,13 @@ static bool split_label(piece line, piece *label, piece *value) {
     *value = trim_piece((piece){line.s + i + cl, line.n - i - cl});
     return true;
   }
+  /* a label in capitals stands for its colon: "CLIENT Example Bank" */
+  size_t cl2 = cvx_caps_label(line.s, stop);
+  if (cl2) {
+    *label = (piece){line.s, cl2};
+    *value = trim_piece((piece){line.s + cl2, line.n - cl2});
+    return true;
+  }
   return false;
 }
 

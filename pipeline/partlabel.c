@@ -50,3 +50,40 @@ bool cvx_entry_part_label(const char *s, size_t n) {
   }
   return label;
 }
+
+/* The length of a label in capitals that opens line s[0,n) in place of a
+ * colon ("TEAM SIZE 20", "CLIENT Example Bank", "DURATION Jan-2014 to
+ * Jun-2015"): words of one entry's details, all in capitals, then a space and
+ * a value that is not in capitals (it has a lower-case letter or a digit);
+ * 0 when the line opens otherwise. */
+size_t cvx_caps_label(const char *s, size_t n) {
+  static const char *const labels[] = {
+      "duration", "period", "team size", "team", "client", "customer", "project", "project name", "project title",
+      "product", "release", "releases", "role", "environment", "technology", "technologies", "tools",
+      "tools used", "platform", "platforms", "database", "databases", "domain", "organisation", "organization",
+      "company", "employer", "designation", "location", "module", "modules", "description", "language",
+      "languages", "software", "hardware", "operating system", "os", NULL};
+  /* the run of capitals words: up to three */
+  size_t ends[3];
+  int k = 0;
+  size_t i = 0;
+  while (k < 3 && i < n) {
+    size_t j = i;
+    while (j < n && s[j] >= 'A' && s[j] <= 'Z') j++;
+    if (j - i < 2 || (j < n && s[j] != ' ')) break;
+    ends[k++] = j;
+    i = j + 1;
+  }
+  /* the longest run that names a label, over a value not in capitals */
+  for (int w = k; w >= 1; w--) {
+    size_t e = ends[w - 1];
+    if (e + 1 >= n) continue;
+    bool lower = false;
+    for (size_t q = e + 1; q < n && !lower; q++) lower = (s[q] >= 'a' && s[q] <= 'z') || (s[q] >= '0' && s[q] <= '9');
+    if (!lower) continue;
+    /* the words [0, e) against the vocabulary, case folded */
+    for (int v = 0; labels[v]; v++)
+      if (part_equals_ci(s, e, labels[v])) return e;
+  }
+  return 0;
+}

@@ -40,4 +40,9 @@ bool cvx_ends_open(const char *s, size_t n);
  * label words, with words that qualify or join them, five words at most. */
 bool cvx_entry_part_label(const char *s, size_t n);
 
+/* The length of a label in capitals that opens line s[0,n) in place of a
+ * colon ("TEAM SIZE 20", "CLIENT Example Bank"): words of an entry's details
+ * in capitals over a value that is not; 0 when there is none. */
+size_t cvx_caps_label(const char *s, size_t n);
+
 #endif /* CVX_SECTIONS_H */

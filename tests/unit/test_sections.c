@@ -329,6 +329,18 @@ int main(void) {
     CHECK(got == parts[i].label, "\"%s\": part label %d, want %d", parts[i].line, got, parts[i].label);
   }
 
+  /* a label in capitals standing for its colon: its length */
+  static const struct {
+    const char *line;
+    size_t len;
+  } capsl[] = {{"TEAM SIZE 12", 9},          {"CLIENT Harbour Telecom", 6}, {"DURATION Apr-2017 to Mar-2021", 8},
+               {"PROJECT SPECIFIC SKILLS JAVA, CSS", 0}, {"IBM Research Lab", 0},   {"CLIENT", 0},
+               {"Client Harbour Telecom", 0}, {"TEAMSIZE 12", 0},            {"", 0}};
+  for (size_t i = 0; i < sizeof capsl / sizeof capsl[0]; i++) {
+    size_t got = cvx_caps_label(capsl[i].line, strlen(capsl[i].line));
+    CHECK(got == capsl[i].len, "\"%s\": caps label %zu, want %zu", capsl[i].line, got, capsl[i].len);
+  }
+
   /* a heading ending in a word in no word list: a field or a course named
    * with a section word, not a section heading written alone */
   static const struct {
