@@ -590,6 +590,7 @@ static void tail(cvx_doc *doc, const char *const *ran, const char *display, cons
                  cvx_result *res) {
   cvx_diags *dx = doc->dx;
   cvx_prose_dedupe(doc);
+  cvx_prose_bio_name(doc);
   cvx_news_dedupe(doc);
   if (o->rules) cvx_rules_check_duplicates(doc);
   normalize(doc);

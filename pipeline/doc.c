@@ -194,11 +194,55 @@ static cvx_field *link_field(cvx_doc *doc, cvx_record *r, cvx_field *f);
 
 static bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
+/* The length of a Unicode space at s[0,n) that is no ASCII byte (no-break,
+ * en to hair, zero width, narrow no-break, medium mathematical, ideographic
+ * space, byte order mark), else 0. */
+static size_t wide_space_at(const char *s, size_t n) {
+  const unsigned char *u = (const unsigned char *)s;
+  if (n >= 2 && u[0] == 0xc2 && u[1] == 0xa0) return 2;
+  if (n < 3) return 0;
+  if (u[0] == 0xe2 && u[1] == 0x80 && ((u[2] >= 0x80 && u[2] <= 0x8b) || u[2] == 0xaf)) return 3;
+  if (u[0] == 0xe2 && u[1] == 0x81 && u[2] == 0x9f) return 3;
+  if (u[0] == 0xe3 && u[1] == 0x80 && u[2] == 0x80) return 3;
+  if (u[0] == 0xef && u[1] == 0xbb && u[2] == 0xbf) return 3;
+  return 0;
+}
+
+/* value[0,*len) without the spaces at either end, ASCII or not: a value
+ * typed with ideographic or no-break spaces after it ("Computer Science　　")
+ * is stored without them. */
+static const char *trim_value(const char *value, size_t *len) {
+  size_t n = *len;
+  for (;;) {
+    if (n && is_space((unsigned char)value[0])) {
+      value++, n--;
+      continue;
+    }
+    size_t w = wide_space_at(value, n);
+    if (!w) break;
+    value += w, n -= w;
+  }
+  for (;;) {
+    if (n && is_space((unsigned char)value[n - 1])) {
+      n--;
+      continue;
+    }
+    size_t w = 0;
+    if (n >= 3 && wide_space_at(value + n - 3, 3) == 3)
+      w = 3;
+    else if (n >= 2 && wide_space_at(value + n - 2, 2) == 2)
+      w = 2;
+    if (!w) break;
+    n -= w;
+  }
+  *len = n;
+  return value;
+}
+
 cvx_field *cvx_record_addn(cvx_doc *doc, cvx_record *r, const char *key, const char *value,
                            size_t len, cvx_span span) {
   if (!r || !value) return NULL;
-  while (len && is_space((unsigned char)value[0])) value++, len--;
-  while (len && is_space((unsigned char)value[len - 1])) len--;
+  value = trim_value(value, &len);
   if (!len) return NULL;
   /* the field and its value in one block (len < SIZE_MAX: value holds len bytes) */
   if (len > SIZE_MAX - sizeof(cvx_field) - 1) return NULL;
@@ -264,8 +308,7 @@ static bool already_collapsed(const char *value, size_t len) {
 cvx_field *cvx_record_addn_lasting(cvx_doc *doc, cvx_record *r, const char *key, const char *value,
                                    size_t len, cvx_span span) {
   if (!r || !value) return NULL;
-  while (len && is_space((unsigned char)value[0])) value++, len--;
-  while (len && is_space((unsigned char)value[len - 1])) len--;
+  value = trim_value(value, &len);
   if (!len) return NULL;
   /* a block text in the source text ends at a NUL only until cvx_doc_unseal */
   bool in_source = value >= doc->src->text && value < doc->src->text + doc->src->len;

@@ -108,6 +108,13 @@ bool cvx_address_parse(const char *s, size_t n, cvx_address *ad);
  * sentence, or a phrase with role/organisation words ("Engineer", "University"). */
 bool cvx_is_person_name(const char *s, size_t n);
 
+/* The person a bio names at its start, as [*a, *e) of s: the subject of a
+ * sentence in the third person ("Jane Roe is an assistant professor …",
+ * "Dr. Jane Roe received …") or the name after a first-person opening ("Hi!
+ * I'm Jane Roe.", "My name is Jane Roe and …"). False when the start reads
+ * as no person's name. */
+bool cvx_bio_subject(const char *s, size_t n, size_t *a, size_t *e);
+
 /* --------------------------------------------------------------- sections */
 
 /* Maps a heading ("Work Experience", "Formation", "Ausbildung", "教育背景",

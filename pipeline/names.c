@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* ------------------------------------------------------------ word lists */
 
@@ -524,4 +525,93 @@ bool cvx_is_person_name(const char *s, size_t n) {
   if (names < 2 || names > 5 || full < 1 || words > 8) return false;
   /* a known heading ("Contact Information", "Selected Publications") */
   return cvx_section_classify(s, n) == CVX_REC_SECTION;
+}
+
+/* ------------------------------------------------------------ bio subject */
+
+/* Whether w[0,n) is one of the '|'-separated words of list, compared
+ * without regard to ASCII case. */
+static bool word_in(const char *w, size_t n, const char *list) {
+  for (const char *p = list; *p;) {
+    const char *q = strchr(p, '|');
+    size_t m = q ? (size_t)(q - p) : strlen(p);
+    if (m == n && strncasecmp(p, w, n) == 0) return true;
+    if (!q) break;
+    p = q + 1;
+  }
+  return false;
+}
+
+/* Verbs that follow the subject of a bio in the third person. */
+static const char *const BIO_VERBS = "is|was|has|had|holds|held|received|earned|completed|works|worked|leads|led|"
+                                     "joined|serves|served|teaches|studies|studied|currently|"
+                                     "est|ist|war|es|fue|é|foi";
+
+bool cvx_bio_subject(const char *s, size_t n, size_t *a, size_t *e) {
+  size_t i = 0;
+  while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n')) i++;
+  /* a first-person opening names the person after it: "I am Jane Roe,",
+   * "Hi! I'm Jane Roe.", "My name is Jane Roe and …" */
+  static const char *const greetings[] = {"Hi! ", "Hi, ", "Hi ", "Hello! ", "Hello, ", "Hello ", "Hey! ", "Hey, "};
+  for (size_t k = 0; k < sizeof greetings / sizeof *greetings; k++) {
+    size_t m = strlen(greetings[k]);
+    if (n - i >= m && memcmp(s + i, greetings[k], m) == 0) {
+      i += m;
+      while (i < n && s[i] == ' ') i++;
+      break;
+    }
+  }
+  bool first_person = false;
+  static const char *const intros[] = {"I am ", "I'm ", "I\xe2\x80\x99m ", "My name is ", "my name is "};
+  for (size_t k = 0; k < sizeof intros / sizeof *intros; k++) {
+    size_t m = strlen(intros[k]);
+    if (n - i >= m && memcmp(s + i, intros[k], m) == 0) {
+      i += m;
+      first_person = true;
+      break;
+    }
+  }
+  /* the capitalised words from i, particles among them ("Jan van Dijk"):
+   * at most five; an honorific before them is left out ("Dr. Jane Roe is …"
+   * names Jane Roe) */
+  size_t start = i, end = i;
+  int words = 0;
+  size_t j = i;
+  while (j < n && words < 6) {
+    size_t ws = j;
+    while (j < n && s[j] != ' ' && s[j] != ',' && s[j] != '\n' && s[j] != '\t' && s[j] != '(') j++;
+    size_t we = j;
+    if (we == ws) break;
+    /* a full stop after a word of two letters or more that is no
+     * honorific closes the sentence ("I'm Jane Roe.") */
+    bool stop = false;
+    wkind k = classify_word(s + ws, we - ws, 0);
+    if (we - ws > 2 && s[we - 1] == '.' && k != W_HONORIFIC) we--, stop = true;
+    unsigned char c0 = (unsigned char)s[ws];
+    bool capital = (c0 >= 'A' && c0 <= 'Z') || c0 >= 0xc3;
+    if (!capital && !(words > 0 && k == W_PARTICLE)) break; /* the verb after the name */
+    if (words == 0 && start == ws && k == W_HONORIFIC) {
+      while (j < n && s[j] == ' ') j++;
+      start = j;
+      continue;
+    }
+    words++;
+    end = we;
+    if (stop || (j < n && s[j] != ' ')) break; /* a comma or bracket ends the name */
+    while (j < n && s[j] == ' ') j++;
+  }
+  if (words < 2 || words > 5) return false;
+  if (!first_person) {
+    /* the verb must follow the name: "Jane Roe is", "Jane Roe, PhD, is" is
+     * left alone */
+    size_t v = end;
+    while (v < n && s[v] == ' ') v++;
+    size_t ve = v;
+    while (ve < n && s[ve] != ' ' && s[ve] != ',' && s[ve] != '.') ve++;
+    if (!word_in(s + v, ve - v, BIO_VERBS)) return false;
+  }
+  if (!cvx_is_person_name(s + start, end - start)) return false;
+  *a = start;
+  *e = end;
+  return true;
 }

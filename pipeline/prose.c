@@ -1886,3 +1886,20 @@ void cvx_prose_dedupe(cvx_doc *doc) {
   }
   doc->records_tail = prev;
 }
+
+/* ------------------------------------------------------------ bio subject */
+
+void cvx_prose_bio_name(cvx_doc *doc) {
+  cvx_record *basics = NULL;
+  for (cvx_record *r = doc->records; r; r = r->next) {
+    if (r->kind != CVX_REC_BASICS) continue;
+    if (cvx_record_get(r, "name")) return;
+    if (!basics) basics = r;
+  }
+  cvx_field *f = basics ? cvx_record_field(basics, "summary") : NULL;
+  if (!f) return;
+  size_t a, e;
+  if (!cvx_bio_subject(f->value, strlen(f->value), &a, &e)) return;
+  cvx_span at = cvx_doc_locaten(doc, f->span, f->value + a, e - a);
+  cvx_record_addn(doc, basics, "name", f->value + a, e - a, cvx_span_valid(at) ? at : f->span);
+}

@@ -20,4 +20,10 @@ bool cvx_prose_list_lead(const char *text, size_t len);
  * a section (the section's entry wins). */
 void cvx_prose_dedupe(cvx_doc *doc);
 
+/* After extraction: a CV that names nobody in its header or metadata gets
+ * the name its summary opens with, as the subject of a bio in the third
+ * person ("Jane Roe is an assistant professor …") or after "I'm"; nothing
+ * else is taken for a name. */
+void cvx_prose_bio_name(cvx_doc *doc);
+
 #endif

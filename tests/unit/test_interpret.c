@@ -42,6 +42,13 @@ static void run_entries(void) {
       /* a logo image before an entry is no entry head */
       {"# A\n## Experience\n![logo](l.png)\n\n* **Northwind Lab**\n  Research Intern @ Vision Group, 2023.3~2024.6\n",
        CVX_REC_WORK, "name=Northwind Lab|position=Research Intern|startDate=2023-03|endDate=2024-06|summary=Vision Group"},
+      /* spaces of any script around a value are trimmed (ideographic
+       * spaces after a degree line, a no-break space before a place) */
+      {"# A\n## Experience\n### Developer at Brindle Data\n2016 - 2019 |\xc2\xa0" "Eastport\n\n"
+       "Kept the loader running.\xe3\x80\x80\xe3\x80\x80\n",
+       CVX_REC_WORK,
+       "name=Brindle Data|position=Developer|location=Eastport|startDate=2016|endDate=2019|"
+       "summary=Kept the loader running."},
       /* skill groups under sub-headings, emoji dropped, brackets kept */
       {"# A\n## Skills\n#### 🧰 Frameworks\n- React, Atlassian Suite (Jira, Confluence)\n", CVX_REC_SKILL,
        "name=Frameworks|keywords=React|keywords=Atlassian Suite (Jira, Confluence)"},

@@ -139,7 +139,40 @@ static const row ROWS[] = {
     {"O' Roe", false},
 };
 
+/* The person a bio opens with: the name found, or NULL for none. */
+static const struct {
+  const char *text, *name;
+} BIOS[] = {
+    {"Jane Roe is an assistant professor of geology at Example University.", "Jane Roe"},
+    {"  Dr. Jane Roe received her PhD in 2019.", "Jane Roe"},
+    {"Jan van Dijk works on coastal models.", "Jan van Dijk"},
+    {"Hi! I'm Jane Roe. I build data pipelines.", "Jane Roe"},
+    {"My name is Jane Roe and I teach physics.", "Jane Roe"},
+    {"I am Jane Roe, a nurse in Leeds.", "Jane Roe"},
+    {"Marie Dupont est chercheuse en biologie.", "Marie Dupont"},
+    {"Jane Roe, PhD, is a chemist.", NULL},                 /* the verb does not follow the name */
+    {"Data Engineer is what I do.", NULL},                 /* no person's name */
+    {"Example University is where I studied.", NULL},
+    {"I am a nurse in Leeds.", NULL},
+    {"I'm Jane.", NULL},                                   /* one word */
+    {"Jane Roe and Sam Poe are the founders.", NULL},      /* no verb after the name */
+    {"The Lab is small.", NULL},
+    {"Jane Roe Smith Poe Lee Kay is here.", NULL},         /* too many words */
+    {"", NULL},
+    {"Jane", NULL},
+    {"\xff\xfe is", NULL},
+};
+
 int main(void) {
+  for (size_t i = 0; i < sizeof BIOS / sizeof BIOS[0]; i++) {
+    size_t a = 0, e = 0;
+    bool got = cvx_bio_subject(BIOS[i].text, strlen(BIOS[i].text), &a, &e);
+    if (BIOS[i].name)
+      CHECK(got && e - a == strlen(BIOS[i].name) && memcmp(BIOS[i].text + a, BIOS[i].name, e - a) == 0,
+            "bio \"%s\": got %d \"%.*s\"", BIOS[i].text, got, got ? (int)(e - a) : 0, BIOS[i].text + a);
+    else
+      CHECK(!got, "bio \"%s\": got \"%.*s\"", BIOS[i].text, (int)(e - a), BIOS[i].text + a);
+  }
   for (size_t i = 0; i < sizeof ROWS / sizeof ROWS[0]; i++) {
     bool got = cvx_is_person_name(ROWS[i].text, strlen(ROWS[i].text));
     CHECK(got == ROWS[i].name, "\"%s\": got %d", ROWS[i].text, got);
