@@ -1126,6 +1126,31 @@ static bool place_alone(piece p) {
   return a == 0 && !trim_piece((piece){p.s + z, p.n - z}).n;
 }
 
+/* The value of a "Label: value" line as a field holds it: without the
+ * punctuation before it ("Designation:. System Engineer") and up to the next
+ * label on the line ("Engineer. Department: Plant Engineering"), not to a
+ * full stop of an abbreviation ("Pvt. Ltd., Mandya"). */
+static piece field_value(piece v) {
+  while (v.n && (v.s[0] == '.' || v.s[0] == ':' || v.s[0] == '-' || v.s[0] == ' ')) v.s++, v.n--;
+  for (size_t k = 0; k + 2 < v.n; k++) {
+    if (v.s[k] != '.' || v.s[k + 1] != ' ' || !isupper((unsigned char)v.s[k + 2])) continue;
+    piece rest, l2, v2;
+    rest = (piece){v.s + k + 2, v.n - k - 2};
+    if (split_label(rest, &l2, &v2) && l2.n < 32) {
+      v.n = k;
+      break;
+    }
+  }
+  return trim_piece(v);
+}
+
+/* The label l of a "Label: value" line of an entry head (l lies in t, a
+ * copy of orig) is read: its words are taken, as a heading's are. */
+static void take_label(ctx *c, cvx_span es, const char *orig, const char *t, piece l) {
+  cvx_span sp = cvx_doc_locaten(c->doc, es, orig + (l.s - t), l.n);
+  if (cvx_span_valid(sp)) cvx_doc_take(c->doc, sp);
+}
+
 static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   cvx_span es = entry_span(e);
   cvx_record *r = cvx_record_new(c->doc, kind, c->origin, es);
@@ -1146,9 +1171,21 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
                     : label_in(l, company_labels) ? &lab_org
                     : label_in(l, place_labels)   ? &lab_loc
                                                   : NULL;
-      if (slot && v.n && !slot->n) {
-        *slot = (piece){orig + (v.s - t), v.n};
-        cut(t, st, i);
+      /* a label named by its words: "Designation", "Company Name",
+       * "Occupation or position held", "Dates", "Main activities" */
+      cvx_label_slot fl = slot ? CVX_FL_NONE : cvx_entry_field_label(l.s, l.n);
+      if (fl == CVX_FL_POSITION) slot = &lab_pos;
+      else if (fl == CVX_FL_ORG) slot = &lab_org;
+      else if (fl == CVX_FL_PLACE) slot = &lab_loc;
+      piece fv = field_value(v);
+      if (slot && fv.n && !slot->n) {
+        *slot = (piece){orig + (fv.s - t), fv.n};
+        take_label(c, es, orig, t, l);
+        cut(t, st, (size_t)(fv.s - t) + fv.n);
+      } else if (fl != CVX_FL_NONE && v.n) {
+        /* the dates, the duties: the value is read as the line was */
+        take_label(c, es, orig, t, l);
+        cut(t, (size_t)(l.s - t), (size_t)(v.s - t));
       } else if (label_in(l, duty_labels) && !v.n) {
         cut(t, st, i);
       } else if (st > 0 && v.n && !lab_pos.n && cvx_role_score(l.s, l.n) > 0 && cvx_org_score(l.s, l.n) <= 0 &&
@@ -1159,8 +1196,11 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
         lab_pos = (piece){orig + (l.s - t), l.n};
         cut(t, (size_t)(l.s - t), (size_t)(v.s - t));
       } else if (st > 0 && v.n) {
-        /* "Department: X" below the head line: the label is no organisation */
-        cut(t, (size_t)(l.s - t), (size_t)(v.s - t));
+        /* "Department: X" below the head line: the label is no organisation;
+         * a number under its label ("TEAM SIZE 20") names nothing either */
+        bool letter = false;
+        for (size_t k = 0; k < v.n && !letter; k++) letter = isalpha((unsigned char)v.s[k]) || (unsigned char)v.s[k] >= 0x80;
+        cut(t, (size_t)(l.s - t), letter ? (size_t)(v.s - t) : i);
       }
     }
     st = i + 1;
@@ -1181,9 +1221,13 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
         if (line.s == b->text) break; /* (a block that opens unlabelled is no such block) */
         continue;
       }
-      if (!lab_pos.n && label_in(l, position_labels)) lab_pos = v;
-      else if (!lab_org.n && label_in(l, company_labels)) lab_org = v;
-      else if (!lab_loc.n && label_in(l, place_labels)) lab_loc = v;
+      cvx_label_slot fl = cvx_entry_field_label(l.s, l.n);
+      /* a field's value, not a sentence about it */
+      v = field_value(v);
+      if (!v.n || words_over(v.s, v.n, 8)) continue;
+      if (!lab_pos.n && (label_in(l, position_labels) || fl == CVX_FL_POSITION)) lab_pos = v;
+      else if (!lab_org.n && (label_in(l, company_labels) || fl == CVX_FL_ORG)) lab_org = v;
+      else if (!lab_loc.n && (label_in(l, place_labels) || fl == CVX_FL_PLACE)) lab_loc = v;
       else if (!lab_url.n && label_in(l, url_labels) && !memchr(v.s, ' ', v.n) && url_usable_n(v.s, v.n))
         lab_url = v, url_at = b->span;
     }
@@ -1196,6 +1240,17 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   if (!loc.n && cvx_location_find(t, n, &ls, &le)) {
     loc = (piece){orig + ls, le - ls};
     cut(t, ls, le);
+  }
+  /* a labelled employer with its town after a comma ("Name and address of
+   * employer: Harbour Bank, Leith"): the town is the place */
+  for (size_t k = lab_org.n; !loc.n && k-- > 0;) {
+    if (lab_org.s[k] != ',') continue;
+    piece after = trim_piece((piece){lab_org.s + k + 1, lab_org.n - k - 1});
+    if (after.n && place_alone(after) && trim_piece((piece){lab_org.s, k}).n) {
+      loc = after;
+      lab_org = trim_piece((piece){lab_org.s, k});
+    }
+    break;
   }
   if (!lab_pos.n && !lab_org.n) two_line_head(t, n, orig, &lab_org, &lab_pos);
   piece seg[MAX_SEGS];
@@ -1730,14 +1785,27 @@ static void parse_education(ctx *c, const entry *e) {
     if (dated) add_dates(c, r, &d, CVX_REC_EDUCATION, date_span(c, &d, orig, es));
     return;
   }
-  /* "Specialty: X" lines name the field */
+  /* "Specialty: X" lines name the field; the labels of the other fields
+   * ("Degree:", "College:", "Year of Passing:") are read past, their values
+   * read as the lines would be without them */
   for (size_t ls0 = 0, i = 0; i <= n; i++) {
     if (i < n && t[i] != '\n') continue;
     piece l, v;
-    if (split_label((piece){t + ls0, i - ls0}, &l, &v) && v.n && label_in(l, field_labels) &&
-        !cvx_record_get(r, "area")) {
-      add_piece(c, r, "area", (piece){orig + (v.s - t), v.n}, es);
-      cut(t, ls0, i);
+    if (split_label((piece){t + ls0, i - ls0}, &l, &v)) {
+      cvx_label_slot fl = cvx_entry_field_label(l.s, l.n);
+      if (!v.n && fl != CVX_FL_DATES) fl = CVX_FL_NONE;
+      if (!v.n) {
+        /* nothing to read */
+      } else if ((label_in(l, field_labels) || fl == CVX_FL_FIELD) && !cvx_record_get(r, "area")) {
+        add_piece(c, r, "area", (piece){orig + (v.s - t), v.n}, es);
+        take_label(c, es, orig, t, l);
+        cut(t, ls0, i);
+      }
+      if (fl != CVX_FL_NONE && fl != CVX_FL_POSITION && fl != CVX_FL_DUTIES && fl != CVX_FL_FIELD) {
+        /* (the dates were taken already: "Year of Passing:" is left) */
+        take_label(c, es, orig, t, l);
+        cut(t, (size_t)(l.s - t), v.n ? (size_t)(v.s - t) : i);
+      }
     }
     ls0 = i + 1;
   }

@@ -87,3 +87,54 @@ size_t cvx_caps_label(const char *s, size_t n) {
   }
   return 0;
 }
+
+cvx_label_slot cvx_entry_field_label(const char *s, size_t n) {
+  /* the words of each field, strongest field first (the enum's order) */
+  static const struct {
+    const char *word;
+    cvx_label_slot field;
+  } words[] = {
+      {"company", CVX_FL_ORG}, {"employer", CVX_FL_ORG}, {"organisation", CVX_FL_ORG},
+      {"organization", CVX_FL_ORG}, {"firm", CVX_FL_ORG}, {"college", CVX_FL_SCHOOL},
+      {"university", CVX_FL_SCHOOL}, {"school", CVX_FL_SCHOOL}, {"institute", CVX_FL_SCHOOL},
+      {"institution", CVX_FL_SCHOOL}, {"degree", CVX_FL_DEGREE}, {"qualification", CVX_FL_DEGREE},
+      {"diploma", CVX_FL_DEGREE}, {"course", CVX_FL_DEGREE}, {"programme", CVX_FL_DEGREE},
+      {"program", CVX_FL_DEGREE}, {"position", CVX_FL_POSITION}, {"role", CVX_FL_POSITION},
+      {"designation", CVX_FL_POSITION}, {"occupation", CVX_FL_POSITION}, {"title", CVX_FL_POSITION},
+      {"specialization", CVX_FL_FIELD}, {"specialisation", CVX_FL_FIELD}, {"major", CVX_FL_FIELD},
+      {"branch", CVX_FL_FIELD}, {"stream", CVX_FL_FIELD}, {"discipline", CVX_FL_FIELD},
+      {"field", CVX_FL_FIELD}, {"subject", CVX_FL_FIELD}, {"grade", CVX_FL_GRADE},
+      {"gpa", CVX_FL_GRADE}, {"cgpa", CVX_FL_GRADE}, {"percentage", CVX_FL_GRADE},
+      {"marks", CVX_FL_GRADE}, {"score", CVX_FL_GRADE}, {"dates", CVX_FL_DATES},
+      {"date", CVX_FL_DATES}, {"duration", CVX_FL_DATES}, {"period", CVX_FL_DATES},
+      {"tenure", CVX_FL_DATES}, {"year", CVX_FL_DATES}, {"years", CVX_FL_DATES},
+      {"location", CVX_FL_PLACE}, {"address", CVX_FL_PLACE}, {"city", CVX_FL_PLACE},
+      {"place", CVX_FL_PLACE}, {"responsibilities", CVX_FL_DUTIES}, {"activities", CVX_FL_DUTIES},
+      {"duties", CVX_FL_DUTIES}, {"tasks", CVX_FL_DUTIES}, {"achievements", CVX_FL_DUTIES},
+  };
+  /* words that qualify or join them */
+  static const char *const joins[] = {"name", "of", "and", "or", "the", "&", "/", "held", "awarded", "main",
+                                      "key", "providing", "education", "job", "current", "official",
+                                      "passing", "study", "obtained", "cumulative", "total", "employment",
+                                      "work", "from", "to", NULL};
+  cvx_label_slot best = CVX_FL_NONE;
+  int count = 0;
+  for (size_t i = 0; i < n;) {
+    while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == ',')) i++;
+    size_t j = i;
+    while (j < n && s[j] != ' ' && s[j] != '\t' && s[j] != ',') j++;
+    if (j == i) break;
+    if (++count > 6) return CVX_FL_NONE;
+    bool known = false;
+    for (size_t k = 0; k < sizeof words / sizeof *words && !known; k++)
+      if (part_equals_ci(s + i, j - i, words[k].word)) {
+        known = true;
+        if (best == CVX_FL_NONE || words[k].field < best) best = words[k].field;
+      }
+    for (int k = 0; joins[k] && !known; k++)
+      if (part_equals_ci(s + i, j - i, joins[k])) known = true;
+    if (!known) return CVX_FL_NONE;
+    i = j;
+  }
+  return best;
+}

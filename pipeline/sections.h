@@ -45,4 +45,17 @@ bool cvx_entry_part_label(const char *s, size_t n);
  * in capitals over a value that is not; 0 when there is none. */
 size_t cvx_caps_label(const char *s, size_t n);
 
+/* What the label of a "Label: value" line in an entry names, by its words:
+ * "Designation", "Company Name", "Name and address of employer", "Occupation
+ * or position held", "Title of qualification awarded", "Year of Passing",
+ * "Main activities and responsibilities". Every word of the label is a word
+ * of a field or one that qualifies or joins them (six words at most); the
+ * strongest field named wins (an employer over its address, a qualification
+ * over a title). */
+typedef enum cvx_label_slot {
+  CVX_FL_NONE, CVX_FL_ORG, CVX_FL_SCHOOL, CVX_FL_DEGREE, CVX_FL_POSITION, CVX_FL_FIELD, CVX_FL_GRADE,
+  CVX_FL_DATES, CVX_FL_PLACE, CVX_FL_DUTIES
+} cvx_label_slot;
+cvx_label_slot cvx_entry_field_label(const char *s, size_t n);
+
 #endif /* CVX_SECTIONS_H */

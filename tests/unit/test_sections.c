@@ -341,6 +341,34 @@ int main(void) {
     CHECK(got == capsl[i].len, "\"%s\": caps label %zu, want %zu", capsl[i].line, got, capsl[i].len);
   }
 
+  /* the field a label names by its words, the strongest one when it names
+   * two */
+  static const struct {
+    const char *label;
+    cvx_label_slot slot;
+  } slots[] = {{"Designation", CVX_FL_POSITION},
+               {"Company Name", CVX_FL_ORG},
+               {"Name and address of employer", CVX_FL_ORG},
+               {"Occupation or position held", CVX_FL_POSITION},
+               {"Title of qualification awarded", CVX_FL_DEGREE},
+               {"Name of organisation providing education", CVX_FL_ORG},
+               {"Year of Passing", CVX_FL_DATES},
+               {"DURATION", CVX_FL_DATES},
+               {"Main activities and responsibilities", CVX_FL_DUTIES},
+               {"College", CVX_FL_SCHOOL},
+               {"CGPA", CVX_FL_GRADE},
+               {"Branch", CVX_FL_FIELD},
+               {"Research topic", CVX_FL_NONE},
+               {"Team size", CVX_FL_NONE},
+               {"Client", CVX_FL_NONE},
+               {"Name", CVX_FL_NONE},
+               {"Name of the company I liked best of all", CVX_FL_NONE},
+               {"", CVX_FL_NONE}};
+  for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++) {
+    cvx_label_slot got = cvx_entry_field_label(slots[i].label, strlen(slots[i].label));
+    CHECK(got == slots[i].slot, "\"%s\": label slot %d, want %d", slots[i].label, (int)got, (int)slots[i].slot);
+  }
+
   /* a heading ending in a word in no word list: a field or a course named
    * with a section word, not a section heading written alone */
   static const struct {
