@@ -1827,6 +1827,29 @@ static void parse_education(ctx *c, const entry *e) {
      * field after them is theirs too */
     de = cvx_degree_run_end(t, n, de);
     cvx_record_add(c->doc, r, "studyType", st, date_span(c, &(cvx_daterange){.mstart = ds, .mend = de}, orig, es));
+    /* the degree's abbreviation after a dash is the same degree ("Master of
+     * Science - MS, Computer Science", as networking sites export it) */
+    {
+      size_t q = de;
+      while (q < n && t[q] == ' ') q++;
+      size_t dash = 0; /* "-", "–" or "—" */
+      if (q < n && t[q] == '-')
+        dash = 1;
+      else if (q + 2 < n && (unsigned char)t[q] == 0xE2 && (unsigned char)t[q + 1] == 0x80 &&
+               ((unsigned char)t[q + 2] == 0x93 || (unsigned char)t[q + 2] == 0x94))
+        dash = 3;
+      if (dash && q > de) {
+        size_t w = q + dash;
+        while (w < n && t[w] == ' ') w++;
+        size_t we = w;
+        while (we < n && t[we] != ',' && t[we] != '\n' && t[we] != ' ') we++;
+        const char *st2;
+        size_t a2, e2;
+        if (we > w && we - w <= 8 && cvx_degree_find(t + w, we - w, &st2, &a2, &e2) && a2 == 0 && e2 == we - w &&
+            strcmp(st2, st) == 0)
+          de = we;
+      }
+    }
     /* area: "in X" / "of X" right after the degree, up to the next separator */
     size_t a = de;
     while (a < n && (t[a] == ' ' || t[a] == '.' || t[a] == ',')) a++;

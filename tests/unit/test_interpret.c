@@ -49,6 +49,10 @@ static void run_entries(void) {
        CVX_REC_WORK,
        "name=Brindle Data|position=Developer|location=Eastport|startDate=2016|endDate=2019|"
        "summary=Kept the loader running."},
+      /* a degree's abbreviation after a dash is the same degree, the field
+       * after the comma */
+      {"# A\n## Education\n### Eastport University\nMaster of Science - MS, Computer Science \xc2\xb7 (2012 - 2017)\n",
+       CVX_REC_EDUCATION, "studyType=MS|area=Computer Science|institution=Eastport University|startDate=2012|endDate=2017"},
       /* skill groups under sub-headings, emoji dropped, brackets kept */
       {"# A\n## Skills\n#### 🧰 Frameworks\n- React, Atlassian Suite (Jira, Confluence)\n", CVX_REC_SKILL,
        "name=Frameworks|keywords=React|keywords=Atlassian Suite (Jira, Confluence)"},
