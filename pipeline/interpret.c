@@ -336,6 +336,14 @@ typedef struct ctx {
    * ([0]) and as the position ([1]) */
   const cvx_block *table_row;
   unsigned char table_votes[8][2];
+  /* tables whose header row names their columns ("Years | Degree |
+   * School"): the bytes of the rows under each header, and what each of its
+   * first eight columns holds (cvx_label_slot) */
+  struct {
+    uint32_t start, end;
+    unsigned char slot[8];
+  } table_heads[32];
+  int ntable_heads;
   /* in the section being read, which comes first in a job's head where a
    * word vouched for the role or the employer: 1 the role, -1 the employer,
    * 0 not known yet */
@@ -1052,6 +1060,16 @@ static int cell_of(const char *t, piece p) {
   return col < 8 ? col : -1;
 }
 
+/* What column col of table row `row` holds by the header row of its table
+ * ("Years | Degree | School"); CVX_FL_NONE when no header names it. */
+static cvx_label_slot column_slot(const ctx *c, const cvx_block *row, int col) {
+  if (!row || row->kind != CVX_BLK_ROW || col < 0 || col >= 8 || !cvx_span_valid(row->span)) return CVX_FL_NONE;
+  for (int k = 0; k < c->ntable_heads; k++)
+    if (row->span.start >= c->table_heads[k].start && row->span.start < c->table_heads[k].end)
+      return (cvx_label_slot)c->table_heads[k].slot[col];
+  return CVX_FL_NONE;
+}
+
 /* A table sets each field in one column, row after row: when the
  * organisation and the position of row `row` come out in each other's
  * columns by the reading of the rows above it (at least two rows read each
@@ -1233,6 +1251,21 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
     }
   }
 
+  /* a table row under a header that names its columns ("Company | Role |
+   * Years"): each named column fills its slot */
+  for (size_t cf = 0, i = 0, col = 0; e->head->kind == CVX_BLK_ROW && c->ntable_heads && i <= n; i++) {
+    if (i < n && orig[i] != '\t' && orig[i] != '\n') continue;
+    piece cell = trim_piece((piece){orig + cf, i - cf});
+    cvx_label_slot sl = column_slot(c, e->head, (int)col);
+    piece *slot = sl == CVX_FL_ORG ? &lab_org : sl == CVX_FL_POSITION ? &lab_pos : sl == CVX_FL_PLACE ? &lab_loc : NULL;
+    if (slot && !slot->n && cell.n && !words_over(cell.s, cell.n, 10)) {
+      *slot = cell;
+      cut(t, cf, i);
+    }
+    if (i == n || orig[i] == '\n') break;
+    col++;
+    cf = i + 1;
+  }
   cvx_daterange d;
   bool dated = take_dates(t, n, &d);
   size_t ls, le;
@@ -1809,6 +1842,37 @@ static void parse_education(ctx *c, const entry *e) {
     }
     ls0 = i + 1;
   }
+  /* a table row under a header that names its columns: the school's
+   * column is the institution, the degree's column the degree, an
+   * abbreviation before the field when the grammar knows no such degree
+   * ("BA Visual Communication" under "Degree") */
+  const char *st_unused;
+  size_t ds_unused, de_unused;
+  for (size_t from = 0, i = 0, col = 0; e->head->kind == CVX_BLK_ROW && c->ntable_heads && i <= n; i++) {
+    if (i < n && orig[i] != '\t' && orig[i] != '\n') continue;
+    piece cell = trim_piece((piece){orig + from, i - from});
+    cvx_label_slot sl = column_slot(c, e->head, (int)col);
+    if (cell.n && (sl == CVX_FL_SCHOOL || sl == CVX_FL_ORG) && !cvx_record_get(r, "institution") &&
+        !words_over(cell.s, cell.n, 10)) {
+      add_piece(c, r, "institution", cell, es);
+      cut(t, from, i);
+    } else if (cell.n && sl == CVX_FL_DEGREE && !cvx_record_get(r, "studyType") &&
+               !cvx_degree_find(t + from, i - from, &st_unused, &ds_unused, &de_unused)) {
+      size_t w = 0, upper = 0;
+      while (w < cell.n && cell.s[w] != ' ') upper += isupper((unsigned char)cell.s[w]) != 0, w++;
+      bool abbrev = w >= 2 && w <= 6 && upper >= 2;
+      for (size_t q = 0; q < w && abbrev; q++) abbrev = isalpha((unsigned char)cell.s[q]) || cell.s[q] == '.';
+      if (abbrev) {
+        add_piece(c, r, "studyType", (piece){cell.s, w}, es);
+        piece rest = trim_piece((piece){cell.s + w, cell.n - w});
+        if (rest.n && !cvx_record_get(r, "area")) add_piece(c, r, "area", rest, es);
+        cut(t, from, i);
+      }
+    }
+    if (i == n || orig[i] == '\n') break;
+    col++;
+    from = i + 1;
+  }
   const char *st = NULL;
   size_t ds = 0, de = 0;
   piece rule_area = {0};
@@ -1943,7 +2007,7 @@ static void parse_education(ctx *c, const entry *e) {
     piece mdeg = {0}, marea = {0};
     field_model_education(c, orig, t, n, seg, ns, &inst, &st, ds, de, rule_area, ls, le, dated ? &d : NULL, &mdeg,
                           &marea);
-    if (mdeg.n) {
+    if (mdeg.n && !cvx_record_get(r, "studyType")) {
       if (*st) cvx_record_add(c->doc, r, "studyType", st, date_span(c, &(cvx_daterange){.mstart = (size_t)(mdeg.s - orig), .mend = (size_t)(mdeg.s - orig) + mdeg.n}, orig, es));
       else add_piece(c, r, "studyType", mdeg, es);
       if (marea.n && !cvx_record_get(r, "area")) add_piece(c, r, "area", marea, es);
@@ -1964,7 +2028,7 @@ static void parse_education(ctx *c, const entry *e) {
         }
       }
     }
-    add_piece(c, r, "institution", seg[inst], es);
+    if (!cvx_record_get(r, "institution")) add_piece(c, r, "institution", seg[inst], es);
     const cvx_link *l = link_for(e, seg[inst]);
     if (l && url_usable(l->url)) cvx_record_add(c->doc, r, "url", l->url, l->span);
     else if (eurl) add_str(c, r, "url", eurl, es);
@@ -7844,13 +7908,39 @@ static bool names_columns(const cvx_block *prev, const cvx_block *b) {
 /* A table's header row ("Period | Position | Company" over its delimiter
  * row and the dated rows) names the columns: it is no entry of the section,
  * so it is set apart as a rule that keeps its text. */
-static void table_header_rows(const cvx_doc *doc, const cvx_blocks *bl) {
+static void table_header_rows(ctx *c, const cvx_doc *doc, const cvx_blocks *bl) {
   const cvx_block *prev = NULL;
-  for (cvx_block *b = bl->head; b; prev = b, b = b->next)
-    if ((b->kind == CVX_BLK_ROW && b->next && b->next->kind == CVX_BLK_ROW && cvx_span_valid(b->span) &&
-         b->span.end <= doc->src->len && delimiter_below(doc, b->span.end)) ||
-        names_columns(prev, b))
-      b->kind = CVX_BLK_RULE;
+  for (cvx_block *b = bl->head; b; prev = b, b = b->next) {
+    if (!((b->kind == CVX_BLK_ROW && b->next && b->next->kind == CVX_BLK_ROW && cvx_span_valid(b->span) &&
+           b->span.end <= doc->src->len && delimiter_below(doc, b->span.end)) ||
+          names_columns(prev, b)))
+      continue;
+    b->kind = CVX_BLK_RULE;
+    /* what its cells name, for the rows under it */
+    if (!b->next || b->next->kind != CVX_BLK_ROW || !cvx_span_valid(b->span) ||
+        c->ntable_heads >= (int)(sizeof c->table_heads / sizeof c->table_heads[0]))
+      continue;
+    const cvx_block *last = b->next;
+    while (last->next && last->next->kind == CVX_BLK_ROW) last = last->next;
+    if (!cvx_span_valid(last->span)) continue;
+    int k = c->ntable_heads;
+    memset(c->table_heads[k].slot, 0, sizeof c->table_heads[k].slot);
+    bool any = false;
+    int col = 0;
+    for (size_t i = 0, from = 0; i <= b->len && col < 8; i++) {
+      if (i < b->len && b->text[i] != '\t') continue;
+      piece cell = trim_piece((piece){b->text + from, i - from});
+      cvx_label_slot sl = cell.n ? cvx_entry_field_label(cell.s, cell.n) : CVX_FL_NONE;
+      c->table_heads[k].slot[col++] = (unsigned char)sl;
+      any |= sl != CVX_FL_NONE;
+      from = i + 1;
+    }
+    if (!any) continue;
+    cvx_doc_take(c->doc, b->span); /* read, as a heading is */
+    c->table_heads[k].start = b->span.end;
+    c->table_heads[k].end = last->span.end;
+    c->ntable_heads++;
+  }
 }
 
 /* The blocks below the page's last rule, when they are only the person's
@@ -8014,7 +8104,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
   drop_heading_captions(doc, bl);
   promote_section_paragraphs(bl);
   unwrap_one_cell_rows(doc, bl);
-  table_header_rows(doc, bl);
+  table_header_rows(&c, doc, bl);
   split_side_labels(doc, bl);
   tags_as_items(bl);
   nest_under_empty_sections(bl);
