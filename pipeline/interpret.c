@@ -1918,6 +1918,21 @@ static void parse_education(ctx *c, const entry *e) {
     size_t a = de;
     while (a < n && (t[a] == ' ' || t[a] == '.' || t[a] == ',')) a++;
     if (starts_ci(t + a, n - a, "degree ")) a += 7;
+    /* an honours class in brackets after the degree qualifies it: "BA
+     * (Hons) in Geography", "BSc (Honours) Physics" */
+    if (a < n && t[a] == '(') {
+      static const char *const honours[] = {"hons", "hons.", "honours", "honors", "first class", "cum laude",
+                                            "magna cum laude", "summa cum laude", "with distinction",
+                                            "distinction", "merit", NULL};
+      const char *close = memchr(t + a, ')', n - a < 40 ? n - a : 40);
+      piece in = close ? trim_piece((piece){t + a + 1, (size_t)(close - t) - a - 1}) : (piece){0};
+      bool hon = false;
+      for (int k = 0; honours[k] && in.n && !hon; k++) hon = eq_fold(in.s, in.n, honours[k]);
+      if (hon) {
+        a = (size_t)(close - t) + 1;
+        while (a < n && (t[a] == ' ' || t[a] == ',')) a++;
+      }
+    }
     /* "in" / "of" may end a hard-wrapped line: "Ph.D in\nOptics\nfrom X";
      * "en", "em", "de" join a field to its degree as they do ("Máster en
      * Física", "Mestrado em Química") */

@@ -53,6 +53,9 @@ static void run_entries(void) {
        * after the comma */
       {"# A\n## Education\n### Eastport University\nMaster of Science - MS, Computer Science \xc2\xb7 (2012 - 2017)\n",
        CVX_REC_EDUCATION, "studyType=MS|area=Computer Science|institution=Eastport University|startDate=2012|endDate=2017"},
+      /* an honours class in brackets qualifies the degree: the field follows */
+      {"# A\n## Education\n* **2014** BA (Hons) in Geography, Lakemont University\n", CVX_REC_EDUCATION,
+       "studyType=BA|area=Geography|institution=Lakemont University|endDate=2014"},
       /* skill groups under sub-headings, emoji dropped, brackets kept */
       {"# A\n## Skills\n#### 🧰 Frameworks\n- React, Atlassian Suite (Jira, Confluence)\n", CVX_REC_SKILL,
        "name=Frameworks|keywords=React|keywords=Atlassian Suite (Jira, Confluence)"},
