@@ -537,6 +537,17 @@ static bool bare_ok(const char *s, size_t n, size_t e, bool cap, bool canon) {
   return false;
 }
 
+/* Whether a possessive degree word ending at e modifies the lower-case word
+ * after it ("Master's level", "bachelor's worth"): a level or a measure, not
+ * the degree itself, unless that word is context ("Master's degree", "Master's
+ * in", "master's thesis"). */
+static bool possessive_modifier(const char *s, size_t n, size_t e) {
+  size_t w, wl;
+  if (after_ctx(s, n, e, &w, &wl) != C_OTHER) return false;
+  size_t j = skip_sp(s, n, e, 3);
+  return j < n && is_alpha((unsigned char)s[j]) && !is_upper((unsigned char)s[j]);
+}
+
 /* The words read_words compares against, by length, |-separated. */
 static const char *const by_len[13] = {
     NULL, NULL, NULL, NULL, "high", "juris|class", "master|doctor|abitur|diplom|laurea|higher|senior",
@@ -590,6 +601,7 @@ static const char *read_words(const char *s, size_t n, size_t i, bool canon, siz
       return master ? "MEng" : "BEng";
     }
     if (!poss && !bare_ok(s, n, pe, cap, canon)) return NULL;
+    if (poss && !canon && possessive_modifier(s, n, pe)) return NULL;
     *end = with_degree(s, n, pe);
     return c;
   }

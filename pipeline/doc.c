@@ -239,10 +239,34 @@ static const char *trim_value(const char *value, size_t *len) {
   return value;
 }
 
+/* A name wrapped whole in one pair of quotation marks ("\"Summer School on
+ * Widget Theory\"", “Data Models”) is the name: the marks set it apart in
+ * the line and are no part of it. Only the names of things are unwrapped;
+ * a summary that quotes someone keeps its marks. */
+static const char *unquote_name(const char *key, const char *value, size_t *len) {
+  static const char *const names[] = {"name",  "organization", "position", "institution", "area",
+                                      "title", "awarder",      "issuer",   "publisher",   "entity"};
+  size_t n = *len, open = 0, close = 0;
+  if (n >= 2 && value[0] == '"' && value[n - 1] == '"') open = close = 1;
+  else if (n >= 6 && !memcmp(value, "\xe2\x80\x9c", 3) && !memcmp(value + n - 3, "\xe2\x80\x9d", 3)) open = close = 3;
+  if (!open) return value;
+  bool named = false;
+  for (size_t k = 0; k < sizeof names / sizeof names[0] && !named; k++) named = !strcmp(key, names[k]);
+  if (!named) return value;
+  /* another mark inside: two quotations ("\"A\" and \"B\""), not one */
+  for (size_t i = open; i + close < n; i++)
+    if (value[i] == '"' || (i + 2 < n - close && (unsigned char)value[i] == 0xE2 && (unsigned char)value[i + 1] == 0x80 &&
+                            ((unsigned char)value[i + 2] == 0x9C || (unsigned char)value[i + 2] == 0x9D)))
+      return value;
+  *len = n - open - close;
+  return trim_value(value + open, len);
+}
+
 cvx_field *cvx_record_addn(cvx_doc *doc, cvx_record *r, const char *key, const char *value,
                            size_t len, cvx_span span) {
   if (!r || !value) return NULL;
   value = trim_value(value, &len);
+  value = unquote_name(key, value, &len);
   if (!len) return NULL;
   /* the field and its value in one block (len < SIZE_MAX: value holds len bytes) */
   if (len > SIZE_MAX - sizeof(cvx_field) - 1) return NULL;

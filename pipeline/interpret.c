@@ -244,6 +244,29 @@ static size_t role_join_at(const char *s, size_t n, size_t i) {
 /* Splits s[0,n) into pieces at entry separators: newlines, ", ", " | ",
  * spaced dashes and bullets, " · ", "; ", ": ", parentheses, " / ", a space
  * between two CJK characters and (when `at`) the role_joins words. */
+/* Whether s[i] lies inside a quotation closed on its line ("Workshop:
+ * bridging theory and practice", “Data, models: a survey”): a quoted name
+ * keeps its commas and colons. */
+static bool in_quotes(const char *s, size_t n, size_t i) {
+  size_t a = i, z = i;
+  while (a > 0 && s[a - 1] != '\n') a--;
+  while (z < n && s[z] != '\n') z++;
+  int plain = 0, open = 0;
+  for (size_t k = a; k < i; k++) {
+    if (s[k] == '"') plain ^= 1;
+    else if (k + 2 < i && (unsigned char)s[k] == 0xE2 && (unsigned char)s[k + 1] == 0x80)
+      open += (unsigned char)s[k + 2] == 0x9C ? 1 : (unsigned char)s[k + 2] == 0x9D && open ? -1 : 0;
+  }
+  if (!plain && !open) return false;
+  for (size_t k = i + 1; k < z; k++) {
+    if (plain && s[k] == '"') return true;
+    if (open && k + 2 < z && (unsigned char)s[k] == 0xE2 && (unsigned char)s[k + 1] == 0x80 &&
+        (unsigned char)s[k + 2] == 0x9D)
+      return true;
+  }
+  return false;
+}
+
 static int split_segments(const char *s, size_t n, bool at, piece *out, int max) {
   /* the bytes a separator can start with; every other byte is skipped at once */
   static const bool may_sep[256] = {['\n'] = true, ['\t'] = true, ['('] = true, [')'] = true,
@@ -263,6 +286,8 @@ static int split_segments(const char *s, size_t n, bool at, piece *out, int max)
         sep = 1;
         if (c == '(') depth++;
         if (c == ')' && depth) depth--;
+      } else if ((c == ',' || c == ';' || c == ':') && in_quotes(s, n, i)) {
+        /* (no break inside a quoted name) */
       } else if ((c == ',' || c == ';') && i + 1 < n && s[i + 1] == ' ' &&
                  !(c == ',' && company_suffix(s + i + 2, n - i - 2))) {
         sep = 1;
@@ -591,6 +616,17 @@ static bool dates_line(piece l) {
  * "June 2006 to July 2010"). A name set before what it is ("Initech ·
  * Initech makes staplers for …") stays in the head. */
 #define HEAD_LINES 64
+static bool split_label(piece line, piece *label, piece *value);
+
+/* A line led by a title as its label, not a sentence: "Co-organizer &
+ * Lecturer: "Summer School on Mathematical Theory in Community Ecology",
+ * Town, Country" is a head line however long its name runs. */
+static bool role_label_line(piece line) {
+  piece l, v;
+  return !words_over(line.s, line.n, 30) && split_label(line, &l, &v) && v.n &&
+         cvx_role_score(l.s, l.n) > cvx_org_score(l.s, l.n) && !sentence_like(v);
+}
+
 static void split_long_lines(ctx *c, char *t, cvx_buf *summary) {
   (void)c;
   char *ls[HEAD_LINES];
@@ -627,7 +663,7 @@ static void split_long_lines(ctx *c, char *t, cvx_buf *summary) {
       continue;
     }
     bool runs_on = i + 1 < m && ln[i + 1] && ls[i + 1][0] >= 'a' && ls[i + 1][0] <= 'z' && words_over(ls[i], ln[i], 8);
-    if (runs_on || words_over(ls[i], ln[i], 12)) {
+    if (runs_on || (words_over(ls[i], ln[i], 12) && !role_label_line((piece){ls[i], ln[i]}))) {
       desc[i] = in_desc = true;
       size_t at = 0, name = name_lead(ls[i], ln[i], &at);
       if (name) rest[i] = at, lead[i] = name;
@@ -1206,7 +1242,7 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
         cut(t, (size_t)(l.s - t), (size_t)(v.s - t));
       } else if (label_in(l, duty_labels) && !v.n) {
         cut(t, st, i);
-      } else if (st > 0 && v.n && !lab_pos.n && cvx_role_score(l.s, l.n) > 0 && cvx_org_score(l.s, l.n) <= 0 &&
+      } else if (st > 0 && v.n && !lab_pos.n && cvx_role_score(l.s, l.n) > cvx_org_score(l.s, l.n) &&
                  (cvx_org_score(v.s, v.n) > 0 || !cvx_is_person_name(v.s, v.n))) {
         /* "Postdoc: Kavli Institute", "Teaching assistant: University
          * of Dundee", "Postdoc: Eastholm Marine Station": the label is the
@@ -1326,7 +1362,9 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   bool org_line = false;
   for (int i = 0; i < ns && !lab_org.n; i++) {
     if (i == pos || !seg[i].n) continue;
-    bool line = own_line(t, n, seg[i]) && !cvx_is_person_name(seg[i].s, seg[i].n);
+    /* (a sentence on its own line describes: "The school is held every
+     * year for students.") */
+    bool line = own_line(t, n, seg[i]) && !cvx_is_person_name(seg[i].s, seg[i].n) && !sentence_like(seg[i]);
     if (oscore[i] > 0 && ((line && !org_line) || (line == org_line && oscore[i] > best_o))) {
       best_o = oscore[i];
       org = i;

@@ -55,6 +55,7 @@ static const char *const role_words[] = {
     "planner", "strategist", "producer", "organizer", "organiser", "webmaster", "treasurer",
     "secretary", "ambassador", "leader", "worker", "operator", "agent", "investigator",
     "pi", "phd", "graduate", "undergraduate", "research", "hacker", "evangelist", "expert",
+    "host", "moderator", "convener", "convenor",
     /* the same in Spanish, Portuguese, French, Italian, German and Russian */
     "ingeniero", "ingeniera", "desarrollador", "desarrolladora", "programador", "programadora",
     "analista", "gerente", "jefe", "jefa", "consultor", "consultora", "becario", "becaria",
@@ -330,6 +331,9 @@ static int score_words(const char *s, size_t n, const windex *table, int *nwords
       while (len && (s[st + len - 1] == '.' || s[st + len - 1] == '-' || s[st + len - 1] == '\''))
         len--;
       if (len && (in_table(table, s + st, len) || (table == &ix_role && role_suffix(s + st, len)))) score += 2;
+      /* "Co-host", "co-organiser", "Co-PI": a title shared is a title */
+      else if (table == &ix_role && len > 3 && strncasecmp(s + st, "co-", 3) == 0 && in_table(table, s + st + 3, len - 3))
+        score += 2;
     }
     idx++;
   }

@@ -150,6 +150,8 @@ static const find_case finds[] = {
     N("MS Office, Outlook"),
     N("- MS Excel"),
     N("MS-DOS"),
+    N("theoreticians from Master's level and up"),
+    N("a bachelor\xe2\x80\x99s worth of credits"),
     N("BASF, Ludwigshafen"),
     N("I am a researcher"),
     N("Springfield, MA"),

@@ -54,6 +54,13 @@ static void run_entries(void) {
       {"# A\n## Education\n### Eastport University\nMaster of Science - MS, Computer Science \xc2\xb7 (2012 - 2017)\n",
        CVX_REC_EDUCATION, "studyType=MS|area=Computer Science|institution=Eastport University|startDate=2012|endDate=2017"},
       /* an honours class in brackets qualifies the degree: the field follows */
+      /* a head line led by a title as its label runs long; a quoted name
+       * keeps its colon and loses its marks */
+      {"# A\n## Service\n\n*2021 \xe2\x80\x93 present*  \n**Co-organizer & Lecturer: \"Winter School on Widget "
+       "Theory: Methods and Tools\"**, Lyon, France  \nThe school is held every year for students.\n",
+       CVX_REC_VOLUNTEER,
+       "organization=Winter School on Widget Theory: Methods and Tools|position=Co-organizer & "
+       "Lecturer|startDate=2021|summary=The school is held every year for students"},
       {"# A\n## Education\n* **2014** BA (Hons) in Geography, Lakemont University\n", CVX_REC_EDUCATION,
        "studyType=BA|area=Geography|institution=Lakemont University|endDate=2014"},
       /* skill groups under sub-headings, emoji dropped, brackets kept */
