@@ -1843,6 +1843,28 @@ static bool names_award(piece p) {
   return cvx_section_classify(p.s, p.n) == CVX_REC_AWARD || cvx_section_names_more(p.s, p.n, CVX_REC_AWARD);
 }
 
+/* seg[i] and, when a colon follows it, the segments after it on its line
+ * (none of them skip): one detail "Thesis: Stability of tidal bores",
+ * "Advisors: Ada Bo, Li Wei", not a label and its value apart. The
+ * segments taken are emptied. */
+static piece labelled_run(const char *t, size_t n, piece *seg, int ns, int i, int skip) {
+  piece p = seg[i];
+  size_t z = (size_t)(seg[i].s - t) + seg[i].n, q = z;
+  while (q < n && t[q] == ' ') q++;
+  if (q >= n || t[q] != ':') return p;
+  for (int j = i + 1; j < ns && j != skip && seg[j].n; j++) {
+    size_t a = (size_t)(seg[j].s - t);
+    if (a < z) break;
+    bool gap = true;
+    for (size_t k = z; k < a && gap; k++) gap = t[k] == ' ' || t[k] == ':' || t[k] == ',' || t[k] == ';';
+    if (!gap) break;
+    p.n = a + seg[j].n - (size_t)(p.s - t);
+    z = a + seg[j].n;
+    seg[j].n = 0;
+  }
+  return p;
+}
+
 static void parse_education(ctx *c, const entry *e) {
   cvx_span es = entry_span(e);
   cvx_record *r = cvx_record_new(c->doc, CVX_REC_EDUCATION, c->origin, es);
@@ -2110,7 +2132,7 @@ static void parse_education(ctx *c, const entry *e) {
       add_piece(c, r, "area", seg[i], es);
       continue;
     }
-    add_piece(c, r, "highlights", seg[i], es);
+    add_piece(c, r, "highlights", labelled_run(t, n, seg, ns, i, inst), es);
   }
   bool in_courses = false; /* under a line "Courses" alone: its items are courses */
   for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {

@@ -61,6 +61,12 @@ static void run_entries(void) {
        CVX_REC_VOLUNTEER,
        "organization=Winter School on Widget Theory: Methods and Tools|position=Co-organizer & "
        "Lecturer|startDate=2021|summary=The school is held every year for students"},
+      /* a labelled detail under a degree is one highlight */
+      {"# A\n## Education\n\n*2016 \xe2\x80\x93 2020*  \n**PhD in Geology: Lakemont University**  \n"
+       "Thesis: Slow creep of wet clays  \nAdvisors: Ada Bo, Li Wei\n",
+       CVX_REC_EDUCATION,
+       "studyType=PhD|institution=Lakemont University|startDate=2016|endDate=2020|area=Geology|highlights=Thesis: Slow "
+       "creep of wet clays|highlights=Advisors: Ada Bo, Li Wei"},
       {"# A\n## Education\n* **2014** BA (Hons) in Geography, Lakemont University\n", CVX_REC_EDUCATION,
        "studyType=BA|area=Geography|institution=Lakemont University|endDate=2014"},
       /* skill groups under sub-headings, emoji dropped, brackets kept */
