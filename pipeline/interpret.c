@@ -1463,6 +1463,30 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   }
   field_model_assign(c, kind, orig, t, n, seg, ns, &pos, &org, &loc, lab_pos.n, lab_org.n, dated ? &d : NULL);
   if (e->head->kind == CVX_BLK_ROW && !e->title && !lab_pos.n && !lab_org.n) table_columns(c, e->head, t, seg, &pos, &org);
+  /* a short capitalised name after the organisation's comma, ending its
+   * line, is its town, known to the place list or not ("Quillfeather
+   * Press, Leeds") */
+  if (!loc.n && org >= 0 && org + 1 < ns && org + 1 != pos && seg[org].n && seg[org + 1].n) {
+    piece p = seg[org + 1];
+    size_t a = (size_t)(seg[org].s - t) + seg[org].n, z = (size_t)(p.s - t) + p.n;
+    bool ok = a + 2 <= (size_t)(p.s - t) && t[a] == ',' && (z == n || t[z] == '\n') &&
+              !words_over(p.s, p.n, 2) && !oscore[org + 1] && !rscore[org + 1];
+    for (size_t q = a + 1; ok && q < (size_t)(p.s - t); q++) ok = t[q] == ' ';
+    for (size_t q = 0; ok && q < p.n; q++)
+      ok = !isdigit((unsigned char)p.s[q]) && (q > 0 && p.s[q - 1] != ' ' ? p.s[q] != ',' : isupper((unsigned char)p.s[q]) || (unsigned char)p.s[q] >= 0x80);
+    /* (not an acronym, "Aerospace Center, DLR", nor a university's campus,
+     * "University of California, Berkeley", part of its name) */
+    for (size_t q = 0; ok && q + 1 < p.n; q++) /* (nor a brand, "VeritasU") */
+      ok = isupper((unsigned char)p.s[q + 1]) ? !isalpha((unsigned char)p.s[q]) : true;
+    /* the organisation's name starts as a name does */
+    ok = ok && (isupper((unsigned char)seg[org].s[0]) || (unsigned char)seg[org].s[0] >= 0x80);
+    for (size_t q = 0; ok && q + 9 <= seg[org].n; q++) ok = strncasecmp(seg[org].s + q, "universit", 9) != 0;
+    cvx_daterange pd;
+    if (ok && !cvx_date_find(p.s, p.n, &pd) && !cvx_is_person_name(p.s, p.n)) {
+      loc = (piece){orig + (p.s - t), p.n};
+      seg[org + 1].n = 0;
+    }
+  }
   /* a role the head took by order alone gives way to a line right under
    * the head that a role's words vouch for ("11/2020 - 03/2026" / "Leader
    * in roofing sheets" / "Senior Projects Engineer" / bullets): the head's
@@ -6258,6 +6282,48 @@ static bool next_heading_dated(const cvx_block *const *bs, const int *lab, size_
   return false;
 }
 
+/* Does paragraph b open with a role's head: a start date in its first four
+ * lines, and a title a role's words vouch for beside it or on the one line
+ * above it besides a length of time ("Senior Engineer (2021 – present)",
+ * "3 yrs 2 mos / Senior Engineer / Jan 2021 - Present"; not "Initech /
+ * Engineer / 2016 - 2019", an employer's own, nor "ICPR / 2016")? */
+static bool para_head_dated(const cvx_block *b) {
+  if (b->kind != CVX_BLK_PARA || !b->text) return false;
+  const char *s = b->text, *z = b->text + b->len;
+  piece title = {0};
+  for (int k = 0; k < 4 && s < z; k++) {
+    const char *nl = memchr(s, '\n', (size_t)(z - s));
+    size_t n = nl ? (size_t)(nl - s) : (size_t)(z - s);
+    cvx_daterange d;
+    if (n <= 120 && cvx_date_find(s, n, &d) && d.start[0]) {
+      piece before = trim_piece((piece){s, d.mstart});
+      if (before.n > 1) title = before;
+      return title.n && cvx_role_score(title.s, title.n) > cvx_org_score(title.s, title.n);
+    }
+    piece line = trim_piece((piece){s, n});
+    if (!duration_phrase(line)) {
+      if (title.n) return false;
+      title = line;
+    }
+    s = nl ? nl + 1 : z;
+  }
+  return false;
+}
+
+/* How many of the blocks under heading bs[i], up to the next heading at
+ * its level or above, open an entry (label B, or the first block under it)
+ * as a dated role's head (para_head_dated): an employer's heading over its
+ * roles ("Initech" / "Senior Engineer (2021 – present)" / bullets /
+ * "Engineer (2019 – 2020)" / bullets) has two or more. */
+static int para_roles_under(const cvx_block *const *bs, const int *lab, size_t n, size_t i) {
+  int roles = 0;
+  for (size_t k = i + 1; k < n; k++) {
+    if (bs[k]->kind == CVX_BLK_HEADING && bs[k]->level <= bs[i]->level) break;
+    if ((lab[k] == CVX_SEG_B || k == i + 1) && para_head_dated(bs[k])) roles++;
+  }
+  return roles;
+}
+
 /* A paragraph that tells rather than names: one sentence or more of eight
  * words at least, ending in a full stop, with no date, its first line six
  * words at least. */
@@ -6317,6 +6383,7 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
    * the group, and whether its entry has had its dated heading yet */
   cvx_block *group = NULL;
   bool group_dated = false;
+  bool group_paras = false; /* the group's roles are paragraphs (para_roles_under) */
   for (size_t i = 0; i < n && !cvx_doc_expired(c->doc); i++) {
     cvx_block *b = (cvx_block *)bs[i];
     /* a line that points to a fuller list elsewhere closes the entry above */
@@ -6333,8 +6400,11 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
      * headings is the next group, whatever the segmenter said */
     bool next_group = group && group->kind == CVX_BLK_HEADING && b->kind == CVX_BLK_HEADING &&
                       b->level <= group->level && !heading_dated(b) && next_heading_dated(bs, lab, n, i);
-    /* and a dated heading under it is one of its roles */
-    bool role = group && b->kind == CVX_BLK_HEADING && under_group(group, b) && heading_dated(b);
+    /* and a dated heading under it is one of its roles, and so is a dated
+     * paragraph that opens an entry under an employer's heading over
+     * such paragraphs */
+    bool role = group && ((b->kind == CVX_BLK_HEADING && under_group(group, b) && heading_dated(b)) ||
+                          (group_paras && (lab[i] == CVX_SEG_B || bs[i - 1] == group) && para_head_dated(b)));
     /* "Organisation: Initech" below the description of the job above opens
      * the next job, written as labelled lines, whatever the segmenter said */
     bool labelled_next = false;
@@ -6368,7 +6438,7 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
       lab[i] = CVX_SEG_D;
     if (lab[i] == CVX_SEG_B || !e.head || next_group || role || labelled_next || refilled) {
       bool dated_heading = b->kind == CVX_BLK_HEADING && heading_dated(b);
-      if (group && dated_heading && under_group(group, b) && kind != CVX_REC_EDUCATION) {
+      if (group && (role || (dated_heading && under_group(group, b))) && kind != CVX_REC_EDUCATION) {
         if (!group_dated && e.head && (e.title ? e.title : e.head) == group) {
           /* the group's first role: the entry the group heading opened */
           e.title = group;
@@ -6394,6 +6464,10 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
                       !(b->kind == CVX_BLK_PARA && heading_dated(b)) && next_heading_dated(bs, lab, n, i)
                   ? b
                   : NULL;
+      group_paras = !group && b->kind == CVX_BLK_HEADING && !dated_heading && kind != CVX_REC_EDUCATION &&
+                    cvx_role_score(b->text, b->len) <= cvx_org_score(b->text, b->len) &&
+                    para_roles_under(bs, lab, n, i) >= 2;
+      if (group_paras) group = b;
       group_dated = false;
       in_head = true;
       continue;

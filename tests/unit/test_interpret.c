@@ -61,6 +61,12 @@ static void run_entries(void) {
        CVX_REC_VOLUNTEER,
        "organization=Winter School on Widget Theory: Methods and Tools|position=Co-organizer & "
        "Lecturer|startDate=2021|summary=The school is held every year for students"},
+      /* an employer's heading over two dated roles names the employer of both */
+      {"# A\n## Experience\n### Quillfeather Press, Leeds\n\n**Senior Editor** (2021 \xe2\x80\x93 present)\n"
+       "- Runs the list.\n\n**Copy Editor** (2018 \xe2\x80\x93 2020)\n- Edited novels.\n",
+       CVX_REC_WORK,
+       "name=Quillfeather Press|position=Senior Editor|location=Leeds|startDate=2021|highlights=Runs the list.; "
+       "name=Quillfeather Press|position=Copy Editor|location=Leeds|startDate=2018|endDate=2020|highlights=Edited novels."},
       /* a labelled detail under a degree is one highlight */
       {"# A\n## Education\n\n*2016 \xe2\x80\x93 2020*  \n**PhD in Geology: Lakemont University**  \n"
        "Thesis: Slow creep of wet clays  \nAdvisors: Ada Bo, Li Wei\n",
