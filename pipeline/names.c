@@ -78,7 +78,12 @@ static const char *const COMMON_WORDS[] = {
     "official", "personal", "professional", "academic", "phd", "msc", "bsc", "mba", "portfolio",
     "publications", "experience", "education", "awards", "summary", "profile", "references",
     "interests", "languages", "hobbies", "activities", "details", "settings", "config",
-    "configuration", "demo", "example", "sample", "test", "untitled", "draft", "информация",
+    "configuration", "demo", "example", "sample", "test", "untitled", "draft",
+    /* a heading that speaks in the first person or asks ("Where I've
+     * Worked", "What I Studied") is no name */
+    "i", "i've", "i\xe2\x80\x99ve", "i'm", "i\xe2\x80\x99m", "i'd", "where", "what", "who", "how", "why",
+    "when", "which", "things", "stuff", "worked", "studied", "learned", "built", "done", "have", "has",
+    "had", "информация",
     "опыт", "навыки", "образование", "контакты", "резюме",
 };
 /* clang-format on */
