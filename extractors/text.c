@@ -28,6 +28,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* Nesting deeper than this is flattened (levels stop growing). */
 #define MAX_DEPTH 32
@@ -477,6 +478,7 @@ typedef struct tx {
   bool sec_content;      /* a block other than a heading came after that heading */
   bool after_skills;     /* the section before it was one of skills that held something */
   bool sec_dated;     /* the section has a dated entry */
+  int sec_degrees, sec_roles; /* its heads whose first line names a degree, or else a title */
   int quiet_heads;    /* section headings so far that were plain lines at the margin */
   int caps_heads;     /* … and that were lines in capitals */
   int caps_lines;     /* short lines in capitals at the margin, in the whole text (caps_count) */
@@ -906,6 +908,13 @@ static void close_block(tx *t) {
     t->head_short = b->first_words <= 12;
     t->head_indent = b->first_indent;
     t->sec_dated |= b->dated;
+    /* what the section's heads hold so far: degrees or titles */
+    if (o->text && o->len) {
+      const char *nl = memchr(o->text, '\n', o->len), *st;
+      size_t fl = nl ? (size_t)(nl - o->text) : o->len, a, z;
+      if (cvx_degree_find(o->text, fl, &st, &a, &z)) t->sec_degrees++;
+      else if (cvx_role_score(o->text, fl) > 0) t->sec_roles++;
+    }
   }
 }
 
@@ -1229,6 +1238,44 @@ static below look_below(const tx *t, const tline *l) {
     pos = x.next;
   }
   return r;
+}
+
+/* Does the first line under l, after blank lines, end a sentence ("I build
+ * kites in 2019.")? A heading stands over entries, not over prose. */
+static bool sentence_below(const tx *t, const tline *l) {
+  tline x;
+  size_t pos = l->next;
+  while (read_line(t, pos, &x) && x.blank) pos = x.next;
+  return !x.blank && x.ce > x.cs && t->v[x.ce - 1] == '.';
+}
+
+/* Does the first line under l, after blank lines, read as an entry of
+ * another kind than the open section's: a degree under jobs? */
+static bool kind_shift(const tx *t, const tline *l) {
+  tline x;
+  size_t pos = l->next;
+  while (read_line(t, pos, &x) && x.blank) pos = x.next;
+  if (x.blank || x.ce <= x.cs) return false;
+  const char *s = t->v + x.cs, *st;
+  size_t n = x.ce - x.cs, a, b;
+  bool degree = cvx_degree_find(s, n, &st, &a, &b);
+  /* the degree leads its line, or a school is named beside it ("Initech,
+   * BA": a firm in a town) */
+  if (degree && a > 0) {
+    static const char *const schools[] = {"universit", "college", "school", "institut", "academy", "hochschule",
+                                          "polytechnic", NULL};
+    bool school = false;
+    for (int q = 0; schools[q] && !school; q++)
+      for (size_t i = 0; i + strlen(schools[q]) <= n && !school; i++)
+        school = strncasecmp(s + i, schools[q], strlen(schools[q])) == 0;
+    degree = school;
+  }
+  cvx_rec_kind k = t->sec_kind;
+  /* a section whose heading named no kind is of the kind its heads hold */
+  if (k == CVX_REC_SECTION && t->sec_roles > t->sec_degrees) k = CVX_REC_WORK;
+  /* (not the other way: a title's word is in many a certificate's or a
+   * course's name, "Instructor Certification") */
+  return (k == CVX_REC_WORK || k == CVX_REC_VOLUNTEER) && degree;
 }
 
 /* Does the open block hold a letter or a digit (not only a bullet left
@@ -1578,7 +1625,11 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
       title_case(s, n) && !job_title(s, n) &&
       cvx_role_score(s, n) == 0 && cvx_org_score(s, n) <= 0) {
     below bl = look_below(t, l);
-    if ((t->prev_blank && bl.entries) || (bl.direct && bl.dated)) {
+    /* (or set apart, a blank line above and below, over a paragraph dated
+     * in its first lines: "Industry Roles" / "Engineer, Initech" / "2016 –
+     * 2020") */
+    if ((t->prev_blank && bl.entries) || (bl.direct && bl.dated) ||
+        (t->prev_blank && !bl.direct && bl.para_dated && !sentence_below(t, l))) {
       if (caps)
         t->caps_heads++;
       else
@@ -1604,7 +1655,13 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
     below bl = look_below(t, l);
     bool apart = !bl.direct && (bl.listed || (bl.entry_para && !t->sec_titled)) && t->sec_dated &&
                  !(t->head && t->head_open) && !t->subheads && !cvx_entry_part_label(s, n);
-    if ((bl.entries && t->quiet_heads && phrase_words(s, n)) || apart) {
+    /* (a phrase set apart over a paragraph dated in its first lines:
+     * "Where I Studied" / "MSc Data Science, Example University, 2016";
+     * or any such line, phrase or not, when what it stands over is of
+     * another kind than the section it would end: "Learning" over degrees
+     * after jobs) */
+    if ((bl.entries && t->quiet_heads && phrase_words(s, n)) || apart ||
+        (!bl.direct && bl.para_dated && !cvx_entry_part_label(s, n) && (phrase_words(s, n) || kind_shift(t, l)))) {
       t->quiet_heads++;
       return 1;
     }
@@ -1755,6 +1812,7 @@ static void reset_section(tx *t, int level, bool sub) {
   t->sec_level = level;
   t->sec_kind = CVX_REC_SECTION;
   t->sec_content = false;
+  t->sec_degrees = t->sec_roles = 0;
 }
 
 /* A text line that opens a paragraph: its level from indentation, or one

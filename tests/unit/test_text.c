@@ -99,6 +99,20 @@ static const line_case LINES[] = {
     {"Jane Roe\njane@example.org\n\nOccupational Record\n\n2018-   Initech ---- Boston, MA\n",
      "Occupational Record", CVX_BLK_HEADING, 1},
     {"Jane Roe\njane@example.org\n\nThings I Made\n\n- a kite\n- a boat\n", "Things I Made", CVX_BLK_HEADING, 1},
+    /* set apart over a paragraph whose second line is dated */
+    {"Jane Roe\njane@example.org\n\nIndustry Roles\n\nAnalyst, Initech\n2016 \xe2\x80\x93 2020\n", "Industry Roles",
+     CVX_BLK_HEADING, 1},
+    /* after jobs, a phrase set apart over a degree, or a word in no list
+     * over a degree that leads its line */
+    {"Jane Roe\n\nWork\n\nAnalyst, Initech\n2016 \xe2\x80\x93 2020\n\nWhere I Studied\n\nBSc Physics, Hull "
+     "University, 2015\n",
+     "Where I Studied", CVX_BLK_HEADING, 1},
+    {"Jane Roe\n\nWork\n\nAnalyst, Initech\n2016 \xe2\x80\x93 2020\n\nLearning\n\nBSc Physics, Hull University, "
+     "2015\n",
+     "Learning", CVX_BLK_HEADING, 1},
+    /* …but not over a firm in a town whose code reads as a degree */
+    {"Jane Roe\n\nWork\n\nAnalyst, Initech\n2016 \xe2\x80\x93 2020\n\nTester\n\nInitech, BA\n2010 \xe2\x80\x93 2012\n",
+     "Tester", CVX_BLK_PARA, 0},
     {"Jane Roe\n\nSenior Engineer\n\njane@example.org\n", "Senior Engineer", CVX_BLK_PARA, 0},
     {"Jane Roe\n\nBoston Harbor\n\nI build kites in 2019.\n", "Boston Harbor", CVX_BLK_PARA, 0},
     /* plain-text boxes: the frame is no content */
