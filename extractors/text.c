@@ -908,13 +908,16 @@ static void close_block(tx *t) {
     t->head_short = b->first_words <= 12;
     t->head_indent = b->first_indent;
     t->sec_dated |= b->dated;
-    /* what the section's heads hold so far: degrees or titles */
-    if (o->text && o->len) {
-      const char *nl = memchr(o->text, '\n', o->len), *st;
-      size_t fl = nl ? (size_t)(nl - o->text) : o->len, a, z;
-      if (cvx_degree_find(o->text, fl, &st, &a, &z)) t->sec_degrees++;
-      else if (cvx_role_score(o->text, fl) > 0) t->sec_roles++;
-    }
+  }
+  /* what the section's heads hold so far: a degree, or else a title, in
+   * their first two lines */
+  if (b->level == 0 && b->kind != CVX_BLK_HEADING && !highlight && o->text && o->len) {
+    const char *nl = memchr(o->text, '\n', o->len), *st;
+    size_t fl = nl ? (size_t)(nl - o->text) : o->len, a, z;
+    const char *nl2 = nl ? memchr(nl + 1, '\n', o->len - fl - 1) : NULL;
+    size_t two = nl2 ? (size_t)(nl2 - o->text) : o->len;
+    if (cvx_degree_find(o->text, fl, &st, &a, &z)) t->sec_degrees++;
+    else if (cvx_role_score(o->text, two) > 0) t->sec_roles++;
   }
 }
 
@@ -1614,7 +1617,10 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
     if (t->top && cvx_role_score(s, n) > 0) return 0;
     /* a name in capitals is the person's, unless dated lines follow it
      * ("EMPLOYERS OVER TIME" over "Account Manager, Initech, 2012 - 2013") */
-    if (t->top && cvx_is_person_name(s, n) && !look_below(t, l).dated) return 0;
+    if (t->top && cvx_is_person_name(s, n)) {
+      below bl = look_below(t, l);
+      if (!bl.dated && !(bl.para_dated && !bl.direct && !sentence_below(t, l))) return 0;
+    }
     t->caps_heads++;
     return 1;
   }
@@ -1703,6 +1709,17 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
     return 1;
   }
   int sublevel = t->sec_level < 6 ? t->sec_level + 1 : 6;
+  /* a phrase closed by its colon after a blank line, over entries of
+   * another kind than the section's or set as the page's headings were
+   * ("Where I Studied:" over a degree after the jobs) starts a section */
+  if (c->colon && words <= 6 && t->prev_blank && l->indent == 0 && !t->top && (t->quiet_heads || t->caps_heads) &&
+      !has_digit(s, n) && !cvx_entry_part_label(s, n) && cvx_role_score(s, n) == 0 && !job_title(s, n)) {
+    below bl = look_below(t, l);
+    if ((bl.para_dated || bl.entries) && !sentence_below(t, l) && (phrase_words(s, n) || kind_shift(t, l))) {
+      t->quiet_heads++;
+      return 1;
+    }
+  }
   /* a label inside a dated entry ("Responsibilities:") is content */
   if (c->colon && words <= 6) {
     if ((t->head && t->head_dated) || ((t->sec_dated || (t->b.open && !t->prev_blank)) && cvx_entry_part_label(s, n)))

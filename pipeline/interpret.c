@@ -1463,15 +1463,22 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   }
   field_model_assign(c, kind, orig, t, n, seg, ns, &pos, &org, &loc, lab_pos.n, lab_org.n, dated ? &d : NULL);
   if (e->head->kind == CVX_BLK_ROW && !e->title && !lab_pos.n && !lab_org.n) table_columns(c, e->head, t, seg, &pos, &org);
-  /* a short capitalised name after the organisation's comma, ending its
-   * line, is its town, known to the place list or not ("Quillfeather
-   * Press, Leeds") */
+  /* a short capitalised name after the organisation's comma or dash,
+   * ending its line, is its town, known to the place list or not
+   * ("Quillfeather Press, Leeds", "Vauxmere Systems — Porto") */
   if (!loc.n && org >= 0 && org + 1 < ns && org + 1 != pos && seg[org].n && seg[org + 1].n) {
     piece p = seg[org + 1];
-    size_t a = (size_t)(seg[org].s - t) + seg[org].n, z = (size_t)(p.s - t) + p.n;
-    bool ok = a + 2 <= (size_t)(p.s - t) && t[a] == ',' && (z == n || t[z] == '\n') &&
-              !words_over(p.s, p.n, 2) && !oscore[org + 1] && !rscore[org + 1];
-    for (size_t q = a + 1; ok && q < (size_t)(p.s - t); q++) ok = t[q] == ' ';
+    size_t a = (size_t)(seg[org].s - t) + seg[org].n, z = (size_t)(p.s - t) + p.n, b = (size_t)(p.s - t);
+    /* the separator: ", " or a spaced dash or bar */
+    size_t g = a, h = b;
+    while (g < h && t[g] == ' ') g++;
+    while (h > g && t[h - 1] == ' ') h--;
+    bool sep = (h == g + 1 && g == a && t[g] == ',') ||
+               (g > a && h == g + 1 && (t[g] == '-' || t[g] == '|')) ||
+               (g > a && h == g + 3 && (unsigned char)t[g] == 0xE2 && (unsigned char)t[g + 1] == 0x80 &&
+                ((unsigned char)t[g + 2] == 0x93 || (unsigned char)t[g + 2] == 0x94));
+    bool ok = sep && b > a + 1 && t[b - 1] == ' ' && (z == n || t[z] == '\n') && !words_over(p.s, p.n, 2) &&
+              !oscore[org + 1] && !rscore[org + 1];
     for (size_t q = 0; ok && q < p.n; q++)
       ok = !isdigit((unsigned char)p.s[q]) && (q > 0 && p.s[q - 1] != ' ' ? p.s[q] != ',' : isupper((unsigned char)p.s[q]) || (unsigned char)p.s[q] >= 0x80);
     /* (not an acronym, "Aerospace Center, DLR", nor a university's campus,

@@ -110,6 +110,14 @@ static const line_case LINES[] = {
     {"Jane Roe\n\nWork\n\nAnalyst, Initech\n2016 \xe2\x80\x93 2020\n\nLearning\n\nBSc Physics, Hull University, "
      "2015\n",
      "Learning", CVX_BLK_HEADING, 1},
+    /* a phrase closed by a colon over degrees after the jobs */
+    {"Jane Roe\n\nWork\n\nAnalyst, Initech\n2016 \xe2\x80\x93 2020\n\nWhere I Studied:\n\nBSc Physics, Hull "
+     "University, 2015\n",
+     "Where I Studied:", CVX_BLK_HEADING, 1},
+    /* two words in capitals at the top are a heading, not a name, over a
+     * paragraph dated in its second line */
+    {"Jane Roe\njane@example.org\n\nTRACK RECORD\n\nAnalyst, Initech\n2016 \xe2\x80\x93 2020\n", "TRACK RECORD",
+     CVX_BLK_HEADING, 1},
     /* …but not over a firm in a town whose code reads as a degree */
     {"Jane Roe\n\nWork\n\nAnalyst, Initech\n2016 \xe2\x80\x93 2020\n\nTester\n\nInitech, BA\n2010 \xe2\x80\x93 2012\n",
      "Tester", CVX_BLK_PARA, 0},
