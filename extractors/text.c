@@ -353,34 +353,6 @@ static bool has_contact(const char *s, size_t n) {
   return false;
 }
 
-/* Whether a few words hold a pronoun, a question word or an article: a
- * phrase someone wrote ("Where I Earned a Living", "What We Built"), which
- * the name of a firm, a school or a product seldom is. Closed-class words
- * of English only, not section names. */
-static bool phrase_words(const char *s, size_t n) {
-  static const char *const closed[] = {"i",   "me",   "my",    "we",   "us",  "our", "you", "your", "what",
-                                       "where", "how", "why", "when", "who", "which", "a",  "an",  "am",
-                                       "is",  "are",  "was",   "were", "have", "has", "do",  "did",  "can",
-                                       NULL};
-  /* a word is a run of letters, other scripts' bytes included ("Ingeniería"
-   * is one word, not "Ingenier" and "a"); an article makes a phrase of
-   * three words or more only: "A Coruña" is a place's name */
-  int words = 0;
-  bool article = false;
-  for (size_t i = 0; i < n;) {
-    while (i < n && !is_ascii_alpha((unsigned char)s[i]) && (unsigned char)s[i] < 0x80) i++;
-    size_t j = i;
-    while (j < n && (is_ascii_alpha((unsigned char)s[j]) || (unsigned char)s[j] >= 0x80)) j++;
-    words += j > i;
-    for (int k = 0; closed[k] && j > i; k++)
-      if (strlen(closed[k]) == j - i && equals_ci(s + i, j - i, closed[k])) {
-        if (strcmp(closed[k], "a") != 0 && strcmp(closed[k], "an") != 0) return true;
-        article = true;
-      }
-    i = j;
-  }
-  return article && words >= 3;
-}
 
 /* A line from a web page that only says there is more to see. */
 static bool is_paste_noise(const char *s, size_t n) {
@@ -1571,7 +1543,7 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
    * Studied**") titles a section, as its words say (a firm's, a school's
    * or a product's name seldom has a pronoun or a question word) */
   if (c->deco == 2 && !c->colon && !entry && words <= 6 && t->prev_blank && !has_digit(s, n) && title_case(s, n) &&
-      phrase_words(s, n))
+      cvx_heading_phrase(s, n))
     return 1;
   /* a quiet line naming the kind of the section it sits in ("Development
    * Tools" under "Skills") names a group or an entry of it once the section
@@ -1627,7 +1599,7 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   /* a few title-case words after a blank line in the person block, over
    * dated entries or a list, or right over a dated line, start the first
    * section ("Occupational Record" over "2018-  Quillon ---- Boston, MA") */
-  if ((t->top || t->person) && (words <= 4 || (words <= 6 && phrase_words(s, n))) && !has_digit(s, n) &&
+  if ((t->top || t->person) && (words <= 4 || (words <= 6 && cvx_heading_phrase(s, n))) && !has_digit(s, n) &&
       title_case(s, n) && !job_title(s, n) &&
       cvx_role_score(s, n) == 0 && cvx_org_score(s, n) <= 0) {
     below bl = look_below(t, l);
@@ -1666,8 +1638,8 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
      * or any such line, phrase or not, when what it stands over is of
      * another kind than the section it would end: "Learning" over degrees
      * after jobs) */
-    if ((bl.entries && t->quiet_heads && phrase_words(s, n)) || apart ||
-        (!bl.direct && bl.para_dated && !cvx_entry_part_label(s, n) && (phrase_words(s, n) || kind_shift(t, l)))) {
+    if ((bl.entries && t->quiet_heads && cvx_heading_phrase(s, n)) || apart ||
+        (!bl.direct && bl.para_dated && !cvx_entry_part_label(s, n) && (cvx_heading_phrase(s, n) || kind_shift(t, l)))) {
       t->quiet_heads++;
       return 1;
     }
@@ -1681,7 +1653,7 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   if ((t->quiet_heads || t->caps_heads) && !loud && !t->prev_blank && words <= 6 && l->indent == 0 &&
       !has_digit(s, n) && title_case(s, n) && !job_title(s, n) && cvx_role_score(s, n) == 0 &&
       cvx_org_score(s, n) <= 0 && t->b.open) {
-    if (phrase_words(s, n) && !t->b.last_wraps) {
+    if (cvx_heading_phrase(s, n) && !t->b.last_wraps) {
       below bl = look_below(t, l);
       if (bl.direct && bl.dated) {
         t->quiet_heads++;
@@ -1702,7 +1674,7 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
    * ends, over a list written a line each ("Kit I Use Daily" / "Wound
    * Care" / "Phlebotomy" / …) */
   if ((t->quiet_heads || t->caps_heads) && !loud && !t->prev_blank && words <= 6 && l->indent == 0 &&
-      !has_digit(s, n) && title_case(s, n) && phrase_words(s, n) && !job_title(s, n) &&
+      !has_digit(s, n) && title_case(s, n) && cvx_heading_phrase(s, n) && !job_title(s, n) &&
       cvx_role_score(s, n) == 0 && cvx_org_score(s, n) <= 0 && !(t->b.open && t->b.last_wraps) &&
       tight_list_below(t, l)) {
     t->quiet_heads++;
@@ -1712,10 +1684,10 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   /* a phrase closed by its colon after a blank line, over entries of
    * another kind than the section's or set as the page's headings were
    * ("Where I Studied:" over a degree after the jobs) starts a section */
-  if (c->colon && words <= 6 && t->prev_blank && l->indent == 0 && !t->top && (t->quiet_heads || t->caps_heads) &&
+  if (c->colon && words <= 6 && t->prev_blank && l->indent == 0 && !t->top &&
       !has_digit(s, n) && !cvx_entry_part_label(s, n) && cvx_role_score(s, n) == 0 && !job_title(s, n)) {
     below bl = look_below(t, l);
-    if ((bl.para_dated || bl.entries) && !sentence_below(t, l) && (phrase_words(s, n) || kind_shift(t, l))) {
+    if ((bl.para_dated || bl.entries) && !sentence_below(t, l) && (cvx_heading_phrase(s, n) || kind_shift(t, l))) {
       t->quiet_heads++;
       return 1;
     }

@@ -7325,6 +7325,24 @@ static bool short_line_para(const cvx_block *b) {
   return b->kind == CVX_BLK_PARA && b->level == 0 && b->text && b->len <= 40 && !memchr(b->text, '\n', b->len);
 }
 
+/* A line set wholly in bold, alone, over a list or deeper headings, that
+ * titles a section in words no list has: a phrase someone wrote ("Jobs
+ * I've Held", "Where I Studied"), or on a page that sets a known section's
+ * title so (bold_named), any few words that name no firm, title or person
+ * ("Track Record" over its jobs, where "**Skills**" titles the skills). */
+static bool bold_title(const cvx_block *b, int bold_named) {
+  if (cvx_block_strong(b) != b->len || words_over(b->text, b->len, 6) || !b->next) return false;
+  for (size_t i = 0; i < b->len; i++)
+    if (isdigit((unsigned char)b->text[i])) return false;
+  const cvx_block *x = b->next;
+  if (x->kind != CVX_BLK_ITEM && !(x->kind == CVX_BLK_HEADING && x->level >= 3)) return false;
+  /* (a title, a firm; not a person's name, which two capitalised words
+   * may read as, "Track Record": the person is named at the top, over
+   * contacts, not over a list) */
+  if (cvx_role_score(b->text, b->len) > 0 || cvx_org_score(b->text, b->len) > 0) return false;
+  return cvx_heading_phrase(b->text, b->len) || bold_named >= 1;
+}
+
 static void promote_section_paragraphs(const cvx_blocks *bl) {
   /* (a heading that names a section in words of the lists only, or more
    * headings of the outer levels past the page's first block, whatever their
@@ -7342,6 +7360,11 @@ static void promote_section_paragraphs(const cvx_blocks *bl) {
     }
   }
   if (outer >= 2 && outer >= named) return;
+  /* how many lines set wholly in bold name sections in list words */
+  int bold_named = 0;
+  for (const cvx_block *b = bl->head; b; b = b->next)
+    bold_named += short_line_para(b) && cvx_block_strong(b) == b->len && !words_over(b->text, b->len, 4) &&
+                  cvx_section_classify(b->text, b->len) != CVX_REC_SECTION;
   /* (when two of them name sections in list words alone, "Work
    * Experience", "Education", the page's titles are such lines: a line
    * with other words, "Co-organise the reading group", is an entry's) */
@@ -7364,8 +7387,9 @@ static void promote_section_paragraphs(const cvx_blocks *bl) {
     }
     if (!short_line_para(b) || (b->len && (b->text[b->len - 1] == '.' || b->text[b->len - 1] == ','))) continue;
     cvx_rec_kind k = cvx_section_classify(b->text, b->len);
-    if (k == CVX_REC_SECTION || words_over(b->text, b->len, 4)) continue;
-    if (pure_only && !cvx_section_pure(b->text, b->len)) continue;
+    bool bold = bold_title(b, bold_named);
+    if ((k == CVX_REC_SECTION || words_over(b->text, b->len, 4)) && !bold) continue;
+    if (pure_only && !bold && !cvx_section_pure(b->text, b->len)) continue;
     /* under a section's heading, one of a series of bold labels ("Languages",
      * "Backend", "Mobile" over their lists) is a label like the others, not a
      * section heading (under the page's title such lines can be the page's

@@ -635,3 +635,40 @@ bool cvx_ends_open(const char *s, size_t n) {
       return true;
   return false;
 }
+
+/* (ASCII letter test and case-blind compare for cvx_heading_phrase) */
+static bool phrase_alpha(unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
+static bool phrase_eq(const char *s, size_t n, const char *w) {
+  for (size_t i = 0; i < n; i++)
+    if (!w[i] || (char)tolower((unsigned char)s[i]) != w[i]) return false;
+  return w[n] == 0;
+}
+
+/* Whether a few words hold a pronoun, a question word or an article: a
+ * phrase someone wrote ("Where I Earned a Living", "What We Built"), which
+ * the name of a firm, a school or a product seldom is. Closed-class words
+ * of English only, not section names. */
+bool cvx_heading_phrase(const char *s, size_t n) {
+  static const char *const closed[] = {"i",   "me",   "my",    "we",   "us",  "our", "you", "your", "what",
+                                       "where", "how", "why", "when", "who", "which", "a",  "an",  "am",
+                                       "is",  "are",  "was",   "were", "have", "has", "do",  "did",  "can",
+                                       NULL};
+  /* a word is a run of letters, other scripts' bytes included ("Ingeniería"
+   * is one word, not "Ingenier" and "a"); an article makes a phrase of
+   * three words or more only: "A Coruña" is a place's name */
+  int words = 0;
+  bool article = false;
+  for (size_t i = 0; i < n;) {
+    while (i < n && !phrase_alpha((unsigned char)s[i]) && (unsigned char)s[i] < 0x80) i++;
+    size_t j = i;
+    while (j < n && (phrase_alpha((unsigned char)s[j]) || (unsigned char)s[j] >= 0x80)) j++;
+    words += j > i;
+    for (int k = 0; closed[k] && j > i; k++)
+      if (strlen(closed[k]) == j - i && phrase_eq(s + i, j - i, closed[k])) {
+        if (strcmp(closed[k], "a") != 0 && strcmp(closed[k], "an") != 0) return true;
+        article = true;
+      }
+    i = j;
+  }
+  return article && words >= 3;
+}

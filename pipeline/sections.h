@@ -30,6 +30,11 @@ bool cvx_section_names_more(const char *heading, size_t n, cvx_rec_kind kind);
  * only: "Awards", "Work Experience", not "Ashby Works Council". */
 bool cvx_section_pure(const char *heading, size_t n);
 
+/* Whether a few words hold a pronoun, a question word or an article: a
+ * phrase someone wrote ("Where I Earned a Living", "What We Built"), which
+ * the name of a firm, a school or a product seldom is. */
+bool cvx_heading_phrase(const char *s, size_t n);
+
 /* True when the line s[0,n) ends in a word after which it cannot end a
  * heading or a title: it leads into what follows ("Extensive experience
  * with:", "CAD software such as"). */

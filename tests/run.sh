@@ -524,6 +524,9 @@ suite() { # suite LABEL SCRIPT
 echo "== pathological lines through convert and validate (tests/hostile/lines.sh)"
 suite lines tests/hostile/lines.sh
 
+echo "== one CV in many layouts: headings in no word list, every heading style, several entry shapes (tests/layouts/run.sh)"
+suite variants tests/layouts/run.sh
+
 echo "== the installed library: make install DESTDIR=, pkg-config, the embedding example (tests/embed/run.sh)"
 suite embed tests/embed/run.sh
 

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""variants.py — one CV written many ways: section headings in phrasings no
+word list of cvx holds, in every heading style, over entries in several
+shapes, in plain text and Markdown. Each document must come out with both
+jobs (employer, title, start date) and both degrees (school, degree type).
+
+Generalisation guard: the phrasings and the CV are this project's own, not
+taken from any shared set. Prints "ok NAME" / "FAIL NAME: why" per document
+and a closing "variants: N passed, M failed".
+
+usage: tests/layouts/variants.py BUILD_DIR"""
+import itertools
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+WORK_HEADS = ["Jobs I've Held", "Paid Work", "Career So Far", "Where I Have Been Employed", "Track Record",
+              "Industry Roles", "What I Do for a Living", "Places I've Worked", "Day Jobs", "Professional Path"]
+EDU_HEADS = ["Schooling", "Where I Studied", "Academic Background", "Learning", "Degrees Earned"]
+
+TEXT_STYLES = {
+    "plain": lambda h: h + "\n",
+    "caps": lambda h: h.upper() + "\n",
+    "dashes": lambda h: h + "\n" + "-" * len(h) + "\n",
+    "equals": lambda h: h + "\n" + "=" * len(h) + "\n",
+    "colon": lambda h: h + ":\n",
+}
+MD_STYLES = {
+    "atx2": lambda h: "## " + h + "\n",
+    "atx3": lambda h: "### " + h + "\n",
+    "bold": lambda h: "**" + h + "**\n",
+    "setext": lambda h: h + "\n" + "-" * len(h) + "\n",
+}
+
+TEXT_JOBS = {
+    "role-org-dates": ("Senior Data Engineer, Pellham Analytics — Leeds, UK\nMarch 2020 – present\n"
+                       "• Rebuilt the ingestion pipeline.\n\n"
+                       "Data Analyst, Kestrelmoor Council — York, UK\n2016 – 2020\n"
+                       "• Produced the monthly housing dashboards.\n"),
+    "org-role-bar": ("Pellham Analytics, Leeds\nSenior Data Engineer | March 2020 – present\n"
+                     "• Rebuilt the ingestion pipeline.\n\n"
+                     "Kestrelmoor Council, York\nData Analyst | 2016 – 2020\n"
+                     "• Produced the monthly housing dashboards.\n"),
+    "dates-first": ("2020 – present   Senior Data Engineer, Pellham Analytics\n"
+                    "                 Rebuilt the ingestion pipeline.\n\n"
+                    "2016 – 2020      Data Analyst, Kestrelmoor Council\n"
+                    "                 Produced the monthly housing dashboards.\n"),
+    "one-line": ("Senior Data Engineer | Pellham Analytics | 2020 – present\n"
+                 "Data Analyst | Kestrelmoor Council | 2016 – 2020\n"),
+}
+MD_JOBS = {
+    "sub-headings": ("### Senior Data Engineer, Pellham Analytics\n*March 2020 – present* · Leeds, UK\n\n"
+                     "- Rebuilt the ingestion pipeline.\n\n"
+                     "### Data Analyst, Kestrelmoor Council\n*2016 – 2020* · York, UK\n\n"
+                     "- Produced the monthly housing dashboards.\n"),
+    "bullets": ("- **Pellham Analytics** — Senior Data Engineer (2020 – present)\n"
+                "- **Kestrelmoor Council** — Data Analyst (2016 – 2020)\n"),
+}
+TEXT_EDU = "MSc Data Science, University of Sheffield, 2016\nBSc Mathematics, University of Hull, 2015\n"
+MD_EDU = "- MSc Data Science, University of Sheffield, 2016\n- BSc Mathematics, University of Hull, 2015\n"
+
+
+def documents():
+    """(name, file name, text) of every variant."""
+    for (i, w), (sn, style), (jn, jobs) in itertools.product(enumerate(WORK_HEADS), TEXT_STYLES.items(),
+                                                             TEXT_JOBS.items()):
+        e = EDU_HEADS[i % len(EDU_HEADS)]
+        yield (f"text {sn} {jn} {w!r}", f"t{i}-{sn}-{jn}.txt",
+               f"Dana Whitcombe\ndana@example.net | Leeds, UK\n\n{style(w)}\n{jobs}\n{style(e)}\n{TEXT_EDU}\n"
+               f"Skills\nPython, SQL, Airflow, dbt\n")
+    for (i, w), (sn, style), (jn, jobs) in itertools.product(enumerate(WORK_HEADS), MD_STYLES.items(),
+                                                             MD_JOBS.items()):
+        if sn == "atx3" and jn == "sub-headings":
+            continue  # (the jobs' own headings are at that level)
+        e = EDU_HEADS[i % len(EDU_HEADS)]
+        yield (f"md {sn} {jn} {w!r}", f"m{i}-{sn}-{jn}.md",
+               f"# Dana Whitcombe\n\ndana@example.net | Leeds, UK\n\n{style(w)}\n{jobs}\n{style(e)}\n{MD_EDU}\n"
+               f"{style('Skills')}\nPython, SQL, Airflow, dbt\n")
+
+
+def verdict(doc):
+    """None when both jobs and both degrees came out whole, else why not."""
+    work = doc.get("work", [])
+    edu = doc.get("education", [])
+    if len(work) != 2 or not all(w.get("name") and w.get("position") and w.get("startDate") for w in work):
+        return "jobs: " + json.dumps([[w.get("name"), w.get("position"), w.get("startDate")] for w in work])
+    if len(edu) != 2 or not all(d.get("institution") and d.get("studyType") for d in edu):
+        return "degrees: " + json.dumps([[d.get("institution"), d.get("studyType")] for d in edu])
+    return None
+
+
+def main():
+    cvx = os.path.join(sys.argv[1] if len(sys.argv) > 1 else "build", "cvx")
+    docs = list(documents())
+    with tempfile.TemporaryDirectory(prefix="cvx-variants-") as tmp:
+        src, out = os.path.join(tmp, "in"), os.path.join(tmp, "out")
+        os.mkdir(src)
+        for _, fn, text in docs:
+            with open(os.path.join(src, fn), "w", encoding="utf-8") as f:
+                f.write(text)
+        p = subprocess.run([cvx, "convert", "-q", "-f", "json", "-o", out, "--"] +
+                           [os.path.join(src, fn) for _, fn, _ in docs], capture_output=True, text=True)
+        passed = failed = 0
+        for name, fn, _ in docs:
+            path = os.path.join(out, fn.rsplit(".", 1)[0] + ".json")
+            why = "no output (exit %d)" % p.returncode if not os.path.exists(path) else None
+            if not why:
+                with open(path, encoding="utf-8") as f:
+                    why = verdict(json.load(f))
+            if why:
+                failed += 1
+                print(f"FAIL {name}: {why}")
+            else:
+                passed += 1
+                print(f"ok {name}")
+    print(f"variants: {passed} passed, {failed} failed")
+
+
+if __name__ == "__main__":
+    main()
