@@ -5420,6 +5420,24 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         bool beside = nc > 1 && !words_over(p.s, p.n, 3) && cvx_role_score(p.s, p.n) <= 0;
         for (size_t q = 0; q < p.n && beside; q++)
           if (q == 0 || p.s[q - 1] == ' ') beside = isupper((unsigned char)p.s[q]) || (unsigned char)p.s[q] >= 0x80;
+        /* …and where the person lives when the page says so nowhere else
+         * and a contact stands beside it, known to the place list or not */
+        if (beside && top && !c->have_location && !figures && p.n >= 3 && b->kind != CVX_BLK_ROW && cvx_org_score(p.s, p.n) == 0 &&
+            !cvx_is_person_name(p.s, p.n) && !label_in(p, contact_labels)) {
+          bool contact = false, brand = false;
+          for (int cj = 0; cj < nc && !contact; cj++)
+            if (cj != ci) {
+              size_t pa, pb;
+              contact = memchr(cols[cj].s, '@', cols[cj].n) || cvx_phone_find(cols[cj].s, cols[cj].n, &pa, &pb);
+            }
+          for (size_t q = 0; q + 1 < p.n && !brand; q++) /* (an acronym, a brand: "IBM", "GitHub") */
+            brand = isupper((unsigned char)p.s[q + 1]) && isalpha((unsigned char)p.s[q]);
+          if (contact && !brand) {
+            add_piece(c, basics(c), "location.city", p, b->span);
+            c->have_location = true;
+            continue;
+          }
+        }
         /* (a value in a table's row of a label and its value is that
          * label's, no title: "Geburtsort" | "Kleinbrück") */
         bool row_value = b->kind == CVX_BLK_ROW && nc == 2 && ci == 1 && !words_over(cols[0].s, cols[0].n, 3);

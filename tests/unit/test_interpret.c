@@ -155,6 +155,12 @@ static void run_entries(void) {
       {"# A\n## Skills\n\n* Go, Rust\n* Spanish (native), English, French (basic)\n", CVX_REC_LANGUAGE, "language=Spanish|fluency=native; language=English; language=French|fluency=basic"},
       /* the page's first line, a name written in small letters */
       {"jo marlow\njo@example.com\n\n## Experience\n", CVX_REC_BASICS, "name=jo marlow|email=jo@example.com"},
+      /* a town beside the contacts is where the person lives, in the place
+       * list or not; a label's row in a table is no town */
+      {"# Ines Roe\n\nines@example.com \xc2\xb7 Porto \xc2\xb7 +351 912 000 111\n\n## Experience\n", CVX_REC_BASICS,
+       "name=Ines Roe|email=ines@example.com|location.city=Porto|phone=+351 912 000 111|phoneE164=+351912000111"},
+      {"# Ines Roe\n\n| Born | 10.03.1987 |\n| --- | --- |\n| Email | ines@example.com |\n\n## Experience\n",
+       CVX_REC_BASICS, "name=Ines Roe|email=ines@example.com"},
       /* ... but not a role or a greeting so written */
       {"senior engineer\njo@example.com\n\n## Experience\n", CVX_REC_BASICS, "email=jo@example.com"},
       {"hello there\njo@example.com\n\n## Experience\n", CVX_REC_BASICS, "email=jo@example.com"},
