@@ -1226,31 +1226,39 @@ static bool sentence_below(const tx *t, const tline *l) {
 
 /* Does the first line under l, after blank lines, read as an entry of
  * another kind than the open section's: a degree under jobs? */
+/* Does s[0,n) name a school ("University of Hull", "Kings College")? */
+static bool names_school(const char *s, size_t n) {
+  static const char *const schools[] = {"universit", "college", "school", "institut", "academy", "hochschule",
+                                        "polytechnic", NULL};
+  for (int q = 0; schools[q]; q++)
+    for (size_t i = 0, m = strlen(schools[q]); i + m <= n; i++)
+      if (strncasecmp(s + i, schools[q], m) == 0) return true;
+  return false;
+}
+
 static bool kind_shift(const tx *t, const tline *l) {
-  tline x;
-  size_t pos = l->next;
-  while (read_line(t, pos, &x) && x.blank) pos = x.next;
-  if (x.blank || x.ce <= x.cs) return false;
-  const char *s = t->v + x.cs, *st;
-  size_t n = x.ce - x.cs, a, b;
-  bool degree = cvx_degree_find(s, n, &st, &a, &b);
-  /* the degree leads its line, or a school is named beside it ("Initech,
-   * BA": a firm in a town) */
-  if (degree && a > 0) {
-    static const char *const schools[] = {"universit", "college", "school", "institut", "academy", "hochschule",
-                                          "polytechnic", NULL};
-    bool school = false;
-    for (int q = 0; schools[q] && !school; q++)
-      for (size_t i = 0; i + strlen(schools[q]) <= n && !school; i++)
-        school = strncasecmp(s + i, schools[q], strlen(schools[q])) == 0;
-    degree = school;
-  }
   cvx_rec_kind k = t->sec_kind;
   /* a section whose heading named no kind is of the kind its heads hold */
   if (k == CVX_REC_SECTION && t->sec_roles > t->sec_degrees) k = CVX_REC_WORK;
   /* (not the other way: a title's word is in many a certificate's or a
    * course's name, "Instructor Certification") */
-  return (k == CVX_REC_WORK || k == CVX_REC_VOLUNTEER) && degree;
+  if (k != CVX_REC_WORK && k != CVX_REC_VOLUNTEER) return false;
+  /* the first two lines below: a degree that leads its line, or one with
+   * a school named beside it or on the line above ("Initech, BA" is a firm
+   * in a town) */
+  tline x;
+  size_t pos = l->next;
+  while (read_line(t, pos, &x) && x.blank) pos = x.next;
+  bool school_above = false;
+  for (int k2 = 0; k2 < 2 && !x.blank && x.ce > x.cs; k2++) {
+    const char *s = t->v + x.cs, *st;
+    size_t n = x.ce - x.cs, a, b;
+    bool school = names_school(s, n);
+    if (cvx_degree_find(s, n, &st, &a, &b) && (a == 0 || school || school_above)) return true;
+    school_above = school;
+    if (!read_line(t, x.next, &x)) break;
+  }
+  return false;
 }
 
 /* Does the open block hold a letter or a digit (not only a bullet left

@@ -1794,6 +1794,13 @@ static void field_model_education(ctx *c, const char *orig, const char *t, size_
   segment_labels(t, seg, ns, tok, nt, lab, seg_lab);
   for (int i = 0; i < ns && morg < 0; i++)
     if (seg_lab[i] == CVX_FLD_ORG) morg = i;
+  /* not the piece the rules read as the field when the rules' school is
+   * one the model reads so too ("BSc Mathematics | University of Hull") */
+  if (morg >= 0 && *inst >= 0 && *inst < ns && morg != *inst && seg_lab[*inst] == CVX_FLD_ORG && seg[*inst].n &&
+      area.n && area.s >= orig) {
+    size_t ma = (size_t)(seg[morg].s - t), mz = ma + seg[morg].n, aa = (size_t)(area.s - orig), az = aa + area.n;
+    if (ma < az && aa < mz) morg = *inst;
+  }
   if (morg >= 0) {
     *inst = morg;
     for (int j = morg + 1; j < ns && seg_lab[j] == CVX_FLD_ORG; j++) {
@@ -1802,7 +1809,7 @@ static void field_model_education(ctx *c, const char *orig, const char *t, size_
       int opens = 0;
       for (const char *q = end; q < seg[j].s && joinable; q++) {
         opens += *q == '(';
-        joinable = *q != '\n' && *q != ')';
+        joinable = *q != '\n' && *q != ')' && *q != '\t'; /* (a table's column ends a name) */
       }
       /* the school's own name in brackets after it ("Example College
        * (Example University)") is part of the institution, brackets and all */
@@ -2039,9 +2046,10 @@ static void parse_education(ctx *c, const entry *e) {
     } else if (a < n && t[a] == '(') {
       a++;
     }
+    while (a < n && (t[a] == ' ' || t[a] == '\t' || t[a] == ':')) a++; /* (the field may be the next column) */
     size_t b = a;
     while (b < n && t[b] != ',' && t[b] != '\n' && t[b] != '(' && t[b] != ')' && t[b] != ';' &&
-           t[b] != '|' &&
+           t[b] != '|' && t[b] != '\t' &&
            !(t[b] == ' ' && b + 2 < n &&
              (t[b + 1] == '-' || (unsigned char)t[b + 1] == 0xE2 ||
               ((unsigned char)t[b + 1] == 0xC2 && (unsigned char)t[b + 2] == 0xB7))) && /* " - ", " – ", " · " */
@@ -5422,7 +5430,8 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
           if (q == 0 || p.s[q - 1] == ' ') beside = isupper((unsigned char)p.s[q]) || (unsigned char)p.s[q] >= 0x80;
         /* …and where the person lives when the page says so nowhere else
          * and a contact stands beside it, known to the place list or not */
-        if (beside && top && !c->have_location && !figures && p.n >= 3 && b->kind != CVX_BLK_ROW && cvx_org_score(p.s, p.n) == 0 &&
+        if (beside && top && !c->have_location && !figures && p.n >= 3 && b->kind != CVX_BLK_ROW &&
+            !memchr(p.s, ',', p.n) && cvx_org_score(p.s, p.n) == 0 &&
             !cvx_is_person_name(p.s, p.n) && !label_in(p, contact_labels)) {
           bool contact = false, brand = false;
           for (int cj = 0; cj < nc && !contact; cj++)

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """variants.py — one CV written many ways: section headings in phrasings no
 word list of cvx holds, in every heading style, over entries in several
-shapes, in plain text and Markdown. Each document must come out with both
-jobs (employer, title, start date) and both degrees (school, degree type).
+shapes, in plain text and Markdown. Each document must come out with its
+jobs (employer, title, start date) and both degrees (school, degree type,
+field, end date).
 
 Generalisation guard: the phrasings and the CV are this project's own, not
 taken from any shared set. Prints "ok NAME" / "FAIL NAME: why" per document
@@ -59,6 +60,22 @@ MD_JOBS = {
                 "- **Kestrelmoor Council** — Data Analyst (2016 – 2020)\n"),
 }
 TEXT_EDU = "MSc Data Science, University of Sheffield, 2016\nBSc Mathematics, University of Hull, 2015\n"
+# degrees in several shapes, under every education phrasing, after one job
+TEXT_EDU_SHAPES = {
+    "degree-school-year": TEXT_EDU,
+    "school-over-degree": ("University of Sheffield\nMSc Data Science, 2014 – 2016\n\n"
+                           "University of Hull\nBSc Mathematics, 2012 – 2015\n"),
+    "school-dash-degree": ("University of Sheffield — MSc Data Science (2014 – 2016)\n"
+                           "University of Hull — BSc Mathematics (2012 – 2015)\n"),
+    "dates-first": ("2014 – 2016   MSc Data Science, University of Sheffield\n"
+                    "2012 – 2015   BSc Mathematics, University of Hull\n"),
+    "bars": ("MSc Data Science | University of Sheffield | 2016\n"
+             "BA Mathematics | University of Hull | 2015\n"),
+    "words": ("Master of Science in Data Science\nUniversity of Sheffield, 2016\n\n"
+              "Bachelor of Science in Mathematics\nUniversity of Hull, 2015\n"),
+}
+ONE_JOB = ("Senior Data Engineer, Pellham Analytics — Leeds, UK\nMarch 2020 – present\n"
+           "• Rebuilt the ingestion pipeline.\n")
 MD_EDU = "- MSc Data Science, University of Sheffield, 2016\n- BSc Mathematics, University of Hull, 2015\n"
 
 
@@ -70,6 +87,11 @@ def documents():
         yield (f"text {sn} {jn} {w!r}", f"t{i}-{sn}-{jn}.txt",
                f"Dana Whitcombe\ndana@example.net | Leeds, UK\n\n{style(w)}\n{jobs}\n{style(e)}\n{TEXT_EDU}\n"
                f"Skills\nPython, SQL, Airflow, dbt\n")
+    for (sn, shape), e, (yn, style) in itertools.product(TEXT_EDU_SHAPES.items(), EDU_HEADS,
+                                                         (("plain", TEXT_STYLES["plain"]), ("caps", TEXT_STYLES["caps"]))):
+        yield (f"text-edu {yn} {sn} {e!r}", f"e-{sn}-{yn}-{e.replace(' ', '_')}.txt",
+               f"Dana Whitcombe\ndana@example.net | Leeds, UK\n\nExperience\n\n{ONE_JOB}\n{style(e)}\n{shape}\n"
+               f"Skills\nPython, SQL\n")
     for (i, w), (sn, style), (jn, jobs) in itertools.product(enumerate(WORK_HEADS), MD_STYLES.items(),
                                                              MD_JOBS.items()):
         if sn == "atx3" and jn == "sub-headings":
@@ -80,14 +102,16 @@ def documents():
                f"{style('Skills')}\nPython, SQL, Airflow, dbt\n")
 
 
-def verdict(doc):
-    """None when both jobs and both degrees came out whole, else why not."""
+def verdict(doc, jobs=2):
+    """None when the jobs and both degrees came out whole, else why not."""
     work = doc.get("work", [])
     edu = doc.get("education", [])
-    if len(work) != 2 or not all(w.get("name") and w.get("position") and w.get("startDate") for w in work):
+    if len(work) != jobs or not all(w.get("name") and w.get("position") and w.get("startDate") for w in work):
         return "jobs: " + json.dumps([[w.get("name"), w.get("position"), w.get("startDate")] for w in work])
     if len(edu) != 2 or not all(d.get("institution") and d.get("studyType") for d in edu):
         return "degrees: " + json.dumps([[d.get("institution"), d.get("studyType")] for d in edu])
+    if not all(d.get("area") and d.get("endDate") for d in edu):
+        return "degrees: " + json.dumps([[d.get("area"), d.get("endDate")] for d in edu])
     return None
 
 
@@ -108,7 +132,7 @@ def main():
             why = "no output (exit %d)" % p.returncode if not os.path.exists(path) else None
             if not why:
                 with open(path, encoding="utf-8") as f:
-                    why = verdict(json.load(f))
+                    why = verdict(json.load(f), 1 if name.startswith("text-edu") else 2)
             if why:
                 failed += 1
                 print(f"FAIL {name}: {why}")
