@@ -645,7 +645,7 @@ static bool phrase_eq(const char *s, size_t n, const char *w) {
 }
 
 /* Whether a few words hold a pronoun, a question word or an article: a
- * phrase someone wrote ("Where I Earned a Living", "What We Built"), which
+ * phrase someone wrote ("Where I Have Been Employed", "What I Made"), which
  * the name of a firm, a school or a product seldom is. Closed-class words
  * of English only, not section names. */
 bool cvx_heading_phrase(const char *s, size_t n) {

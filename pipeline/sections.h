@@ -31,7 +31,7 @@ bool cvx_section_names_more(const char *heading, size_t n, cvx_rec_kind kind);
 bool cvx_section_pure(const char *heading, size_t n);
 
 /* Whether a few words hold a pronoun, a question word or an article: a
- * phrase someone wrote ("Where I Earned a Living", "What We Built"), which
+ * phrase someone wrote ("Where I Have Been Employed", "What I Made"), which
  * the name of a firm, a school or a product seldom is. */
 bool cvx_heading_phrase(const char *s, size_t n);
 
