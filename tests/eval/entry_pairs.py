@@ -84,6 +84,12 @@ def main():
     a = ap.parse_args()
     items = corpus.discover()
     if a.render:
+        # `make train` ships what this writes: without the renders it would
+        # train on a fraction of the pairs and say nothing
+        why = layouts.skipped()
+        if why:
+            print(f"entry_pairs: cannot render the layouts: {why}", file=sys.stderr)
+            return 1
         layouts.render_all(items, os.path.abspath(a.build))
     for p in pairs(items, os.path.abspath(a.build)):
         print("\t".join(p))
