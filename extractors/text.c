@@ -1138,6 +1138,7 @@ typedef struct below {
   bool entry_para;   /* … of two or three such lines: a whole entry's head ("MA" / "School" / "2019") */
   bool dashed;       /* … or a spaced dash: "Initech - Leeds", "Initech -" */
   bool award_dated;  /* … opens a paragraph of at most three lines with a date after an award's label ("Awarded 2014") */
+  bool stop;         /* … ends a sentence ("I build kites in 2019."): a heading stands over entries, not prose */
 } below;
 
 /* Whether line l is a date after an award's label, alone on it
@@ -1197,6 +1198,7 @@ static below look_below(const tx *t, const tline *l) {
         r.award_dated |= award_date_line(t, &y);
       }
       r.para_dated |= d.dated;
+      r.stop = x.ce > x.cs && t->v[x.ce - 1] == '.';
       for (size_t i = x.cs; i + 1 < x.ce && !r.dashed; i++)
         r.dashed = t->v[i] == ' ' && t->v[i + 1] == '-' && (i + 2 == x.ce || t->v[i + 2] == ' ');
       if (first) {
@@ -1215,17 +1217,6 @@ static below look_below(const tx *t, const tline *l) {
   return r;
 }
 
-/* Does the first line under l, after blank lines, end a sentence ("I build
- * kites in 2019.")? A heading stands over entries, not over prose. */
-static bool sentence_below(const tx *t, const tline *l) {
-  tline x;
-  size_t pos = l->next;
-  while (read_line(t, pos, &x) && x.blank) pos = x.next;
-  return !x.blank && x.ce > x.cs && t->v[x.ce - 1] == '.';
-}
-
-/* Does the first line under l, after blank lines, read as an entry of
- * another kind than the open section's: a degree under jobs? */
 /* Does s[0,n) name a school ("University of Hull", "Kings College")? */
 static bool names_school(const char *s, size_t n) {
   static const char *const schools[] = {"universit", "college", "school", "institut", "academy", "hochschule",
@@ -1236,6 +1227,8 @@ static bool names_school(const char *s, size_t n) {
   return false;
 }
 
+/* Does the first line under l, after blank lines, read as an entry of
+ * another kind than the open section's: a degree under jobs? */
 static bool kind_shift(const tx *t, const tline *l) {
   cvx_rec_kind k = t->sec_kind;
   /* a section whose heading named no kind is of the kind its heads hold */
@@ -1599,7 +1592,7 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
      * ("EMPLOYERS OVER TIME" over "Account Manager, Initech, 2012 - 2013") */
     if (t->top && cvx_is_person_name(s, n)) {
       below bl = look_below(t, l);
-      if (!bl.dated && !(bl.para_dated && !bl.direct && !sentence_below(t, l))) return 0;
+      if (!bl.dated && !(bl.para_dated && !bl.direct && !bl.stop)) return 0;
     }
     t->caps_heads++;
     return 1;
@@ -1615,7 +1608,7 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
      * in its first lines: "Industry Roles" / "Engineer, Initech" / "2016 –
      * 2020") */
     if ((t->prev_blank && bl.entries) || (bl.direct && bl.dated) ||
-        (t->prev_blank && !bl.direct && bl.para_dated && !sentence_below(t, l))) {
+        (t->prev_blank && !bl.direct && bl.para_dated && !bl.stop)) {
       if (caps)
         t->caps_heads++;
       else
@@ -1695,7 +1688,7 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   if (c->colon && words <= 6 && t->prev_blank && l->indent == 0 && !t->top &&
       !has_digit(s, n) && !cvx_entry_part_label(s, n) && cvx_role_score(s, n) == 0 && !job_title(s, n)) {
     below bl = look_below(t, l);
-    if ((bl.para_dated || bl.entries) && !sentence_below(t, l) && (cvx_heading_phrase(s, n) || kind_shift(t, l))) {
+    if ((bl.para_dated || bl.entries) && !bl.stop && (cvx_heading_phrase(s, n) || kind_shift(t, l))) {
       t->quiet_heads++;
       return 1;
     }

@@ -241,42 +241,61 @@ static size_t role_join_at(const char *s, size_t n, size_t i) {
   return 0;
 }
 
-/* Splits s[0,n) into pieces at entry separators: newlines, ", ", " | ",
- * spaced dashes and bullets, " · ", "; ", ": ", parentheses, " / ", a space
- * between two CJK characters and (when `at`) the role_joins words. */
-/* Whether s[i] lies inside a quotation closed on its line ("Workshop:
- * bridging theory and practice", “Data, models: a survey”): a quoted name
- * keeps its commas and colons. */
-static bool in_quotes(const char *s, size_t n, size_t i) {
-  size_t a = i, z = i;
-  while (a > 0 && s[a - 1] != '\n') a--;
-  while (z < n && s[z] != '\n') z++;
-  int plain = 0, open = 0;
-  for (size_t k = a; k < i; k++) {
-    if (s[k] == '"') plain ^= 1;
-    else if (k + 2 < i && (unsigned char)s[k] == 0xE2 && (unsigned char)s[k + 1] == 0x80)
-      open += (unsigned char)s[k + 2] == 0x9C ? 1 : (unsigned char)s[k + 2] == 0x9D && open ? -1 : 0;
-  }
-  if (!plain && !open) return false;
-  for (size_t k = i + 1; k < z; k++) {
-    if (plain && s[k] == '"') return true;
-    if (open && k + 2 < z && (unsigned char)s[k] == 0xE2 && (unsigned char)s[k + 1] == 0x80 &&
-        (unsigned char)s[k + 2] == 0x9D)
-      return true;
-  }
+/* Whether a capital follows a letter inside p: an acronym or a brand
+ * ("DLR", "GitHub", "VeritasU"), not a town's name. */
+static bool inner_capital(piece p) {
+  for (size_t q = 0; q + 1 < p.n; q++)
+    if (isupper((unsigned char)p.s[q + 1]) && isalpha((unsigned char)p.s[q])) return true;
   return false;
 }
 
+/* Where the quotation opened by the mark at s[i] closes on its line: the
+ * index of the closing mark, or 0 when it does not close there. A plain
+ * '"' closes at the next one; “ at its matching ”, quotations inside it
+ * counted. */
+static size_t quote_close(const char *s, size_t n, size_t i) {
+  if (s[i] == '"') {
+    for (size_t k = i + 1; k < n && s[k] != '\n'; k++)
+      if (s[k] == '"') return k;
+    return 0;
+  }
+  int depth = 0;
+  for (size_t k = i; k + 2 < n && s[k] != '\n'; k++) {
+    if ((unsigned char)s[k] != 0xE2 || (unsigned char)s[k + 1] != 0x80) continue;
+    if ((unsigned char)s[k + 2] == 0x9C) depth++;
+    else if ((unsigned char)s[k + 2] == 0x9D && --depth == 0) return k;
+  }
+  return 0;
+}
+
+/* Splits s[0,n) into pieces at entry separators: newlines, ", ", " | ",
+ * spaced dashes and bullets, " · ", "; ", ": ", parentheses, " / ", a space
+ * between two CJK characters and (when `at`) the role_joins words. Inside
+ * a quotation closed on its line ("Workshop: bridging theory and
+ * practice", “Data, models: a survey”) a comma, semicolon or colon does not
+ * split: a quoted name keeps them. */
 static int split_segments(const char *s, size_t n, bool at, piece *out, int max) {
   /* the bytes a separator can start with; every other byte is skipped at once */
   static const bool may_sep[256] = {['\n'] = true, ['\t'] = true, ['('] = true, [')'] = true,
                                     ['['] = true,  [']'] = true,  [','] = true, [';'] = true,
-                                    [':'] = true,  [' '] = true};
+                                    [':'] = true,  [' '] = true,  ['"'] = true, [0xE2] = true};
   int k = 0;
   size_t st = 0;
   int depth = 0;
+  /* the closing marks of the plain and the curly quotation s[i] is in
+   * (inside while i is below them; each found once, when it opens) */
+  size_t plain_end = 0, curly_end = 0;
   for (size_t i = 0; i <= n && k < max; i++) {
     if (i < n && !may_sep[(unsigned char)s[i]]) continue;
+    if (i < n && s[i] == '"') {
+      if (i > plain_end || !plain_end) plain_end = quote_close(s, n, i);
+      continue;
+    }
+    if (i < n && (unsigned char)s[i] == 0xE2) {
+      if (i + 2 < n && (unsigned char)s[i + 1] == 0x80 && (unsigned char)s[i + 2] == 0x9C && i >= curly_end)
+        curly_end = quote_close(s, n, i);
+      continue;
+    }
     size_t sep = 0;
     if (i == n) {
       sep = 1;
@@ -286,7 +305,7 @@ static int split_segments(const char *s, size_t n, bool at, piece *out, int max)
         sep = 1;
         if (c == '(') depth++;
         if (c == ')' && depth) depth--;
-      } else if ((c == ',' || c == ';' || c == ':') && in_quotes(s, n, i)) {
+      } else if ((c == ',' || c == ';' || c == ':') && (i < plain_end || i < curly_end)) {
         /* (no break inside a quoted name) */
       } else if ((c == ',' || c == ';') && i + 1 < n && s[i + 1] == ' ' &&
                  !(c == ',' && company_suffix(s + i + 2, n - i - 2))) {
@@ -1483,8 +1502,7 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
       ok = !isdigit((unsigned char)p.s[q]) && (q > 0 && p.s[q - 1] != ' ' ? p.s[q] != ',' : isupper((unsigned char)p.s[q]) || (unsigned char)p.s[q] >= 0x80);
     /* (not an acronym, "Aerospace Center, DLR", nor a university's campus,
      * "University of California, Berkeley", part of its name) */
-    for (size_t q = 0; ok && q + 1 < p.n; q++) /* (nor a brand, "VeritasU") */
-      ok = isupper((unsigned char)p.s[q + 1]) ? !isalpha((unsigned char)p.s[q]) : true;
+    ok = ok && !inner_capital(p); /* (nor a brand, "VeritasU") */
     /* the organisation's name starts as a name does */
     ok = ok && (isupper((unsigned char)seg[org].s[0]) || (unsigned char)seg[org].s[0] >= 0x80);
     for (size_t q = 0; ok && q + 9 <= seg[org].n; q++) ok = strncasecmp(seg[org].s + q, "universit", 9) != 0;
@@ -5433,15 +5451,13 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         if (beside && top && !c->have_location && !figures && p.n >= 3 && b->kind != CVX_BLK_ROW &&
             !memchr(p.s, ',', p.n) && cvx_org_score(p.s, p.n) == 0 &&
             !cvx_is_person_name(p.s, p.n) && !label_in(p, contact_labels)) {
-          bool contact = false, brand = false;
+          bool contact = false;
           for (int cj = 0; cj < nc && !contact; cj++)
             if (cj != ci) {
               size_t pa, pb;
               contact = memchr(cols[cj].s, '@', cols[cj].n) || cvx_phone_find(cols[cj].s, cols[cj].n, &pa, &pb);
             }
-          for (size_t q = 0; q + 1 < p.n && !brand; q++) /* (an acronym, a brand: "IBM", "GitHub") */
-            brand = isupper((unsigned char)p.s[q + 1]) && isalpha((unsigned char)p.s[q]);
-          if (contact && !brand) {
+          if (contact && !inner_capital(p)) { /* (not an acronym, a brand: "IBM", "GitHub") */
             add_piece(c, basics(c), "location.city", p, b->span);
             c->have_location = true;
             continue;
