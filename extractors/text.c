@@ -469,6 +469,7 @@ typedef struct tx {
   bool under_date;     /* … or the last block was the first under one */
   bool after_date;     /* the last block was a line of dates alone, in any section */
   int head_indent;
+  int title_slot; /* what the section's first sub-heading names (slot_of); -1 before one */
 } tx;
 
 /* Reads the line at pos (a byte offset, or an index in t->seg); false past
@@ -1217,6 +1218,28 @@ static below look_below(const tx *t, const tline *l) {
   return r;
 }
 
+/* Whether one of the next three lines under l, read across blank lines,
+ * holds a date, each line before it a few words that end no sentence: an
+ * entry's head set a field a paragraph ("Initech" / "Leeds" / "2016 –
+ * 2020"), as a page copied from a browser sets it. */
+static bool spaced_dated(const tx *t, const tline *l) {
+  tline x = *l;
+  for (int k = 0; k < 3; k++) {
+    do {
+      if (!read_line(t, x.next, &x)) return false;
+    } while (x.blank);
+    marker mk;
+    if (is_rule(t, &x) || find_marker(t, &x, &mk)) return false;
+    if (line_date(t, x.cs, x.ce).dated) return true;
+    const char *s = t->v + x.cs;
+    size_t n = x.ce - x.cs;
+    if (n > SHORT_LINE || real_words(s, n) > 8 || s[n - 1] == '.') return false;
+    /* (nor past the next section's heading) */
+    if (cvx_section_pure(s, n) && cvx_section_classify(s, n) != CVX_REC_SECTION) return false;
+  }
+  return false;
+}
+
 /* Does s[0,n) name a school ("University of Hull", "Kings College")? */
 static bool names_school(const char *s, size_t n) {
   static const char *const schools[] = {"universit", "college", "school", "institut", "academy", "hochschule",
@@ -1237,19 +1260,27 @@ static bool kind_shift(const tx *t, const tline *l) {
    * course's name, "Instructor Certification") */
   if (k != CVX_REC_WORK && k != CVX_REC_VOLUNTEER) return false;
   /* the first two lines below: a degree that leads its line, or one with
-   * a school named beside it or on the line above ("Initech, BA" is a firm
-   * in a town) */
+   * a school named beside it or above it ("Initech, BA" is a firm in a
+   * town); four when the lines are set a paragraph each, short and
+   * ending no sentence ("University of Hull" / "2012 – 2015" / "Hull" /
+   * "BSc Mathematics") */
   tline x;
   size_t pos = l->next;
   while (read_line(t, pos, &x) && x.blank) pos = x.next;
-  bool school_above = false;
-  for (int k2 = 0; k2 < 2 && !x.blank && x.ce > x.cs; k2++) {
+  bool school_above = false, spaced = false;
+  for (int k2 = 0; k2 < (spaced ? 4 : 2) && !x.blank && x.ce > x.cs; k2++) {
     const char *s = t->v + x.cs, *st;
     size_t n = x.ce - x.cs, a, b;
     bool school = names_school(s, n);
     if (cvx_degree_find(s, n, &st, &a, &b) && (a == 0 || school || school_above)) return true;
-    school_above = school;
+    school_above |= school;
     if (!read_line(t, x.next, &x)) break;
+    if (x.blank && n <= SHORT_LINE && real_words(s, n) <= 8 && s[n - 1] != '.') {
+      /* (a line alone: the next paragraph's line goes on with the entry) */
+      spaced = true;
+      while (x.blank && read_line(t, x.next, &x)) {
+      }
+    }
   }
   return false;
 }
@@ -1335,6 +1366,16 @@ static bool tight_list_below(const tx *t, const tline *l) {
   return true;
 }
 
+/* The header field a line names: 1 a degree, 2 a firm or a school, 3 a
+ * title; 0 none the grammars know. */
+static int slot_of(const char *s, size_t n) {
+  const char *st;
+  size_t a, z;
+  if (cvx_degree_find(s, n, &st, &a, &z)) return 1;
+  int org = cvx_org_score(s, n), role = cvx_role_score(s, n);
+  return org > 0 && org >= role ? 2 : role > 0 ? 3 : 0;
+}
+
 /* True when line l, after a blank line, can be the title of the next entry
  * where entries go by sub-headings: the section started that way (or holds
  * no entry yet), something follows, not run on from l, and the last
@@ -1342,6 +1383,11 @@ static bool tight_list_below(const tx *t, const tline *l) {
  * another: "HSC" / "Birch Grove College" / "2013"). */
 static bool next_entry_title(const tx *t, const tline *l) {
   if (!t->prev_blank || !(t->subheads || !t->head) || (t->subheads && !t->head)) return false;
+  /* the entries' titles name one field: under "University of Hull" and
+   * its dates, "BSc Mathematics" is more of that entry (each field a
+   * paragraph, as a page copied from a browser sets them) */
+  int slot = slot_of(t->v + l->cs, l->ce - l->cs);
+  if (slot && t->title_slot > 0 && slot != t->title_slot) return false;
   below bl = look_below(t, l);
   if (!bl.content || bl.direct_cont || bl.direct_short) return false;
   /* in a section of one-item entries, a run of lone lines is its list */
@@ -1592,7 +1638,7 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
      * ("EMPLOYERS OVER TIME" over "Account Manager, Initech, 2012 - 2013") */
     if (t->top && cvx_is_person_name(s, n)) {
       below bl = look_below(t, l);
-      if (!bl.dated && !(bl.para_dated && !bl.direct && !bl.stop)) return 0;
+      if (!bl.dated && !((bl.para_dated || spaced_dated(t, l)) && !bl.direct && !bl.stop)) return 0;
     }
     t->caps_heads++;
     return 1;
@@ -1608,7 +1654,7 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
      * in its first lines: "Industry Roles" / "Engineer, Initech" / "2016 –
      * 2020") */
     if ((t->prev_blank && bl.entries) || (bl.direct && bl.dated) ||
-        (t->prev_blank && !bl.direct && bl.para_dated && !bl.stop)) {
+        (t->prev_blank && !bl.direct && (bl.para_dated || spaced_dated(t, l)) && !bl.stop)) {
       if (caps)
         t->caps_heads++;
       else
@@ -1640,7 +1686,8 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
      * another kind than the section it would end: "Learning" over degrees
      * after jobs) */
     if ((bl.entries && t->quiet_heads && cvx_heading_phrase(s, n)) || apart ||
-        (!bl.direct && bl.para_dated && !cvx_entry_part_label(s, n) && (cvx_heading_phrase(s, n) || kind_shift(t, l)))) {
+        (!bl.direct && (bl.para_dated || spaced_dated(t, l)) && !cvx_entry_part_label(s, n) &&
+         (cvx_heading_phrase(s, n) || kind_shift(t, l)))) {
       t->quiet_heads++;
       return 1;
     }
@@ -1799,6 +1846,7 @@ static void reset_section(tx *t, int level, bool sub) {
     return;
   }
   t->subheads = t->sec_dated = t->sec_titled = t->sec_date_heads = t->date_open = t->under_date = t->after_date = false;
+  t->title_slot = -1;
   t->sec_level = level;
   t->sec_kind = CVX_REC_SECTION;
   t->sec_content = false;
@@ -2041,6 +2089,7 @@ static bool process(tx *t, const tline *l, const tline *next) {
     emit_simple(t, CVX_BLK_HEADING, h, c.s, c.e);
     bool skills = t->sec_kind == CVX_REC_SKILL && t->sec_content;
     reset_section(t, h, sub);
+    if (sub && t->title_slot < 0) t->title_slot = slot_of(t->v + c.s, c.e - c.s);
     if (!sub) {
       t->after_skills = skills;
       t->sec_kind = c.e - c.s <= SHORT_LINE ? cvx_section_classify(t->v + c.s, c.e - c.s) : CVX_REC_SECTION;
@@ -2377,7 +2426,8 @@ cvx_status cvx_text_blocks_range(cvx_doc *doc, cvx_blocks *out, size_t from, siz
           .boundary = true,
           .prev_blank = true,
           .sec_level = 1,
-          .sec_kind = CVX_REC_SECTION};
+          .sec_kind = CVX_REC_SECTION,
+          .title_slot = -1};
   cvx_buf_init(&t.text);
   ldate_cache memo = {0};
   t.memo = &memo;

@@ -1048,6 +1048,12 @@ static void field_model_assign(ctx *c, cvx_rec_kind kind, const char *orig, cons
                    * swapped) */
                   ((seg_lab[rules_org] < 0 || seg_lab[rules_org] == CVX_FLD_O) &&
                    cvx_org_score(seg[rules_org].s, seg[rules_org].n) == 0));
+  /* …or when the rules took it by order alone, with no title beside it,
+   * and the model reads a title there ("Glass Blower" over a sentence of
+   * what was done) */
+  swapped = swapped || (rules_org >= 0 && *pos < 0 && !lab_pos && seg[rules_org].n &&
+                        seg_lab[rules_org] == CVX_FLD_ROLE &&
+                        cvx_org_score(seg[rules_org].s, seg[rules_org].n) == 0);
   bool org_firm = rules_org >= 0 && seg[rules_org].n && cvx_org_score(seg[rules_org].s, seg[rules_org].n) > 0 &&
                   cvx_role_score(seg[rules_org].s, seg[rules_org].n) == 0 && !swapped;
   if (org_firm) seg_lab[rules_org] = CVX_FLD_ORG;
@@ -1384,6 +1390,9 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
     /* (a sentence on its own line describes: "The school is held every
      * year for students.") */
     bool line = own_line(t, n, seg[i]) && !cvx_is_person_name(seg[i].s, seg[i].n) && !sentence_like(seg[i]);
+    /* (nor does one closed by its full stop name anyone: "Rebuilt the
+     * pipeline for the analytics team." under the head's lines) */
+    if (sentence_like(seg[i]) && orig[(size_t)(seg[i].s - t) + seg[i].n] == '.') continue;
     if (oscore[i] > 0 && ((line && !org_line) || (line == org_line && oscore[i] > best_o))) {
       best_o = oscore[i];
       org = i;
@@ -1496,7 +1505,14 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
                (g > a && h == g + 1 && (t[g] == '-' || t[g] == '|')) ||
                (g > a && h == g + 3 && (unsigned char)t[g] == 0xE2 && (unsigned char)t[g + 1] == 0x80 &&
                 ((unsigned char)t[g + 2] == 0x93 || (unsigned char)t[g + 2] == 0x94));
-    bool ok = sep && b > a + 1 && t[b - 1] == ' ' && (z == n || t[z] == '\n') && !words_over(p.s, p.n, 2) &&
+    /* (the line may be left hanging on a dash after a dash: "Initech -
+     * Leeds -"; "Oracle, Business Objects -" names two firms) */
+    size_t ze = z;
+    while (ze < n && t[ze] == ' ') ze++;
+    if (ze > z && ze < n && t[ze] == '-' && g > a && t[g] == '-')
+      for (ze++; ze < n && t[ze] == ' ';) ze++;
+    else ze = z;
+    bool ok = sep && b > a + 1 && t[b - 1] == ' ' && (ze == n || t[ze] == '\n') && !words_over(p.s, p.n, 2) &&
               !oscore[org + 1] && !rscore[org + 1];
     for (size_t q = 0; ok && q < p.n; q++)
       ok = !isdigit((unsigned char)p.s[q]) && (q > 0 && p.s[q - 1] != ' ' ? p.s[q] != ',' : isupper((unsigned char)p.s[q]) || (unsigned char)p.s[q] >= 0x80);

@@ -666,7 +666,9 @@ bool cvx_heading_phrase(const char *s, size_t n) {
     for (int k = 0; closed[k] && j > i; k++)
       if (strlen(closed[k]) == j - i && phrase_eq(s + i, j - i, closed[k])) {
         if (strcmp(closed[k], "a") != 0 && strcmp(closed[k], "an") != 0) return true;
-        article = true;
+        /* (an article is a word of its own, a space after it: not the
+         * "A" of "A'Bad" or of "B.A.") */
+        article |= j < n && s[j] == ' ' && (i == 0 || s[i - 1] == ' ');
       }
     i = j;
   }

@@ -50,6 +50,21 @@ TEXT_JOBS = {
                     "                 Produced the monthly housing dashboards.\n"),
     "one-line": ("Senior Data Engineer | Pellham Analytics | 2020 – present\n"
                  "Data Analyst | Kestrelmoor Council | 2016 – 2020\n"),
+    # a field a paragraph, as text copied from a web page sets it
+    "spaced-org-first": ("Pellham Analytics\n\n03/2020 - Present\n\nSenior Data Engineer\n\n"
+                         "Rebuilt the ingestion pipeline for the analytics team.\n\n"
+                         "Kestrelmoor Council\n\n01/2016 - 02/2020\n\nData Analyst\n\n"
+                         "Produced the monthly housing dashboards.\n"),
+    # role, employer left hanging on a dash, dates: a job site's export
+    "spaced-role-first": ("Senior Data Engineer\n\nPellham Analytics - Leeds -\n\nMarch 2020 to Present\n\n"
+                          "Rebuilt the ingestion pipeline for the analytics team.\n\n"
+                          "Data Analyst\n\nKestrelmoor Council - York -\n\nJanuary 2016 to February 2020\n\n"
+                          "Produced the monthly housing dashboards.\n"),
+    # a profile page copied: title, employer, dates and length, place, what was done
+    "profile-copy": ("Senior Data Engineer\nPellham Analytics\nMar 2020 - Present · 4 yrs\n"
+                     "Leeds, England, United Kingdom\nRebuilt the ingestion pipeline for the analytics team.\n\n"
+                     "Data Analyst\nKestrelmoor Council\nJan 2016 - Feb 2020 · 4 yrs 2 mos\n"
+                     "York, England, United Kingdom\nProduced the monthly housing dashboards.\n"),
 }
 MD_JOBS = {
     "sub-headings": ("### Senior Data Engineer, Pellham Analytics\n*March 2020 – present* · Leeds, UK\n\n"
@@ -73,6 +88,12 @@ TEXT_EDU_SHAPES = {
              "BA Mathematics | University of Hull | 2015\n"),
     "words": ("Master of Science in Data Science\nUniversity of Sheffield, 2016\n\n"
               "Bachelor of Science in Mathematics\nUniversity of Hull, 2015\n"),
+    "spaced": ("University of Sheffield\n\n09/2014 - 06/2016\n\nMSc Data Science\n\n"
+               "University of Hull\n\n09/2012 - 06/2015\n\nBSc Mathematics\n"),
+    "spaced-degree-first": ("MSc in Data Science\n\nUniversity of Sheffield - Sheffield\n\n2016\n\n"
+                            "BSc in Mathematics\n\nUniversity of Hull - Hull\n\n2015\n"),
+    "profile-copy": ("University of Sheffield\nMaster of Science - MSc, Data Science\n2014 - 2016\n\n"
+                     "University of Hull\nBachelor of Science - BSc, Mathematics\n2012 - 2015\n"),
 }
 ONE_JOB = ("Senior Data Engineer, Pellham Analytics — Leeds, UK\nMarch 2020 – present\n"
            "• Rebuilt the ingestion pipeline.\n")
