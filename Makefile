@@ -7,6 +7,7 @@ INCLUDEDIR ?= $(PREFIX)/include
 BUILD   ?= build
 PKGS    := libcmark yaml-0.1 libpcre2-8 jansson libxml-2.0 libutf8proc poppler-glib libzip
 GEN_PKGS := jansson libutf8proc
+CITY_PKGS := geonames libutf8proc
 PKG_CONFIG ?= pkg-config
 WERROR  ?=
 CFLAGS  ?= -O2 -g
@@ -34,7 +35,7 @@ SCHEMAS  := $(sort $(wildcard schemas/*.json))
 MODELS   := $(sort $(wildcard pipeline/models/*.model))
 ISO_CODES ?= /usr/share/iso-codes/json
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/schemas.o $(BUILD)/gen/venues.o $(BUILD)/gen/places.o \
-	$(BUILD)/gen/report_assets.o \
+	$(BUILD)/gen/cities.o $(BUILD)/gen/report_assets.o \
 	$(MODELS:pipeline/models/%.model=$(BUILD)/gen/model_%.o)
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
@@ -45,7 +46,7 @@ all: $(BUILD)/cvx $(BUILD)/$(SOFILE) $(BUILD)/cvx.pc
 
 # Every compile waits for this check (order-only: it never makes an object stale).
 pkg-check:
-	@PKG_CONFIG='$(PKG_CONFIG)' CC='$(CC)' sh tests/deps.sh --check-build $(PKGS)
+	@PKG_CONFIG='$(PKG_CONFIG)' CC='$(CC)' sh tests/deps.sh --check-build $(PKGS) geonames
 
 $(BUILD)/%.o: %.c | pkg-check
 	@mkdir -p $(dir $@)
@@ -101,6 +102,20 @@ $(BUILD)/gen/places.c: $(BUILD)/gen/places_gen $(ISO_CODES)/iso_3166-1.json $(IS
 	@mv $@.tmp $@
 
 $(BUILD)/gen/places.o: $(BUILD)/gen/places.c | pkg-check
+	$(CC) $(CVX_CFLAGS) $(CFLAGS) -c $< -o $@
+
+# The city list: the towns of Debian's geonames library (GeoNames, CC BY 4.0),
+# written as C by a build-time tool in the same way (the library's data is
+# read at build time only: cvx does not link it).
+$(BUILD)/gen/cities_gen: pipeline/gen/cities_gen.c pipeline/places.h | pkg-check
+	@mkdir -p $(dir $@)
+	$(CC) $(CVX_CFLAGS) -O1 -o $@ $< $(shell $(PKG_CONFIG) --cflags --libs $(CITY_PKGS) 2>/dev/null)
+
+$(BUILD)/gen/cities.c: $(BUILD)/gen/cities_gen
+	$(BUILD)/gen/cities_gen > $@.tmp
+	@mv $@.tmp $@
+
+$(BUILD)/gen/cities.o: $(BUILD)/gen/cities.c | pkg-check
 	$(CC) $(CVX_CFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/libcvx.a: $(LIB_OBJ)

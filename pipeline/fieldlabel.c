@@ -2,6 +2,7 @@
  * (fieldlabel.h): tokens, their features from the shared grammars and the
  * slot rules, Viterbi labels. */
 #include "fieldlabel.h"
+#include "places.h"
 #include "sections.h"
 
 #include "grammar.h"
@@ -151,6 +152,24 @@ static void mark_places(const char *s, size_t a0, size_t z0, unsigned char *m, u
   }
 }
 
+/* A run of words between two separators of tokens tok[i,j) (one line)
+ * that is a town of the city list, capitalised ("Initech - Leeds -"). */
+static void mark_towns(const char *s, const cvx_ftok *tok, size_t i, size_t j, unsigned char *m, unsigned char bit) {
+  for (size_t q = i; q < j;) {
+    if (tok[q].sep) {
+      q++;
+      continue;
+    }
+    size_t e = q;
+    while (e < j && !tok[e].sep) e++;
+    size_t a = tok[q].a, z = tok[e - 1].z;
+    unsigned char c0 = (unsigned char)s[a];
+    if (e - q <= 3 && ((c0 >= 'A' && c0 <= 'Z') || c0 >= 0x80) && cvx_city_find(s + a, z - a))
+      for (size_t k = a; k < z; k++) m[k] |= bit;
+    q = e;
+  }
+}
+
 static void mark_degree(const char *s, size_t a0, size_t z0, unsigned char *m, unsigned char bit) {
   const char *st;
   size_t a, z;
@@ -228,6 +247,7 @@ static void field_features(cvx_rec_kind kind, const char *s, size_t n, const cvx
     size_t a = tok[i].a, z = tok[j - 1].z;
     mark_dates(s, a, z, mark, M_DATE);
     mark_places(s, a, z, mark, M_PLACE);
+    mark_towns(s, tok, i, j, mark, M_PLACE);
     mark_degree(s, a, z, mark, M_DEGREE);
     /* the first dash standing apart after a word, and nothing after it but
      * a place and separators */

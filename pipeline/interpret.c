@@ -1528,6 +1528,25 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
       seg[org + 1].n = 0;
     }
   }
+  /* a line of its own in a head that has its employer and its dates,
+   * naming a town of the city list and nothing else, is its town
+   * ("Initech" / "03/2020 - Present" / "Leeds" / "Engineer"), as a page
+   * copied from a browser sets each field apart */
+  if (!loc.n && kind == CVX_REC_WORK && dated && (org >= 0 || lab_org.n)) {
+    for (int i = 0; i < ns && !loc.n; i++) {
+      piece p = seg[i];
+      if (i == pos || i == org || !p.n || !(isupper((unsigned char)p.s[0]) || (unsigned char)p.s[0] >= 0x80) ||
+          !cvx_city_find(p.s, p.n))
+        continue;
+      /* (on a line of its own in the head's text, orig: t has the dates
+       * cut out as line ends) */
+      size_t a = (size_t)(p.s - t);
+      if ((a == 0 || orig[a - 1] == '\n') && (a + p.n == n || orig[a + p.n] == '\n')) {
+        loc = (piece){orig + a, p.n};
+        seg[i].n = 0;
+      }
+    }
+  }
   /* a role the head took by order alone gives way to a line right under
    * the head that a role's words vouch for ("11/2020 - 03/2026" / "Leader
    * in roofing sheets" / "Senior Projects Engineer" / bullets): the head's

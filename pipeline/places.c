@@ -9,6 +9,7 @@
 
 static const char *place_key(size_t i) { return cvx_places[i].key; }
 static const char *language_key(size_t i) { return cvx_language_keys[i]; }
+static const char *city_key(size_t i) { return cvx_cities[i].key; }
 
 /* The index of s[0,n), lower-cased in ASCII, among count sorted keys
  * (key_at), or count when it is none of them (or shorter than min). */
@@ -31,6 +32,11 @@ static size_t find_key(const char *s, size_t n, size_t min, const char *(*key_at
 const cvx_place *cvx_place_find(const char *s, size_t n) {
   size_t i = find_key(s, n, 3, place_key, cvx_places_count);
   return i < cvx_places_count ? &cvx_places[i] : NULL;
+}
+
+const cvx_city *cvx_city_find(const char *s, size_t n) {
+  size_t i = find_key(s, n, 4, city_key, cvx_cities_count);
+  return i < cvx_cities_count ? &cvx_cities[i] : NULL;
 }
 
 bool cvx_language_known(const char *s, size_t n) {

@@ -33,6 +33,21 @@ const char *cvx_iso_country(const char *s, size_t n);
  * of Canada ("MA", "IN", "ON"), as written after a city. */
 bool cvx_na_region(const char *s, size_t n);
 
+/* The city list: towns of some 15,000 people or more by name, compiled at
+ * build time from Debian's geonames library (GeoNames, CC BY 4.0;
+ * pipeline/gen/cities_gen.c). */
+typedef struct cvx_city {
+  const char *key; /* the name, ASCII lower-cased (and also folded to ASCII) */
+  char cc[3];      /* ISO 3166-1 alpha-2 of its country; "" when towns of that name lie in several */
+} cvx_city;
+
+extern const cvx_city cvx_cities[];
+extern const size_t cvx_cities_count;
+
+/* The town named exactly s[0,n) (ASCII case ignored, diacritics either as
+ * written or left out; four letters or more), or NULL. */
+const cvx_city *cvx_city_find(const char *s, size_t n);
+
 /* The English names of the languages of ISO 639-2 that have a two-letter
  * code, from the same iso-codes (ASCII lower-cased, and folded to ASCII
  * without diacritics), sorted. */

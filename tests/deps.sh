@@ -11,8 +11,9 @@ cd "$(dirname "$0")/.."
 
 # build: compiler, pkg-config and the libraries the Makefile links (btparse has
 # no pkg-config file: the Makefile links -lbtparse itself); iso-codes and
-# utf8proc for the build-time place gazetteer (pipeline/gen/places_gen.c)
-BUILD_PKGS="gcc make pkg-config libpcre2-dev libjansson-dev libyaml-dev libcmark-dev libxml2-dev libbtparse-dev iso-codes libutf8proc-dev libpoppler-glib-dev libzip-dev"
+# utf8proc for the build-time place gazetteer (pipeline/gen/places_gen.c);
+# geonames for the build-time city list (pipeline/gen/cities_gen.c)
+BUILD_PKGS="gcc make pkg-config libpcre2-dev libjansson-dev libyaml-dev libcmark-dev libxml2-dev libbtparse-dev iso-codes libutf8proc-dev libpoppler-glib-dev libzip-dev libgeonames-dev"
 
 # The Debian package that gives a pkg-config module.
 deb_of() {
@@ -25,6 +26,7 @@ deb_of() {
     libutf8proc) echo libutf8proc-dev ;;
     poppler-glib) echo libpoppler-glib-dev ;;
     libzip) echo libzip-dev ;;
+    geonames) echo libgeonames-dev ;;
     *) echo "$1" ;;
   esac
 }

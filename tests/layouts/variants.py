@@ -51,9 +51,9 @@ TEXT_JOBS = {
     "one-line": ("Senior Data Engineer | Pellham Analytics | 2020 – present\n"
                  "Data Analyst | Kestrelmoor Council | 2016 – 2020\n"),
     # a field a paragraph, as text copied from a web page sets it
-    "spaced-org-first": ("Pellham Analytics\n\n03/2020 - Present\n\nSenior Data Engineer\n\n"
+    "spaced-org-first": ("Pellham Analytics\n\n03/2020 - Present\n\nLeeds\n\nSenior Data Engineer\n\n"
                          "Rebuilt the ingestion pipeline for the analytics team.\n\n"
-                         "Kestrelmoor Council\n\n01/2016 - 02/2020\n\nData Analyst\n\n"
+                         "Kestrelmoor Council\n\n01/2016 - 02/2020\n\nYork\n\nData Analyst\n\n"
                          "Produced the monthly housing dashboards.\n"),
     # role, employer left hanging on a dash, dates: a job site's export
     "spaced-role-first": ("Senior Data Engineer\n\nPellham Analytics - Leeds -\n\nMarch 2020 to Present\n\n"
@@ -123,12 +123,15 @@ def documents():
                f"{style('Skills')}\nPython, SQL, Airflow, dbt\n")
 
 
-def verdict(doc, jobs=2):
-    """None when the jobs and both degrees came out whole, else why not."""
+def verdict(doc, jobs=2, towns=()):
+    """None when the jobs (with their towns, when the document names them)
+    and both degrees came out whole, else why not."""
     work = doc.get("work", [])
     edu = doc.get("education", [])
     if len(work) != jobs or not all(w.get("name") and w.get("position") and w.get("startDate") for w in work):
         return "jobs: " + json.dumps([[w.get("name"), w.get("position"), w.get("startDate")] for w in work])
+    if not all(town in (w.get("location") or "") for w, town in zip(work, towns)):
+        return "towns: " + json.dumps([w.get("location") for w in work])
     if len(edu) != 2 or not all(d.get("institution") and d.get("studyType") for d in edu):
         return "degrees: " + json.dumps([[d.get("institution"), d.get("studyType")] for d in edu])
     if not all(d.get("area") and d.get("endDate") for d in edu):
@@ -153,7 +156,11 @@ def main():
             why = "no output (exit %d)" % p.returncode if not os.path.exists(path) else None
             if not why:
                 with open(path, encoding="utf-8") as f:
-                    why = verdict(json.load(f), 1 if name.startswith("text-edu") else 2)
+                    jobs = 1 if name.startswith("text-edu") else 2
+                    # every shape names the jobs' towns but for these
+                    towns = () if any(k in name for k in (" one-line ", " dates-first ", " bullets ")) else \
+                        ("Leeds", "York")[:jobs]
+                    why = verdict(json.load(f), jobs, towns)
             if why:
                 failed += 1
                 print(f"FAIL {name}: {why}")

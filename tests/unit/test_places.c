@@ -115,8 +115,36 @@ static void run_languages(void) {
     CHECK(strcmp(cvx_language_keys[i - 1], cvx_language_keys[i]) < 0, "languages sorted and unique at %zu", i);
 }
 
+/* The city list from Debian's geonames: names with and without diacritics,
+ * the country when it is one, none for a name several countries share; no
+ * name under four letters. */
+static void run_cities(void) {
+  static const struct {
+    const char *name, *cc; /* cc NULL: not in the list */
+  } cases[] = {
+      {"Sheffield", "GB"}, {"LEEDS", "GB"},     {"Kharagpur", "IN"}, {"São Paulo", "BR"}, {"Sao Paulo", "BR"},
+      {"Krakow", "PL"},    {"York", ""}, /* England and Pennsylvania */
+      {"Wa", NULL},        {"Of", NULL},        {"Nowhereville", NULL}, {"", NULL},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const cvx_city *c = cvx_city_find(cases[i].name, strlen(cases[i].name));
+    if (!cases[i].cc) {
+      CHECK(c == NULL, "%s is no town of the list", cases[i].name);
+      continue;
+    }
+    CHECK(c != NULL, "%s found", cases[i].name);
+    if (c) CHECK_STR(c->cc, cases[i].cc, cases[i].name);
+  }
+  CHECK(cvx_cities_count > 10000, "the list holds %zu towns", cvx_cities_count);
+  size_t bad = 0; /* the first key out of order, or 0 */
+  for (size_t i = 1; i < cvx_cities_count && !bad; i++)
+    if (strcmp(cvx_cities[i - 1].key, cvx_cities[i].key) >= 0) bad = i;
+  CHECK(bad == 0, "cities sorted and unique (first fault at %zu)", bad);
+}
+
 int main(void) {
   run_find();
+  run_cities();
   run_languages();
   run_at();
   run_grammars();
