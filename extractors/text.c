@@ -1256,6 +1256,18 @@ static bool kind_shift(const tx *t, const tline *l) {
   cvx_rec_kind k = t->sec_kind;
   /* a section whose heading named no kind is of the kind its heads hold */
   if (k == CVX_REC_SECTION && t->sec_roles > t->sec_degrees) k = CVX_REC_WORK;
+  /* references under a section of another kind ("Writing" / "Roe, J.
+   * (2020). Title. Venue." after awards) */
+  if (k != CVX_REC_PUBLICATION && k != CVX_REC_SECTION) {
+    tline x;
+    size_t pos = l->next;
+    while (read_line(t, pos, &x) && x.blank) pos = x.next;
+    if (!x.blank && x.ce > x.cs) {
+      marker mk;
+      size_t a = find_marker(t, &x, &mk) ? mk.ts : x.cs;
+      if (a < x.ce && cvx_citation_line(t->v + a, x.ce - a)) return true;
+    }
+  }
   /* (not the other way: a title's word is in many a certificate's or a
    * course's name, "Instructor Certification") */
   if (k != CVX_REC_WORK && k != CVX_REC_VOLUNTEER) return false;

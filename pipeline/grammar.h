@@ -108,6 +108,12 @@ bool cvx_address_parse(const char *s, size_t n, cvx_address *ad);
  * sentence, or a phrase with role/organisation words ("Engineer", "University"). */
 bool cvx_is_person_name(const char *s, size_t n);
 
+/* Whether line s[0,n) reads as a reference: its first author written as
+ * references write names ("Whitcombe, D.", "D. Whitcombe", "Whitcombe D,"),
+ * after a number or not ("[3]"), with a year in the line and words enough
+ * for a title and a venue. */
+bool cvx_citation_line(const char *s, size_t n);
+
 /* The person a bio names at its start, as [*a, *e) of s: the subject of a
  * sentence in the third person ("Jane Roe is an assistant professor …",
  * "Dr. Jane Roe received …") or the name after a first-person opening ("Hi!

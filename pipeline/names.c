@@ -620,3 +620,70 @@ bool cvx_bio_subject(const char *s, size_t n, size_t *a, size_t *e) {
   *e = end;
   return true;
 }
+
+/* ------------------------------------------------------------ citations */
+
+/* The end of a capitalised word at s[i] (a capital, then letters, marks,
+ * hyphens or apostrophes: "Whitcombe", "O'Neil", "Müller-Lang"), or i. */
+static size_t cap_word(const char *s, size_t n, size_t i) {
+  if (i >= n) return i;
+  unsigned char c = (unsigned char)s[i];
+  if (!(c >= 'A' && c <= 'Z') && c < 0xC0) return i;
+  size_t j = i + 1;
+  while (j < n) {
+    unsigned char d = (unsigned char)s[j];
+    if ((d >= 'a' && d <= 'z') || (d >= 'A' && d <= 'Z') || d >= 0x80 || d == '-' || d == '\'') j++;
+    else break;
+  }
+  return j - i >= 2 ? j : i;
+}
+
+/* The end of initials at s[i] ("D.", "D. J.", "D.J.", "D.-J."), or i. */
+static size_t initials_at(const char *s, size_t n, size_t i) {
+  size_t j = i, end = i;
+  while (j + 1 < n && s[j] >= 'A' && s[j] <= 'Z' && s[j + 1] == '.') {
+    end = j += 2;
+    if (j < n && (s[j] == ' ' || s[j] == '-')) j++;
+  }
+  return end;
+}
+
+bool cvx_citation_line(const char *s, size_t n) {
+  if (!s || n < 24) return false;
+  size_t i = 0;
+  /* a number or a mark before the reference: "[3]", "12.", "- " */
+  if (i < n && s[i] == '[') {
+    while (i < n && i < 6 && s[i] != ']') i++;
+    i++;
+  } else {
+    while (i < n && i < 4 && s[i] >= '0' && s[i] <= '9') i++;
+    if (i > 0 && i < n && (s[i] == '.' || s[i] == ')')) i++;
+  }
+  while (i < n && (s[i] == ' ' || s[i] == '-' || s[i] == '*')) i++;
+  /* the first author: "Surname, I.", "I. Surname" or "Surname IJ," */
+  bool author = false;
+  size_t w = cap_word(s, n, i);
+  if (w > i) {
+    if (w + 2 < n && s[w] == ',' && s[w + 1] == ' ') author = initials_at(s, n, w + 2) > w + 2;
+    else if (w + 1 < n && s[w] == ' ') {
+      size_t k = w + 1, caps = 0;
+      while (k < n && s[k] >= 'A' && s[k] <= 'Z' && caps < 3) k++, caps++;
+      author = caps && k < n && (s[k] == ',' || s[k] == '.') && (k + 1 >= n || s[k + 1] == ' ');
+    }
+  } else {
+    size_t e = initials_at(s, n, i);
+    author = e > i && e < n && s[e] == ' ' && cap_word(s, n, e + 1) > e + 1;
+  }
+  if (!author) return false;
+  /* a year, and words enough for a title and a venue */
+  bool year = false;
+  int words = 0;
+  for (size_t k = i; k < n; k++) {
+    if (s[k] != ' ' && (k == 0 || s[k - 1] == ' ')) words++;
+    if (k + 4 <= n && (s[k] == '1' || s[k] == '2') && (s[k + 1] == '9' || s[k + 1] == '0') && s[k + 2] >= '0' &&
+        s[k + 2] <= '9' && s[k + 3] >= '0' && s[k + 3] <= '9' && (k == 0 || !(s[k - 1] >= '0' && s[k - 1] <= '9')) &&
+        (k + 4 == n || !(s[k + 4] >= '0' && s[k + 4] <= '9')))
+      year = true;
+  }
+  return year && words >= 6;
+}

@@ -75,12 +75,12 @@ const char *cvx_secvote_class(cvx_rec_kind kind, bool talks) {
 enum flag {
   F_RANGE, F_DATE, F_YEAR, F_DEGREE, F_EMAIL, F_URL, F_PHONE, F_ORG, F_ROLE, F_PLACE, F_PERSON, F_QUOTE,
   F_ETAL, F_COMMAS, F_PERIOD, F_NUMBERED, F_SHORT, F_MEDIUM, F_LONG, F_ITEM, F_PARA, F_ROW, F_SUBHEAD,
-  F_COLON, F_PAREN, F_PROSE, F__COUNT
+  F_COLON, F_PAREN, F_PROSE, F_CITE, F__COUNT
 };
 static const char *const flag_names[F__COUNT] = {
     "range", "date", "year", "degree", "email", "url", "phone", "org", "role", "place", "person", "quote",
     "etal", "commas", "period", "numbered", "short", "medium", "long", "item", "para", "row", "subhead",
-    "colon", "paren", "prose"};
+    "colon", "paren", "prose", "cite"};
 
 static bool is_word_byte(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80;
@@ -167,6 +167,7 @@ static void line_flags(const char *s, size_t n, const cvx_block *b, bool first_l
   fl[F_COLON] = memchr(s, ':', cap) != NULL;
   fl[F_PAREN] = memchr(s, '(', cap) != NULL;
   fl[F_PROSE] = prose_line(s, n, words);
+  fl[F_CITE] = cvx_citation_line(s, n < LINE_CAP ? n : LINE_CAP);
 }
 
 /* A share as a coarse bin: none, a few, some, most. */

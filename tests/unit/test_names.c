@@ -204,6 +204,25 @@ int main(void) {
   for (size_t i = 0; i < big; i++) buf[i] = "Ab -.'"[i % 6];
   CHECK(!cvx_is_person_name(buf, big), "huge");
   for (size_t n = 0; n < 200; n++) (void)cvx_is_person_name(buf, n);
+  for (size_t n = 0; n < 200; n++) (void)cvx_citation_line(buf, n);
   free(buf);
+  /* references told by their first author, a year and words enough */
+  static const struct {
+    const char *text;
+    bool cite;
+  } cites[] = {
+      {"Whitcombe, D. and Fenwick, A. (2022). Streaming joins at scale. Journal of Data Engineering, 14(2).", true},
+      {"D. Whitcombe, A. Fenwick. Streaming joins at scale. In Proc. of the Data Workshop, 2021.", true},
+      {"[3] Whitcombe D, Fenwick A. Streaming joins at scale. J Data Eng. 2019;14:33-49.", true},
+      {"12. Whitcombe, D.-J. (2018). Cheap lineage for small teams. Data Notes, 4.", true},
+      {"Whitcombe, D. Streaming joins at scale. Journal of Data Engineering.", false}, /* no year */
+      {"Senior Data Engineer, Pellham Analytics, 2020 - present", false},              /* a job */
+      {"MSc Data Science, University of Sheffield, 2016", false},                      /* a degree */
+      {"D. Whitcombe, 2020", false},                                                   /* too short */
+      {"", false},
+  };
+  for (size_t i = 0; i < sizeof cites / sizeof cites[0]; i++)
+    CHECK(cvx_citation_line(cites[i].text, strlen(cites[i].text)) == cites[i].cite, "citation: %s", cites[i].text);
+  CHECK(!cvx_citation_line(NULL, 0), "citation: null");
   return check_done("names");
 }
