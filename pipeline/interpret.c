@@ -956,6 +956,27 @@ static bool own_line(const char *t, size_t n, piece p) {
   return z >= n || t[z] == '\n';
 }
 
+static bool duration_phrase(piece p);
+
+/* An organisation's name without a length of time after it: "Initech for 6
+ * months" and "Initech (2 years)" name Initech. */
+static piece drop_duration_tail(piece p) {
+  p = trim_piece(p);
+  if (p.n > 2 && p.s[p.n - 1] == ')') {
+    const char *open = NULL;
+    for (size_t k = p.n - 1; k-- > 0 && !open;)
+      if (p.s[k] == '(') open = p.s + k;
+    if (open && open > p.s && duration_phrase((piece){open + 1, (size_t)(p.s + p.n - 1 - (open + 1))}))
+      return trim_piece((piece){p.s, (size_t)(open - p.s)});
+  }
+  for (size_t k = p.n; k-- > 1;) {
+    if (p.s[k - 1] != ' ' || k + 4 > p.n || strncasecmp(p.s + k, "for ", 4) != 0) continue;
+    if (duration_phrase((piece){p.s + k + 4, p.n - k - 4})) return trim_piece((piece){p.s, k - 1});
+    break; /* (the last "for" only) */
+  }
+  return p;
+}
+
 /* "Role at Org (note)" in English, Russian ("в"), French ("chez"), German
  * ("bei") or with "@": the position, the organisation and the note as the
  * summary. False (adding nothing) when no such word joins two parts. */
@@ -970,6 +991,7 @@ static bool role_at_org(ctx *c, cvx_record *r, const char *org_key, piece p, cvx
         note = trim_piece((piece){open + 1, (size_t)(org.s + org.n - 1 - open - 1)});
         org = trim_piece((piece){org.s, (size_t)(open - org.s)});
       }
+      org = drop_duration_tail(org);
       if (!role.n || !org.n || words_over(role.s, role.n, 5) || words_over(org.s, org.n, 6)) return false;
       add_piece(c, r, "position", role, within);
       add_piece(c, r, org_key, org, within);
@@ -1565,7 +1587,7 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   if ((pos >= 0 || role_line) && !lab_org.n && org >= 0 && oscore[org] <= 0 && sentence_like(seg[org])) org = -1;
   if (lab_org.n) add_piece(c, r, org_key, lab_org, es);
   if (org >= 0) {
-    add_piece(c, r, org_key, seg[org], es);
+    add_piece(c, r, org_key, drop_duration_tail(seg[org]), es);
     const cvx_link *l = link_for(e, seg[org]);
     if (l && url_usable(l->url)) {
       cvx_record_add(c->doc, r, "url", l->url, l->span);

@@ -39,6 +39,11 @@ static void run_entries(void) {
       /* a heading link is the organisation's url */
       {"# A\n## Experience\n### Engineer at [Larkspur](https://larkspur.example.com)\n2019 - 2020\n",
        CVX_REC_WORK, "name=Larkspur|url=https://larkspur.example.com|position=Engineer|startDate=2019|endDate=2020"},
+      /* a length of time after the employer is none of its name */
+      {"# A\n## Experience\n### Analyst at Brindle Data for 6 months\n2019\n", CVX_REC_WORK,
+       "name=Brindle Data|position=Analyst|startDate=2019|endDate=2019"},
+      {"# A\n## Experience\n### Brindle Data (2 years), Analyst\n2017 - 2019\n", CVX_REC_WORK,
+       "name=Brindle Data|position=Analyst|startDate=2017|endDate=2019"},
       /* a logo image before an entry is no entry head */
       {"# A\n## Experience\n![logo](l.png)\n\n* **Northwind Lab**\n  Research Intern @ Vision Group, 2023.3~2024.6\n",
        CVX_REC_WORK, "name=Northwind Lab|position=Research Intern|startDate=2023-03|endDate=2024-06|summary=Vision Group"},
