@@ -1283,6 +1283,8 @@ static bool kind_shift(const tx *t, const tline *l) {
   for (int k2 = 0; k2 < (spaced ? 4 : 2) && !x.blank && x.ce > x.cs; k2++) {
     const char *s = t->v + x.cs, *st;
     size_t n = x.ce - x.cs, a, b;
+    /* (not past the next section's heading) */
+    if (n <= SHORT_LINE && cvx_section_pure(s, n) && cvx_section_classify(s, n) != CVX_REC_SECTION) return false;
     bool school = names_school(s, n);
     if (cvx_degree_find(s, n, &st, &a, &b) && (a == 0 || school || school_above)) return true;
     school_above |= school;
@@ -1611,6 +1613,12 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
    * heading); so does one that names it among other words, at once ("Best
    * Presentation Award" under "Awards"), or it is a line of the entry when
    * it runs on in an open paragraph ("2017" / "Best Paper Award") */
+  /* …unless what it stands over is of another kind than the section it
+   * sits in ("Printed Work" over references after jobs): a section */
+  if (section && !loud && !t->top && t->prev_blank && t->sec_content && kind_shift(t, l)) {
+    t->quiet_heads++;
+    return 1;
+  }
   bool names_more = section && !loud && !t->top && t->sec_kind != CVX_REC_SECTION &&
                     cvx_section_names_more(s, n, t->sec_kind);
   if (names_more && running) return 0;

@@ -3019,6 +3019,27 @@ static bool languages_only(const cvx_block *first, const cvx_block *end) {
   return names >= 2;
 }
 
+/* Whether half the lines or more of the blocks [first, end) read as
+ * references (cvx_citation_line), one at least; sub-headings ("Journal
+ * articles", "2021") are not counted. */
+static bool references_only(const cvx_block *first, const cvx_block *end) {
+  int lines = 0, cites = 0;
+  for (const cvx_block *b = first; b && b != end && lines < 200; b = b->next) {
+    if (b->kind == CVX_BLK_RULE || b->kind == CVX_BLK_HEADING || !b->text || !b->len) continue;
+    const char *q = b->text, *stop = b->text + b->len;
+    while (q < stop && lines < 200) {
+      const char *nl = memchr(q, '\n', (size_t)(stop - q));
+      piece line = trim_piece((piece){q, (size_t)((nl ? nl : stop) - q)});
+      if (line.n) {
+        lines++;
+        cites += cvx_citation_line(line.s, line.n < 600 ? line.n : 600);
+      }
+      q = nl ? nl + 1 : stop;
+    }
+  }
+  return cites && cites * 2 >= lines;
+}
+
 /* Length of the run of rating dots (U+2022 •, U+25CF ●) at s[i], in bytes;
  * *count gets the number of dots. */
 static size_t dot_run(const char *s, size_t n, size_t i, int *count) {
@@ -8518,6 +8539,12 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
     for (; reach && !(reach->kind == CVX_BLK_HEADING && reach->level <= h->level); reach = reach->next)
       if (kind == CVX_REC_SECTION && reach->kind == CVX_BLK_HEADING && !holds_sections)
         holds_sections = heading_kind(reach) != CVX_REC_SECTION;
+    /* a heading that names another kind among other words ("Printed
+     * Work") over references is one of papers: the references' shape says
+     * so */
+    if (kind != CVX_REC_SECTION && kind != CVX_REC_PUBLICATION && !talks && h->kind == CVX_BLK_HEADING && h->text &&
+        !cvx_section_pure(h->text, strlen(h->text)) && references_only(h->next, reach))
+      kind = CVX_REC_PUBLICATION;
     /* a heading whose words name projects ("Software", "Tools") in a run of
      * skill sections of its level, over names alone that vote for skills,
      * names one more group of skills: as under a Skills heading (below).

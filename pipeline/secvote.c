@@ -181,7 +181,7 @@ static const char *share_bin(int k, int n) {
 /* The features of [first, end) into f; *nlines gets the lines read and
  * *nprose how many of them are running prose. */
 static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, int *nlines, int *nprose,
-                 int *nblocks, int *njobby, int *norg, int *nheads) {
+                 int *nblocks, int *njobby, int *norg, int *nheads, int *ncite) {
   cvx_features_clear(f);
   cvx_features_add(f, "bias", NULL, 0);
   int count[F__COUNT] = {0};
@@ -214,6 +214,7 @@ static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, 
   *njobby = count[F_RANGE] + count[F_DATE] + count[F_YEAR] + count[F_ROLE]; /* what a job has */
   *norg = count[F_ORG];
   *nheads = heads;
+  *ncite = count[F_CITE];
   *nblocks = count[F_ITEM] || count[F_ROW] ? blocks + 100 : blocks; /* a list is never prose */
   char name[64];
   for (int i = 0; i < F__COUNT; i++) {
@@ -232,8 +233,8 @@ static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, 
 }
 
 void cvx_section_features(const cvx_block *first, const cvx_block *end, cvx_features *f) {
-  int lines, prose, blocks, jobby, orgs, heads;
-  scan(first, end, f, &lines, &prose, &blocks, &jobby, &orgs, &heads);
+  int lines, prose, blocks, jobby, orgs, heads, cites;
+  scan(first, end, f, &lines, &prose, &blocks, &jobby, &orgs, &heads, &cites);
 }
 
 cvx_rec_kind cvx_section_vote(const cvx_block *first, const cvx_block *end, bool *talks) {
@@ -262,8 +263,8 @@ static cvx_rec_kind vote(const cvx_block *first, const cvx_block *end, bool *tal
   if (!section_model) return CVX_REC_SECTION;
   cvx_features f;
   cvx_features_init(&f);
-  int lines, prose, blocks, jobby, orgs, heads;
-  scan(first, end, &f, &lines, &prose, &blocks, &jobby, &orgs, &heads);
+  int lines, prose, blocks, jobby, orgs, heads, cites;
+  scan(first, end, &f, &lines, &prose, &blocks, &jobby, &orgs, &heads, &cites);
   float sc[CVX_MODEL_MAX_CLASSES];
   int best = cvx_model_predict(section_model, &f, sc);
   int k = cvx_model_nclasses(section_model);
@@ -298,6 +299,13 @@ static cvx_rec_kind vote(const cvx_block *first, const cvx_block *end, bool *tal
    * clients, schools, tools of a vendor): the vote abstains on them */
   if (lines >= 10 && jobby * 20 < lines && orgs * 10 >= lines * 9) return CVX_REC_SECTION;
   if (k < 2) return CVX_REC_SECTION;
+  /* half its lines or more read as references (their authors as
+   * references write names, a year, a title and a venue: the grammar's
+   * word): papers, or talks when the model says so, whatever the rest
+   * votes */
+  const char *bname = cvx_model_class(section_model, best);
+  if (cites && cites * 2 >= lines && strcmp(bname, "publication") != 0 && strcmp(bname, "talk") != 0)
+    return CVX_REC_PUBLICATION;
   if ((sc[best] - sc[second]) < strict * CVX_VOTE_MARGIN * (float)nf) {
     /* too close to call alone; a kind the context expects wins it when it
      * is one of the two */

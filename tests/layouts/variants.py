@@ -95,6 +95,18 @@ TEXT_EDU_SHAPES = {
     "profile-copy": ("University of Sheffield\nMaster of Science - MSc, Data Science\n2014 - 2016\n\n"
                      "University of Hull\nBachelor of Science - BSc, Mathematics\n2012 - 2015\n"),
 }
+# references under a heading in no word list, after the jobs
+PUB_HEADS = ["Writing", "Papers I Have Written", "Printed Work", "In Print", "Things I Wrote"]
+PUB_SHAPES = {
+    "author-year": ("Whitcombe, D. and Fenwick, A. (2022). Streaming joins at scale. "
+                    "Journal of Data Engineering, 14(2), 33–49.\n"
+                    "Whitcombe, D. (2020). Cheap lineage for small teams. "
+                    "In Proceedings of the Workshop on Data Pipelines, 12–19.\n"),
+    "numbered": ("[1] D. Whitcombe and A. Fenwick, \"Streaming joins at scale,\" "
+                 "Journal of Data Engineering, vol. 14, no. 2, pp. 33–49, 2022.\n"
+                 "[2] D. Whitcombe, \"Cheap lineage for small teams,\" in Proc. Workshop on Data Pipelines, "
+                 "2020, pp. 12–19.\n"),
+}
 ONE_JOB = ("Senior Data Engineer, Pellham Analytics — Leeds, UK\nMarch 2020 – present\n"
            "• Rebuilt the ingestion pipeline.\n")
 MD_EDU = "- MSc Data Science, University of Sheffield, 2016\n- BSc Mathematics, University of Hull, 2015\n"
@@ -113,6 +125,11 @@ def documents():
         yield (f"text-edu {yn} {sn} {e!r}", f"e-{sn}-{yn}-{e.replace(' ', '_')}.txt",
                f"Dana Whitcombe\ndana@example.net | Leeds, UK\n\nExperience\n\n{ONE_JOB}\n{style(e)}\n{shape}\n"
                f"Skills\nPython, SQL\n")
+    for p, (sn, shape), (yn, style) in itertools.product(PUB_HEADS, PUB_SHAPES.items(),
+                                                         (("plain", TEXT_STYLES["plain"]), ("caps", TEXT_STYLES["caps"]))):
+        yield (f"text-pub {yn} {sn} {p!r}", f"p-{sn}-{yn}-{p.replace(' ', '_')}.txt",
+               f"Dana Whitcombe\ndana@example.net | Leeds, UK\n\nExperience\n\n{ONE_JOB}\n{style(p)}\n{shape}\n"
+               f"{style('Education')}\n{TEXT_EDU}\nSkills\nPython, SQL\n")
     for (i, w), (sn, style), (jn, jobs) in itertools.product(enumerate(WORK_HEADS), MD_STYLES.items(),
                                                              MD_JOBS.items()):
         if sn == "atx3" and jn == "sub-headings":
@@ -123,9 +140,12 @@ def documents():
                f"{style('Skills')}\nPython, SQL, Airflow, dbt\n")
 
 
-def verdict(doc, jobs=2, towns=()):
-    """None when the jobs (with their towns, when the document names them)
-    and both degrees came out whole, else why not."""
+def verdict(doc, jobs=2, towns=(), papers=0):
+    """None when the jobs (with their towns, when the document names them),
+    both degrees and the papers, if any, came out whole, else why not."""
+    pubs = doc.get("publications", [])
+    if len(pubs) != papers or not all(p.get("name") and p.get("releaseDate") for p in pubs):
+        return "papers: " + json.dumps([[p.get("name"), p.get("releaseDate")] for p in pubs])
     work = doc.get("work", [])
     edu = doc.get("education", [])
     if len(work) != jobs or not all(w.get("name") and w.get("position") and w.get("startDate") for w in work):
@@ -156,11 +176,11 @@ def main():
             why = "no output (exit %d)" % p.returncode if not os.path.exists(path) else None
             if not why:
                 with open(path, encoding="utf-8") as f:
-                    jobs = 1 if name.startswith("text-edu") else 2
+                    jobs = 1 if name.startswith(("text-edu", "text-pub")) else 2
                     # every shape names the jobs' towns but for these
                     towns = () if any(k in name for k in (" one-line ", " dates-first ", " bullets ")) else \
                         ("Leeds", "York")[:jobs]
-                    why = verdict(json.load(f), jobs, towns)
+                    why = verdict(json.load(f), jobs, towns, 2 if name.startswith("text-pub") else 0)
             if why:
                 failed += 1
                 print(f"FAIL {name}: {why}")
