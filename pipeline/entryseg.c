@@ -433,6 +433,23 @@ static void repeated_heads(const cvx_block *const *blocks, const facts *fa, size
   }
 }
 
+/* Whether block b's first line holds a date and no sentence: a few words
+ * that do not end in a full stop ("_Engineer_, _March 2020 – present_,
+ * Leeds"), whatever lines follow it. */
+static bool dated_head_line(const cvx_block *b) {
+  size_t n = b->len < LOOK_CAP ? b->len : LOOK_CAP;
+  const char *nl = memchr(b->text, '\n', n);
+  size_t first = nl ? (size_t)(nl - b->text) : n, words = 0, lower = 0;
+  cvx_daterange d;
+  if (!first || b->text[first - 1] == '.' || !cvx_date_find(b->text, first, &d)) return false;
+  for (size_t i = 0; i < first; i++) {
+    if (b->text[i] == ' ' || (i > 0 && b->text[i - 1] != ' ')) continue;
+    words++;
+    lower += islower((unsigned char)b->text[i]) != 0;
+  }
+  return words <= 12 && !(words >= 5 && 2 * lower > words);
+}
+
 /* A section whose entries each open with a sub-heading of one level, with
  * one dated block at most under each (a title, its place, its date, its
  * type: not an employer over several dated roles), opens entries at those
@@ -463,6 +480,12 @@ static void heading_anchors(const cvx_block *const *blocks, const facts *fa, siz
       else if (labels[i] == CVX_SEG_B && !fa[i].degree && blocks[i]->kind == CVX_BLK_PARA)
         /* (a degree heads an entry of its own, and so may a list item) */
         labels[i] = labels[i - 1] == CVX_SEG_D ? CVX_SEG_D : CVX_SEG_H;
+      /* the dated line right under its sub-heading, no sentence, is the
+       * head's: "### Initech" / "_Engineer_, _March 2020 – present_,
+       * Leeds" (the one dated block the layout allows) */
+      else if (labels[i] == CVX_SEG_D && i > 0 && labels[i - 1] == CVX_SEG_B && blocks[i - 1]->kind == CVX_BLK_HEADING &&
+               blocks[i]->kind == CVX_BLK_PARA && dated_head_line(blocks[i]))
+        labels[i] = CVX_SEG_H;
     }
 }
 

@@ -1427,6 +1427,13 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
     if (i == pos || i == org || !seg[i].n || words_over(seg[i].s, seg[i].n, 10)) continue;
     /* a word for duties alone on its line ("Highlights") labels what follows */
     if (list_label(seg[i]) && own_line(t, n, seg[i])) continue;
+    /* a town of the city list, a region or a country (or its code) after
+     * a comma is a place, no title ("Initech, Leeds", "Initech, Mumbai,
+     * Maharashtra, IN") */
+    if (i > 0 && (isupper((unsigned char)seg[i].s[0]) || (unsigned char)seg[i].s[0] >= 0x80) &&
+        (cvx_city_find(seg[i].s, seg[i].n) || cvx_place_find(seg[i].s, seg[i].n) ||
+         cvx_iso_country(seg[i].s, seg[i].n)))
+      continue;
     /* a description line under a named organisation is no title: "Built
      * the sample tracking service for the lab." */
     if (org >= 0 && pos < 0 && rscore[i] == 0 && sentence_like(seg[i])) continue;
@@ -6467,6 +6474,19 @@ static bool told_sentence(const cvx_block *b) {
   return !cvx_date_find(b->text, b->len, &d);
 }
 
+/* Whether block b, right under the head of entry e, is the rest of that
+ * head: under a head of one line that names no date, role or degree (an
+ * organisation and its town, by its words or by none), a line with the
+ * dates and a role and no organisation ("- Initech, Leeds" over "  - Engineer, 2020 – present"). */
+static bool completes_head(const entry *e, const cvx_block *b) {
+  if (!e->head || e->head == e->title || !e->head->text || memchr(e->head->text, '\n', e->head->len) || !b->text ||
+      memchr(b->text, '\n', b->len))
+    return false;
+  int hs = line_slots(e->head->text, e->head->len, false), ns = line_slots(b->text, b->len, false);
+  return hs >= 0 && ns > 0 && !(hs & (SLOT_DATE | SLOT_ROLE | SLOT_DEGREE)) && (ns & SLOT_DATE) &&
+         (ns & SLOT_ROLE) && !(ns & SLOT_ORG);
+}
+
 /* Groups a job-like section's blocks into entries by the entry segmenter's
  * labels (entryseg.h): a B block opens an entry, an H block right after the
  * entry's header is joined to it, everything else is the entry's detail.
@@ -6600,7 +6620,8 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
       in_head = true;
       continue;
     }
-    if (lab[i] == CVX_SEG_H && in_head && !person_line(b)) {
+    if ((lab[i] == CVX_SEG_H || (lab[i] == CVX_SEG_D && e.head && e.head->next == b && completes_head(&e, b))) &&
+        in_head && !person_line(b)) {
       if (e.head == e.title && b->kind == CVX_BLK_PARA) { /* a sub-heading's first line */
         e.head = b;
         continue;
@@ -6611,9 +6632,9 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
        * Initech (City)"), a line that names a role or an organisation is the
        * rest of the header */
       if (e.head->next == b &&
-          (b->level <= e.head->level || (e.head != e.title && dates_alone(e.head) && b->text &&
-                                         !memchr(b->text, '\n', b->len) &&
-                                         line_slots(b->text, b->len, false) & (SLOT_ROLE | SLOT_ORG)))) {
+          (b->level <= e.head->level || completes_head(&e, b) ||
+           (e.head != e.title && dates_alone(e.head) && b->text && !memchr(b->text, '\n', b->len) &&
+            line_slots(b->text, b->len, false) & (SLOT_ROLE | SLOT_ORG)))) {
         if (e.head != e.title) e.head->kind = CVX_BLK_PARA;
         join_next(c, e.head);
         continue;
@@ -7446,7 +7467,8 @@ static bool short_line_para(const cvx_block *b) {
   return b->kind == CVX_BLK_PARA && b->level == 0 && b->text && b->len <= 40 && !memchr(b->text, '\n', b->len);
 }
 
-/* A line set wholly in bold, alone, over a list or deeper headings, that
+/* A line set wholly in bold, alone, over a list, deeper headings, a table
+ * or dated paragraphs led in bold, that
  * titles a section in words no list has: a phrase someone wrote ("Jobs
  * I've Held", "Where I Studied"), or on a page that sets a known section's
  * title so (bold_named), any few words that name no firm, title or person
@@ -7456,7 +7478,14 @@ static bool bold_title(const cvx_block *b, int bold_named) {
   for (size_t i = 0; i < b->len; i++)
     if (isdigit((unsigned char)b->text[i])) return false;
   const cvx_block *x = b->next;
-  if (x->kind != CVX_BLK_ITEM && !(x->kind == CVX_BLK_HEADING && x->level >= 3)) return false;
+  /* (over entries: a list, deeper headings, a table's rows, or a dated
+   * paragraph led by words in bold, "**Engineer** · Initech · 2020 –
+   * present") */
+  cvx_daterange d;
+  bool bold_led = x->kind == CVX_BLK_PARA && x->text && cvx_block_strong(x) > 0 && cvx_block_strong(x) < x->len &&
+                  cvx_date_find(x->text, x->len < 240 ? x->len : 240, &d);
+  if (x->kind != CVX_BLK_ITEM && x->kind != CVX_BLK_ROW && !(x->kind == CVX_BLK_HEADING && x->level >= 3) && !bold_led)
+    return false;
   /* (a title, a firm; not a person's name, which two capitalised words
    * may read as, "Track Record": the person is named at the top, over
    * contacts, not over a list) */
@@ -7747,7 +7776,15 @@ static bool mostly_prose(const cvx_block *first, const cvx_block *end) {
   for (const cvx_block *b = first; b && b != end && all < 64; b = b->next) {
     if (b->kind == CVX_BLK_RULE || b->kind == CVX_BLK_HEADING || !b->text) continue;
     all++;
-    prose += b->kind == CVX_BLK_PARA && is_prose(b->text, b->len);
+    /* (a paragraph whose first line is an entry's dated head, a few words
+     * and no sentence, is an entry and its description: "**Engineer** ·
+     * Initech · 2020 – present" over "Rebuilt the pipeline.") */
+    const char *nl = memchr(b->text, '\n', b->len);
+    piece l1 = trim_piece((piece){b->text, nl ? (size_t)(nl - b->text) : b->len});
+    cvx_daterange d;
+    bool head = nl && l1.n && !words_over(l1.s, l1.n, 12) && l1.s[l1.n - 1] != '.' && !sentence_like(l1) &&
+                cvx_date_find(l1.s, l1.n, &d);
+    prose += b->kind == CVX_BLK_PARA && !head && is_prose(b->text, b->len);
   }
   return all && prose * 2 >= all;
 }

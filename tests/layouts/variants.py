@@ -73,6 +73,21 @@ MD_JOBS = {
                      "- Produced the monthly housing dashboards.\n"),
     "bullets": ("- **Pellham Analytics** — Senior Data Engineer (2020 – present)\n"
                 "- **Kestrelmoor Council** — Data Analyst (2016 – 2020)\n"),
+    "table": ("| Years | Role | Employer |\n| --- | --- | --- |\n"
+              "| 2020 – present | Senior Data Engineer | Pellham Analytics |\n"
+              "| 2016 – 2020 | Data Analyst | Kestrelmoor Council |\n"),
+    "bold-dots": ("**Senior Data Engineer** · Pellham Analytics · Leeds · 2020 – present  \n"
+                  "Rebuilt the ingestion pipeline.\n\n"
+                  "**Data Analyst** · Kestrelmoor Council · York · 2016 – 2020  \n"
+                  "Produced the monthly housing dashboards.\n"),
+    "nested": ("- Pellham Analytics, Leeds\n  - Senior Data Engineer, 2020 – present\n"
+               "  - Rebuilt the ingestion pipeline.\n"
+               "- Kestrelmoor Council, York\n  - Data Analyst, 2016 – 2020\n"
+               "  - Produced the monthly housing dashboards.\n"),
+    "h3-italics": ("### Pellham Analytics\n_Senior Data Engineer_, _March 2020 – present_, Leeds\n\n"
+                   "Rebuilt the ingestion pipeline.\n\n"
+                   "### Kestrelmoor Council\n_Data Analyst_, _January 2016 – February 2020_, York\n\n"
+                   "Produced the monthly housing dashboards.\n"),
 }
 TEXT_EDU = "MSc Data Science, University of Sheffield, 2016\nBSc Mathematics, University of Hull, 2015\n"
 # degrees in several shapes, under every education phrasing, after one job
@@ -132,7 +147,7 @@ def documents():
                f"{style('Education')}\n{TEXT_EDU}\nSkills\nPython, SQL\n")
     for (i, w), (sn, style), (jn, jobs) in itertools.product(enumerate(WORK_HEADS), MD_STYLES.items(),
                                                              MD_JOBS.items()):
-        if sn == "atx3" and jn == "sub-headings":
+        if sn == "atx3" and jn in ("sub-headings", "h3-italics"):
             continue  # (the jobs' own headings are at that level)
         e = EDU_HEADS[i % len(EDU_HEADS)]
         yield (f"md {sn} {jn} {w!r}", f"m{i}-{sn}-{jn}.md",
@@ -178,7 +193,7 @@ def main():
                 with open(path, encoding="utf-8") as f:
                     jobs = 1 if name.startswith(("text-edu", "text-pub")) else 2
                     # every shape names the jobs' towns but for these
-                    towns = () if any(k in name for k in (" one-line ", " dates-first ", " bullets ")) else \
+                    towns = () if any(k in name for k in (" one-line ", " dates-first ", " bullets ", " table ")) else \
                         ("Leeds", "York")[:jobs]
                     why = verdict(json.load(f), jobs, towns, 2 if name.startswith("text-pub") else 0)
             if why:
