@@ -6477,14 +6477,16 @@ static bool told_sentence(const cvx_block *b) {
 /* Whether block b, right under the head of entry e, is the rest of that
  * head: under a head of one line that names no date, role or degree (an
  * organisation and its town, by its words or by none), a line with the
- * dates and a role and no organisation ("- Initech, Leeds" over "  - Engineer, 2020 – present"). */
+ * dates and a role or a degree and no organisation ("- Initech, Leeds"
+ * over "  - Engineer, 2020 – present"; "- University of Hull" over "  -
+ * BSc Mathematics, 2012 – 2015"). */
 static bool completes_head(const entry *e, const cvx_block *b) {
   if (!e->head || e->head == e->title || !e->head->text || memchr(e->head->text, '\n', e->head->len) || !b->text ||
       memchr(b->text, '\n', b->len))
     return false;
   int hs = line_slots(e->head->text, e->head->len, false), ns = line_slots(b->text, b->len, false);
   return hs >= 0 && ns > 0 && !(hs & (SLOT_DATE | SLOT_ROLE | SLOT_DEGREE)) && (ns & SLOT_DATE) &&
-         (ns & SLOT_ROLE) && !(ns & SLOT_ORG);
+         (ns & (SLOT_ROLE | SLOT_DEGREE)) && !(ns & SLOT_ORG);
 }
 
 /* Groups a job-like section's blocks into entries by the entry segmenter's

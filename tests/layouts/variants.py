@@ -125,6 +125,22 @@ PUB_SHAPES = {
 ONE_JOB = ("Senior Data Engineer, Pellham Analytics — Leeds, UK\nMarch 2020 – present\n"
            "• Rebuilt the ingestion pipeline.\n")
 MD_EDU = "- MSc Data Science, University of Sheffield, 2016\n- BSc Mathematics, University of Hull, 2015\n"
+# degrees in Markdown shapes, under every education phrasing, after one job
+MD_EDU_SHAPES = {
+    "table": ("| Years | Degree | School |\n| --- | --- | --- |\n"
+              "| 2014 – 2016 | MSc Data Science | University of Sheffield |\n"
+              "| 2012 – 2015 | BSc Mathematics | University of Hull |\n"),
+    "bold-school": ("**University of Sheffield** — MSc Data Science, 2016\n\n"
+                    "**University of Hull** — BSc Mathematics, 2015\n"),
+    "nested": ("- University of Sheffield\n  - MSc Data Science, 2014 – 2016\n"
+               "- University of Hull\n  - BSc Mathematics, 2012 – 2015\n"),
+    "h3-school": ("### University of Sheffield\nMSc Data Science · 2014 – 2016\n\n"
+                  "### University of Hull\nBSc Mathematics · 2012 – 2015\n"),
+    "h3-degree": ("### MSc Data Science\nUniversity of Sheffield, 2014 – 2016\n\n"
+                  "### BSc Mathematics\nUniversity of Hull, 2012 – 2015\n"),
+    "words": ("- Master of Science in Data Science, University of Sheffield (2016)\n"
+              "- Bachelor of Science in Mathematics, University of Hull (2015)\n"),
+}
 
 
 def documents():
@@ -145,6 +161,11 @@ def documents():
         yield (f"text-pub {yn} {sn} {p!r}", f"p-{sn}-{yn}-{p.replace(' ', '_')}.txt",
                f"Dana Whitcombe\ndana@example.net | Leeds, UK\n\nExperience\n\n{ONE_JOB}\n{style(p)}\n{shape}\n"
                f"{style('Education')}\n{TEXT_EDU}\nSkills\nPython, SQL\n")
+    for (sn, shape), e in itertools.product(MD_EDU_SHAPES.items(), EDU_HEADS):
+        yield (f"md-edu atx2 {sn} {e!r}", f"f-{sn}-{e.replace(' ', '_')}.md",
+               f"# Dana Whitcombe\n\ndana@example.net | Leeds, UK\n\n## Experience\n\n"
+               f"- **Pellham Analytics** — Senior Data Engineer, Leeds (2020 – present)\n\n## {e}\n\n{shape}\n"
+               f"## Skills\n\nPython, SQL\n")
     for (i, w), (sn, style), (jn, jobs) in itertools.product(enumerate(WORK_HEADS), MD_STYLES.items(),
                                                              MD_JOBS.items()):
         if sn == "atx3" and jn in ("sub-headings", "h3-italics"):
@@ -191,7 +212,7 @@ def main():
             why = "no output (exit %d)" % p.returncode if not os.path.exists(path) else None
             if not why:
                 with open(path, encoding="utf-8") as f:
-                    jobs = 1 if name.startswith(("text-edu", "text-pub")) else 2
+                    jobs = 1 if name.startswith(("text-edu", "text-pub", "md-edu")) else 2
                     # every shape names the jobs' towns but for these
                     towns = () if any(k in name for k in (" one-line ", " dates-first ", " bullets ", " table ")) else \
                         ("Leeds", "York")[:jobs]
