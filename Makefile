@@ -93,7 +93,7 @@ $(BUILD)/gen/model_%.o: $(BUILD)/gen/model_%.c | pkg-check
 # The place gazetteer: countries and first-level regions (and the names of
 # languages) from Debian's iso-codes, written as C by a small build-time tool (built without the
 # sanitizer or fuzzer flags of the build it serves: it runs on the host).
-$(BUILD)/gen/places_gen: pipeline/gen/places_gen.c pipeline/places.h | pkg-check
+$(BUILD)/gen/places_gen: pipeline/gen/places_gen.c pipeline/gen/gen_keys.h pipeline/places.h | pkg-check
 	@mkdir -p $(dir $@)
 	$(CC) $(CVX_CFLAGS) -O1 -o $@ $< $(shell $(PKG_CONFIG) --cflags --libs $(GEN_PKGS) 2>/dev/null)
 
@@ -107,7 +107,7 @@ $(BUILD)/gen/places.o: $(BUILD)/gen/places.c | pkg-check
 # The city list: the towns of Debian's geonames library (GeoNames, CC BY 4.0),
 # written as C by a build-time tool in the same way (the library's data is
 # read at build time only: cvx does not link it).
-$(BUILD)/gen/cities_gen: pipeline/gen/cities_gen.c pipeline/places.h | pkg-check
+$(BUILD)/gen/cities_gen: pipeline/gen/cities_gen.c pipeline/gen/gen_keys.h pipeline/places.h | pkg-check
 	@mkdir -p $(dir $@)
 	$(CC) $(CVX_CFLAGS) -O1 -o $@ $< $(shell $(PKG_CONFIG) --cflags --libs $(CITY_PKGS) 2>/dev/null)
 

@@ -8,6 +8,7 @@
  * Names of fewer than four letters are left out ("Of", "Ho", "Wa": words of
  * other texts more often than towns).
  * usage: cities_gen > cities.c */
+#include "gen_keys.h"
 #include "places.h"
 
 #include <geonames/geonames.h>
@@ -40,19 +41,9 @@ static void add(const char *key, const char *cc) {
 /* Enters name both as written (ASCII lower-cased) and folded to ASCII. */
 static void add_name(const char *name, const char *cc) {
   if (!name || strlen(name) < 4 || strchr(name, ',') || strchr(name, '(')) return;
-  char *low = strdup(name);
-  if (!low) abort();
-  for (char *p = low; *p; p++)
-    if (*p >= 'A' && *p <= 'Z') *p = (char)(*p + 32);
+  char *low = key_lower(name), *fold = key_folded(name, low);
   add(low, cc);
-  utf8proc_uint8_t *fold = NULL;
-  if (utf8proc_map((const utf8proc_uint8_t *)name, 0, &fold,
-                   UTF8PROC_NULLTERM | UTF8PROC_DECOMPOSE | UTF8PROC_STRIPMARK | UTF8PROC_CASEFOLD) >= 0 &&
-      strcmp((char *)fold, low) != 0) {
-    bool ascii = true;
-    for (const utf8proc_uint8_t *p = fold; *p; p++) ascii &= *p < 0x80;
-    if (ascii) add((char *)fold, cc);
-  }
+  if (fold) add(fold, cc);
   free(fold);
   free(low);
 }
@@ -61,17 +52,6 @@ static int by_key(const void *a, const void *b) {
   const entry *x = a, *y = b;
   int c = strcmp(x->key, y->key);
   return c ? c : strcmp(x->cc, y->cc);
-}
-
-/* Writes s as a C string literal: octal escapes for everything but plain
- * printable ASCII. */
-static void c_string(const char *s) {
-  putchar('"');
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-    if (*p >= 0x20 && *p < 0x7f && *p != '"' && *p != '\\' && *p != '?') putchar(*p);
-    else printf("\\%03o", *p);
-  }
-  putchar('"');
 }
 
 int main(int argc, char **argv) {

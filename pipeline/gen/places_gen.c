@@ -8,6 +8,7 @@
  * languages that have a two-letter code (cvx_language_keys[], sorted): the
  * languages people list on a CV ("Telugu", "Welsh", "Amharic").
  * usage: places_gen ISO_3166-1.json ISO_3166-2.json [ISO_639-2.json] > places.c */
+#include "gen_keys.h"
 #include "places.h"
 
 #include <jansson.h>
@@ -72,19 +73,9 @@ static bool add_bracketed(const char *name, char kind, const char *cc, const cha
 static void add_name(const char *name, char kind, const char *cc, const char *sub) {
   if (name && add_bracketed(name, kind, cc, sub)) return;
   if (!name || strlen(name) < 3 || strchr(name, ',') || strchr(name, '(') || strchr(name, '[')) return;
-  char *low = strdup(name);
-  if (!low) abort();
-  for (char *p = low; *p; p++)
-    if (*p >= 'A' && *p <= 'Z') *p = (char)(*p + 32);
+  char *low = key_lower(name), *fold = key_folded(name, low);
   add(low, kind, cc, sub);
-  utf8proc_uint8_t *fold = NULL;
-  if (utf8proc_map((const utf8proc_uint8_t *)name, 0, &fold,
-                   UTF8PROC_NULLTERM | UTF8PROC_DECOMPOSE | UTF8PROC_STRIPMARK | UTF8PROC_CASEFOLD) >= 0 &&
-      strcmp((char *)fold, low) != 0) {
-    bool ascii = true;
-    for (const utf8proc_uint8_t *p = fold; *p; p++) ascii &= *p < 0x80;
-    if (ascii) add((char *)fold, kind, cc, sub);
-  }
+  if (fold) add(fold, kind, cc, sub);
   free(fold);
   free(low);
 }
@@ -146,17 +137,6 @@ static int by_key(const void *a, const void *b) {
   const entry *x = a, *y = b;
   int c = strcmp(x->key, y->key);
   return c ? c : (x->kind > y->kind) - (x->kind < y->kind);
-}
-
-/* Writes s as a C string literal: octal escapes for everything but plain
- * printable ASCII. */
-static void c_string(const char *s) {
-  putchar('"');
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-    if (*p >= 0x20 && *p < 0x7f && *p != '"' && *p != '\\' && *p != '?') putchar(*p);
-    else printf("\\%03o", *p);
-  }
-  putchar('"');
 }
 
 int main(int argc, char **argv) {
