@@ -1985,6 +1985,29 @@ static piece labelled_run(const char *t, size_t n, piece *seg, int ns, int i, in
   return p;
 }
 
+/* Whether p ends with w (ASCII case ignored). */
+static bool ends_ci(piece p, const char *w) {
+  size_t m = strlen(w);
+  return p.n >= m && strncasecmp(p.s + p.n - m, w, m) == 0;
+}
+
+/* A field of study without the word that joins it to its degree: "in
+ * Nursing" (after "BSN") is Nursing. */
+static piece field_words(piece p) {
+  p = trim_piece(p);
+  if (p.n > 3 && (starts_ci(p.s, p.n, "in ") || starts_ci(p.s, p.n, "of "))) p = trim_piece((piece){p.s + 3, p.n - 3});
+  return p;
+}
+
+/* Adds the field of study p without its joining word, read from the span
+ * of all of p (the word is the field's, not text left unread). */
+static void add_area(ctx *c, cvx_record *r, piece p, cvx_span within) {
+  piece q = field_words(p);
+  if (!r || !q.n) return;
+  cvx_span sp = cvx_doc_locaten(c->doc, within, p.s, p.n);
+  cvx_record_addn(c->doc, r, "area", q.s, q.n, cvx_span_valid(sp) ? sp : within);
+}
+
 static void parse_education(ctx *c, const entry *e) {
   cvx_span es = entry_span(e);
   cvx_record *r = cvx_record_new(c->doc, CVX_REC_EDUCATION, c->origin, es);
@@ -2205,8 +2228,12 @@ static void parse_education(ctx *c, const entry *e) {
                           &marea);
     if (mdeg.n && !cvx_record_get(r, "studyType")) {
       if (*st) cvx_record_add(c->doc, r, "studyType", st, date_span(c, &(cvx_daterange){.mstart = (size_t)(mdeg.s - orig), .mend = (size_t)(mdeg.s - orig) + mdeg.n}, orig, es));
-      else add_piece(c, r, "studyType", mdeg, es);
-      if (marea.n && !cvx_record_get(r, "area")) add_piece(c, r, "area", marea, es);
+      else {
+        /* (without the word that joins the field to it: "BSN in") */
+        if (mdeg.n > 3 && (ends_ci(mdeg, " in") || ends_ci(mdeg, " of"))) mdeg = trim_piece((piece){mdeg.s, mdeg.n - 3});
+        add_piece(c, r, "studyType", mdeg, es);
+      }
+      if (marea.n && !cvx_record_get(r, "area")) add_area(c, r, marea, es);
     }
   }
   if (inst >= 0) {
@@ -2250,7 +2277,7 @@ static void parse_education(ctx *c, const entry *e) {
      * once the school is known and the part ends in a field's word) */
     if (!cvx_record_get(r, "area") && (st || own_line) && !words_over(seg[i].s, seg[i].n, 6) &&
         (cvx_org_score(seg[i].s, seg[i].n) == 0 || (inst >= 0 && field_tail(seg[i])))) {
-      add_piece(c, r, "area", seg[i], es);
+      add_area(c, r, seg[i], es);
       continue;
     }
     add_piece(c, r, "highlights", labelled_run(t, n, seg, ns, i, inst), es);
