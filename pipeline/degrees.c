@@ -459,7 +459,9 @@ static const field associate_of[] = {
 static const char *field_after_of(const field *t, const char *s, size_t n, size_t i,
                                   size_t *end) {
   size_t k = skip_sp(s, n, i, 2);
+  /* ("in" as well: "Bachelor's in Commerce" is a Bachelor of Commerce) */
   size_t of = word_ci(s, n, k, "of");
+  if (!of) of = word_ci(s, n, k, "in");
   if (!of) return NULL;
   k = skip_sp(s, n, of, 2);
   if (k == of) return NULL;

@@ -77,6 +77,11 @@ static const find_case finds[] = {
     D("Bachelor of Engineering in Mechatronics", "BEng", "Bachelor of Engineering"),
     D("Bachelor of Civil Engineering, minor in Music", "BEng", "Bachelor"),
     D("Bachelor of Arts: Philosophy", "BA", "Bachelor of Arts"),
+    /* "in" before a degree's own field names that degree */
+    D("Bachelor's in Commerce", "BCom", "Bachelor's in Commerce"),
+    D("Bachelor in Arts, History", "BA", "Bachelor in Arts"),
+    D("Master's in Business Administration", "MBA", "Master's in Business Administration"),
+    D("Bachelor's in Nursing", "BS", "Bachelor's"),
     D("Bachelor thesis: Optics", "BS", "Bachelor"),
     D("B.E. in Chemical Engineering", "BEng", "B.E."),
     D("B.Eng. degree in Acoustics", "BEng", "B.Eng."),
