@@ -1218,6 +1218,12 @@ static below look_below(const tx *t, const tline *l) {
   return r;
 }
 
+/* Does s[0,n) name a known section and nothing else ("Education",
+ * "WORK EXPERIENCE"): the next section's heading? */
+static bool section_name(const char *s, size_t n) {
+  return n && n <= SHORT_LINE && cvx_section_pure(s, n) && cvx_section_classify(s, n) != CVX_REC_SECTION;
+}
+
 /* Whether one of the next three lines under l, read across blank lines,
  * holds a date, each line before it a few words that end no sentence: an
  * entry's head set a field a paragraph ("Initech" / "Leeds" / "2016 –
@@ -1233,9 +1239,7 @@ static bool spaced_dated(const tx *t, const tline *l) {
     if (line_date(t, x.cs, x.ce).dated) return true;
     const char *s = t->v + x.cs;
     size_t n = x.ce - x.cs;
-    if (n > SHORT_LINE || real_words(s, n) > 8 || s[n - 1] == '.') return false;
-    /* (nor past the next section's heading) */
-    if (cvx_section_pure(s, n) && cvx_section_classify(s, n) != CVX_REC_SECTION) return false;
+    if (n > SHORT_LINE || real_words(s, n) > 8 || s[n - 1] == '.' || section_name(s, n)) return false;
   }
   return false;
 }
@@ -1256,17 +1260,15 @@ static bool kind_shift(const tx *t, const tline *l) {
   cvx_rec_kind k = t->sec_kind;
   /* a section whose heading named no kind is of the kind its heads hold */
   if (k == CVX_REC_SECTION && t->sec_roles > t->sec_degrees) k = CVX_REC_WORK;
+  tline x; /* the first line below, after blank lines */
+  size_t pos = l->next;
+  while (read_line(t, pos, &x) && x.blank) pos = x.next;
   /* references under a section of another kind ("Writing" / "Roe, J.
    * (2020). Title. Venue." after awards) */
-  if (k != CVX_REC_PUBLICATION && k != CVX_REC_SECTION) {
-    tline x;
-    size_t pos = l->next;
-    while (read_line(t, pos, &x) && x.blank) pos = x.next;
-    if (!x.blank && x.ce > x.cs) {
-      marker mk;
-      size_t a = find_marker(t, &x, &mk) ? mk.ts : x.cs;
-      if (a < x.ce && cvx_citation_line(t->v + a, x.ce - a)) return true;
-    }
+  if (k != CVX_REC_PUBLICATION && k != CVX_REC_SECTION && !x.blank && x.ce > x.cs) {
+    marker mk;
+    size_t a = find_marker(t, &x, &mk) ? mk.ts : x.cs;
+    if (a < x.ce && cvx_citation_line(t->v + a, x.ce - a)) return true;
   }
   /* (not the other way: a title's word is in many a certificate's or a
    * course's name, "Instructor Certification") */
@@ -1276,15 +1278,11 @@ static bool kind_shift(const tx *t, const tline *l) {
    * town); four when the lines are set a paragraph each, short and
    * ending no sentence ("University of Hull" / "2012 – 2015" / "Hull" /
    * "BSc Mathematics") */
-  tline x;
-  size_t pos = l->next;
-  while (read_line(t, pos, &x) && x.blank) pos = x.next;
   bool school_above = false, spaced = false;
   for (int k2 = 0; k2 < (spaced ? 4 : 2) && !x.blank && x.ce > x.cs; k2++) {
     const char *s = t->v + x.cs, *st;
     size_t n = x.ce - x.cs, a, b;
-    /* (not past the next section's heading) */
-    if (n <= SHORT_LINE && cvx_section_pure(s, n) && cvx_section_classify(s, n) != CVX_REC_SECTION) return false;
+    if (section_name(s, n)) return false; /* (not past the next section's heading) */
     bool school = names_school(s, n);
     if (cvx_degree_find(s, n, &st, &a, &b) && (a == 0 || school || school_above)) return true;
     school_above |= school;
@@ -1488,9 +1486,7 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
     if (more) {
       core xc = line_core(t, &x);
       size_t xn = xc.e > xc.s ? xc.e - xc.s : 0;
-      if (xn && xn <= SHORT_LINE && cvx_section_pure(t->v + xc.s, xn) &&
-          cvx_section_classify(t->v + xc.s, xn) != CVX_REC_SECTION)
-        section = false;
+      if (section_name(t->v + xc.s, xn)) section = false;
     }
   }
   /* …and so is a quiet line that opens with an article and names a section
@@ -1606,6 +1602,13 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   if (c->deco == 2 && !c->colon && !entry && words <= 6 && t->prev_blank && !has_digit(s, n) && title_case(s, n) &&
       cvx_heading_phrase(s, n))
     return 1;
+  /* a quiet line naming a kind, right after a section's entries, over
+   * entries of another kind than that section's is a section of its own
+   * ("Printed Work" over references after jobs) */
+  if (section && !loud && !t->top && t->prev_blank && t->sec_content && kind_shift(t, l)) {
+    t->quiet_heads++;
+    return 1;
+  }
   /* a quiet line naming the kind of the section it sits in ("Development
    * Tools" under "Skills") names a group or an entry of it once the section
    * holds something (the paragraph still open counts): a section does not
@@ -1613,12 +1616,6 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
    * heading); so does one that names it among other words, at once ("Best
    * Presentation Award" under "Awards"), or it is a line of the entry when
    * it runs on in an open paragraph ("2017" / "Best Paper Award") */
-  /* …unless what it stands over is of another kind than the section it
-   * sits in ("Printed Work" over references after jobs): a section */
-  if (section && !loud && !t->top && t->prev_blank && t->sec_content && kind_shift(t, l)) {
-    t->quiet_heads++;
-    return 1;
-  }
   bool names_more = section && !loud && !t->top && t->sec_kind != CVX_REC_SECTION &&
                     cvx_section_names_more(s, n, t->sec_kind);
   if (names_more && running) return 0;

@@ -1034,3 +1034,16 @@ bool cvx_date_parse(const char *s, size_t n, char iso[11]) {
   format_iso(&p, iso);
   return true;
 }
+
+bool cvx_dated_head_line(const char *s, size_t n) {
+  while (n && (s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
+  if (!n || s[n - 1] == '.') return false;
+  size_t words = 0, lower = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] == ' ' || s[i] == '\t' || (i > 0 && s[i - 1] != ' ' && s[i - 1] != '\t')) continue;
+    words++;
+    lower += s[i] >= 'a' && s[i] <= 'z';
+  }
+  cvx_daterange d;
+  return words <= 12 && !(words >= 5 && 2 * lower > words) && cvx_date_find(s, n, &d);
+}

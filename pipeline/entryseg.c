@@ -433,21 +433,12 @@ static void repeated_heads(const cvx_block *const *blocks, const facts *fa, size
   }
 }
 
-/* Whether block b's first line holds a date and no sentence: a few words
- * that do not end in a full stop ("_Engineer_, _March 2020 – present_,
- * Leeds"), whatever lines follow it. */
+/* Whether block b's first line (within LOOK_CAP) is a dated head, whatever
+ * lines follow it (cvx_dated_head_line). */
 static bool dated_head_line(const cvx_block *b) {
   size_t n = b->len < LOOK_CAP ? b->len : LOOK_CAP;
   const char *nl = memchr(b->text, '\n', n);
-  size_t first = nl ? (size_t)(nl - b->text) : n, words = 0, lower = 0;
-  cvx_daterange d;
-  if (!first || b->text[first - 1] == '.' || !cvx_date_find(b->text, first, &d)) return false;
-  for (size_t i = 0; i < first; i++) {
-    if (b->text[i] == ' ' || (i > 0 && b->text[i - 1] != ' ')) continue;
-    words++;
-    lower += islower((unsigned char)b->text[i]) != 0;
-  }
-  return words <= 12 && !(words >= 5 && 2 * lower > words);
+  return cvx_dated_head_line(b->text, nl ? (size_t)(nl - b->text) : n);
 }
 
 /* A section whose entries each open with a sub-heading of one level, with

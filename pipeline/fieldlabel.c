@@ -163,8 +163,7 @@ static void mark_towns(const char *s, const cvx_ftok *tok, size_t i, size_t j, u
     size_t e = q;
     while (e < j && !tok[e].sep) e++;
     size_t a = tok[q].a, z = tok[e - 1].z;
-    unsigned char c0 = (unsigned char)s[a];
-    if (e - q <= 3 && ((c0 >= 'A' && c0 <= 'Z') || c0 >= 0x80) && cvx_city_find(s + a, z - a))
+    if (e - q <= 3 && cvx_town_named(s + a, z - a))
       for (size_t k = a; k < z; k++) m[k] |= bit;
     q = e;
   }

@@ -46,6 +46,11 @@ typedef struct cvx_daterange {
  * until ~ and "since X"). Single dates fill start only. Returns false when no
  * date is found. Never reads outside s[0,n). */
 bool cvx_date_find(const char *s, size_t n, cvx_daterange *out);
+/* Whether the line s[0,n) is an entry's dated head: a date in it, twelve
+ * words at most, not ending in a full stop and no sentence (five words or
+ * more, most of them starting in lower case): "_Engineer_, _March 2020 –
+ * present_, Leeds", "**Engineer** · Initech · 2020 – present". */
+bool cvx_dated_head_line(const char *s, size_t n);
 /* Parses s[0,n) as exactly one date (no surrounding text) into iso. */
 bool cvx_date_parse(const char *s, size_t n, char iso[11]);
 

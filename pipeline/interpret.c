@@ -959,16 +959,11 @@ static bool own_line(const char *t, size_t n, piece p) {
 static bool duration_phrase(piece p);
 
 /* An organisation's name without a length of time after it: "Initech for 6
- * months" and "Initech (2 years)" name Initech. */
+ * months" names Initech. (A length in brackets, "Initech (2 years)", never
+ * reaches here: the head's pieces split at brackets, and role_at_org takes
+ * a bracket after the organisation as its note.) */
 static piece drop_duration_tail(piece p) {
   p = trim_piece(p);
-  if (p.n > 2 && p.s[p.n - 1] == ')') {
-    const char *open = NULL;
-    for (size_t k = p.n - 1; k-- > 0 && !open;)
-      if (p.s[k] == '(') open = p.s + k;
-    if (open && open > p.s && duration_phrase((piece){open + 1, (size_t)(p.s + p.n - 1 - (open + 1))}))
-      return trim_piece((piece){p.s, (size_t)(open - p.s)});
-  }
   for (size_t k = p.n; k-- > 1;) {
     if (p.s[k - 1] != ' ' || k + 4 > p.n || strncasecmp(p.s + k, "for ", 4) != 0) continue;
     if (duration_phrase((piece){p.s + k + 4, p.n - k - 4})) return trim_piece((piece){p.s, k - 1});
@@ -1430,9 +1425,9 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
     /* a town of the city list, a region or a country (or its code) after
      * a comma is a place, no title ("Initech, Leeds", "Initech, Mumbai,
      * Maharashtra, IN") */
-    if (i > 0 && (isupper((unsigned char)seg[i].s[0]) || (unsigned char)seg[i].s[0] >= 0x80) &&
-        (cvx_city_find(seg[i].s, seg[i].n) || cvx_place_find(seg[i].s, seg[i].n) ||
-         cvx_iso_country(seg[i].s, seg[i].n)))
+    if (i > 0 && (cvx_town_named(seg[i].s, seg[i].n) ||
+                  ((isupper((unsigned char)seg[i].s[0]) || (unsigned char)seg[i].s[0] >= 0x80) &&
+                   (cvx_place_find(seg[i].s, seg[i].n) || cvx_iso_country(seg[i].s, seg[i].n)))))
       continue;
     /* a description line under a named organisation is no title: "Built
      * the sample tracking service for the lab." */
@@ -1564,9 +1559,7 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   if (!loc.n && kind == CVX_REC_WORK && dated && (org >= 0 || lab_org.n)) {
     for (int i = 0; i < ns && !loc.n; i++) {
       piece p = seg[i];
-      if (i == pos || i == org || !p.n || !(isupper((unsigned char)p.s[0]) || (unsigned char)p.s[0] >= 0x80) ||
-          !cvx_city_find(p.s, p.n))
-        continue;
+      if (i == pos || i == org || !p.n || !cvx_town_named(p.s, p.n)) continue;
       /* (on a line of its own in the head's text, orig: t has the dates
        * cut out as line ends) */
       size_t a = (size_t)(p.s - t);
@@ -7809,10 +7802,7 @@ static bool mostly_prose(const cvx_block *first, const cvx_block *end) {
      * and no sentence, is an entry and its description: "**Engineer** ·
      * Initech · 2020 – present" over "Rebuilt the pipeline.") */
     const char *nl = memchr(b->text, '\n', b->len);
-    piece l1 = trim_piece((piece){b->text, nl ? (size_t)(nl - b->text) : b->len});
-    cvx_daterange d;
-    bool head = nl && l1.n && !words_over(l1.s, l1.n, 12) && l1.s[l1.n - 1] != '.' && !sentence_like(l1) &&
-                cvx_date_find(l1.s, l1.n, &d);
+    bool head = nl && cvx_dated_head_line(b->text, (size_t)(nl - b->text));
     prose += b->kind == CVX_BLK_PARA && !head && is_prose(b->text, b->len);
   }
   return all && prose * 2 >= all;

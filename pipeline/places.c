@@ -39,6 +39,11 @@ const cvx_city *cvx_city_find(const char *s, size_t n) {
   return i < cvx_cities_count ? &cvx_cities[i] : NULL;
 }
 
+bool cvx_town_named(const char *s, size_t n) {
+  unsigned char c0 = n ? (unsigned char)s[0] : 0;
+  return ((c0 >= 'A' && c0 <= 'Z') || c0 >= 0x80) && cvx_city_find(s, n);
+}
+
 bool cvx_language_known(const char *s, size_t n) {
   return find_key(s, n, 4, language_key, cvx_language_count) < cvx_language_count;
 }

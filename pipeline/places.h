@@ -48,6 +48,10 @@ extern const size_t cvx_cities_count;
  * written or left out; four letters or more), or NULL. */
 const cvx_city *cvx_city_find(const char *s, size_t n);
 
+/* Whether s[0,n) is a town of the list written as a name: its first letter
+ * a capital, or one beyond ASCII ("Leeds", "Łódź"; not "reading"). */
+bool cvx_town_named(const char *s, size_t n);
+
 /* The English names of the languages of ISO 639-2 that have a two-letter
  * code, from the same iso-codes (ASCII lower-cased, and folded to ASCII
  * without diacritics), sorted. */

@@ -407,7 +407,27 @@ static void test_memo(void) {
   CHECK(cvx_date_find(buf, 19, &b) && !memcmp(&a, &b, sizeof a), "memo: repeat");
 }
 
+/* An entry's dated head line: a date, a few words, no sentence. */
+static void test_dated_heads(void) {
+  static const struct {
+    const char *line;
+    bool head;
+  } cases[] = {
+      {"_Engineer_, _March 2020 \xe2\x80\x93 present_, Leeds", true},
+      {"Senior Data Engineer \xc2\xb7 Pellham Analytics \xc2\xb7 2020 \xe2\x80\x93 present  ", true},
+      {"Engineer, Initech, 2019.", false},                            /* a full stop ends it */
+      {"I rebuilt the pipeline for the team in 2019 and", false},      /* a sentence */
+      {"Engineer, Initech, Leeds", false},                             /* no date */
+      {"one two three four five six seven eight nine ten eleven twelve thirteen 2019", false},
+      {"", false},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    CHECK(cvx_dated_head_line(cases[i].line, strlen(cases[i].line)) == cases[i].head, "dated head: %s",
+          cases[i].line);
+}
+
 int main(void) {
+  test_dated_heads();
   test_finds();
   test_memo();
   test_parses();
