@@ -883,14 +883,15 @@ static void close_block(tx *t) {
     t->sec_dated |= b->dated;
   }
   /* what the section's heads hold so far: a degree, or else a title, in
-   * their first two lines */
-  if (b->level == 0 && b->kind != CVX_BLK_HEADING && !highlight && o->text && o->len) {
+   * their first two lines (a sub-heading, an entry's title, is one too) */
+  bool entry_title = b->kind == CVX_BLK_HEADING && b->level > t->sec_level;
+  if (((b->level == 0 && b->kind != CVX_BLK_HEADING) || entry_title) && !highlight && o->text && o->len) {
     const char *nl = memchr(o->text, '\n', o->len), *st;
     size_t fl = nl ? (size_t)(nl - o->text) : o->len, a, z;
     const char *nl2 = nl ? memchr(nl + 1, '\n', o->len - fl - 1) : NULL;
     size_t two = nl2 ? (size_t)(nl2 - o->text) : o->len;
     if (cvx_degree_find(o->text, fl, &st, &a, &z)) t->sec_degrees++;
-    else if (cvx_role_score(o->text, two) > 0) t->sec_roles++;
+    else if (cvx_role_score(o->text, two) > 0 || cvx_role_piece(o->text, two)) t->sec_roles++;
   }
 }
 
@@ -1244,14 +1245,20 @@ static bool spaced_dated(const tx *t, const tline *l) {
   return false;
 }
 
-/* Does s[0,n) name a school ("University of Hull", "Kings College")? */
-static bool names_school(const char *s, size_t n) {
-  static const char *const schools[] = {"universit", "college", "school", "institut", "academy", "hochschule",
-                                        "polytechnic", NULL};
-  for (int q = 0; schools[q]; q++)
-    for (size_t i = 0, m = strlen(schools[q]); i + m <= n; i++)
-      if (strncasecmp(s + i, schools[q], m) == 0) return true;
-  return false;
+/* Does s[0,n), the core of line l, name a degree, or (when look) the first
+ * line under it, after blank lines, a degree or a school? */
+static bool degree_or_school_below(const tx *t, const tline *l, const char *s, size_t n, bool look) {
+  const char *st;
+  size_t a, z;
+  if (cvx_degree_find(s, n, &st, &a, &z)) return true;
+  if (!look) return false;
+  tline x;
+  bool more;
+  for (size_t pos = l->next; (more = read_line(t, pos, &x)) && x.blank;) pos = x.next;
+  if (!more || x.ce <= x.cs) return false;
+  const char *xs = t->v + x.cs;
+  size_t xn = x.ce - x.cs;
+  return !section_name(xs, xn) && (cvx_school_named(xs, xn) || cvx_degree_find(xs, xn, &st, &a, &z));
 }
 
 /* Does the first line under l, after blank lines, read as an entry of
@@ -1261,8 +1268,9 @@ static bool kind_shift(const tx *t, const tline *l) {
   /* a section whose heading named no kind is of the kind its heads hold */
   if (k == CVX_REC_SECTION && t->sec_roles > t->sec_degrees) k = CVX_REC_WORK;
   tline x; /* the first line below, after blank lines */
-  size_t pos = l->next;
-  while (read_line(t, pos, &x) && x.blank) pos = x.next;
+  bool more;
+  for (size_t pos = l->next; (more = read_line(t, pos, &x)) && x.blank;) pos = x.next;
+  if (!more) return false;
   /* references under a section of another kind ("Writing" / "Roe, J.
    * (2020). Title. Venue." after awards) */
   if (k != CVX_REC_PUBLICATION && k != CVX_REC_SECTION && !x.blank && x.ce > x.cs) {
@@ -1283,7 +1291,7 @@ static bool kind_shift(const tx *t, const tline *l) {
     const char *s = t->v + x.cs, *st;
     size_t n = x.ce - x.cs, a, b;
     if (section_name(s, n)) return false; /* (not past the next section's heading) */
-    bool school = names_school(s, n);
+    bool school = cvx_school_named(s, n);
     if (cvx_degree_find(s, n, &st, &a, &b) && (a == 0 || school || school_above)) return true;
     school_above |= school;
     if (!read_line(t, x.next, &x)) break;
@@ -1519,6 +1527,15 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
    * alone where the section's entries open so ("02/2014 - 04/2014" /
    * "online education" / "Tutor"): that entry holds nothing yet */
   if (section && t->date_open && !t->top && !c->hashes && !underlined && !c->deco) section = false;
+  /* …and so is a quiet line that names a degree in a section of degrees or
+   * of a kind not known yet, or, in a section of degrees, stands over a
+   * school or a degree ("MSc Information Technologies"; "Blockchain
+   * Technologies" / "Kestrel University"): a field or a course whose words
+   * end in a section's, and the section's entries go on */
+  if (section && !loud && !t->top && !cvx_section_pure(s, n) &&
+      (t->sec_kind == CVX_REC_EDUCATION || t->sec_kind == CVX_REC_SECTION) &&
+      degree_or_school_below(t, l, s, n, t->sec_kind == CVX_REC_EDUCATION))
+    section = false;
   /* "Kite Works, Leeds" is an entry; only a loud line keeps its comma */
   if (section && !loud && (has_byte(s, n, ',') || has_byte(s, n, ';'))) section = false;
   /* …and so does a middle dot between words ("Lumora · онлайн
@@ -1571,11 +1588,15 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   /* and so is the first quiet line under a heading of dated entries, over a
    * date or an "Employer - City" line: the first entry's title, whatever
    * kind its words name ("Work Experience" / "Software" / "Initech -",
-   * "Education" / "MA in Area Studies" / "2019") */
+   * "Education" / "MA in Area Studies" / "2019"); under a heading in no
+   * word list, so is one that names a kind among other words over a date
+   * ("Jobs I've Held" / "Brindle Technologies" / "03/2020 - Present"; not
+   * "Software Testing Projects" / "Initech -") */
   if (section && !loud && !t->top && !t->sec_content &&
-      (t->sec_kind == CVX_REC_WORK || t->sec_kind == CVX_REC_EDUCATION || t->sec_kind == CVX_REC_VOLUNTEER)) {
+      (t->sec_kind == CVX_REC_WORK || t->sec_kind == CVX_REC_EDUCATION || t->sec_kind == CVX_REC_VOLUNTEER ||
+       (t->sec_kind == CVX_REC_SECTION && !cvx_section_pure(s, n)))) {
     below bl = look_below(t, l);
-    if (bl.dated || bl.dashed) {
+    if (bl.dated || (bl.dashed && t->sec_kind != CVX_REC_SECTION)) {
       *sub = true;
       return t->sec_level < 6 ? t->sec_level + 1 : 6;
     }
@@ -1602,6 +1623,19 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   if (c->deco == 2 && !c->colon && !entry && words <= 6 && t->prev_blank && !has_digit(s, n) && title_case(s, n) &&
       cvx_heading_phrase(s, n))
     return 1;
+  /* a quiet line that names a kind among words no list holds ("Harrowgate
+   * Education Trust"), over dates, in a section of a kind not known yet
+   * whose entries so far are jobs, is the next job's employer when no entry
+   * of another kind follows; a phrase someone wrote ("My Education
+   * Journey") stays a heading */
+  if (section && !loud && !t->top && t->prev_blank && t->sec_kind == CVX_REC_SECTION && t->sec_content &&
+      t->sec_roles > t->sec_degrees && !cvx_section_pure(s, n) && !cvx_heading_phrase(s, n)) {
+    below bl = look_below(t, l);
+    if ((bl.dated || spaced_dated(t, l)) && !kind_shift(t, l)) {
+      *sub = true;
+      return t->sec_level < 6 ? t->sec_level + 1 : 6;
+    }
+  }
   /* a quiet line naming a kind, right after a section's entries, over
    * entries of another kind than that section's is a section of its own
    * ("Printed Work" over references after jobs) */

@@ -660,10 +660,13 @@ void cvx_entryseg_label(cvx_rec_kind kind, const cvx_block *const *blocks, size_
     if (labels[i] == CVX_SEG_H && again) labels[i] = CVX_SEG_B;
     /* and a one-line block right below an undated header that fills a
      * slot the header lacks ("Northfield College" over "B.S. in
-     * Mathematics", a role over its employer) is more of that header */
+     * Mathematics", a role over its employer) is more of that header, set
+     * as the header is or right under it as its sub-heading */
     if (labels[i] == CVX_SEG_B && head && i > 0 && labels[i - 1] != CVX_SEG_D && have && !(have & S_DATE) &&
         (slots & (S_DEGREE | S_ORG | S_ROLE)) && !(slots & have) && !memchr(b->text, '\n', b->len) &&
-        b->kind == head->kind && b->level == head->level && !fa[i].sentence)
+        ((b->kind == head->kind && b->level == head->level) ||
+         (head->kind == CVX_BLK_HEADING && blocks[i - 1] == head && b->kind != CVX_BLK_HEADING)) &&
+        !fa[i].sentence)
       labels[i] = CVX_SEG_H;
     if (labels[i] == CVX_SEG_B) {
       have = 0;

@@ -142,6 +142,19 @@ int cvx_org_score(const char *s, size_t n);
 /* How much s[0,n) reads as a job title or role ("Senior Data Engineer",
  * "Research Assistant", "Teaching Assistant"): 0 = not at all. */
 int cvx_role_score(const char *s, size_t n);
+/* Is the word w[0,n) one that names a doer ("Editor", "Coordinator",
+ * "Statistician"), not one that only qualifies a title ("Senior",
+ * "Research") or names a field ("Engineering")? */
+bool cvx_role_noun(const char *w, size_t n);
+/* Does a piece of s[0,n), between the marks that part an entry's head
+ * (",", "|", ";", a tab, a line break, brackets, a middle dot, a spaced
+ * dash), name a role? ("Publications Editor · Initech · Leeds · 2020 –
+ * present": the whole line of ten words reads as no title, its first
+ * piece does.) */
+bool cvx_role_piece(const char *s, size_t n);
+/* Does s[0,n) name a school ("University of Hull", "Kings College",
+ * "Escuela Técnica", "北京大学"), by a word only schools' names hold? */
+bool cvx_school_named(const char *s, size_t n);
 /* Finds a place ("Loveland, CO", "Lausanne, Switzerland", "Remote") in
  * s[0,n); sets the match offsets. */
 bool cvx_location_find(const char *s, size_t n, size_t *mstart, size_t *mend);

@@ -2156,14 +2156,15 @@ static void parse_education(ctx *c, const entry *e) {
       b++;
     piece area = trim_piece((piece){t + a, b - a});
     if (starts_ci(area.s, area.n, "from ") || starts_ci(area.s, area.n, "at ")) area.n = 0;
-    /* after "in", words such as "Systems" name a field, not a school */
-    bool school = false;
-    static const char *const schools[] = {"universit", "college", "institut", "school", "academy", "ecole", NULL};
-    for (int k = 0; schools[k] && in_of; k++)
-      for (size_t q = 0; q + strlen(schools[k]) <= area.n && !school; q++)
-        school = tolower((unsigned char)area.s[q]) == schools[k][0] && /* the first letter without a call */
-                 strncasecmp(area.s + q, schools[k], strlen(schools[k])) == 0;
-    if (area.n && !words_over(area.s, area.n, 8) && ((in_of && !school) || cvx_org_score(area.s, area.n) == 0) &&
+    /* after "in", words such as "Systems" name a field, not a school; so
+     * they do right after the degree when the head names a school
+     * elsewhere ("MSc Information Technologies, University of Hull") or
+     * the entry has its school already: an entry names one school */
+    bool school = area.n && cvx_school_named(area.s, area.n);
+    if (area.n && !words_over(area.s, area.n, 8) &&
+        (cvx_org_score(area.s, area.n) == 0 ||
+         (!school && (in_of || cvx_school_named(t, ds) || cvx_school_named(t + b, n - b) ||
+                      cvx_record_get(r, "institution")))) &&
         !cvx_record_get(r, "area")) {
       rule_area = (piece){orig + (area.s - t), area.n};
       add_piece(c, r, "area", rule_area, es);
@@ -2303,6 +2304,15 @@ static void parse_education(ctx *c, const entry *e) {
       cvx_record_add(c->doc, r, "studyType", st, b->span);
       piece rest = trim_piece((piece){p.s + de, p.n - de});
       if (starts_ci(rest.s, rest.n, "in ")) rest = trim_piece((piece){rest.s + 3, rest.n - 3});
+      /* the dates after the field are the degree's ("MSc Data Science,
+       * 2014 – 2016") */
+      cvx_daterange rd;
+      if (cvx_date_find(rest.s, rest.n, &rd)) {
+        if (!cvx_record_get(r, "endDate") && !cvx_record_get(r, "startDate"))
+          add_dates(c, r, &rd, CVX_REC_EDUCATION, b->span);
+        rest.n = rd.mstart;
+        while (rest.n && strchr(" ,;(|-", rest.s[rest.n - 1])) rest.n--;
+      }
       if (rest.n && !words_over(rest.s, rest.n, 8)) add_piece(c, r, "area", rest, b->span);
       continue;
     }
@@ -6505,8 +6515,11 @@ static bool completes_head(const entry *e, const cvx_block *b) {
       memchr(b->text, '\n', b->len))
     return false;
   int hs = line_slots(e->head->text, e->head->len, false), ns = line_slots(b->text, b->len, false);
+  /* (beside a degree only a school's word names an organisation: a field
+   * of study may end in a firm's, "MSc Information Technologies") */
+  bool org = (ns & SLOT_ORG) && !((ns & SLOT_DEGREE) && !cvx_school_named(b->text, b->len));
   return hs >= 0 && ns > 0 && !(hs & (SLOT_DATE | SLOT_ROLE | SLOT_DEGREE)) && (ns & SLOT_DATE) &&
-         (ns & (SLOT_ROLE | SLOT_DEGREE)) && !(ns & SLOT_ORG);
+         (ns & (SLOT_ROLE | SLOT_DEGREE)) && !org;
 }
 
 /* Groups a job-like section's blocks into entries by the entry segmenter's
@@ -7314,6 +7327,25 @@ static bool classes_heading(const char *s, size_t n) {
   return has_what && has_which && words <= 4;
 }
 
+/* Whether heading h, whose words name a section among other words, reads
+ * as an entry's title by what it holds and what stands under it: a degree
+ * over a line that names a school ("MSc Information Technologies" /
+ * "University of Hull, 2014 – 2016"), or a firm's name that ends in an
+ * organisation's word over a line with dates ("Brindle Technologies",
+ * "Harrowgate Education Trust" / "03/2020 - Present"). Such a sub-heading
+ * opens no section of the kind its last words name. */
+static bool entry_title_heading(const cvx_block *h) {
+  if (h->kind != CVX_BLK_HEADING || !h->text || !h->next || h->next->kind == CVX_BLK_HEADING || !h->next->text)
+    return false;
+  size_t n = strlen(h->text);
+  if (cvx_section_pure(h->text, n)) return false;
+  const char *st, *nl = memchr(h->next->text, '\n', h->next->len);
+  size_t a, z, first = nl ? (size_t)(nl - h->next->text) : h->next->len;
+  if (cvx_degree_find(h->text, n, &st, &a, &z) && cvx_school_named(h->next->text, first)) return true;
+  cvx_daterange d;
+  return cvx_org_score(h->text, n) >= 3 && cvx_date_find(h->next->text, first, &d);
+}
+
 /* The section kind of a heading: the shared wording table first, then the
  * headings it leaves unknown that still say what they hold. */
 static cvx_rec_kind heading_kind(const cvx_block *h) {
@@ -7618,7 +7650,7 @@ static cvx_rec_kind content_vote(const cvx_block *h) {
 static bool groups_sections(const cvx_block *h) {
   const cvx_block *reach = heading_reach(h);
   for (const cvx_block *x = h->next; x != reach; x = x->next)
-    if (x->kind == CVX_BLK_HEADING && heading_kind(x) != CVX_REC_SECTION) return true;
+    if (x->kind == CVX_BLK_HEADING && heading_kind(x) != CVX_REC_SECTION && !entry_title_heading(x)) return true;
   return false;
 }
 
@@ -8594,7 +8626,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
     bool holds_sections = false; /* a deeper heading names a section: h groups sections */
     for (; reach && !(reach->kind == CVX_BLK_HEADING && reach->level <= h->level); reach = reach->next)
       if (kind == CVX_REC_SECTION && reach->kind == CVX_BLK_HEADING && !holds_sections)
-        holds_sections = heading_kind(reach) != CVX_REC_SECTION;
+        holds_sections = heading_kind(reach) != CVX_REC_SECTION && !entry_title_heading(reach);
     /* a heading that names another kind among other words ("Printed
      * Work") over references is one of papers: the references' shape says
      * so */
@@ -8696,7 +8728,9 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
         if (heading_kind(end) == CVX_REC_SECTION && kind != CVX_REC_LANGUAGE &&
             languages_only(end->next, heading_reach(end)))
           k2 = CVX_REC_LANGUAGE;
-        if (k2 != CVX_REC_SECTION && k2 != kind && !(end == h->next && entry_title_first(kind, end))) break;
+        if (k2 != CVX_REC_SECTION && k2 != kind && !(end == h->next && entry_title_first(kind, end)) &&
+            !entry_title_heading(end))
+          break;
         /* under the person's details, a heading in no word list over a link
          * or an address ("#### GitHub" over a linked user name) is one more
          * contact */

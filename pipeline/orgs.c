@@ -30,7 +30,7 @@ static const char *const org_words[] = {
     "huawei", "samsung", "nasa", "cern", "inria", "cnrs", "max", "planck", "fraunhofer",
     "national", "federal", "state", "startup", "team", "project", "club", "navy", "army",
     "air", "force", "government", "council", "office", "ecole", "école", "École", "hochschule",
-    "escuela", "scuola", "universiti", "universitas", "conservatory", "seminary",
+    "escuela", "scuola", "universiti", "universitas", "conservatory", "seminary", "trust",
     NULL};
 
 /* CJK organisation suffixes (substring match). */
@@ -55,7 +55,12 @@ static const char *const role_words[] = {
     "planner", "strategist", "producer", "organizer", "organiser", "webmaster", "treasurer",
     "secretary", "ambassador", "leader", "worker", "operator", "agent", "investigator",
     "pi", "phd", "graduate", "undergraduate", "research", "hacker", "evangelist", "expert",
-    "host", "moderator", "convener", "convenor",
+    "host", "moderator", "convener", "convenor", "trainer", "recruiter", "therapist", "counselor",
+    "counsellor", "librarian", "curator", "translator", "photographer", "journalist", "reporter",
+    "pharmacist", "surgeon", "dentist", "electrician", "mechanic", "technologist", "inspector", "surveyor",
+    "receptionist", "tester", "economist", "statistician", "chemist", "biologist", "physicist",
+    "psychologist", "underwriter", "actuary", "estimator", "paralegal", "caregiver", "dispatcher",
+    "salesperson", "merchandiser", "copywriter", "illustrator", "animator",
     /* the same in Spanish, Portuguese, French, Italian, German and Russian */
     "ingeniero", "ingeniera", "desarrollador", "desarrolladora", "programador", "programadora",
     "analista", "gerente", "jefe", "jefa", "consultor", "consultora", "becario", "becaria",
@@ -148,12 +153,12 @@ static const char *const country_codes[][2] = {
  * per first byte (ASCII-folded, as strncasecmp folds in the C locale), the
  * entries starting with it in table order, so a lookup compares only the few
  * entries that can match and returns the same first match as a full scan. */
-#define TABLE_MAX 256
+#define TABLE_MAX 512
 typedef struct windex {
   const char *const *t;
   unsigned char len[TABLE_MAX];
-  unsigned char order[TABLE_MAX]; /* entry numbers grouped by folded first byte */
-  unsigned char by_len[TABLE_MAX]; /* the same groups, each by length, equal lengths in table order */
+  unsigned short order[TABLE_MAX];  /* entry numbers grouped by folded first byte */
+  unsigned short by_len[TABLE_MAX]; /* the same groups, each by length, equal lengths in table order */
   unsigned short bstart[257];     /* bucket b is order[bstart[b], bstart[b + 1]) */
   uint64_t lens[256];             /* bucket b's entry lengths: bit l (bit 63: 63 or more) */
 } windex;
@@ -182,12 +187,12 @@ static void index_build(windex *ix, const char *const *t) {
   ix->bstart[256] = (unsigned short)pos;
   size_t fill[256];
   for (int b = 0; b < 256; b++) fill[b] = ix->bstart[b];
-  for (size_t k = 0; k < n; k++) ix->order[fill[fold((unsigned char)t[k][0])]++] = (unsigned char)k;
+  for (size_t k = 0; k < n; k++) ix->order[fill[fold((unsigned char)t[k][0])]++] = (unsigned short)k;
   /* by_len: each group sorted by length with a stable insertion sort */
   memcpy(ix->by_len, ix->order, sizeof ix->by_len);
   for (int b = 0; b < 256; b++)
     for (size_t q = ix->bstart[b] + 1u; q < ix->bstart[b + 1]; q++) {
-      unsigned char k = ix->by_len[q];
+      unsigned short k = ix->by_len[q];
       size_t j = q;
       while (j > ix->bstart[b] && ix->len[ix->by_len[j - 1]] > ix->len[k]) {
         ix->by_len[j] = ix->by_len[j - 1];
@@ -390,6 +395,48 @@ int cvx_org_score(const char *s, size_t n) {
   }
   if (nw > 8) score -= 2; /* a sentence, not a name */
   return score < 0 ? 0 : score;
+}
+
+bool cvx_role_noun(const char *w, size_t n) {
+  /* (role words that name a field or a kind of work, not its doer) */
+  static const char *const not_doers[] = {"engineering", "internship", "devops", "freelance", NULL};
+  return cvx_role_score(w, n) > 0 && !word_in_list(role_modifiers, w, n) && !word_in_list(not_doers, w, n);
+}
+
+bool cvx_role_piece(const char *s, size_t n) {
+  size_t from = 0;
+  for (size_t i = 0; i <= n; i++) {
+    size_t mark = 0; /* the length of a mark at i */
+    if (i < n) {
+      unsigned char c = (unsigned char)s[i];
+      if (c == ',' || c == '|' || c == ';' || c == '\t' || c == '\n' || c == '(' || c == ')') mark = 1;
+      else if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xB7) mark = 2;
+      else if (c == 0xE2 && i + 2 < n && (unsigned char)s[i + 1] == 0x80 &&
+               ((unsigned char)s[i + 2] == 0x93 || (unsigned char)s[i + 2] == 0x94))
+        mark = 3;
+      else if (c == '-' && i > 0 && s[i - 1] == ' ' && i + 1 < n && s[i + 1] == ' ') mark = 1;
+      if (!mark) continue;
+    }
+    if (i > from && cvx_role_score(s + from, i - from) > 0) return true;
+    from = i + (mark ? mark : 1);
+    i = from - 1;
+  }
+  return false;
+}
+
+bool cvx_school_named(const char *s, size_t n) {
+  /* stems, matched anywhere in a word ("Universidad", "Hochschule",
+   * "Istituto"), in any case */
+  static const char *const stems[] = {"universi", "college", "colegio", "school", "institut", "istituto",
+                                      "academy", "academia", "akademi", "polytechnic", "politecnic", "ecole",
+                                      "école", "École", "hochschule", "escuela", "scuola", "conservato", "seminary", "faculdade",
+                                      "facultad", "大学", "学院", NULL};
+  for (int k = 0; stems[k]; k++) {
+    size_t m = strlen(stems[k]);
+    for (size_t i = 0; i + m <= n; i++)
+      if (strncasecmp(s + i, stems[k], m) == 0) return true;
+  }
+  return false;
 }
 
 int cvx_role_score(const char *s, size_t n) {

@@ -499,6 +499,37 @@ typedef struct verdict {
  * assistant)" is an entry. */
 #define MAX_UNKNOWN 4
 
+static verdict classify(const char *s, size_t n);
+
+/* Does s[0,n) fall in pieces at a comma, a bar, brackets or a spaced dash,
+ * one of which ends in a role noun that names no section ("Publications
+ * Editor, Brindle Technologies": a job's title and its employer)? */
+static bool piece_ends_in_role(const char *s, size_t n) {
+  size_t from = 0;
+  bool parts = false;
+  for (size_t i = 0; i <= n; i++) {
+    size_t mark = 0;
+    if (i < n) {
+      unsigned char c = (unsigned char)s[i];
+      if (c == ',' || c == '|' || c == '(' || c == ')' || c == '@' || (c == '-' && i > 0 && s[i - 1] == ' '))
+        mark = 1;
+      else if (c == 0xE2 && i + 2 < n && (unsigned char)s[i + 1] == 0x80 &&
+               ((unsigned char)s[i + 2] == 0x93 || (unsigned char)s[i + 2] == 0x94))
+        mark = 3;
+      if (!mark) continue;
+      parts = true;
+    }
+    size_t e = i, b;
+    while (e > from && !isalpha((unsigned char)s[e - 1])) e--;
+    for (b = e; b > from && isalpha((unsigned char)s[b - 1]);) b--;
+    if (parts && e > b && cvx_role_noun(s + b, e - b) && classify(s + b, e - b).kind == CVX_REC_SECTION)
+      return true;
+    from = i + (mark ? mark : 1);
+    i = from - 1;
+  }
+  return false;
+}
+
 static verdict classify(const char *s, size_t n) {
   verdict v = {CVX_REC_SECTION, false, false, false, 0};
   if (!s || n == 0 || n > MAX_HEADING) return v;
@@ -544,14 +575,18 @@ static verdict classify(const char *s, size_t n) {
   }
   if (!first) return v;
   /* a section word inside a job title ("Customer Service Partner", "Service
-   * Desk Analyst": a role word last, the section word not first) is an
+   * Desk Analyst": a role word last, the section word not first; or the
+   * two words alone, "Publications Editor", not "About This Nurse") is an
    * entry's role */
-  if (unknown && first_at > 0) {
+  size_t words = 0;
+  for (size_t q = 0; q < len; q++) words += t[q] != ' ' && (q == 0 || t[q - 1] == ' ');
+  if (unknown && piece_ends_in_role(s, n)) return v;
+  if (unknown && (first_at > 0 || (last_unknown && words == 2))) {
     size_t e = n;
     while (e > 0 && !isalpha((unsigned char)s[e - 1])) e--;
     size_t b = e;
     while (b > 0 && isalpha((unsigned char)s[b - 1])) b--;
-    if (e > b && cvx_role_score(s + b, e - b) > 0) return v;
+    if (e > b && (first_at > 0 ? cvx_role_score(s + b, e - b) > 0 : cvx_role_noun(s + b, e - b))) return v;
   }
   v.kind = first->kind;
   v.talk = first->talk;

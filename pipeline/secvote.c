@@ -178,14 +178,25 @@ static const char *share_bin(int k, int n) {
   return "hi";
 }
 
-/* The features of [first, end) into f; *nlines gets the lines read and
- * *nprose how many of them are running prose. */
-static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, int *nlines, int *nprose,
-                 int *nblocks, int *njobby, int *norg, int *nheads, int *ncite) {
+/* What scan counts in a section, for the vote's rules beside the model. */
+typedef struct tally {
+  int lines;      /* lines read */
+  int prose;      /* … of running prose */
+  int blocks;     /* blocks read (plus 100 when one is a list item or a row: a list is never prose) */
+  int jobby;      /* lines with a date, plus lines with a role: what a job has */
+  int orgs;       /* lines that name an organisation */
+  int heads;      /* lines with a date that are no sentence */
+  int cites;      /* lines that read as references */
+  int role_heads; /* blocks whose first line names a role and a date and is no sentence */
+  int read;       /* blocks read */
+} tally;
+
+/* The features of [first, end) into f, and its counts into *t. */
+static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, tally *t) {
   cvx_features_clear(f);
   cvx_features_add(f, "bias", NULL, 0);
   int count[F__COUNT] = {0};
-  int lines = 0, blocks = 0, heads = 0;
+  int lines = 0, blocks = 0, heads = 0, role_heads = 0;
   for (const cvx_block *b = first; b && b != end && lines < MAX_LINES; b = b->next) {
     if (b->kind == CVX_BLK_RULE || !b->text) continue;
     blocks++;
@@ -203,19 +214,23 @@ static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, 
         line_flags(s, n, b, first_line, words, year, fl);
         for (int i = 0; i < F__COUNT; i++) count[i] += fl[i];
         heads += !fl[F_PROSE] && (fl[F_RANGE] || fl[F_DATE] || fl[F_YEAR]);
+        role_heads += first_line && !fl[F_PROSE] && (fl[F_RANGE] || fl[F_DATE]) &&
+                      (fl[F_ROLE] || cvx_role_piece(s, n < LINE_CAP ? n : LINE_CAP));
         lines++;
         first_line = false;
       }
       s = nl ? nl + 1 : stop;
     }
   }
-  *nlines = lines;
-  *nprose = count[F_PROSE];
-  *njobby = count[F_RANGE] + count[F_DATE] + count[F_YEAR] + count[F_ROLE]; /* what a job has */
-  *norg = count[F_ORG];
-  *nheads = heads;
-  *ncite = count[F_CITE];
-  *nblocks = count[F_ITEM] || count[F_ROW] ? blocks + 100 : blocks; /* a list is never prose */
+  *t = (tally){.lines = lines,
+               .prose = count[F_PROSE],
+               .blocks = count[F_ITEM] || count[F_ROW] ? blocks + 100 : blocks,
+               .jobby = count[F_RANGE] + count[F_DATE] + count[F_YEAR] + count[F_ROLE],
+               .orgs = count[F_ORG],
+               .heads = heads,
+               .cites = count[F_CITE],
+               .role_heads = role_heads,
+               .read = blocks};
   char name[64];
   for (int i = 0; i < F__COUNT; i++) {
     /* how many lines show it (none, one, several) and what share */
@@ -233,8 +248,8 @@ static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, 
 }
 
 void cvx_section_features(const cvx_block *first, const cvx_block *end, cvx_features *f) {
-  int lines, prose, blocks, jobby, orgs, heads, cites;
-  scan(first, end, f, &lines, &prose, &blocks, &jobby, &orgs, &heads, &cites);
+  tally t;
+  scan(first, end, f, &t);
 }
 
 cvx_rec_kind cvx_section_vote(const cvx_block *first, const cvx_block *end, bool *talks) {
@@ -263,15 +278,15 @@ static cvx_rec_kind vote(const cvx_block *first, const cvx_block *end, bool *tal
   if (!section_model) return CVX_REC_SECTION;
   cvx_features f;
   cvx_features_init(&f);
-  int lines, prose, blocks, jobby, orgs, heads, cites;
-  scan(first, end, &f, &lines, &prose, &blocks, &jobby, &orgs, &heads, &cites);
+  tally t;
+  scan(first, end, &f, &t);
   float sc[CVX_MODEL_MAX_CLASSES];
   int best = cvx_model_predict(section_model, &f, sc);
   int k = cvx_model_nclasses(section_model);
   /* a job has a date or a role: a section of ten lines or more with
    * neither in nineteen lines of twenty is not jobs, whatever its words (a
    * long list of tools and firms' names) */
-  if (lines >= 10 && jobby * 20 < lines)
+  if (t.lines >= 10 && t.jobby * 20 < t.lines)
     for (int i = 0; i < k; i++)
       if (strcmp(cvx_model_class(section_model, i), "work") == 0) sc[i] = -1e30f;
   best = 0;
@@ -283,7 +298,7 @@ static cvx_rec_kind vote(const cvx_block *first, const cvx_block *end, bool *tal
   size_t nf = f.n;
   cvx_features_free(&f);
   if (vote_debug) {
-    fprintf(stderr, "secvote lines=%d prose=%d blocks=%d jobby=%d features=%zu margin=%.3f need=%.3f:", lines, prose, blocks, jobby,
+    fprintf(stderr, "secvote lines=%d prose=%d blocks=%d jobby=%d role_heads=%d features=%zu margin=%.3f need=%.3f:", t.lines, t.prose, t.blocks, t.jobby, t.role_heads,
             nf, (double)(sc[best] - sc[second]), (double)(strict * CVX_VOTE_MARGIN * (float)nf));
     for (int i = 0; i < k; i++) fprintf(stderr, " %s=%.2f", cvx_model_class(section_model, i), (double)sc[i]);
     fprintf(stderr, " | %.60s\n", first && first->text ? first->text : "");
@@ -293,22 +308,26 @@ static cvx_rec_kind vote(const cvx_block *first, const cvx_block *end, bool *tal
    * lines or more of them are no sentence and hold a date, as entries'
    * heads do ("Máster en … · Universidad … · 2019-2021" over a sentence
    * on its thesis, and the next degree) */
-  if (!lists && prose * 2 >= lines && blocks <= 3 && heads < 2) return CVX_REC_SECTION;
+  if (!lists && t.prose * 2 >= t.lines && t.blocks <= 3 && t.heads < 2) return CVX_REC_SECTION;
   /* ten lines or more of organisations' names alone, with no date or role,
    * do not say what the organisations were to the person (employers,
    * clients, schools, tools of a vendor): the vote abstains on them */
-  if (lines >= 10 && jobby * 20 < lines && orgs * 10 >= lines * 9) return CVX_REC_SECTION;
+  if (t.lines >= 10 && t.jobby * 20 < t.lines && t.orgs * 10 >= t.lines * 9) return CVX_REC_SECTION;
   if (k < 2) return CVX_REC_SECTION;
   /* half its lines or more read as references (their authors as
    * references write names, a year, a title and a venue: the grammar's
    * word): papers, or talks when the model says so, whatever the rest
    * votes */
   const char *bname = cvx_model_class(section_model, best);
-  if (cites && cites * 2 >= lines && strcmp(bname, "publication") != 0 && strcmp(bname, "talk") != 0)
+  if (t.cites && t.cites * 2 >= t.lines && strcmp(bname, "publication") != 0 && strcmp(bname, "talk") != 0)
     return CVX_REC_PUBLICATION;
   if ((sc[best] - sc[second]) < strict * CVX_VOTE_MARGIN * (float)nf) {
     /* too close to call alone; a kind the context expects wins it when it
-     * is one of the two */
+     * is one of the two, and so do jobs when half the blocks or more open
+     * with a line that names a role and its dates, as a job's head does
+     * ("Publications Editor · Initech · 2020 – present"): the grammar's
+     * word where the model knows too few of the words */
+    if (near == CVX_REC_SECTION && t.role_heads && t.role_heads * 2 >= t.read) near = CVX_REC_WORK;
     if (near == CVX_REC_SECTION) return CVX_REC_SECTION;
     const char *want = cvx_secvote_class(near, false);
     if (!want || (strcmp(cvx_model_class(section_model, best), want) != 0 &&

@@ -6,7 +6,8 @@ jobs (employer, title, start date) and both degrees (school, degree type,
 field, end date).
 
 Generalisation guard: the phrasings and the CV are this project's own, not
-taken from any shared set. Prints "ok NAME" / "FAIL NAME: why" per document
+taken from any shared set. Each document has a twin in which one value holds
+a section's word ("Publications Editor", "Brindle Technologies"). Prints "ok NAME" / "FAIL NAME: why" per document
 and a closing "variants: N passed, M failed".
 
 usage: tests/layouts/variants.py BUILD_DIR"""
@@ -143,8 +144,25 @@ MD_EDU_SHAPES = {
 }
 
 
+# values whose words are a section's too ("Publications", "Technologies",
+# "Education", "Languages"): each variant has a twin that holds one of them,
+# in turn, where its first cast holds a plain one. A reader that took such a
+# title, employer or field for a heading would lose the entry.
+COLLIDING = [("Senior Data Engineer", "Publications Editor"), ("Pellham Analytics", "Brindle Technologies"),
+             ("Data Analyst", "Projects Coordinator"), ("Kestrelmoor Council", "Harrowgate Education Trust"),
+             ("Data Science", "Information Technologies"), ("Mathematics", "Modern Languages")]
+
+
 def documents():
-    """(name, file name, text) of every variant."""
+    """(name, file name, text) of every variant and of its twin."""
+    for k, (name, fn, text) in enumerate(plain_documents()):
+        yield name, fn, text
+        plain, colliding = COLLIDING[k % len(COLLIDING)]
+        yield (f"{name} [{colliding}]", "c-" + fn, text.replace(plain, colliding))
+
+
+def plain_documents():
+    """(name, file name, text) of every variant in the first cast."""
     for (i, w), (sn, style), (jn, jobs) in itertools.product(enumerate(WORK_HEADS), TEXT_STYLES.items(),
                                                              TEXT_JOBS.items()):
         e = EDU_HEADS[i % len(EDU_HEADS)]

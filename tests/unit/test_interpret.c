@@ -372,6 +372,30 @@ static void run_org_role(void) {
     int r = cvx_role_score(nouns[i].s, strlen(nouns[i].s));
     CHECK((r > 0) == nouns[i].role, "%s: role %d", nouns[i].s, r);
   }
+  /* a title among the pieces of a head too long to read as one */
+  static const struct {
+    const char *s;
+    bool role;
+  } pieces[] = {
+      {"Publications Editor · Brindle Technologies · Leeds · 2020 – present", true},
+      {"Brindle Technologies, Leeds\nPublications Editor | March 2020 – present", true},
+      {"Kestrel Analytics - Leeds - 2016 – 2020", false},
+      {"Brindle Technologies · Leeds · 2020 – present · remote, part of the platform group", false},
+  };
+  for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
+    CHECK(cvx_role_piece(pieces[i].s, strlen(pieces[i].s)) == pieces[i].role, "role piece: %s", pieces[i].s);
+  /* a school by a word only schools' names hold, in several languages */
+  static const struct {
+    const char *s;
+    bool school;
+  } schools[] = {
+      {"University of Hull", true},        {"Universidad de Chile", true}, {"Hochschule Bremen", true},
+      {"École normale supérieure", true},  {"Kings College", true},        {"北京大学", true},
+      {"Brindle Technologies", false},     {"Information Technologies", false},
+      {"Harrowgate Education Trust", false},
+  };
+  for (size_t i = 0; i < sizeof schools / sizeof schools[0]; i++)
+    CHECK(cvx_school_named(schools[i].s, strlen(schools[i].s)) == schools[i].school, "school: %s", schools[i].s);
 }
 
 /* The phone as written is kept; its E.164 form is added only when the

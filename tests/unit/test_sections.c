@@ -277,6 +277,16 @@ static const row ROWS[] = {
     R("Research", SECTION),
     /* a section word inside a job title is an entry's role */
     R("Customer Service Partner", SECTION),
+    /* …first, two words alone, or in a piece of an entry's head */
+    R("Publications Editor", SECTION),
+    R("Projects Coordinator", SECTION),
+    R("Skills Trainer", SECTION),
+    R("Publications Editor, Brindle Technologies", SECTION),
+    R("Projects Coordinator | Harrowgate Education Trust", SECTION),
+    /* (not past other words, nor a role the wording holds) */
+    R("About This Nurse", BASICS),
+    R("Honors, Awards", AWARD),
+    R("Leadership, Volunteer Work", VOLUNTEER),
     /* a letter alone hyphened to a word makes one word with it */
     R("Objective-C", SECTION),
     R("Objective", BASICS),
