@@ -655,6 +655,15 @@ void cvx_entryseg_label(cvx_rec_kind kind, const cvx_block *const *blocks, size_
       if (!(header_slots(b, &fa[i]) & S_DATE)) continue;
       labels[i] = CVX_SEG_B;
     }
+    /* a sentence among the bullets of a dated entry's description, dates
+     * and all ("Led the migration between 2022 and 2023."), goes on with
+     * that description */
+    if (labels[i] == CVX_SEG_B && head && (have & S_DATE) && labels[i - 1] == CVX_SEG_D &&
+        b->kind == CVX_BLK_ITEM && blocks[i - 1]->kind == CVX_BLK_ITEM && b->level == blocks[i - 1]->level &&
+        fa[i].sentence && fa[i].full_stop) {
+      labels[i] = CVX_SEG_D;
+      continue;
+    }
     int slots = header_slots(b, &fa[i]);
     int again = slots & have & ((have & S_DATE) ? (S_DATE | S_DEGREE | S_ORG | S_ROLE) : (S_DATE | S_DEGREE));
     if (labels[i] == CVX_SEG_H && again) labels[i] = CVX_SEG_B;

@@ -369,6 +369,8 @@ typedef struct ctx {
   bool have_location;
   cvx_record *basics;
   cvx_record *headline_job; /* the work entry a "Role - Employer" headline made */
+  cvx_record *group_job;    /* the section's last job whose employer stood on a line above its role and dates */
+  const cvx_block *group_head; /* … the first block of that job's entry */
   const cvx_block *first_block; /* the page's first block */
   /* the language the previous line of a languages section named, without a
    * fluency yet: a short line after it that names no language is its fluency
@@ -1247,6 +1249,107 @@ static void take_label(ctx *c, cvx_span es, const char *orig, const char *t, pie
   if (cvx_span_valid(sp)) cvx_doc_take(c->doc, sp);
 }
 
+/* Whether s[0,n) is written as a name: no word of it starts in lower case
+ * but the short words that join a name's parts ("Image Analysis and
+ * Stereology", "Banco de España"; not "Project management"). */
+static bool name_cased(const char *s, size_t n) {
+  static const char *const joins[] = {"of", "and", "for", "the", "on", "in", "at", "de", "del", "da", "do", "di",
+                                      "du", "des", "la", "le", "van", "von", "der", "und", "y", "e", "&", NULL};
+  for (size_t i = 0; i < n;) {
+    while (i < n && s[i] == ' ') i++;
+    size_t j = i;
+    while (j < n && s[j] != ' ') j++;
+    if (j > i && islower((unsigned char)s[i])) {
+      bool join = false;
+      for (int k = 0; joins[k] && !join; k++) join = strlen(joins[k]) == j - i && strncmp(s + i, joins[k], j - i) == 0;
+      if (!join) return false;
+    }
+    i = j;
+  }
+  return true;
+}
+
+/* Whether the source between a and b holds nothing but blanks, marks, the
+ * place of record r and a line with the length of time at the employer (the
+ * employer's line runs straight into the role's: "Initech, Leeds" /
+ * "**Engineer** (2020 – present)"; "Initech" / "2 years 6 months" /
+ * "Engineer"), and is short. */
+static bool only_marks_between(const ctx *c, const cvx_record *r, uint32_t a, uint32_t b) {
+  if (a > b || b > c->doc->src->len || b - a > 80) return false;
+  cvx_field *loc = cvx_record_field(r, "location");
+  const char *t = c->doc->src->text;
+  for (uint32_t from = a; from < b;) {
+    uint32_t eol = from;
+    while (eol < b && t[eol] != '\n') eol++;
+    bool words = false;
+    for (uint32_t i = from; i < eol && !words; i++) {
+      if (loc && cvx_span_valid(loc->span) && i >= loc->span.start && i < loc->span.end) continue;
+      unsigned char ch = (unsigned char)t[i];
+      /* (a dash, a middle dot: punctuation beyond ASCII) */
+      words = isalnum(ch) || (ch >= 0x80 && !(ch == 0xE2 || ch == 0xC2 || (ch & 0xC0) == 0x80));
+    }
+    if (words && !duration_phrase((piece){t + from, eol - from})) return false;
+    from = eol + 1;
+  }
+  return true;
+}
+
+/* Whether the source holds a line break in [a, b). */
+static bool break_between(const ctx *c, uint32_t a, uint32_t b) {
+  if (a >= b || b > c->doc->src->len) return false;
+  return memchr(c->doc->src->text + a, '\n', b - a) != NULL;
+}
+
+/* Several roles at one employer: the employer set once, on a line (or a
+ * sub-heading) above the first role and its dates, each later role a line
+ * of its own with its dates ("Initech, Leeds" / "Senior Engineer | 2020 –
+ * present" / bullets / "Engineer | 2018 – 2020" / bullets). A job r whose
+ * head names a role and dates and no employer, right after such a job in
+ * its section and under no sub-heading of its own, is another role at that
+ * employer, in its town; r that named its employer so starts such a group. */
+static void job_group(ctx *c, cvx_record *r, const entry *e, const char *org_key) {
+  cvx_field *org = cvx_record_field(r, org_key), *pos = cvx_record_field(r, "position"),
+            *start = cvx_record_field(r, "startDate");
+  cvx_record *g = c->group_job;
+  const cvx_block *gh = c->group_head;
+  c->group_job = NULL;
+  if (!pos || !start) return;
+  if (!org) {
+    cvx_field *gorg = g ? cvx_record_field(g, org_key) : NULL;
+    if (!gorg || e->title || g->kind != r->kind) return;
+    /* (not when the block right above could name this job's own
+     * employer: a short line that is no duty, no sentence and no place) */
+    const cvx_block *above = gh;
+    for (int k = 0; above && above->next != e->head && k < 256; k++) above = above->next;
+    if (!above || above->next != e->head) return;
+    if (above != gh && above->kind != CVX_BLK_ITEM && above->text && above->len) {
+      size_t an = above->len;
+      while (an && is_ws((unsigned char)above->text[an - 1])) an--;
+      if (an && above->text[an - 1] != '.' && !place_alone(trim_piece((piece){above->text, an}))) return;
+    }
+    cvx_record_add(c->doc, r, org_key, gorg->value, gorg->span);
+    cvx_field *gloc = cvx_record_field(g, "location");
+    if (gloc && !cvx_record_get(r, "location")) cvx_record_add(c->doc, r, "location", gloc->value, gloc->span);
+    c->group_job = g;
+    c->group_head = gh;
+    return;
+  }
+  /* (the employer above both the role and the dates, on a line apart, and
+   * written as a name: not a section's, "Work Experience", nor a phrase in
+   * lower case) */
+  size_t on = strlen(org->value);
+  if (!name_cased(org->value, on) ||
+      (cvx_section_pure(org->value, on) && cvx_section_classify(org->value, on) != CVX_REC_SECTION))
+    return;
+  if (cvx_span_valid(org->span) && cvx_span_valid(pos->span) && cvx_span_valid(start->span) &&
+      org->span.end <= pos->span.start && org->span.end <= start->span.start &&
+      break_between(c, org->span.end, pos->span.start) && break_between(c, org->span.end, start->span.start) &&
+      only_marks_between(c, r, org->span.end, pos->span.start)) {
+    c->group_job = r;
+    c->group_head = e->title ? e->title : e->head;
+  }
+}
+
 static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   cvx_span es = entry_span(e);
   cvx_record *r = cvx_record_new(c->doc, kind, c->origin, es);
@@ -1744,6 +1847,7 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   }
   if (summary.len) add_str(c, r, "summary", summary.ptr, es);
   cvx_buf_free(&summary);
+  job_group(c, r, e, org_key);
 }
 
 /* ------------------------------------------------------------ education */
@@ -6567,6 +6671,10 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
   cvx_block *group = NULL;
   bool group_dated = false;
   bool group_paras = false; /* the group's roles are paragraphs (para_roles_under) */
+  /* the head a nested line completed (completes_head), and that line's shape */
+  const cvx_block *completed = NULL;
+  cvx_blk_kind completer_kind = CVX_BLK_PARA;
+  int completer_level = 0;
   for (size_t i = 0; i < n && !cvx_doc_expired(c->doc); i++) {
     cvx_block *b = (cvx_block *)bs[i];
     /* a line that points to a fuller list elsewhere closes the entry above */
@@ -6619,7 +6727,18 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
     if (lab[i] == CVX_SEG_B && e.head && i > 0 && bs[i - 1] == e.head && !next_group && !role && !labelled_next &&
         !refilled && told_sentence(b))
       lab[i] = CVX_SEG_D;
-    if (lab[i] == CVX_SEG_B || !e.head || next_group || role || labelled_next || refilled) {
+    /* a nested line of jobs under the same head, shaped as the line that
+     * completed that head (a role and dates, no organisation: "- Initech" /
+     * "  - Engineer, 2020 – present" / "    - a duty" / "  - Intern, 2019")
+     * is the next role at the head's organisation */
+    bool sibling = false;
+    if (lab[i] == CVX_SEG_D && e.head && e.head == completed && b->kind == completer_kind &&
+        b->level == completer_level && (kind == CVX_REC_WORK || kind == CVX_REC_VOLUNTEER) && b->text &&
+        !memchr(b->text, '\n', b->len)) {
+      int sl = line_slots(b->text, b->len, false);
+      sibling = sl > 0 && (sl & SLOT_DATE) && (sl & SLOT_ROLE) && !(sl & SLOT_ORG);
+    }
+    if (lab[i] == CVX_SEG_B || !e.head || next_group || role || labelled_next || refilled || sibling) {
       bool dated_heading = b->kind == CVX_BLK_HEADING && heading_dated(b);
       if (group && (role || (dated_heading && under_group(group, b))) && kind != CVX_REC_EDUCATION) {
         if (!group_dated && e.head && (e.title ? e.title : e.head) == group) {
@@ -6666,10 +6785,16 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
        * dates alone ("* October 2023 - present:" over "  * Analyst,
        * Initech (City)"), a line that names a role or an organisation is the
        * rest of the header */
+      bool completes = e.head->next == b && completes_head(&e, b);
       if (e.head->next == b &&
-          (b->level <= e.head->level || completes_head(&e, b) ||
+          (b->level <= e.head->level || completes ||
            (e.head != e.title && dates_alone(e.head) && b->text && !memchr(b->text, '\n', b->len) &&
             line_slots(b->text, b->len, false) & (SLOT_ROLE | SLOT_ORG)))) {
+        if (completes) {
+          completed = e.head;
+          completer_kind = b->kind;
+          completer_level = b->level;
+        }
         if (e.head != e.title) e.head->kind = CVX_BLK_PARA;
         join_next(c, e.head);
         continue;
@@ -7342,8 +7467,14 @@ static bool entry_title_heading(const cvx_block *h) {
   const char *st, *nl = memchr(h->next->text, '\n', h->next->len);
   size_t a, z, first = nl ? (size_t)(nl - h->next->text) : h->next->len;
   if (cvx_degree_find(h->text, n, &st, &a, &z) && cvx_school_named(h->next->text, first)) return true;
+  /* (the name is the heading's first piece: "Brindle Technologies — Leeds") */
+  size_t k = 0;
+  while (k < n && h->text[k] != ',' && h->text[k] != '|' && h->text[k] != '(' &&
+         !(h->text[k] == ' ' && k + 1 < n && (h->text[k + 1] == '-' || (unsigned char)h->text[k + 1] == 0xE2 ||
+                                              (unsigned char)h->text[k + 1] == 0xC2)))
+    k++;
   cvx_daterange d;
-  return cvx_org_score(h->text, n) >= 3 && cvx_date_find(h->next->text, first, &d);
+  return cvx_org_score(h->text, k) >= 3 && cvx_date_find(h->next->text, first, &d);
 }
 
 /* The section kind of a heading: the shared wording table first, then the
@@ -8744,6 +8875,7 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
      * Experience") names one group: it is the title of its entry */
     bool group = kind == CVX_REC_SKILL && h->kind == CVX_BLK_HEADING && h->level > top_level;
     c.skill_siblings = false;
+    c.group_job = NULL;
     /* (a heading printed twice, the first over nothing, is one section) */
     bool twice = prev_empty && prev_h && prev_h->text && h->text && !strcmp(prev_h->text, h->text);
     if (kind == CVX_REC_SKILL && h->kind == CVX_BLK_HEADING) {

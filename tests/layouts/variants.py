@@ -123,6 +123,43 @@ PUB_SHAPES = {
                  "[2] D. Whitcombe, \"Cheap lineage for small teams,\" in Proc. Workshop on Data Pipelines, "
                  "2020, pp. 12–19.\n"),
 }
+# several roles at one employer, the employer written once above them, and a
+# duty that holds dates; under every work phrasing
+TEXT_GROUP_SHAPES = {
+    "org-line": ("Pellham Analytics, Leeds\nSenior Data Engineer | March 2020 – present\n"
+                 "• Rebuilt the ingestion pipeline in 2021, cutting costs by half.\n"
+                 "Data Engineer | June 2018 – March 2020\n• Wrote the first batch jobs.\n\n"
+                 "Kestrelmoor Council, York\nData Analyst | 2016 – 2018\n"
+                 "• Produced the monthly housing dashboards.\n"),
+    "indented": ("Pellham Analytics, Leeds\n  Senior Data Engineer, March 2020 – present\n"
+                 "    • Led the migration to Airflow between 2022 and 2023.\n"
+                 "  Data Engineer, June 2018 – March 2020\n    • Wrote the first batch jobs.\n\n"
+                 "Kestrelmoor Council, York\n  Data Analyst, 2016 – 2018\n"
+                 "    • Produced the monthly housing dashboards.\n"),
+    "profile-copy": ("Pellham Analytics\n4 yrs 10 mos\nSenior Data Engineer\nMar 2020 - Present · 2 yrs\n"
+                     "Leeds, England, United Kingdom\nRebuilt the ingestion pipeline.\nData Engineer\n"
+                     "Jun 2018 - Mar 2020 · 1 yr 10 mos\nWrote the first batch jobs.\n\n"
+                     "Data Analyst\nKestrelmoor Council\nJan 2016 - May 2018 · 2 yrs 5 mos\n"
+                     "York, England, United Kingdom\n"),
+}
+MD_GROUP_SHAPES = {
+    "h3-bold": ("### Pellham Analytics — Leeds\n\n**Senior Data Engineer** (March 2020 – present)\n\n"
+                "- Rebuilt the ingestion pipeline in 2021, cutting costs by half.\n"
+                "- Led the migration to Airflow between 2022 and 2023.\n\n"
+                "**Data Engineer** (June 2018 – March 2020)\n\n- Wrote the first batch jobs.\n\n"
+                "### Kestrelmoor Council — York\n\n**Data Analyst** (2016 – 2018)\n\n"
+                "- Produced the monthly housing dashboards.\n"),
+    "nested": ("- **Pellham Analytics**, Leeds\n  - Senior Data Engineer (March 2020 – present)\n"
+               "    - Led the migration to Airflow between 2022 and 2023.\n"
+               "  - Data Engineer (June 2018 – March 2020)\n    - Wrote the first batch jobs.\n"
+               "- **Kestrelmoor Council**, York\n  - Data Analyst (2016 – 2018)\n"
+               "    - Produced the monthly housing dashboards.\n"),
+    "h3-h4": ("### Pellham Analytics, Leeds\n\n#### Senior Data Engineer · 2020 – present\n\n"
+              "- Rebuilt the ingestion pipeline in 2021, cutting costs by half.\n\n"
+              "#### Data Engineer · 2018 – 2020\n\n- Wrote the first batch jobs.\n\n"
+              "### Kestrelmoor Council, York\n\n#### Data Analyst · 2016 – 2018\n\n"
+              "- Produced the monthly housing dashboards.\n"),
+}
 ONE_JOB = ("Senior Data Engineer, Pellham Analytics — Leeds, UK\nMarch 2020 – present\n"
            "• Rebuilt the ingestion pipeline.\n")
 MD_EDU = "- MSc Data Science, University of Sheffield, 2016\n- BSc Mathematics, University of Hull, 2015\n"
@@ -184,6 +221,15 @@ def plain_documents():
                f"# Dana Whitcombe\n\ndana@example.net | Leeds, UK\n\n## Experience\n\n"
                f"- **Pellham Analytics** — Senior Data Engineer, Leeds (2020 – present)\n\n## {e}\n\n{shape}\n"
                f"## Skills\n\nPython, SQL\n")
+    for w, (sn, shape), (yn, style) in itertools.product(WORK_HEADS, TEXT_GROUP_SHAPES.items(),
+                                                         (("plain", TEXT_STYLES["plain"]), ("caps", TEXT_STYLES["caps"]))):
+        yield (f"text-group {yn} {sn} {w!r}", f"g-{sn}-{yn}-{slug(w)}.txt",
+               f"Dana Whitcombe\ndana@example.net | Leeds, UK\n\n{style(w)}\n{shape}\n{style('Education')}\n"
+               f"{TEXT_EDU}\nSkills\nPython, SQL\n")
+    for w, (sn, shape) in itertools.product(WORK_HEADS, MD_GROUP_SHAPES.items()):
+        yield (f"md-group atx2 {sn} {w!r}", f"h-{sn}-{slug(w)}.md",
+               f"# Dana Whitcombe\n\ndana@example.net | Leeds, UK\n\n## {w}\n\n{shape}\n## Education\n\n{MD_EDU}\n"
+               f"## Skills\n\nPython, SQL\n")
     for (i, w), (sn, style), (jn, jobs) in itertools.product(enumerate(WORK_HEADS), MD_STYLES.items(),
                                                              MD_JOBS.items()):
         if sn == "atx3" and jn in ("sub-headings", "h3-italics"):
@@ -192,6 +238,11 @@ def plain_documents():
         yield (f"md {sn} {jn} {w!r}", f"m{i}-{sn}-{jn}.md",
                f"# Dana Whitcombe\n\ndana@example.net | Leeds, UK\n\n{style(w)}\n{jobs}\n{style(e)}\n{MD_EDU}\n"
                f"{style('Skills')}\nPython, SQL, Airflow, dbt\n")
+
+
+def slug(heading):
+    """A file name's part for a heading."""
+    return "".join(ch if ch.isalnum() else "_" for ch in heading)
 
 
 def verdict(doc, jobs=2, towns=(), papers=0):
@@ -230,11 +281,16 @@ def main():
             why = "no output (exit %d)" % p.returncode if not os.path.exists(path) else None
             if not why:
                 with open(path, encoding="utf-8") as f:
-                    jobs = 1 if name.startswith(("text-edu", "text-pub", "md-edu")) else 2
+                    doc = json.load(f)
+                    group = name.startswith(("text-group", "md-group"))
+                    jobs = 1 if name.startswith(("text-edu", "text-pub", "md-edu")) else 3 if group else 2
                     # every shape names the jobs' towns but for these
-                    towns = () if any(k in name for k in (" one-line ", " dates-first ", " bullets ", " table ")) else \
-                        ("Leeds", "York")[:jobs]
-                    why = verdict(json.load(f), jobs, towns, 2 if name.startswith("text-pub") else 0)
+                    towns = () if group or any(k in name for k in (" one-line ", " dates-first ", " bullets ",
+                                                                    " table ")) else ("Leeds", "York")[:jobs]
+                    why = verdict(doc, jobs, towns, 2 if name.startswith("text-pub") else 0)
+                    # (the first two roles are at one employer)
+                    if not why and group and doc["work"][0]["name"] != doc["work"][1]["name"]:
+                        why = "employers: " + json.dumps([w.get("name") for w in doc["work"]])
             if why:
                 failed += 1
                 print(f"FAIL {name}: {why}")
