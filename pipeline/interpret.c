@@ -4437,6 +4437,12 @@ static bool pointer_line(ctx *c, const cvx_block *b) {
          b->text[ua - 1] == ':';
 }
 
+/* Block b is a short item, a name or two: one of a run of tags? */
+static bool tag_item(const cvx_block *b) {
+  return b->kind == CVX_BLK_ITEM && b->text && b->len && !memchr(b->text, '\n', b->len) &&
+         !words_over(b->text, b->len, 3) && b->text[b->len - 1] != '.';
+}
+
 static void parse_project(ctx *c, const entry *e, bool talk) {
   cvx_span es = entry_span(e);
   cvx_record *r = cvx_record_new(c->doc, CVX_REC_PROJECT, c->origin, es);
@@ -4485,20 +4491,23 @@ static void parse_project(ctx *c, const entry *e, bool talk) {
   }
   if (talk) cvx_record_add(c->doc, r, "type", "talk", CVX_NOSPAN);
   if (dated) add_dates(c, r, &d, CVX_REC_PROJECT, date_span(c, &d, orig, es));
-  /* a run of two short items or more right under the head, a name or two
-   * each, is what it was built with ("Android" / "Java" / "Git") */
-  const cvx_block *tags_end = e->head->next;
-  int tags = 0;
-  while (tags_end && tags_end != e->end && tags_end->kind == CVX_BLK_ITEM && !memchr(tags_end->text, '\n', tags_end->len) &&
-         tags_end->len && !words_over(tags_end->text, tags_end->len, 3) && tags_end->text[tags_end->len - 1] != '.')
-    tags_end = tags_end->next, tags++;
-  if (tags < 2) tags_end = e->head->next;
+  /* a run of two short items or more, a name or two each, under the head
+   * or after the duties, is what it was built with ("Android" / "Java" /
+   * "Git") */
+  const cvx_block *run_end = NULL; /* one past the run of tags b is in */
+  bool in_run = false;
   for (cvx_block *b = e->head->next; b && b != e->end; b = b->next) {
     piece p = joined(c, b);
+    if (in_run && b == run_end) in_run = false;
+    if (!in_run && tag_item(b)) {
+      const cvx_block *z = b;
+      int tags = 0;
+      while (z && z != e->end && tag_item(z) && z->level == b->level) z = z->next, tags++;
+      in_run = tags >= 2;
+      run_end = z;
+    }
     if (!p.n) continue;
-    bool tag = false;
-    for (const cvx_block *x = e->head->next; x != tags_end && !tag; x = x->next) tag = x == b;
-    if (tag) {
+    if (in_run) {
       add_piece(c, r, "keywords", p, b->span);
       continue;
     }
