@@ -760,7 +760,10 @@ static const char *const name_labels[] = {"name", "full name", "имя", "фам
 /* labels of the post the person seeks: a short value is the headline */
 static const char *const objective_labels[] = {"objective", "career objective", "job objective", "objetivo",
                                                "objetivo profissional", "objectif", "objectif professionnel",
-                                               "berufsziel", "цель", "obiettivo", NULL};
+                                               "berufsziel", "цель", "obiettivo", "title", "job title",
+                                               "headline", "profession", "occupation", "current role",
+                                               "current position", "desired position", "beruf", "должность",
+                                               "profissão", "profesión", "cargo", NULL};
 static const char *const place_labels[] = {"location", "address", "city", "residence", "based in",
                                            "место проживания", "город", "адрес", "проживание",
                                            "lieu", "adresse", "wohnort", "ort", "dirección", "地址", "локация",
@@ -1292,6 +1295,27 @@ static bool only_marks_between(const ctx *c, const cvx_record *r, uint32_t a, ui
     from = eol + 1;
   }
   return true;
+}
+
+/* Does p open with a contact: an e-mail address, a phone number or a web
+ * address, up to the next comma? */
+static bool contact_ahead(piece p) {
+  size_t n = 0, w = 0; /* up to the next comma or bar; its first word */
+  while (n < p.n && p.s[n] != ',' && p.s[n] != '|') n++;
+  while (w < n && p.s[w] != ' ') w++;
+  size_t a, z;
+  if (!w) return false;
+  if (memchr(p.s, '@', w)) return true;
+  if (cvx_phone_find(p.s, n, &a, &z) && a == 0) return true;
+  return starts_ci(p.s, w, "http") || starts_ci(p.s, w, "www.") || (memchr(p.s, '/', w) && memchr(p.s, '.', w));
+}
+
+/* Does a contact follow the comma right after p, before end (a column of
+ * contacts beside it, "Data Engineer, +44 113 496 0123")? */
+static bool contact_after(piece p, const char *end) {
+  const char *q = p.s + p.n + 1;
+  while (q < end && *q == ' ') q++;
+  return q < end && contact_ahead((piece){q, (size_t)(end - q)});
 }
 
 /* Whether the source holds a line break in [a, b). */
@@ -5621,6 +5645,10 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         else if (i + 4 < line.n && line.s[i] == ' ' && (unsigned char)line.s[i + 1] == 0xE2 &&
                  (unsigned char)line.s[i + 2] == 0x80 && (unsigned char)line.s[i + 3] == 0xA2 && line.s[i + 4] == ' ')
           w = 5;
+        /* a comma before a contact parts columns too: a page's columns set
+         * side by side came as "Dana Roe, dana@example.org" */
+        else if (i > cs && line.s[i - 1] == ',' && contact_ahead((piece){line.s + i + 1, line.n - i - 1}))
+          w = 1;
         if (w) {
           piece p = trim_piece((piece){line.s + cs, i - cs});
           if (p.n) cols[nc++] = p;
@@ -5696,7 +5724,9 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         bool row_value = b->kind == CVX_BLK_ROW && nc == 2 && ci == 1 && !words_over(cols[0].s, cols[0].n, 3);
         /* (nor is a line that goes on below, "…를 함께 이해하고," over the
          * rest of its sentence, nor that rest) */
-        bool goes_on = went_on || (p.n && ((p.s + p.n < s + len && p.s[p.n] == ',') || cvx_ends_open(p.s, p.n)));
+        bool goes_on =
+            went_on || (p.n && ((p.s + p.n < s + len && p.s[p.n] == ',' && !contact_after(p, s + len)) ||
+                                cvx_ends_open(p.s, p.n)));
         /* (nor is a label of the person's details alone, "Address") */
         bool label_alone = address_label(p) || label_in(p, contact_labels);
         if (top && c->have_name && !c->have_label && !words_over(p.s, p.n, 8) && b->kind != CVX_BLK_ITEM &&
