@@ -369,8 +369,11 @@ typedef struct ctx {
   bool have_location;
   cvx_record *basics;
   cvx_record *headline_job; /* the work entry a "Role - Employer" headline made */
-  cvx_record *group_job;    /* the section's last job whose employer stood on a line above its role and dates */
-  const cvx_block *group_head; /* … the first block of that job's entry */
+  cvx_record *group_job;    /* the section's last job (degree) whose employer (school) stood on a line above
+                               its role (degree) and dates: entry_group */
+  const cvx_block *group_head; /* … the first block of that entry */
+  const cvx_block *group_line; /* … the head block of the group's last entry (its role or degree and dates) */
+  cvx_record *group_last;       /* … that last entry */
   const cvx_block *first_block; /* the page's first block */
   /* the language the previous line of a languages section named, without a
    * fluency yet: a short line after it that names no language is its fluency
@@ -1283,7 +1286,7 @@ static bool only_marks_between(const ctx *c, const cvx_record *r, uint32_t a, ui
   const char *t = c->doc->src->text;
   for (uint32_t from = a; from < b;) {
     uint32_t eol = from;
-    while (eol < b && t[eol] != '\n') eol++;
+    while (eol < b && t[eol] != '\n' && t[eol] != '\0') eol++;
     bool words = false;
     for (uint32_t i = from; i < eol && !words; i++) {
       if (loc && cvx_span_valid(loc->span) && i >= loc->span.start && i < loc->span.end) continue;
@@ -1318,44 +1321,78 @@ static bool contact_after(piece p, const char *end) {
   return q < end && contact_ahead((piece){q, (size_t)(end - q)});
 }
 
-/* Whether the source holds a line break in [a, b). */
-static bool break_between(const ctx *c, uint32_t a, uint32_t b) {
-  if (a >= b || b > c->doc->src->len) return false;
-  return memchr(c->doc->src->text + a, '\n', b - a) != NULL;
+/* Does p hold the text w? */
+static bool holds_text(piece p, const char *w) {
+  size_t m = strlen(w);
+  for (size_t i = 0; m && i + m <= p.n; i++)
+    if (memcmp(p.s + i, w, m) == 0) return true;
+  return false;
 }
 
-/* Several roles at one employer: the employer set once, on a line (or a
- * sub-heading) above the first role and its dates, each later role a line
- * of its own with its dates ("Initech, Leeds" / "Senior Engineer | 2020 –
- * present" / bullets / "Engineer | 2018 – 2020" / bullets). A job r whose
- * head names a role and dates and no employer, right after such a job in
- * its section and under no sub-heading of its own, is another role at that
- * employer, in its town; r that named its employer so starts such a group. */
-static void job_group(ctx *c, cvx_record *r, const entry *e, const char *org_key) {
-  cvx_field *org = cvx_record_field(r, org_key), *pos = cvx_record_field(r, "position"),
+/* Whether the source holds a line break in [a, b) (a NUL once the blocks
+ * are sealed, blocks.h). */
+static bool break_between(const ctx *c, uint32_t a, uint32_t b) {
+  if (a >= b || b > c->doc->src->len) return false;
+  const char *t = c->doc->src->text;
+  return memchr(t + a, '\n', b - a) != NULL || memchr(t + a, '\0', b - a) != NULL;
+}
+
+/* Several roles at one employer, or degrees at one school: the employer
+ * (school) set once, on a line (or a sub-heading) above the first role
+ * (degree) and its dates, each later one a line of its own with its dates
+ * ("Initech, Leeds" / "Senior Engineer | 2020 – present" / bullets /
+ * "Engineer | 2018 – 2020" / bullets). An entry r whose head names a role
+ * (degree) and dates and no employer (school), right after such an entry in
+ * its section and under no sub-heading of its own, is another at that
+ * employer (school), in its town; r that named its employer so starts such
+ * a group. org_key and role_key name the fields (name and position,
+ * institution and studyType). */
+static void entry_group(ctx *c, cvx_record *r, const entry *e, const char *org_key, const char *role_key) {
+  cvx_field *org = cvx_record_field(r, org_key), *pos = cvx_record_field(r, role_key),
             *start = cvx_record_field(r, "startDate");
+  if (!start && r->kind == CVX_REC_EDUCATION) start = cvx_record_field(r, "endDate");
   cvx_record *g = c->group_job;
-  const cvx_block *gh = c->group_head;
+  const cvx_block *gh = c->group_head, *gl = c->group_line;
   c->group_job = NULL;
   if (!pos || !start) return;
   if (!org) {
     cvx_field *gorg = g ? cvx_record_field(g, org_key) : NULL;
     if (!gorg || e->title || g->kind != r->kind) return;
-    /* (not when the block right above could name this job's own
-     * employer: a short line that is no duty, no sentence and no place) */
+    /* (not when the block right above could name this entry's own
+     * employer: a short line that is no duty, no sentence, not the place
+     * of the group's last entry, nor that entry's head line) */
     const cvx_block *above = gh;
     for (int k = 0; above && above->next != e->head && k < 256; k++) above = above->next;
     if (!above || above->next != e->head) return;
-    if (above != gh && above->kind != CVX_BLK_ITEM && above->text && above->len) {
+    /* (the group's last head line ends with its dates, its role or its
+     * place: nothing of the next entry's was joined to it) */
+    if (above == gl && gl && gl->text && c->group_last) {
+      const char *last = gl->text, *stop = gl->text + gl->len;
+      for (const char *q = gl->text; q < stop; q++)
+        if (*q == '\n' && q + 1 < stop) last = q + 1;
+      piece lp = trim_piece((piece){last, (size_t)(stop - last)});
+      const char *lrole = cvx_record_get(c->group_last, role_key), *lloc = cvx_record_get(c->group_last, "location");
+      cvx_daterange ld;
+      bool ends_head = cvx_date_find(lp.s, lp.n, &ld) || (lrole && holds_text(lp, lrole)) ||
+                       (lloc && strlen(lloc) == lp.n && memcmp(lloc, lp.s, lp.n) == 0);
+      if (!ends_head) return;
+    }
+    if (above != gh && above != gl && above->kind != CVX_BLK_ITEM && above->text && above->len) {
       size_t an = above->len;
       while (an && is_ws((unsigned char)above->text[an - 1])) an--;
-      if (an && above->text[an - 1] != '.' && !place_alone(trim_piece((piece){above->text, an}))) return;
+      /* (a place there is the last entry's own, as its location) */
+      piece ap = trim_piece((piece){above->text, an});
+      const char *lloc = c->group_last ? cvx_record_get(c->group_last, "location") : NULL;
+      bool its_place = lloc && place_alone(ap) && strlen(lloc) == ap.n && memcmp(lloc, ap.s, ap.n) == 0;
+      if (an && above->text[an - 1] != '.' && !its_place) return;
     }
     cvx_record_add(c->doc, r, org_key, gorg->value, gorg->span);
     cvx_field *gloc = cvx_record_field(g, "location");
     if (gloc && !cvx_record_get(r, "location")) cvx_record_add(c->doc, r, "location", gloc->value, gloc->span);
     c->group_job = g;
     c->group_head = gh;
+    c->group_line = e->head;
+    c->group_last = r;
     return;
   }
   /* (the employer above both the role and the dates, on a line apart, and
@@ -1371,6 +1408,8 @@ static void job_group(ctx *c, cvx_record *r, const entry *e, const char *org_key
       only_marks_between(c, r, org->span.end, pos->span.start)) {
     c->group_job = r;
     c->group_head = e->title ? e->title : e->head;
+    c->group_line = e->head;
+    c->group_last = r;
   }
 }
 
@@ -1871,7 +1910,7 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   }
   if (summary.len) add_str(c, r, "summary", summary.ptr, es);
   cvx_buf_free(&summary);
-  job_group(c, r, e, org_key);
+  entry_group(c, r, e, org_key, "position");
 }
 
 /* ------------------------------------------------------------ education */
@@ -2252,6 +2291,12 @@ static void parse_education(ctx *c, const entry *e) {
       piece in = close ? trim_piece((piece){t + a + 1, (size_t)(close - t) - a - 1}) : (piece){0};
       bool hon = false;
       for (int k = 0; honours[k] && in.n && !hon; k++) hon = eq_fold(in.s, in.n, honours[k]);
+      /* …and so does the degree's own abbreviation there: "Master of
+       * Science (MSc) in Data Science" */
+      const char *st3;
+      size_t a3, e3;
+      if (!hon && in.n && in.n <= 12 && cvx_degree_find(in.s, in.n, &st3, &a3, &e3) && a3 == 0 && e3 == in.n)
+        hon = true;
       if (hon) {
         a = (size_t)(close - t) + 1;
         while (a < n && (t[a] == ' ' || t[a] == ',')) a++;
@@ -2468,6 +2513,7 @@ static void parse_education(ctx *c, const entry *e) {
     }
     add_piece(c, r, "highlights", p, b->span);
   }
+  entry_group(c, r, e, "institution", "studyType");
 }
 
 /* ------------------------------------------------------ awards, certificates */

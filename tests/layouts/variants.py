@@ -14,6 +14,7 @@ usage: tests/layouts/variants.py BUILD_DIR"""
 import itertools
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -110,6 +111,11 @@ TEXT_EDU_SHAPES = {
                             "BSc in Mathematics\n\nUniversity of Hull - Hull\n\n2015\n"),
     "profile-copy": ("University of Sheffield\nMaster of Science - MSc, Data Science\n2014 - 2016\n\n"
                      "University of Hull\nBachelor of Science - BSc, Mathematics\n2012 - 2015\n"),
+    # two degrees at one school, the school written once above them
+    "two-at-school": ("University of Sheffield\n  MSc Data Science, 2015 – 2016\n  BSc Mathematics, 2012 – 2015\n"),
+    # the degree's abbreviation in brackets after its name
+    "abbreviated": ("Master of Science (MSc) in Data Science — University of Sheffield (2016)\n"
+                    "Bachelor of Science (BSc) in Mathematics — University of Hull (2015)\n"),
 }
 # references under a heading in no word list, after the jobs
 PUB_HEADS = ["Writing", "Papers I Have Written", "Printed Work", "In Print", "Things I Wrote"]
@@ -259,7 +265,9 @@ def verdict(doc, jobs=2, towns=(), papers=0):
         return "towns: " + json.dumps([w.get("location") for w in work])
     if len(edu) != 2 or not all(d.get("institution") and d.get("studyType") for d in edu):
         return "degrees: " + json.dumps([[d.get("institution"), d.get("studyType")] for d in edu])
-    if not all(d.get("area") and d.get("endDate") for d in edu):
+    # (a field of study, not a degree's abbreviation: "MSc" is no area)
+    if not all(d.get("area") and not re.fullmatch(r"[A-Z][A-Za-z.]{1,5}", d["area"]) and d.get("endDate")
+               for d in edu):
         return "degrees: " + json.dumps([[d.get("area"), d.get("endDate")] for d in edu])
     return None
 
