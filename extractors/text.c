@@ -24,6 +24,7 @@
 #include "text.h"
 
 #include "grammar.h"
+#include "places.h"
 #include "sections.h"
 
 #include <stdlib.h>
@@ -1245,6 +1246,19 @@ static bool spaced_dated(const tx *t, const tline *l) {
   return false;
 }
 
+/* Does s[0,n) name a spoken language and at most its level ("English —
+ * native", "German (C1)", "Polish: basic")? */
+static bool spoken_line(const char *s, size_t n) {
+  if (count_words(s, n) > 6) return false;
+  size_t cut = n;
+  for (size_t j = 0; j < n && cut == n; j++)
+    if (s[j] == '(' || s[j] == ':' || s[j] == ',' || s[j] == '\t' ||
+        (s[j] == ' ' && j + 1 < n && (s[j + 1] == '-' || (unsigned char)s[j + 1] == 0xE2)))
+      cut = j;
+  while (cut && s[cut - 1] == ' ') cut--;
+  return cut && cvx_language_known(s, cut);
+}
+
 /* Does s[0,n), the core of line l, name a degree, or (when look) the first
  * line under it, after blank lines, a degree or a school? */
 static bool degree_or_school_below(const tx *t, const tline *l, const char *s, size_t n, bool look) {
@@ -1277,6 +1291,13 @@ static bool kind_shift(const tx *t, const tline *l) {
     marker mk;
     size_t a = find_marker(t, &x, &mk) ? mk.ts : x.cs;
     if (a < x.ce && cvx_citation_line(t->v + a, x.ce - a)) return true;
+  }
+  /* spoken languages, a line each, under a section of another kind
+   * ("Tongues" / "English — native" after jobs) */
+  if (k != CVX_REC_LANGUAGE && k != CVX_REC_SECTION && !x.blank && x.ce > x.cs) {
+    marker mk;
+    size_t a = find_marker(t, &x, &mk) ? mk.ts : x.cs;
+    if (a < x.ce && spoken_line(t->v + a, x.ce - a)) return true;
   }
   /* (not the other way: a title's word is in many a certificate's or a
    * course's name, "Instructor Certification") */
@@ -1735,10 +1756,11 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
      * "Where I Studied" / "MSc Data Science, Example University, 2016";
      * or any such line, phrase or not, when what it stands over is of
      * another kind than the section it would end: "Learning" over degrees
-     * after jobs) */
+     * after jobs, "Tongues" over "English — native") */
     if ((bl.entries && t->quiet_heads && cvx_heading_phrase(s, n)) || apart ||
         (!bl.direct && (bl.para_dated || spaced_dated(t, l)) && !cvx_entry_part_label(s, n) &&
-         (cvx_heading_phrase(s, n) || kind_shift(t, l)))) {
+         (cvx_heading_phrase(s, n) || kind_shift(t, l))) ||
+        (!bl.direct && bl.content && !bl.dated && !cvx_entry_part_label(s, n) && kind_shift(t, l))) {
       t->quiet_heads++;
       return 1;
     }

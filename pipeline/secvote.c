@@ -170,6 +170,19 @@ static void line_flags(const char *s, size_t n, const cvx_block *b, bool first_l
   fl[F_CITE] = cvx_citation_line(s, n < LINE_CAP ? n : LINE_CAP);
 }
 
+/* Does s[0,n) name a credential: a word that starts as "certif",
+ * "licen", "accredit" or "credential" does ("AWS Certified Data Engineer",
+ * "Driving Licence", "Certificate in Welding")? */
+static bool names_credential(const char *s, size_t n) {
+  static const char *const stems[] = {"certif", "licen", "accredit", "credential", "zertifi", "certyfik", NULL};
+  for (size_t i = 0; i < n; i++) {
+    if (i > 0 && is_word_byte((unsigned char)s[i - 1])) continue;
+    for (int k = 0; stems[k]; k++)
+      if (i + strlen(stems[k]) <= n && strncasecmp(s + i, stems[k], strlen(stems[k])) == 0) return true;
+  }
+  return false;
+}
+
 /* A share as a coarse bin: none, a few, some, most. */
 static const char *share_bin(int k, int n) {
   if (k == 0) return "0";
@@ -189,6 +202,8 @@ typedef struct tally {
   int cites;      /* lines that read as references */
   int role_heads; /* blocks whose first line names a role and a date and is no sentence */
   int read;       /* blocks read */
+  int cert_heads; /* blocks whose first line names a credential ("Certified …", "… Licence") */
+  int schools;    /* lines that name a school */
 } tally;
 
 /* The features of [first, end) into f, and its counts into *t. */
@@ -196,7 +211,7 @@ static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, 
   cvx_features_clear(f);
   cvx_features_add(f, "bias", NULL, 0);
   int count[F__COUNT] = {0};
-  int lines = 0, blocks = 0, heads = 0, role_heads = 0;
+  int lines = 0, blocks = 0, heads = 0, role_heads = 0, cert_heads = 0, schools = 0;
   for (const cvx_block *b = first; b && b != end && lines < MAX_LINES; b = b->next) {
     if (b->kind == CVX_BLK_RULE || !b->text) continue;
     blocks++;
@@ -216,6 +231,8 @@ static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, 
         heads += !fl[F_PROSE] && (fl[F_RANGE] || fl[F_DATE] || fl[F_YEAR]);
         role_heads += first_line && !fl[F_PROSE] && (fl[F_RANGE] || fl[F_DATE]) &&
                       (fl[F_ROLE] || cvx_role_piece(s, n < LINE_CAP ? n : LINE_CAP));
+        cert_heads += first_line && !fl[F_PROSE] && names_credential(s, n < LINE_CAP ? n : LINE_CAP);
+        schools += cvx_school_named(s, n < LINE_CAP ? n : LINE_CAP);
         lines++;
         first_line = false;
       }
@@ -230,6 +247,8 @@ static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, 
                .heads = heads,
                .cites = count[F_CITE],
                .role_heads = role_heads,
+               .cert_heads = cert_heads,
+               .schools = schools,
                .read = blocks};
   char name[64];
   for (int i = 0; i < F__COUNT; i++) {
@@ -317,10 +336,15 @@ static cvx_rec_kind vote(const cvx_block *first, const cvx_block *end, bool *tal
   /* half its lines or more read as references (their authors as
    * references write names, a year, a title and a venue: the grammar's
    * word): papers, or talks when the model says so, whatever the rest
-   * votes */
+   * votes and however close the vote */
   const char *bname = cvx_model_class(section_model, best);
-  if (t.cites && t.cites * 2 >= t.lines && strcmp(bname, "publication") != 0 && strcmp(bname, "talk") != 0)
-    return CVX_REC_PUBLICATION;
+  if (t.cites && t.cites * 2 >= t.lines && strcmp(bname, "talk") != 0) return CVX_REC_PUBLICATION;
+  /* …and so are certificates a section half of whose entries open naming a
+   * credential, where no line names a school (a degree's "Graduate
+   * Certificate" is education), whatever the titles' words vote ("AWS
+   * Certified Data Engineer – Associate, 2023" is no job) */
+  if (t.cert_heads && t.cert_heads * 2 >= t.read && !t.schools && strcmp(bname, "award") != 0)
+    return CVX_REC_CERTIFICATE;
   if ((sc[best] - sc[second]) < strict * CVX_VOTE_MARGIN * (float)nf) {
     /* too close to call alone; a kind the context expects wins it when it
      * is one of the two, and so do jobs when half the blocks or more open
