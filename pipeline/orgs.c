@@ -431,10 +431,13 @@ bool cvx_school_named(const char *s, size_t n) {
                                       "academy", "academia", "akademi", "polytechnic", "politecnic", "ecole",
                                       "école", "École", "hochschule", "escuela", "scuola", "conservato", "seminary", "faculdade",
                                       "facultad", "大学", "学院", NULL};
-  for (int k = 0; stems[k]; k++) {
-    size_t m = strlen(stems[k]);
-    for (size_t i = 0; i + m <= n; i++)
-      if (strncasecmp(s + i, stems[k], m) == 0) return true;
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i] | 0x20; /* (ASCII letters folded; the stems' other bytes are >= 0x80) */
+    for (int k = 0; stems[k]; k++) {
+      if (((unsigned char)stems[k][0] | 0x20) != c) continue; /* the first byte first: most differ there */
+      size_t m = strlen(stems[k]);
+      if (i + m <= n && strncasecmp(s + i, stems[k], m) == 0) return true;
+    }
   }
   return false;
 }

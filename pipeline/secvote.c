@@ -203,7 +203,7 @@ typedef struct tally {
   int role_heads; /* blocks whose first line names a role and a date and is no sentence */
   int read;       /* blocks read */
   int cert_heads; /* blocks whose first line names a credential ("Certified …", "… Licence") */
-  int schools;    /* lines that name a school */
+  int schools;    /* blocks whose first line names a school */
 } tally;
 
 /* The features of [first, end) into f, and its counts into *t. */
@@ -232,7 +232,7 @@ static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, 
         role_heads += first_line && !fl[F_PROSE] && (fl[F_RANGE] || fl[F_DATE]) &&
                       (fl[F_ROLE] || cvx_role_piece(s, n < LINE_CAP ? n : LINE_CAP));
         cert_heads += first_line && !fl[F_PROSE] && names_credential(s, n < LINE_CAP ? n : LINE_CAP);
-        schools += cvx_school_named(s, n < LINE_CAP ? n : LINE_CAP);
+        schools += first_line && cvx_school_named(s, n < LINE_CAP ? n : LINE_CAP);
         lines++;
         first_line = false;
       }
