@@ -1220,6 +1220,14 @@ static below look_below(const tx *t, const tline *l) {
   return r;
 }
 
+/* The first line under l that is not blank, into *x; false at the end of
+ * the text. */
+static bool line_below(const tx *t, const tline *l, tline *x) {
+  for (size_t pos = l->next; read_line(t, pos, x); pos = x->next)
+    if (!x->blank) return true;
+  return false;
+}
+
 /* Does s[0,n) name a known section and nothing else ("Education",
  * "WORK EXPERIENCE"): the next section's heading? */
 static bool section_name(const char *s, size_t n) {
@@ -1267,9 +1275,7 @@ static bool degree_or_school_below(const tx *t, const tline *l, const char *s, s
   if (cvx_degree_find(s, n, &st, &a, &z)) return true;
   if (!look) return false;
   tline x;
-  bool more;
-  for (size_t pos = l->next; (more = read_line(t, pos, &x)) && x.blank;) pos = x.next;
-  if (!more || x.ce <= x.cs) return false;
+  if (!line_below(t, l, &x) || x.ce <= x.cs) return false;
   const char *xs = t->v + x.cs;
   size_t xn = x.ce - x.cs;
   return !section_name(xs, xn) && (cvx_school_named(xs, xn) || cvx_degree_find(xs, xn, &st, &a, &z));
@@ -1282,23 +1288,16 @@ static bool kind_shift(const tx *t, const tline *l) {
   /* a section whose heading named no kind is of the kind its heads hold */
   if (k == CVX_REC_SECTION && t->sec_roles > t->sec_degrees) k = CVX_REC_WORK;
   tline x; /* the first line below, after blank lines */
-  bool more;
-  for (size_t pos = l->next; (more = read_line(t, pos, &x)) && x.blank;) pos = x.next;
-  if (!more) return false;
+  if (!line_below(t, l, &x)) return false;
+  marker mk;
+  size_t at = x.ce > x.cs && find_marker(t, &x, &mk) ? mk.ts : x.cs; /* (its text, after a list marker) */
   /* references under a section of another kind ("Writing" / "Roe, J.
    * (2020). Title. Venue." after awards) */
-  if (k != CVX_REC_PUBLICATION && k != CVX_REC_SECTION && !x.blank && x.ce > x.cs) {
-    marker mk;
-    size_t a = find_marker(t, &x, &mk) ? mk.ts : x.cs;
-    if (a < x.ce && cvx_citation_line(t->v + a, x.ce - a)) return true;
-  }
+  if (k != CVX_REC_PUBLICATION && k != CVX_REC_SECTION && at < x.ce && cvx_citation_line(t->v + at, x.ce - at))
+    return true;
   /* spoken languages, a line each, under a section of another kind
    * ("Tongues" / "English — native" after jobs) */
-  if (k != CVX_REC_LANGUAGE && k != CVX_REC_SECTION && !x.blank && x.ce > x.cs) {
-    marker mk;
-    size_t a = find_marker(t, &x, &mk) ? mk.ts : x.cs;
-    if (a < x.ce && spoken_line(t->v + a, x.ce - a)) return true;
-  }
+  if (k != CVX_REC_LANGUAGE && k != CVX_REC_SECTION && at < x.ce && spoken_line(t->v + at, x.ce - at)) return true;
   /* (not the other way: a title's word is in many a certificate's or a
    * course's name, "Instructor Certification") */
   if (k != CVX_REC_WORK && k != CVX_REC_VOLUNTEER) return false;
@@ -1510,9 +1509,7 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
   if (section && !t->top && (t->sec_content || t->subheads) && list_section(t) && !c->hashes && !underlined &&
       !c->deco && !caps) {
     tline x;
-    bool more;
-    for (size_t pos = l->next; (more = read_line(t, pos, &x)) && x.blank;) pos = x.next;
-    if (more) {
+    if (line_below(t, l, &x)) {
       core xc = line_core(t, &x);
       size_t xn = xc.e > xc.s ? xc.e - xc.s : 0;
       if (section_name(t->v + xc.s, xn)) section = false;

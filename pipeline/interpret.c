@@ -1321,13 +1321,8 @@ static bool contact_after(piece p, const char *end) {
   return q < end && contact_ahead((piece){q, (size_t)(end - q)});
 }
 
-/* Does p hold the text w? */
-static bool holds_text(piece p, const char *w) {
-  size_t m = strlen(w);
-  for (size_t i = 0; m && i + m <= p.n; i++)
-    if (memcmp(p.s + i, w, m) == 0) return true;
-  return false;
-}
+/* Is p the text w, byte for byte? */
+static bool is_text(piece p, const char *w) { return strlen(w) == p.n && memcmp(p.s, w, p.n) == 0; }
 
 /* Whether the source holds a line break in [a, b) (a NUL once the blocks
  * are sealed, blocks.h). */
@@ -1364,17 +1359,18 @@ static void entry_group(ctx *c, cvx_record *r, const entry *e, const char *org_k
     const cvx_block *above = gh;
     for (int k = 0; above && above->next != e->head && k < 256; k++) above = above->next;
     if (!above || above->next != e->head) return;
+    const char *lloc = cvx_record_get(c->group_last, "location"); /* (the group's last entry's place) */
     /* (the group's last head line ends with its dates, its role or its
      * place: nothing of the next entry's was joined to it) */
-    if (above == gl && gl && gl->text && c->group_last) {
+    if (above == gl && gl && gl->text) {
       const char *last = gl->text, *stop = gl->text + gl->len;
       for (const char *q = gl->text; q < stop; q++)
         if (*q == '\n' && q + 1 < stop) last = q + 1;
       piece lp = trim_piece((piece){last, (size_t)(stop - last)});
-      const char *lrole = cvx_record_get(c->group_last, role_key), *lloc = cvx_record_get(c->group_last, "location");
+      const char *lrole = cvx_record_get(c->group_last, role_key);
       cvx_daterange ld;
-      bool ends_head = cvx_date_find(lp.s, lp.n, &ld) || (lrole && holds_text(lp, lrole)) ||
-                       (lloc && strlen(lloc) == lp.n && memcmp(lloc, lp.s, lp.n) == 0);
+      bool ends_head = cvx_date_find(lp.s, lp.n, &ld) || (lrole && contains(lp.s, lp.n, lrole, strlen(lrole))) ||
+                       (lloc && is_text(lp, lloc));
       if (!ends_head) return;
     }
     if (above != gh && above != gl && above->kind != CVX_BLK_ITEM && above->text && above->len) {
@@ -1382,8 +1378,7 @@ static void entry_group(ctx *c, cvx_record *r, const entry *e, const char *org_k
       while (an && is_ws((unsigned char)above->text[an - 1])) an--;
       /* (a place there is the last entry's own, as its location) */
       piece ap = trim_piece((piece){above->text, an});
-      const char *lloc = c->group_last ? cvx_record_get(c->group_last, "location") : NULL;
-      bool its_place = lloc && place_alone(ap) && strlen(lloc) == ap.n && memcmp(lloc, ap.s, ap.n) == 0;
+      bool its_place = lloc && place_alone(ap) && is_text(ap, lloc);
       if (an && above->text[an - 1] != '.' && !its_place) return;
     }
     cvx_record_add(c->doc, r, org_key, gorg->value, gorg->span);

@@ -30,6 +30,8 @@ TEXT_STYLES = {
     "equals": lambda h: h + "\n" + "=" * len(h) + "\n",
     "colon": lambda h: h + ":\n",
 }
+# the two text heading styles the shape families are written under
+PLAIN_CAPS = (("plain", TEXT_STYLES["plain"]), ("caps", TEXT_STYLES["caps"]))
 MD_STYLES = {
     "atx2": lambda h: "## " + h + "\n",
     "atx3": lambda h: "### " + h + "\n",
@@ -213,12 +215,12 @@ def plain_documents():
                f"Dana Whitcombe\ndana@example.net | Leeds, UK\n\n{style(w)}\n{jobs}\n{style(e)}\n{TEXT_EDU}\n"
                f"Skills\nPython, SQL, Airflow, dbt\n")
     for (sn, shape), e, (yn, style) in itertools.product(TEXT_EDU_SHAPES.items(), EDU_HEADS,
-                                                         (("plain", TEXT_STYLES["plain"]), ("caps", TEXT_STYLES["caps"]))):
+                                                         PLAIN_CAPS):
         yield (f"text-edu {yn} {sn} {e!r}", f"e-{sn}-{yn}-{e.replace(' ', '_')}.txt",
                f"Dana Whitcombe\ndana@example.net | Leeds, UK\n\nExperience\n\n{ONE_JOB}\n{style(e)}\n{shape}\n"
                f"Skills\nPython, SQL\n")
     for p, (sn, shape), (yn, style) in itertools.product(PUB_HEADS, PUB_SHAPES.items(),
-                                                         (("plain", TEXT_STYLES["plain"]), ("caps", TEXT_STYLES["caps"]))):
+                                                         PLAIN_CAPS):
         yield (f"text-pub {yn} {sn} {p!r}", f"p-{sn}-{yn}-{p.replace(' ', '_')}.txt",
                f"Dana Whitcombe\ndana@example.net | Leeds, UK\n\nExperience\n\n{ONE_JOB}\n{style(p)}\n{shape}\n"
                f"{style('Education')}\n{TEXT_EDU}\nSkills\nPython, SQL\n")
@@ -228,7 +230,7 @@ def plain_documents():
                f"- **Pellham Analytics** — Senior Data Engineer, Leeds (2020 – present)\n\n## {e}\n\n{shape}\n"
                f"## Skills\n\nPython, SQL\n")
     for w, (sn, shape), (yn, style) in itertools.product(WORK_HEADS, TEXT_GROUP_SHAPES.items(),
-                                                         (("plain", TEXT_STYLES["plain"]), ("caps", TEXT_STYLES["caps"]))):
+                                                         PLAIN_CAPS):
         yield (f"text-group {yn} {sn} {w!r}", f"g-{sn}-{yn}-{slug(w)}.txt",
                f"Dana Whitcombe\ndana@example.net | Leeds, UK\n\n{style(w)}\n{shape}\n{style('Education')}\n"
                f"{TEXT_EDU}\nSkills\nPython, SQL\n")
