@@ -152,6 +152,9 @@ bool cvx_role_noun(const char *w, size_t n);
  * present": the whole line of ten words reads as no title, its first
  * piece does.) */
 bool cvx_role_piece(const char *s, size_t n);
+/* Does s[0,n) name a role of unpaid service ("Co-organizer", "Peer
+ * reviewer", "Referee", "Volunteer") by one of its words? */
+bool cvx_service_role(const char *s, size_t n);
 /* Does s[0,n) name a school ("University of Hull", "Kings College",
  * "Escuela Técnica", "北京大学"), by a word only schools' names hold? */
 bool cvx_school_named(const char *s, size_t n);

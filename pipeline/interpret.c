@@ -4508,6 +4508,73 @@ static bool tag_item(const cvx_block *b) {
          !words_over(b->text, b->len, 3) && b->text[b->len - 1] != '.';
 }
 
+/* The first quoted phrase of two words or more in p, in straight or curly
+ * double quotes, into *q (its words only). */
+static bool quoted_title(piece p, piece *q) {
+  for (size_t i = 0; i < p.n; i++) {
+    bool curly = i + 2 < p.n && (unsigned char)p.s[i] == 0xE2 && (unsigned char)p.s[i + 1] == 0x80 &&
+                 (unsigned char)p.s[i + 2] == 0x9C;
+    if (p.s[i] != '"' && !curly) continue;
+    size_t a = i + (curly ? 3 : 1), z = a;
+    while (z < p.n && p.s[z] != '\n' &&
+           !(curly ? z + 2 < p.n && (unsigned char)p.s[z] == 0xE2 && (unsigned char)p.s[z + 1] == 0x80 &&
+                         (unsigned char)p.s[z + 2] == 0x9D
+                   : p.s[z] == '"'))
+      z++;
+    if (z >= p.n || p.s[z] == '\n') return false;
+    *q = trim_piece((piece){p.s + a, z - a});
+    if (q->n && words_over(q->s, q->n, 1)) return true;
+    i = z;
+  }
+  return false;
+}
+
+/* Does p name a kind of talk by one of its words ("Contributed talk",
+ * "Keynote", "Poster")? */
+static bool names_talk(piece p) {
+  static const char *const words[] = {"talk", "talks", "keynote", "poster", "presentation", "vortrag", "ponencia",
+                                      "charla", "palestra", NULL};
+  for (size_t i = 0; i < p.n;) {
+    while (i < p.n && !isalpha((unsigned char)p.s[i])) i++;
+    size_t j = i;
+    while (j < p.n && isalpha((unsigned char)p.s[j])) j++;
+    for (int k = 0; words[k] && j > i; k++)
+      if (eq_fold(p.s + i, j - i, words[k])) return true;
+    i = j;
+  }
+  return false;
+}
+
+/* A talk told on one line: its venue, the kind of talk and the title in
+ * quotes ("EXAMPLECONF, Florence, Italy. Contributed talk: "Title""): the
+ * name is the quoted title, the venue the words before the kind, which is
+ * the description. True when the first line of t[0,n) is so; the pieces
+ * point into t. */
+static bool talk_line(const char *t, size_t n, piece *name, piece *venue, piece *kind) {
+  /* (the dates cut out of the line left line ends) */
+  while (n && (is_ws((unsigned char)*t) || *t == ':')) t++, n--;
+  const char *nl = memchr(t, '\n', n);
+  piece l = {t, nl ? (size_t)(nl - t) : n};
+  if (!quoted_title(l, name)) return false;
+  const char *open = name->s;
+  while (open > l.s && open[-1] != '"' && !((unsigned char)open[-1] == 0x9C)) open--;
+  piece before = {l.s, (size_t)(open - l.s)};
+  while (before.n && (before.s[before.n - 1] == '"' || (unsigned char)before.s[before.n - 1] >= 0x80)) before.n--;
+  before = trim_piece(before);
+  while (before.n && (before.s[before.n - 1] == ':' || before.s[before.n - 1] == ' ')) before.n--;
+  /* the kind is the part after the last full stop before the title */
+  size_t cut_at = 0;
+  for (size_t i = 0; i + 1 < before.n; i++)
+    if (before.s[i] == '.' && before.s[i + 1] == ' ') cut_at = i + 1;
+  piece k = trim_piece((piece){before.s + cut_at, before.n - cut_at});
+  if (!names_talk(k)) return false;
+  *kind = k;
+  *venue = cut_at ? trim_piece((piece){before.s, cut_at}) : (piece){0};
+  /* (the venue's line may open with the date's colon, cut out before) */
+  while (venue->n && (venue->s[0] == ':' || venue->s[0] == ' ')) venue->s++, venue->n--;
+  return true;
+}
+
 static void parse_project(ctx *c, const entry *e, bool talk) {
   cvx_span es = entry_span(e);
   cvx_record *r = cvx_record_new(c->doc, CVX_REC_PROJECT, c->origin, es);
@@ -4517,9 +4584,11 @@ static void parse_project(ctx *c, const entry *e, bool talk) {
   size_t n = strlen(t);
   cvx_daterange d;
   bool dated = take_date(t, n, &d);
-  piece name = {0}, rest = {0};
+  piece name = {0}, rest = {0}, kind_of_talk = {0};
   const cvx_link *l = cvx_block_nlinks(e->head) ? &cvx_block_links(e->head)[0] : NULL;
-  if (cvx_block_strong(e->head) && cvx_block_strong(e->head) <= n) {
+  if (talk && talk_line(t, n, &name, &rest, &kind_of_talk)) {
+    /* (the venue is the entity; the kind of talk describes it) */
+  } else if (cvx_block_strong(e->head) && cvx_block_strong(e->head) <= n) {
     name = trim_piece((piece){t, cvx_block_strong(e->head)});
     rest = trim_piece((piece){t + cvx_block_strong(e->head), n - cvx_block_strong(e->head)});
   } else {
@@ -4554,6 +4623,7 @@ static void parse_project(ctx *c, const entry *e, bool talk) {
     if (talk) add_piece(c, r, "entity", (piece){orig + (rest.s - t), rest.n}, es);
     else add_piece(c, r, "description", (piece){orig + (rest.s - t), rest.n}, es);
   }
+  if (kind_of_talk.n) add_piece(c, r, "description", (piece){orig + (kind_of_talk.s - t), kind_of_talk.n}, es);
   if (talk) cvx_record_add(c->doc, r, "type", "talk", CVX_NOSPAN);
   if (dated) add_dates(c, r, &d, CVX_REC_PROJECT, date_span(c, &d, orig, es));
   /* a run of two short items or more, a name or two each, under the head
@@ -6358,8 +6428,95 @@ static bool courses_of_last(ctx *c, const entry *e) {
   return true;
 }
 
+static cvx_rec_kind heading_kind(const cvx_block *h);
+
+/* The first piece of a head's line: up to a colon, comma, semicolon,
+ * bracket, bar, middle dot, spaced dash, or " at " / " for " / "@" (the
+ * role of "Co-organizer: Example Workshop", "Peer reviewer for Journal A;
+ * Journal B"). */
+static piece first_piece(piece l) {
+  static const char *const joins[] = {" at ", " for ", " - ", " \xE2\x80\x93 ", " \xE2\x80\x94 ", " \xC2\xB7 ", NULL};
+  size_t z = l.n;
+  for (size_t i = 0; i < z; i++) {
+    char ch = l.s[i];
+    if (ch == ':' || ch == ',' || ch == ';' || ch == '(' || ch == '|' || ch == '@') z = i;
+    for (int k = 0; joins[k] && i < z; k++) {
+      size_t jl = strlen(joins[k]);
+      if (i + jl <= l.n && strncasecmp(l.s + i, joins[k], jl) == 0) z = i;
+    }
+  }
+  return trim_piece((piece){l.s, z});
+}
+
+/* True when an entry's head names a role of unpaid service in the first
+ * piece of one of its first lines ("2023" / "Co-organizer & Host: Example
+ * Webinar Series", "Peer reviewer for Journal A; Journal B"): where no
+ * heading named the section jobs, the entry is volunteering, whatever the
+ * vote made of the section's other entries (a teaching post beside it). */
+static bool service_head(const entry *e) {
+  int seen = 0;
+  for (const cvx_block *b = e->title ? e->title : e->head; b && b != e->end && seen < 3; b = b->next) {
+    if (!b->text || (b != e->title && b != e->head)) continue;
+    for (const char *s = b->text, *z = b->text + b->len; s < z && seen < 3;) {
+      const char *nl = memchr(s, '\n', (size_t)(z - s));
+      if (!nl) nl = z;
+      piece l = trim_piece((piece){s, (size_t)(nl - s)});
+      s = nl + 1;
+      if (!l.n || dates_line(l)) continue;
+      seen++;
+      piece f = first_piece(l);
+      if (f.n && !words_over(f.s, f.n, 5) && !sentence_like(f) && cvx_service_role(f.s, f.n)) return true;
+    }
+    if (b == e->head) break;
+  }
+  return false;
+}
+
+/* A one-line entry "Peer reviewer for Journal A; Journal B; Journal C": a
+ * role of service for each of a list parted by semicolons is one
+ * volunteering entry an item, the role in each. (Commas part no list
+ * here: "reviewer for all major conferences (A, B, C)" is one.) True when
+ * it took the entry. */
+static bool service_list(ctx *c, const entry *e) {
+  const cvx_block *h = e->head;
+  if ((e->title && e->title != h) || !h->text || h->kind == CVX_BLK_ROW || memchr(h->text, '\n', h->len) ||
+      (h->next && h->next != e->end))
+    return false;
+  piece l = trim_piece((piece){h->text, h->len}), role = first_piece(l);
+  if (!role.n || words_over(role.s, role.n, 5) || !cvx_service_role(role.s, role.n)) return false;
+  size_t at = (size_t)(role.s - l.s) + role.n;
+  while (at < l.n && l.s[at] == ' ') at++;
+  if (at + 4 > l.n || strncasecmp(l.s + at, "for ", 4) != 0) return false;
+  piece rest = {l.s + at + 4, l.n - at - 4};
+  int items = 0;
+  for (size_t i = 0, from = 0; i <= rest.n; i++) {
+    if (i < rest.n && rest.s[i] != ';') continue;
+    piece it = trim_piece((piece){rest.s + from, i - from});
+    if (!it.n || words_over(it.s, it.n, 8) || sentence_like(it)) return false;
+    items++;
+    from = i + 1;
+  }
+  if (items < 2) return false;
+  cvx_span es = entry_span(e);
+  for (size_t i = 0, from = 0; i <= rest.n; i++) {
+    if (i < rest.n && rest.s[i] != ';') continue;
+    piece it = trim_piece((piece){rest.s + from, i - from});
+    /* (an abbreviated name keeps its last full stop: "J. Theor. Biol.") */
+    if (it.s + it.n < rest.s + rest.n && it.s[it.n] == '.' && memchr(it.s, '.', it.n)) it.n++;
+    cvx_record *r = cvx_record_new(c->doc, CVX_REC_VOLUNTEER, c->origin, es);
+    add_piece(c, r, "organization", it, es);
+    add_piece(c, r, "position", role, es);
+    from = i + 1;
+  }
+  cvx_doc_take(c->doc, h->span);
+  return true;
+}
+
 static void parse_entry(ctx *c, cvx_rec_kind kind, bool talks, cvx_record **other,
                         const cvx_block *heading, const entry *e) {
+  if ((kind == CVX_REC_VOLUNTEER || (kind == CVX_REC_WORK && (!heading || heading_kind(heading) != CVX_REC_WORK))) &&
+      service_list(c, e))
+    return;
   /* a paragraph of running prose is not an entry line: read its facts (a
    * list of skills, languages or interests a line, no sentence ended, is
    * no prose) */
@@ -6375,7 +6532,16 @@ static void parse_entry(ctx *c, cvx_rec_kind kind, bool talks, cvx_record **othe
     return;
   }
   switch (kind) {
-  case CVX_REC_WORK:
+  case CVX_REC_WORK: {
+    /* where no heading named the section jobs, an entry may be of another
+     * kind than the vote's: a role of service, a talk told with its title */
+    bool named = heading && heading_kind(heading) == CVX_REC_WORK;
+    piece tn, tv, tk;
+    if (!named && e->head->text && talk_line(e->head->text, e->head->len, &tn, &tv, &tk))
+      parse_project(c, e, true);
+    else parse_job(c, e, !named && service_head(e) ? CVX_REC_VOLUNTEER : kind);
+    break;
+  }
   case CVX_REC_VOLUNTEER: parse_job(c, e, kind); break;
   case CVX_REC_EDUCATION:
     if (!courses_of_last(c, e) && !split_degrees(c, e)) parse_education(c, e);

@@ -424,6 +424,25 @@ bool cvx_role_piece(const char *s, size_t n) {
   return false;
 }
 
+bool cvx_service_role(const char *s, size_t n) {
+  /* the doers of unpaid service: a meeting's organisers, a journal's
+   * reviewers and referees, a volunteer; "co-" before one is the same role.
+   * (Not "chair", a department's head, nor "judge" or "moderator", which
+   * are jobs too.) */
+  static const char *const doers[] = {"organizer", "organiser", "organizers", "organisers", "organizing", "organising",
+                                      "reviewer", "reviewers", "referee", "volunteer", "volunteering", "rapporteur",
+                                      "convener", "convenor", "voluntario", "voluntaria", "bénévole", "gutachter",
+                                      "ehrenamtlich", NULL};
+  indexes();
+  size_t i = 0, st, len;
+  while ((len = next_word(s, n, &i, &st))) {
+    const char *w = s + st;
+    if (len > 3 && strncasecmp(w, "co-", 3) == 0) w += 3, len -= 3;
+    if (word_in_list(doers, w, len)) return true;
+  }
+  return false;
+}
+
 bool cvx_school_named(const char *s, size_t n) {
   /* stems, matched anywhere in a word ("Universidad", "Hochschule",
    * "Istituto"), in any case */

@@ -396,6 +396,19 @@ static void run_org_role(void) {
   };
   for (size_t i = 0; i < sizeof schools / sizeof schools[0]; i++)
     CHECK(cvx_school_named(schools[i].s, strlen(schools[i].s)) == schools[i].school, "school: %s", schools[i].s);
+  /* roles of unpaid service, not jobs that share a word with one */
+  static const struct {
+    const char *s;
+    bool service;
+  } services[] = {
+      {"Co-organizer & Lecturer", true}, {"Principal organiser", true},      {"Peer reviewer", true},
+      {"Referee", true},                 {"Volunteer tutor", true},          {"Co-convenor", true},
+      {"Department Chair", false},       {"Organization Development Lead", false},
+      {"Content Moderator", false},      {"Teaching assistant", false},
+  };
+  for (size_t i = 0; i < sizeof services / sizeof services[0]; i++)
+    CHECK(cvx_service_role(services[i].s, strlen(services[i].s)) == services[i].service, "service: %s",
+          services[i].s);
 }
 
 /* The phone as written is kept; its E.164 form is added only when the
