@@ -1510,6 +1510,30 @@ static void parse_job(ctx *c, const entry *e, cvx_rec_kind kind) {
   size_t ls, le;
   piece loc = lab_loc;
   if (!loc.n && cvx_location_find(t, n, &ls, &le)) {
+    /* "Cobalt Freight, Lagos" where a town names its region too (Lagos,
+     * Berlin, Tokyo): the words before the comma that name no place are
+     * the employer when nothing else in the head reads as one, and the
+     * town is the place */
+    size_t cm = ls;
+    while (cm < le && t[cm] != ',') cm++;
+    if (cm < le && !lab_org.n) {
+      piece before = trim_piece((piece){t + ls, cm - ls}), after = trim_piece((piece){t + cm + 1, le - cm - 1});
+      /* (not when another line of the head, no title, could name the
+       * employer: "Tarnwick Water Board" over "Dunmore, Ontario") */
+      bool other_name = false;
+      for (size_t a = 0, z; a < n && !other_name; a = z + 1) {
+        const char *nl = memchr(t + a, '\n', n - a);
+        z = nl ? (size_t)(nl - t) : n;
+        if (ls >= a && ls <= z) continue;
+        piece ln = trim_piece((piece){t + a, z - a});
+        other_name = ln.n && !words_over(ln.s, ln.n, 6) && (isupper((unsigned char)ln.s[0]) || (unsigned char)ln.s[0] >= 0x80) &&
+                     cvx_role_score(ln.s, ln.n) <= 0 && !sentence_like(ln);
+      }
+      if (before.n && after.n && !other_name && cvx_town_named(after.s, after.n) &&
+          !cvx_town_named(before.s, before.n) && !place_alone(before) && cvx_org_score(t, ls) <= 0 &&
+          cvx_org_score(t + le, n - le) <= 0)
+        ls = (size_t)(after.s - t);
+    }
     loc = (piece){orig + ls, le - ls};
     cut(t, ls, le);
   }
