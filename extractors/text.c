@@ -1298,6 +1298,17 @@ static bool kind_shift(const tx *t, const tline *l) {
   /* spoken languages, a line each, under a section of another kind
    * ("Tongues" / "English — native" after jobs) */
   if (k != CVX_REC_LANGUAGE && k != CVX_REC_SECTION && at < x.ce && spoken_line(t->v + at, x.ce - at)) return true;
+  /* things made, each named and told what it is, two in a row, under a
+   * section of another kind ("Things I Built" / "tidewatch - a tool that
+   * …" / "shelfscan - an app that …" after jobs; one alone is an
+   * employer's line: "Initech - a firm that builds …") */
+  if (k != CVX_REC_PROJECT && k != CVX_REC_SECTION && at < x.ce && cvx_defines_thing(t->v + at, x.ce - at)) {
+    tline y;
+    bool more = read_line(t, x.next, &y);
+    while (more && y.blank) more = read_line(t, y.next, &y);
+    size_t yat = more && y.ce > y.cs && find_marker(t, &y, &mk) ? mk.ts : y.cs;
+    if (more && yat < y.ce && cvx_defines_thing(t->v + yat, y.ce - yat)) return true;
+  }
   /* (not the other way: a title's word is in many a certificate's or a
    * course's name, "Instructor Certification") */
   if (k != CVX_REC_WORK && k != CVX_REC_VOLUNTEER) return false;

@@ -152,6 +152,11 @@ bool cvx_role_noun(const char *w, size_t n);
  * present": the whole line of ten words reads as no title, its first
  * piece does.) */
 bool cvx_role_piece(const char *s, size_t n);
+/* Does s[0,n) name a thing and say what it is, as a project's line does
+ * ("tidewatch — a command-line tool that predicts tides", "Shelfscan: an
+ * app that reads book spines"), not a level ("Spanish — a native
+ * speaker")? */
+bool cvx_defines_thing(const char *s, size_t n);
 /* Does s[0,n) name a role of unpaid service ("Co-organizer", "Peer
  * reviewer", "Referee", "Volunteer") by one of its words? */
 bool cvx_service_role(const char *s, size_t n);

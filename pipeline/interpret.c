@@ -4532,6 +4532,36 @@ static bool tag_item(const cvx_block *b) {
          !words_over(b->text, b->len, 3) && b->text[b->len - 1] != '.';
 }
 
+/* A project's one-line description, with what it was built with in
+ * brackets at its end ("a tool that predicts tides (Rust, SQLite)") given
+ * as keywords: two names or more of three words at most, each opening with
+ * a capital or a digit ("(open source)", "(with Jane Roe)" and one name
+ * alone, "(EPLWG)", stay the description's). */
+static void add_project_text(ctx *c, cvx_record *r, piece p, cvx_span es) {
+  size_t z = p.n;
+  while (z && (p.s[z - 1] == '.' || p.s[z - 1] == ' ')) z--;
+  const char *open = NULL; /* the bracket that the closing one at the end closes */
+  for (size_t i = z && p.s[z - 1] == ')' ? z - 1 : 0; i-- > 0 && !open;)
+    if (p.s[i] == '(') open = p.s + i;
+  if (open) {
+    piece in = {open + 1, (size_t)(p.s + z - 1 - (open + 1))};
+    piece items[MAX_SEGS];
+    int k = in.n ? split_list(in, items, MAX_SEGS) : 0;
+    bool tags = k >= 2 && !memchr(in.s, '(', in.n); /* (one alone may be an abbreviation: "(EPLWG)") */
+    for (int q = 0; q < k && tags; q++)
+      tags = items[q].n && !words_over(items[q].s, items[q].n, 3) &&
+             (isupper((unsigned char)items[q].s[0]) || isdigit((unsigned char)items[q].s[0]) ||
+              (unsigned char)items[q].s[0] >= 0x80);
+    piece before = trim_piece((piece){p.s, (size_t)(open - p.s)});
+    if (tags && before.n && words_over(before.s, before.n, 2)) {
+      add_piece(c, r, "description", before, es);
+      for (int q = 0; q < k; q++) add_piece(c, r, "keywords", items[q], es);
+      return;
+    }
+  }
+  add_piece(c, r, "description", p, es);
+}
+
 /* The first quoted phrase of two words or more in p, in straight or curly
  * double quotes, into *q (its words only). */
 static bool quoted_title(piece p, piece *q) {
@@ -4645,7 +4675,7 @@ static void parse_project(ctx *c, const entry *e, bool talk) {
     project_lines(c, r, orig, t, rest, es);
   } else if (rest.n && has_alnum(rest.s, rest.n)) {
     if (talk) add_piece(c, r, "entity", (piece){orig + (rest.s - t), rest.n}, es);
-    else add_piece(c, r, "description", (piece){orig + (rest.s - t), rest.n}, es);
+    else add_project_text(c, r, (piece){orig + (rest.s - t), rest.n}, es);
   }
   if (kind_of_talk.n) add_piece(c, r, "description", (piece){orig + (kind_of_talk.s - t), kind_of_talk.n}, es);
   if (talk) cvx_record_add(c->doc, r, "type", "talk", CVX_NOSPAN);
@@ -6306,19 +6336,29 @@ static void join_header_runs(ctx *c, cvx_block *first, const cvx_block *end, boo
   }
 }
 
-/* A paragraph listing several degrees, one per line ("MS Physics, Example
- * University" / "BS Maths, Other College" / a detail line): each line that
- * names an organisation opens an education entry of its own; other lines
- * belong to the entry above. Returns false when the head is not such a list. */
-static bool split_degrees(ctx *c, const entry *e) {
+/* A line of a degrees' list that opens an entry: it names an organisation
+ * after a comma, in twelve words at most ("MS Physics, Example University"). */
+static bool school_after_comma(const char *s, size_t len) {
+  const char *comma = memchr(s, ',', len);
+  return comma && cvx_org_score(comma, len - (size_t)(comma - s)) > 0 && !words_over(s, len, 12);
+}
+
+static void parse_project(ctx *c, const entry *e, bool talk);
+static void parse_education(ctx *c, const entry *e);
+
+/* A paragraph whose lines open entries of one kind, one a line: every line
+ * for which opens() holds starts an entry of its own, read by parse; the
+ * other lines belong to the entry above. Returns false when fewer than two
+ * lines open one. */
+static bool split_lines(ctx *c, const entry *e, bool (*opens)(const char *, size_t),
+                        void (*parse)(ctx *, const entry *)) {
   const cvx_block *h = e->head;
   if (e->title || h->kind != CVX_BLK_PARA || !strchr(h->text, '\n')) return false;
   int heads = 0;
   for (const char *s = h->text; *s;) {
     const char *nl = strchr(s, '\n');
     size_t len = nl ? (size_t)(nl - s) : strlen(s);
-    const char *comma = memchr(s, ',', len);
-    if (comma && cvx_org_score(comma, len - (size_t)(comma - s)) > 0 && !words_over(s, len, 12)) heads++;
+    heads += opens(s, len);
     s = nl ? nl + 1 : s + len;
   }
   if (heads < 2) return false;
@@ -6328,9 +6368,7 @@ static bool split_degrees(ctx *c, const entry *e) {
   for (const char *s = h->text;;) {
     const char *nl = strchr(s, '\n');
     size_t len = nl ? (size_t)(nl - s) : strlen(s);
-    const char *comma = memchr(s, ',', len);
-    bool opens = comma && cvx_org_score(comma, len - (size_t)(comma - s)) > 0 && !words_over(s, len, 12);
-    if ((opens || !*s) && cur.len && ng < MAX_SEGS) {
+    if ((!*s || opens(s, len)) && cur.len && ng < MAX_SEGS) {
       cvx_block *g = cvx_arena_alloc(c->doc->arena, sizeof *g);
       *g = *h;
       g->text = cvx_arena_strndup(c->doc->arena, cur.ptr, cur.len);
@@ -6352,10 +6390,21 @@ static bool split_degrees(ctx *c, const entry *e) {
     bool last = i == ng - 1;
     if (last) groups[i]->next = h->next;
     entry sub = {groups[i], last ? e->end : NULL, NULL};
-    parse_education(c, &sub);
+    parse(c, &sub);
   }
   return ng > 0;
 }
+
+/* A paragraph listing several degrees, one per line ("MS Physics, Example
+ * University" / "BS Maths, Other College" / a detail line). */
+static bool split_degrees(ctx *c, const entry *e) { return split_lines(c, e, school_after_comma, parse_education); }
+
+static void parse_made(ctx *c, const entry *e) { parse_project(c, e, false); }
+
+/* A paragraph listing several projects, one a line, each named and said
+ * what it is ("tidewatch - a tool that predicts tides (Rust)" /
+ * "shelfscan - an app that reads book spines"). */
+static bool split_projects(ctx *c, const entry *e) { return split_lines(c, e, cvx_defines_thing, parse_made); }
 
 /* A paragraph that opens with short lines, one of them dated ("Globex
  * Research, March 2012 – June 2014"; or "Globex Research" / "Remote" /
@@ -6541,6 +6590,8 @@ static void parse_entry(ctx *c, cvx_rec_kind kind, bool talks, cvx_record **othe
   if ((kind == CVX_REC_VOLUNTEER || (kind == CVX_REC_WORK && (!heading || heading_kind(heading) != CVX_REC_WORK))) &&
       service_list(c, e))
     return;
+  /* (projects a line each, named and told what they are, are no prose) */
+  if (kind == CVX_REC_PROJECT && !talks && split_projects(c, e)) return;
   /* a paragraph of running prose is not an entry line: read its facts (a
    * list of skills, languages or interests a line, no sentence ended, is
    * no prose) */
@@ -6866,6 +6917,12 @@ static int para_roles_under(const cvx_block *const *bs, const int *lab, size_t n
 /* A paragraph that tells rather than names: one sentence or more of eight
  * words at least, ending in a full stop, with no date, its first line six
  * words at least. */
+/* The length of block b's first line. */
+static size_t first_line_len(const cvx_block *b) {
+  const char *nl = memchr(b->text, '\n', b->len);
+  return nl ? (size_t)(nl - b->text) : b->len;
+}
+
 static bool told_sentence(const cvx_block *b) {
   if (b->kind != CVX_BLK_PARA || !b->text || b->len < 2 || b->text[b->len - 1] != '.' ||
       !words_over(b->text, b->len, 7))
@@ -6995,8 +7052,15 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
      * dates, it does not tell ("Research Assistant, Fjordline" / "Logged
      * wave heights at four stations and kept them calibrated.") */
     if (lab[i] == CVX_SEG_B && e.head && i > 0 && bs[i - 1] == e.head && !next_group && !role && !labelled_next &&
-        !refilled && told_sentence(b))
+        !refilled && told_sentence(b) && !cvx_defines_thing(b->text, first_line_len(b)))
       lab[i] = CVX_SEG_D;
+    /* …and a paragraph that names a thing and says what it is, set as the
+     * head above it that did so, is the next one ("tidewatch — a tool
+     * that …" / "shelfscan — an app that …"): a head names one thing */
+    if (lab[i] == CVX_SEG_D && e.head && !e.title && b->kind == CVX_BLK_PARA && e.head->kind == CVX_BLK_PARA &&
+        b->level == e.head->level && cvx_defines_thing(b->text, first_line_len(b)) &&
+        cvx_defines_thing(e.head->text, first_line_len(e.head)))
+      lab[i] = CVX_SEG_B;
     /* a nested line of jobs under the same head, shaped as the line that
      * completed that head (a role and dates, no organisation: "- Initech" /
      * "  - Engineer, 2020 – present" / "    - a duty" / "  - Intern, 2019")
@@ -9034,6 +9098,11 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
     if (kind != CVX_REC_SECTION && kind != CVX_REC_PUBLICATION && !talks && h->kind == CVX_BLK_HEADING && h->text &&
         !cvx_section_pure(h->text, strlen(h->text)) && references_only(h->next, reach))
       kind = CVX_REC_PUBLICATION;
+    /* …and one over things made, each named and told what it is ("Tools I
+     * Wrote" / "tidewatch — a command-line tool that …"), is one of projects */
+    if (kind != CVX_REC_SECTION && kind != CVX_REC_PROJECT && h->kind == CVX_BLK_HEADING && h->text &&
+        !cvx_section_pure(h->text, strlen(h->text)) && cvx_section_things(h->next, reach))
+      kind = CVX_REC_PROJECT, talks = false;
     /* a heading whose words name projects ("Software", "Tools") in a run of
      * skill sections of its level, over names alone that vote for skills,
      * names one more group of skills: as under a Skills heading (below).

@@ -183,6 +183,46 @@ static bool names_credential(const char *s, size_t n) {
   return false;
 }
 
+/* (a name of four words at most, a dash or a colon, then an indefinite
+ * article and three words or more: a thing made, not a level) */
+bool cvx_defines_thing(const char *s, size_t n) {
+  static const char *const articles[] = {"a ", "an ", "un ", "una ", "une ", "ein ", "eine ", "um ", "uma ", NULL};
+  size_t i = 0;
+  int words = 0;
+  while (i < n && words <= 4) {
+    while (i < n && s[i] == ' ') i++;
+    if (i >= n) return false;
+    /* the separator: " - ", " — ", " – " or ": " */
+    size_t sep = 0;
+    if (s[i] == '-' && i > 0 && s[i - 1] == ' ' && i + 1 < n && s[i + 1] == ' ') sep = 1;
+    else if ((unsigned char)s[i] == 0xE2 && i + 2 < n && (unsigned char)s[i + 1] == 0x80 &&
+             ((unsigned char)s[i + 2] == 0x93 || (unsigned char)s[i + 2] == 0x94) && i > 0 && s[i - 1] == ' ')
+      sep = 3;
+    if (sep) {
+      i += sep;
+      break;
+    }
+    size_t w = i;
+    while (i < n && s[i] != ' ' && s[i] != ':') i++;
+    if (i > w) words++;
+    if (i < n && s[i] == ':') {
+      i++;
+      break;
+    }
+  }
+  if (!words || words > 4 || i >= n) return false;
+  while (i < n && s[i] == ' ') i++;
+  for (int k = 0; articles[k]; k++) {
+    size_t l = strlen(articles[k]);
+    if (i + l <= n && strncasecmp(s + i, articles[k], l) == 0) {
+      int more = 0;
+      for (size_t q = i + l; q < n; q++) more += s[q] != ' ' && s[q - 1] == ' ';
+      return more >= 3;
+    }
+  }
+  return false;
+}
+
 /* A share as a coarse bin: none, a few, some, most. */
 static const char *share_bin(int k, int n) {
   if (k == 0) return "0";
@@ -204,6 +244,7 @@ typedef struct tally {
   int read;       /* blocks read */
   int cert_heads; /* blocks whose first line names a credential ("Certified …", "… Licence") */
   int schools;    /* blocks whose first line names a school */
+  int things;     /* lines that name a thing and say what it is ("tidewatch — a tool that …") */
 } tally;
 
 /* The features of [first, end) into f, and its counts into *t. */
@@ -211,7 +252,7 @@ static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, 
   cvx_features_clear(f);
   cvx_features_add(f, "bias", NULL, 0);
   int count[F__COUNT] = {0};
-  int lines = 0, blocks = 0, heads = 0, role_heads = 0, cert_heads = 0, schools = 0;
+  int lines = 0, blocks = 0, heads = 0, role_heads = 0, cert_heads = 0, schools = 0, things = 0;
   for (const cvx_block *b = first; b && b != end && lines < MAX_LINES; b = b->next) {
     if (b->kind == CVX_BLK_RULE || !b->text) continue;
     blocks++;
@@ -233,6 +274,7 @@ static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, 
                       (fl[F_ROLE] || cvx_role_piece(s, n < LINE_CAP ? n : LINE_CAP));
         cert_heads += first_line && !fl[F_PROSE] && names_credential(s, n < LINE_CAP ? n : LINE_CAP);
         schools += first_line && cvx_school_named(s, n < LINE_CAP ? n : LINE_CAP);
+        things += cvx_defines_thing(s, n < LINE_CAP ? n : LINE_CAP);
         lines++;
         first_line = false;
       }
@@ -249,6 +291,7 @@ static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, 
                .role_heads = role_heads,
                .cert_heads = cert_heads,
                .schools = schools,
+               .things = things,
                .read = blocks};
   char name[64];
   for (int i = 0; i < F__COUNT; i++) {
@@ -269,6 +312,18 @@ static void scan(const cvx_block *first, const cvx_block *end, cvx_features *f, 
 void cvx_section_features(const cvx_block *first, const cvx_block *end, cvx_features *f) {
   tally t;
   scan(first, end, f, &t);
+}
+
+/* The vote's grammar rule for things made, on a tally. */
+static bool things_made(const tally *t) { return t->things >= 2 && t->things * 2 >= t->lines && !t->jobby; }
+
+bool cvx_section_things(const cvx_block *first, const cvx_block *end) {
+  cvx_features f;
+  cvx_features_init(&f);
+  tally t;
+  scan(first, end, &f, &t);
+  cvx_features_free(&f);
+  return things_made(&t);
 }
 
 cvx_rec_kind cvx_section_vote(const cvx_block *first, const cvx_block *end, bool *talks) {
@@ -327,6 +382,11 @@ static cvx_rec_kind vote(const cvx_block *first, const cvx_block *end, bool *tal
    * lines or more of them are no sentence and hold a date, as entries'
    * heads do ("Máster en … · Universidad … · 2019-2021" over a sentence
    * on its thesis, and the next degree) */
+  /* two lines or more, half of them at least, that name a thing and say
+   * what it is ("tidewatch — a command-line tool that …"), with no date
+   * or role, are projects, however the words vote and however much they
+   * read as prose */
+  if (things_made(&t)) return CVX_REC_PROJECT;
   if (!lists && t.prose * 2 >= t.lines && t.blocks <= 3 && t.heads < 2) return CVX_REC_SECTION;
   /* ten lines or more of organisations' names alone, with no date or role,
    * do not say what the organisations were to the person (employers,

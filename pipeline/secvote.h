@@ -47,5 +47,10 @@ cvx_rec_kind cvx_section_vote_lists(const cvx_block *first, const cvx_block *end
  * would abstain only because its two best kinds are too close and kind is
  * one of them: a tie the context (a sibling section of that kind) breaks. */
 bool cvx_section_vote_near(const cvx_block *first, const cvx_block *end, cvx_rec_kind kind);
+/* True when [first, end) reads as things made whatever its words: two lines
+ * or more, half of them at least, that name a thing and say what it is
+ * (cvx_defines_thing), with no date or role (the vote's grammar rule for
+ * projects). */
+bool cvx_section_things(const cvx_block *first, const cvx_block *end);
 
 #endif /* CVX_SECVOTE_H */

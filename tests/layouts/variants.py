@@ -170,6 +170,25 @@ MD_GROUP_SHAPES = {
               "### Kestrelmoor Council, York\n\n#### Data Analyst · 2016 – 2018\n\n"
               "- Produced the monthly housing dashboards.\n"),
 }
+# things made, each named and told what it is, under a heading in no word
+# list (or one that names another kind among its words: "Tools I Wrote")
+PROJ_HEADS = ["Things I Built", "Weekend Hacks", "Tinkering", "Tools I Wrote", "Odds and Ends I Made"]
+TEXT_PROJ_SHAPES = {
+    "dash": ("tidewatch - a command-line tool that predicts harbour tides from open data (Rust, SQLite)\n"
+             "shelfscan - a phone app that reads book spines and files them into a catalogue (Kotlin)\n"),
+    "colon": ("Tidewatch: a command-line tool that predicts harbour tides from open data.\n"
+              "Shelfscan: a phone app that reads book spines and files them into a catalogue.\n"),
+    "spaced": ("Tidewatch - a command-line tool that predicts harbour tides from open data.\n\n"
+               "Shelfscan - a phone app that reads book spines and files them into a catalogue.\n"),
+}
+MD_PROJ_SHAPES = {
+    "list": ("- **tidewatch** — a command-line tool that predicts harbour tides from open data. Rust, SQLite.\n"
+             "- **shelfscan** — a phone app that reads book spines and files them into a catalogue. Kotlin.\n"),
+    "paragraphs": ("**tidewatch** — a command-line tool that predicts harbour tides from open data. Rust, SQLite.\n\n"
+                   "**shelfscan** — a phone app that reads book spines and files them into a catalogue. Kotlin.\n"),
+    "links": ("- [tidewatch](https://example.org/tidewatch): a command-line tool that predicts harbour tides\n"
+              "- [shelfscan](https://example.org/shelfscan): a phone app that reads book spines and files them\n"),
+}
 ONE_JOB = ("Senior Data Engineer, Pellham Analytics — Leeds, UK\nMarch 2020 – present\n"
            "• Rebuilt the ingestion pipeline.\n")
 MD_EDU = "- MSc Data Science, University of Sheffield, 2016\n- BSc Mathematics, University of Hull, 2015\n"
@@ -238,10 +257,7 @@ def plain_documents():
                f"Dana Whitcombe\ndana@example.net | Leeds, UK\n\nExperience\n\n{ONE_JOB}\n{style(p)}\n{shape}\n"
                f"{style('Education')}\n{TEXT_EDU}\nSkills\nPython, SQL\n")
     for (sn, shape), e in itertools.product(MD_EDU_SHAPES.items(), EDU_HEADS):
-        yield (f"md-edu atx2 {sn} {e!r}", f"f-{sn}-{e.replace(' ', '_')}.md",
-               f"# Dana Whitcombe\n\ndana@example.net | Leeds, UK\n\n## Experience\n\n"
-               f"- **Pellham Analytics** — Senior Data Engineer, Leeds (2020 – present)\n\n## {e}\n\n{shape}\n"
-               f"## Skills\n\nPython, SQL\n")
+        yield f"md-edu atx2 {sn} {e!r}", f"f-{sn}-{e.replace(' ', '_')}.md", md_after_job(e, shape)
     for w, (sn, shape), (yn, style) in itertools.product(WORK_HEADS, TEXT_GROUP_SHAPES.items(),
                                                          PLAIN_CAPS):
         yield (f"text-group {yn} {sn} {w!r}", f"g-{sn}-{yn}-{slug(w)}.txt",
@@ -251,6 +267,12 @@ def plain_documents():
         yield (f"md-group atx2 {sn} {w!r}", f"h-{sn}-{slug(w)}.md",
                f"# Dana Whitcombe\n\ndana@example.net | Leeds, UK\n\n## {w}\n\n{shape}\n## Education\n\n{MD_EDU}\n"
                f"## Skills\n\nPython, SQL\n")
+    for p, (sn, shape), (yn, style) in itertools.product(PROJ_HEADS, TEXT_PROJ_SHAPES.items(), PLAIN_CAPS):
+        yield (f"text-proj {yn} {sn} {p!r}", f"q-{sn}-{yn}-{slug(p)}.txt",
+               f"Dana Whitcombe\ndana@example.net | Leeds, UK\n\n{style('Experience')}\n{ONE_JOB}\n{style(p)}\n"
+               f"{shape}\n{style('Education')}\n{TEXT_EDU}\n{style('Skills')}\nPython, SQL\n")
+    for p, (sn, shape) in itertools.product(PROJ_HEADS, MD_PROJ_SHAPES.items()):
+        yield f"md-proj atx2 {sn} {p!r}", f"r-{sn}-{slug(p)}.md", md_after_job(p, shape, f"## Education\n\n{MD_EDU}\n")
     for (i, w), (sn, style), (jn, jobs) in itertools.product(enumerate(WORK_HEADS), MD_STYLES.items(),
                                                              MD_JOBS.items()):
         if sn == "atx3" and jn in ("sub-headings", "h3-italics"):
@@ -261,14 +283,26 @@ def plain_documents():
                f"{style('Skills')}\nPython, SQL, Airflow, dbt\n")
 
 
+def md_after_job(heading, shape, more=""):
+    """A Markdown page: one job, then the section under test, then more
+    sections and the skills."""
+    return (f"# Dana Whitcombe\n\ndana@example.net | Leeds, UK\n\n## Experience\n\n"
+            f"- **Pellham Analytics** — Senior Data Engineer, Leeds (2020 – present)\n\n## {heading}\n\n{shape}\n"
+            f"{more}## Skills\n\nPython, SQL\n")
+
+
 def slug(heading):
     """A file name's part for a heading."""
     return "".join(ch if ch.isalnum() else "_" for ch in heading)
 
 
-def verdict(doc, jobs=2, towns=(), papers=0):
+def verdict(doc, jobs=2, towns=(), papers=0, projects=0):
     """None when the jobs (with their towns, when the document names them),
-    both degrees and the papers, if any, came out whole, else why not."""
+    both degrees, and the papers and projects, if any, came out whole, else
+    why not."""
+    made = doc.get("projects", [])
+    if len(made) != projects or not all(p.get("name") and p.get("description") for p in made):
+        return "projects: " + json.dumps([[p.get("name"), p.get("description")] for p in made])
     pubs = doc.get("publications", [])
     if len(pubs) != papers or not all(p.get("name") and p.get("releaseDate") for p in pubs):
         return "papers: " + json.dumps([[p.get("name"), p.get("releaseDate")] for p in pubs])
@@ -306,13 +340,15 @@ def main():
                 with open(path, encoding="utf-8") as f:
                     doc = json.load(f)
                     group = name.startswith(("text-group", "md-group"))
-                    jobs = 1 if name.startswith(("text-edu", "text-pub", "md-edu")) else 3 if group else 2
+                    jobs = 1 if name.startswith(("text-edu", "text-pub", "md-edu", "text-proj", "md-proj")) else \
+                        3 if group else 2
                     # every shape names the jobs' towns but for these
                     cast = name.endswith("[towns]")
                     towns = () if group or any(k in name for k in (" one-line ", " dates-first ", " bullets ",
                                                                     " table ")) else \
                         (("Berlin", "Lagos") if cast else ("Leeds", "York"))[:jobs]
-                    why = verdict(doc, jobs, towns, 2 if name.startswith("text-pub") else 0)
+                    why = verdict(doc, jobs, towns, 2 if name.startswith("text-pub") else 0,
+                                  2 if name.startswith(("text-proj", "md-proj")) else 0)
                     if not why and cast and [w.get("name") for w in doc["work"]] != ["Cobalt Freight", "Marrow & Finch"]:
                         why = "employers: " + json.dumps([w.get("name") for w in doc["work"]])
                     # (the first two roles are at one employer)

@@ -409,6 +409,21 @@ static void run_org_role(void) {
   for (size_t i = 0; i < sizeof services / sizeof services[0]; i++)
     CHECK(cvx_service_role(services[i].s, strlen(services[i].s)) == services[i].service, "service: %s",
           services[i].s);
+  /* a thing named and told what it is, as a project's line; not a level,
+   * not a sentence */
+  static const struct {
+    const char *s;
+    bool thing;
+  } things[] = {
+      {"tidewatch - a command-line tool that predicts harbour tides", true},
+      {"Shelfscan: an app that reads book spines", true},
+      {"Quiet Route \xE2\x80\x94 a route planner for cyclists", true},
+      {"Spanish \xE2\x80\x94 a native speaker", false},
+      {"I wrote a tool that predicts harbour tides from open data", false},
+      {"Initech - Leeds", false},
+  };
+  for (size_t i = 0; i < sizeof things / sizeof things[0]; i++)
+    CHECK(cvx_defines_thing(things[i].s, strlen(things[i].s)) == things[i].thing, "thing: %s", things[i].s);
 }
 
 /* The phone as written is kept; its E.164 form is added only when the
