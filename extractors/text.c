@@ -1267,6 +1267,28 @@ static bool spoken_line(const char *s, size_t n) {
   return cut && cvx_language_known(s, cut);
 }
 
+/* Is s[0,n) a list of names and nothing else ("Python, SQL, Scala,
+ * Airflow", "Data: Airflow, dbt, Spark")? Four items or more parted by
+ * commas or semicolons (two or more after a short label), three words at
+ * most each, no date, no role, no place: not an entry's head ("Senior Data
+ * Engineer, Pellham Analytics, Leeds, UK"). */
+static bool names_list_line(const tx *t, const char *s, size_t n) {
+  size_t from = 0;
+  const char *colon = memchr(s, ':', n);
+  if (colon && count_words(s, (size_t)(colon - s)) <= 3) from = (size_t)(colon - s) + 1;
+  int items = 0;
+  for (size_t i = from, a = from; i <= n; i++) {
+    if (i < n && s[i] != ',' && s[i] != ';') continue;
+    int w = count_words(s + a, i - a);
+    if (w == 0 || w > 3) return false;
+    items++;
+    a = i + 1;
+  }
+  size_t pa, pz;
+  return items >= (from ? 2 : 4) && !line_date(t, (size_t)(s - t->v), (size_t)(s - t->v) + n).dated &&
+         !cvx_role_piece(s, n) && !cvx_location_find(s, n, &pa, &pz);
+}
+
 /* Does s[0,n), the core of line l, name a degree, or (when look) the first
  * line under it, after blank lines, a degree or a school? */
 static bool degree_or_school_below(const tx *t, const tline *l, const char *s, size_t n, bool look) {
@@ -1298,6 +1320,28 @@ static bool kind_shift(const tx *t, const tline *l) {
   /* spoken languages, a line each, under a section of another kind
    * ("Tongues" / "English — native" after jobs) */
   if (k != CVX_REC_LANGUAGE && k != CVX_REC_SECTION && at < x.ce && spoken_line(t->v + at, x.ce - at)) return true;
+  /* a list of names under a section of jobs ("Tech I Know" / "Python,
+   * SQL, Scala, Airflow" after jobs; under degrees, it is their courses) */
+  if ((k == CVX_REC_WORK || k == CVX_REC_VOLUNTEER) && at < x.ce && names_list_line(t, t->v + at, x.ce - at))
+    return true;
+  /* …or written a name a line, three lines or more in a row, none naming a
+   * role, a firm, a place or a date ("Python" / "SQL" / "Airflow"; not
+   * "Initech" / "Engineer" / "2019 – 2021") */
+  if (k == CVX_REC_WORK || k == CVX_REC_VOLUNTEER) {
+    tline y = x;
+    int names = 0;
+    for (bool more = true; more && names < 3 && !y.blank && y.ce > y.cs; names++) {
+      size_t ya = find_marker(t, &y, &mk) ? mk.ts : y.cs, pa, pz;
+      const char *ys = t->v + ya;
+      size_t yn = y.ce > ya ? y.ce - ya : 0;
+      if (!yn || count_words(ys, yn) > 3 || ys[yn - 1] == '.' || line_date(t, ya, y.ce).dated ||
+          cvx_role_score(ys, yn) > 0 || cvx_org_score(ys, yn) > 0 || cvx_location_find(ys, yn, &pa, &pz) ||
+          section_name(ys, yn))
+        break;
+      more = read_line(t, y.next, &y);
+    }
+    if (names >= 3) return true;
+  }
   /* things made, each named and told what it is, two in a row, under a
    * section of another kind ("Things I Built" / "tidewatch - a tool that
    * …" / "shelfscan - an app that …" after jobs; one alone is an
@@ -1708,7 +1752,7 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
     if (list_section(t) && lone_run(t, l)) return 0;
     /* one short acronym ("MCA", "CBSE") is a degree, a board or a firm:
      * the title of the next entry where entries go by sub-headings */
-    if (words == 1 && n <= 5) {
+    if (words == 1 && n <= 5 && !(t->prev_blank && t->sec_content && kind_shift(t, l))) {
       if (!t->subheads || !next_entry_title(t, l)) return 0;
       *sub = true;
       return t->sec_level < 6 ? t->sec_level + 1 : 6;

@@ -8103,6 +8103,35 @@ static bool names_only(const cvx_block *first, const cvx_block *end) {
   return lines >= 2;
 }
 
+/* True when every line of [first, end) is a short name (five words at
+ * most, no sentence's end) or a list of them ("Python, SQL, Airflow",
+ * "Data: Airflow, dbt, Spark": three words at most an item, two items or
+ * more), and none holds a date: what a list section holds, never an
+ * entry's head. */
+static bool lists_only(const cvx_block *first, const cvx_block *end) {
+  int lines = 0;
+  for (const cvx_block *x = first; x && x != end; x = x->next) {
+    if (x->kind == CVX_BLK_RULE || !x->text || !x->len) continue;
+    for (const char *q = x->text, *stop = x->text + x->len; q < stop;) {
+      const char *nl = memchr(q, '\n', (size_t)(stop - q));
+      piece l = trim_piece((piece){q, (size_t)((nl ? nl : stop) - q)});
+      q = nl ? nl + 1 : stop;
+      if (!l.n) continue;
+      cvx_daterange d;
+      if (++lines > 400 || cvx_date_find(l.s, l.n, &d)) return false;
+      piece lab, val;
+      if (split_label(l, &lab, &val) && val.n && !words_over(lab.s, lab.n, 3)) l = val;
+      if (!words_over(l.s, l.n, 5) && l.s[l.n - 1] != '.') continue;
+      piece items[MAX_SEGS];
+      int k = split_list(l, items, MAX_SEGS);
+      if (k < 2) return false;
+      for (int i = 0; i < k; i++)
+        if (words_over(items[i].s, items[i].n, 3)) return false;
+    }
+  }
+  return lines >= 1;
+}
+
 /* The section kind heading h's content votes for. */
 static cvx_rec_kind content_vote(const cvx_block *h) {
   bool talks;
@@ -9123,6 +9152,14 @@ cvx_status cvx_interpret(cvx_doc *doc, cvx_blocks *bl, const char *origin) {
     if (kind == CVX_REC_PROJECT && h->kind == CVX_BLK_HEADING && skill_beside && !holds_sections &&
         names_only(h->next, reach) && content_vote(h) == CVX_REC_SKILL)
       kind = CVX_REC_SKILL;
+    /* a heading that names a kind of dated entries among other words
+     * ("What I Work With") over lists of names alone, no date, that vote
+     * for a list kind names that list */
+    if ((kind == CVX_REC_WORK || kind == CVX_REC_VOLUNTEER || kind == CVX_REC_EDUCATION) && h->kind == CVX_BLK_HEADING &&
+        h->text && !holds_sections && !cvx_section_pure(h->text, strlen(h->text)) && lists_only(h->next, reach)) {
+      cvx_rec_kind v = content_vote(h);
+      if (list_kind(v)) kind = v;
+    }
     if (kind == CVX_REC_SECTION && h->kind == CVX_BLK_HEADING) {
       /* sub-sections of differing kinds: h groups them, each is read alone */
       bool mixed;

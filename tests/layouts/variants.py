@@ -189,6 +189,14 @@ MD_PROJ_SHAPES = {
     "links": ("- [tidewatch](https://example.org/tidewatch): a command-line tool that predicts harbour tides\n"
               "- [shelfscan](https://example.org/shelfscan): a phone app that reads book spines and files them\n"),
 }
+# skills under a heading in no word list (or one that names a kind of
+# entries among its words: "What I Work With"), after the jobs
+SKILL_HEADS = ["Toolbox", "What I Work With", "Tech I Know", "Stack", "Know-how"]
+TEXT_SKILL_SHAPES = {
+    "groups": "Languages: Python, SQL, Scala\nData: Airflow, dbt, Spark\nCloud: AWS, Terraform\n",
+    "list": "Python, SQL, Scala, Airflow, dbt, Spark, AWS, Terraform\n",
+    "lines": "Python\nSQL\nAirflow\ndbt\n",
+}
 ONE_JOB = ("Senior Data Engineer, Pellham Analytics — Leeds, UK\nMarch 2020 – present\n"
            "• Rebuilt the ingestion pipeline.\n")
 MD_EDU = "- MSc Data Science, University of Sheffield, 2016\n- BSc Mathematics, University of Hull, 2015\n"
@@ -271,6 +279,10 @@ def plain_documents():
         yield (f"text-proj {yn} {sn} {p!r}", f"q-{sn}-{yn}-{slug(p)}.txt",
                f"Dana Whitcombe\ndana@example.net | Leeds, UK\n\n{style('Experience')}\n{ONE_JOB}\n{style(p)}\n"
                f"{shape}\n{style('Education')}\n{TEXT_EDU}\n{style('Skills')}\nPython, SQL\n")
+    for k, (sn, shape), (yn, style) in itertools.product(SKILL_HEADS, TEXT_SKILL_SHAPES.items(), PLAIN_CAPS):
+        yield (f"text-skill {yn} {sn} {k!r}", f"k-{sn}-{yn}-{slug(k)}.txt",
+               f"Dana Whitcombe\ndana@example.net | Leeds, UK\n\n{style('Experience')}\n{ONE_JOB}\n{style(k)}\n"
+               f"{shape}\n{style('Education')}\n{TEXT_EDU}")
     for p, (sn, shape) in itertools.product(PROJ_HEADS, MD_PROJ_SHAPES.items()):
         yield f"md-proj atx2 {sn} {p!r}", f"r-{sn}-{slug(p)}.md", md_after_job(p, shape, f"## Education\n\n{MD_EDU}\n")
     for (i, w), (sn, style), (jn, jobs) in itertools.product(enumerate(WORK_HEADS), MD_STYLES.items(),
@@ -296,10 +308,14 @@ def slug(heading):
     return "".join(ch if ch.isalnum() else "_" for ch in heading)
 
 
-def verdict(doc, jobs=2, towns=(), papers=0, projects=0):
+def verdict(doc, jobs=2, towns=(), papers=0, projects=0, skills=0):
     """None when the jobs (with their towns, when the document names them),
-    both degrees, and the papers and projects, if any, came out whole, else
-    why not."""
+    both degrees, and the papers, projects and skills (names or keywords),
+    if any, came out whole, else why not."""
+    if skills:
+        names = sum(len(k.get("keywords", [])) or 1 for k in doc.get("skills", []))
+        if names < skills:
+            return "skills: " + json.dumps([[k.get("name"), k.get("keywords")] for k in doc.get("skills", [])])
     made = doc.get("projects", [])
     if len(made) != projects or not all(p.get("name") and p.get("description") for p in made):
         return "projects: " + json.dumps([[p.get("name"), p.get("description")] for p in made])
@@ -340,7 +356,8 @@ def main():
                 with open(path, encoding="utf-8") as f:
                     doc = json.load(f)
                     group = name.startswith(("text-group", "md-group"))
-                    jobs = 1 if name.startswith(("text-edu", "text-pub", "md-edu", "text-proj", "md-proj")) else \
+                    jobs = 1 if name.startswith(("text-edu", "text-pub", "md-edu", "text-proj", "md-proj",
+                                                 "text-skill")) else \
                         3 if group else 2
                     # every shape names the jobs' towns but for these
                     cast = name.endswith("[towns]")
@@ -348,7 +365,8 @@ def main():
                                                                     " table ")) else \
                         (("Berlin", "Lagos") if cast else ("Leeds", "York"))[:jobs]
                     why = verdict(doc, jobs, towns, 2 if name.startswith("text-pub") else 0,
-                                  2 if name.startswith(("text-proj", "md-proj")) else 0)
+                                  2 if name.startswith(("text-proj", "md-proj")) else 0,
+                                  4 if name.startswith("text-skill") else 0)
                     if not why and cast and [w.get("name") for w in doc["work"]] != ["Cobalt Freight", "Marrow & Finch"]:
                         why = "employers: " + json.dumps([w.get("name") for w in doc["work"]])
                     # (the first two roles are at one employer)
