@@ -112,6 +112,10 @@ bool cvx_address_parse(const char *s, size_t n, cvx_address *ad);
  * script; never a known heading ("About", "Curriculum Vitae", "Resume"), a
  * sentence, or a phrase with role/organisation words ("Engineer", "University"). */
 bool cvx_is_person_name(const char *s, size_t n);
+/* Is s[0,n) a person's name written surname first ("Whitcombe, Dana",
+ * "van Dijk, Anna M.")? By its shape alone (any capitalised words), so only
+ * for a line that stands where the person's name does. */
+bool cvx_surname_first(const char *s, size_t n);
 
 /* Whether line s[0,n) reads as a reference: its first author written as
  * references write names ("Whitcombe, D.", "D. Whitcombe", "Whitcombe D,"),

@@ -5437,6 +5437,50 @@ static piece undoubled(piece p) {
   return p;
 }
 
+/* Is p a document's title word ("Curriculum Vitae", "Résumé", "CV")? */
+static bool cv_title(piece p) {
+  p = trim_piece(p);
+  return p.n && cvx_section_classify(p.s, p.n) == CVX_REC_BASICS && cvx_section_pure(p.s, p.n);
+}
+
+/* The person's name in a line at the top of the page: the line when it is
+ * a name, or the name beside the document's title or the person's title
+ * ("Dana Whitcombe — Curriculum Vitae", "Résumé of Dana Whitcombe", "Dana
+ * Whitcombe | Data Engineer": *title gets "Data Engineer"), or a name
+ * written surname first ("Whitcombe, Dana"). Empty when it holds none. */
+static piece title_name(piece p, piece *title) {
+  *title = (piece){0};
+  p = trim_piece(p);
+  if (!p.n || cvx_is_person_name(p.s, p.n)) return p;
+  static const char *const seps[] = {" \xE2\x80\x94 ", " \xE2\x80\x93 ", " - ", " | ", ": ", " \xC2\xB7 ", NULL};
+  for (int k = 0; seps[k]; k++) {
+    const char *at = NULL;
+    size_t sl = strlen(seps[k]);
+    for (size_t i = 0; i + sl <= p.n && !at; i++)
+      if (memcmp(p.s + i, seps[k], sl) == 0) at = p.s + i;
+    if (!at) continue;
+    piece l = trim_piece((piece){p.s, (size_t)(at - p.s)}), r = trim_piece((piece){at + sl, p.n - (size_t)(at + sl - p.s)});
+    if (cvx_is_person_name(l.s, l.n) && (cv_title(r) || cvx_role_score(r.s, r.n) > 0)) {
+      if (!cv_title(r)) *title = r;
+      return l;
+    }
+    if (cvx_is_person_name(r.s, r.n) && cv_title(l)) return r;
+  }
+  /* "Résumé of Dana Whitcombe", "Lebenslauf von …", "CV de …" */
+  static const char *const ofs[] = {" of ", " von ", " de ", " di ", " du ", NULL};
+  for (int k = 0; ofs[k]; k++) {
+    size_t ol = strlen(ofs[k]);
+    for (size_t i = 1; i + ol < p.n; i++) {
+      if (strncasecmp(p.s + i, ofs[k], ol) != 0) continue;
+      piece r = trim_piece((piece){p.s + i + ol, p.n - i - ol});
+      if (cv_title((piece){p.s, i}) && cvx_is_person_name(r.s, r.n)) return r;
+      break;
+    }
+  }
+  if (cvx_surname_first(p.s, p.n)) return p;
+  return (piece){0};
+}
+
 /* Labels of one part of the person's address, written alone on a line
  * over its value ("Address" / "Lindenweg 12", "Postal Code & City" /
  * "04109 Leipzig", "Region" / "Saxony"). */
@@ -5690,12 +5734,15 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
     }
     if (b->kind == CVX_BLK_HEADING) {
       piece h = joined(c, b);
-      if (cvx_section_classify(b->text, strlen(b->text)) == CVX_REC_BASICS) {
+      piece title, nm = top && !c->have_name ? title_name(undoubled(h), &title) : (piece){0};
+      if (!nm.n && cvx_section_classify(b->text, strlen(b->text)) == CVX_REC_BASICS) {
         cvx_doc_take(c->doc, b->span); /* "Contact", "Summary": structure, not content */
         continue;
       }
-      if (top && !c->have_name && cvx_is_person_name(undoubled(h).s, undoubled(h).n)) {
-        add_piece(c, basics(c), "name", undoubled(h), b->span);
+      if (nm.n) {
+        add_piece(c, basics(c), "name", nm, b->span);
+        if (title.n && !cvx_record_get(basics(c), "label")) add_piece(c, basics(c), "label", title, b->span);
+        cvx_doc_take(c->doc, b->span); /* (the document's title beside it is structure) */
         c->have_name = true;
       } else if (top && c->have_name && same_words(h.s ? cvx_arena_strndup(c->doc->arena, h.s, h.n) : NULL,
                                                    cvx_record_get(basics(c), "name"))) {
@@ -5843,6 +5890,16 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
             nm = trim_piece((piece){p.s, (size_t)(comma - p.s)});
           if (cvx_is_person_name(nm.s, nm.n) || (b == c->first_block && lower_case_name(p))) {
             add_piece(c, basics(c), "name", nm.n < p.n && cvx_is_person_name(nm.s, nm.n) ? nm : p, b->span);
+            c->have_name = true;
+            continue;
+          }
+          /* (beside the document's title, or surname first, on the page's
+           * first line) */
+          piece title;
+          nm = b == c->first_block ? title_name(p, &title) : (piece){0};
+          if (nm.n) {
+            add_piece(c, basics(c), "name", nm, b->span);
+            if (title.n && !cvx_record_get(basics(c), "label")) add_piece(c, basics(c), "label", title, b->span);
             c->have_name = true;
             continue;
           }

@@ -532,6 +532,37 @@ bool cvx_is_person_name(const char *s, size_t n) {
   return cvx_section_classify(s, n) == CVX_REC_SECTION;
 }
 
+bool cvx_surname_first(const char *s, size_t n) {
+  while (n && (s[0] == ' ' || s[0] == '\t')) s++, n--;
+  while (n && (s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
+  const char *comma = memchr(s, ',', n);
+  if (!comma || memchr(comma + 1, ',', n - (size_t)(comma + 1 - s)) || n > MAX_NAME) return false;
+  size_t a = (size_t)(comma - s);
+  /* the surname: one word or two (a particle, a double name), no spaces
+   * around the comma but the one after it */
+  if (!a || s[a - 1] == ' ' || a + 2 >= n || s[a + 1] != ' ') return false;
+  int before = 0, after = 0;
+  for (size_t i = 0; i < a;) {
+    while (i < a && s[i] == ' ') i++;
+    size_t ws = i;
+    while (i < a && s[i] != ' ') i++;
+    if (i == ws) break;
+    wkind k = classify_word(s + ws, i - ws, 1);
+    if (k != W_NAME && k != W_PARTICLE) return false;
+    before += k == W_NAME;
+  }
+  for (size_t i = a + 1; i < n;) {
+    while (i < n && s[i] == ' ') i++;
+    size_t ws = i;
+    while (i < n && s[i] != ' ') i++;
+    if (i == ws) break;
+    wkind k = classify_word(s + ws, i - ws, 1);
+    if (k != W_NAME && k != W_INITIALS) return false;
+    after++;
+  }
+  return before >= 1 && before <= 2 && after >= 1 && after <= 3 && cvx_section_classify(s, n) == CVX_REC_SECTION;
+}
+
 /* ------------------------------------------------------------ bio subject */
 
 /* Whether w[0,n) is one of the '|'-separated words of list, compared

@@ -424,6 +424,18 @@ static void run_org_role(void) {
   };
   for (size_t i = 0; i < sizeof things / sizeof things[0]; i++)
     CHECK(cvx_defines_thing(things[i].s, strlen(things[i].s)) == things[i].thing, "thing: %s", things[i].s);
+  /* a name written surname first, by its shape */
+  static const struct {
+    const char *s;
+    bool name;
+  } inverted[] = {
+      {"Whitcombe, Dana", true},   {"van Dijk, Anna M.", true},       {"Whitcombe, Dana J.", true},
+      {"Whitcombe , Dana", false}, {"Whitcombe, Dana, Leeds", false}, {"Education, Skills", false},
+      {"Dana Whitcombe", false},
+  };
+  for (size_t i = 0; i < sizeof inverted / sizeof inverted[0]; i++)
+    CHECK(cvx_surname_first(inverted[i].s, strlen(inverted[i].s)) == inverted[i].name, "surname first: %s",
+          inverted[i].s);
 }
 
 /* The phone as written is kept; its E.164 form is added only when the
