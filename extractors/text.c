@@ -1674,7 +1674,10 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
       (t->sec_kind == CVX_REC_WORK || t->sec_kind == CVX_REC_EDUCATION || t->sec_kind == CVX_REC_VOLUNTEER ||
        (t->sec_kind == CVX_REC_SECTION && !cvx_section_pure(s, n)))) {
     below bl = look_below(t, l);
-    if (bl.dated || (bl.dashed && t->sec_kind != CVX_REC_SECTION)) {
+    /* (or over lines right under it one of which, in its first three, is
+     * dated: "Brindle Technologies" / "4 yrs 10 mos" / "Senior Data
+     * Engineer" / "Mar 2020 - Present") */
+    if (bl.dated || (bl.direct && bl.para_dated) || (bl.dashed && t->sec_kind != CVX_REC_SECTION)) {
       *sub = true;
       return t->sec_level < 6 ? t->sec_level + 1 : 6;
     }

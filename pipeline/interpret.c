@@ -7010,6 +7010,39 @@ static bool completes_head(const entry *e, const cvx_block *b) {
          (ns & (SLOT_ROLE | SLOT_DEGREE)) && !org;
 }
 
+static bool title_over(const cvx_block *t, const cvx_block *b);
+
+/* Whether paragraph b, right under a head of one line that names a role
+ * and no date or organisation, is the rest of that head: two to four lines,
+ * one of them dates alone ("Senior Software Engineer" / "Initech · builds
+ * tools for hospitals" + "Nov 2023 – Oct 2025" + "Leeds, UK"), as a page
+ * copied from a theme sets a job's title over its other fields. */
+static bool completes_title(const entry *e, const cvx_block *b) {
+  return e->head && title_over(e->head, b);
+}
+
+/* Whether paragraph b is the rest of the head whose title line is t (the
+ * test of completes_title, for a block t that may open no entry yet). */
+static bool title_over(const cvx_block *t, const cvx_block *b) {
+  if (!t->text || memchr(t->text, '\n', t->len) || b->kind != CVX_BLK_PARA ||
+      (t->kind != CVX_BLK_HEADING && b->level != t->level) || !b->text || !memchr(b->text, '\n', b->len))
+    return false;
+  int hs = line_slots(t->text, t->len, false);
+  /* (a role with a firm's word in it, "Software Engineer", is a role) */
+  if (hs <= 0 || (hs & (SLOT_DATE | SLOT_DEGREE)) || !(hs & SLOT_ROLE) ||
+      ((hs & SLOT_ORG) && cvx_role_score(t->text, t->len) < cvx_org_score(t->text, t->len)))
+    return false;
+  int lines = 0;
+  bool dated = false;
+  for (const char *s = b->text, *z = b->text + b->len; s < z && lines <= 4; lines++) {
+    const char *nl = memchr(s, '\n', (size_t)(z - s));
+    if (!nl) nl = z;
+    dated |= dates_line((piece){s, (size_t)(nl - s)});
+    s = nl + 1;
+  }
+  return dated && lines <= 4;
+}
+
 /* Groups a job-like section's blocks into entries by the entry segmenter's
  * labels (entryseg.h): a B block opens an entry, an H block right after the
  * entry's header is joined to it, everything else is the entry's detail.
@@ -7111,6 +7144,15 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
     if (lab[i] == CVX_SEG_B && e.head && i > 0 && bs[i - 1] == e.head && !next_group && !role && !labelled_next &&
         !refilled && told_sentence(b) && !cvx_defines_thing(b->text, first_line_len(b)))
       lab[i] = CVX_SEG_D;
+    /* …and a paragraph of a few lines, one of them dates alone, right under
+     * a lone title line is that title's entry, not the next one; that title
+     * line below the entry above opens the next one */
+    if (lab[i] == CVX_SEG_B && e.head && i > 0 && bs[i - 1] == e.head && !next_group && !role && !labelled_next &&
+        completes_title(&e, b))
+      lab[i] = CVX_SEG_H;
+    if (lab[i] == CVX_SEG_D && e.head && i + 1 < n && b->kind == CVX_BLK_PARA && b->level == 0 &&
+        bs[i - 1]->kind == CVX_BLK_ITEM && title_over(b, bs[i + 1]))
+      lab[i] = CVX_SEG_B;
     /* …and a paragraph that names a thing and says what it is, set as the
      * head above it that did so, is the next one ("tidewatch — a tool
      * that …" / "shelfscan — an app that …"): a head names one thing */
@@ -7165,7 +7207,8 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
       in_head = true;
       continue;
     }
-    if ((lab[i] == CVX_SEG_H || (lab[i] == CVX_SEG_D && e.head && e.head->next == b && completes_head(&e, b))) &&
+    if ((lab[i] == CVX_SEG_H ||
+         (lab[i] == CVX_SEG_D && e.head && e.head->next == b && (completes_head(&e, b) || completes_title(&e, b)))) &&
         in_head && !person_line(b)) {
       if (e.head == e.title && b->kind == CVX_BLK_PARA) { /* a sub-heading's first line */
         e.head = b;
@@ -7850,11 +7893,17 @@ static bool classes_heading(const char *s, size_t n) {
  * organisation's word over a line with dates ("Brindle Technologies",
  * "Harrowgate Education Trust" / "03/2020 - Present"). Such a sub-heading
  * opens no section of the kind its last words name. */
+static bool heading_dated(const cvx_block *b);
+
 static bool entry_title_heading(const cvx_block *h) {
-  if (h->kind != CVX_BLK_HEADING || !h->text || !h->next || h->next->kind == CVX_BLK_HEADING || !h->next->text)
-    return false;
+  if (h->kind != CVX_BLK_HEADING || !h->text || !h->next || !h->next->text) return false;
   size_t n = strlen(h->text);
   if (cvx_section_pure(h->text, n)) return false;
+  /* a firm's name over deeper headings of its roles and their dates
+   * ("### Brindle Technologies, Leeds" / "#### Senior Data Engineer · 2020
+   * – present") */
+  bool over_roles = h->next->kind == CVX_BLK_HEADING && h->next->level > h->level && heading_dated(h->next);
+  if (h->next->kind == CVX_BLK_HEADING && !over_roles) return false;
   const char *st, *nl = memchr(h->next->text, '\n', h->next->len);
   size_t a, z, first = nl ? (size_t)(nl - h->next->text) : h->next->len;
   if (cvx_degree_find(h->text, n, &st, &a, &z) && cvx_school_named(h->next->text, first)) return true;
@@ -7864,8 +7913,15 @@ static bool entry_title_heading(const cvx_block *h) {
          !(h->text[k] == ' ' && k + 1 < n && (h->text[k + 1] == '-' || (unsigned char)h->text[k + 1] == 0xE2 ||
                                               (unsigned char)h->text[k + 1] == 0xC2)))
     k++;
+  /* (its dates in the first three lines under it: "Brindle Technologies" /
+   * "4 yrs 10 mos" / "Senior Data Engineer" / "Mar 2020 - Present") */
+  size_t three = first;
+  for (int l = 1; l < 3 && three < h->next->len; l++) {
+    const char *more = memchr(h->next->text + three + 1, '\n', h->next->len - three - 1);
+    three = more ? (size_t)(more - h->next->text) : h->next->len;
+  }
   cvx_daterange d;
-  return cvx_org_score(h->text, k) >= 3 && cvx_date_find(h->next->text, first, &d);
+  return cvx_org_score(h->text, k) >= 3 && (over_roles || cvx_date_find(h->next->text, three, &d));
 }
 
 /* The section kind of a heading: the shared wording table first, then the

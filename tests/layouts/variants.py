@@ -66,6 +66,12 @@ TEXT_JOBS = {
                           "Rebuilt the ingestion pipeline for the analytics team.\n\n"
                           "Data Analyst\n\nKestrelmoor Council - York -\n\nJanuary 2016 to February 2020\n\n"
                           "Produced the monthly housing dashboards.\n"),
+    # a theme's page copied: the title set apart over the employer and what it
+    # does, the dates and the place
+    "title-over-fields": ("Senior Data Engineer\n\nPellham Analytics · builds reporting tools for city councils\n"
+                          "March 2020 – Present\nLeeds, UK\n\n  • Rebuilt the ingestion pipeline.\n\n"
+                          "Data Analyst\n\nKestrelmoor Council · runs housing and transport for the district\n"
+                          "January 2016 – February 2020\nYork, UK\n\n  • Produced the monthly housing dashboards.\n"),
     # a profile page copied: title, employer, dates and length, place, what was done
     "profile-copy": ("Senior Data Engineer\nPellham Analytics\nMar 2020 - Present · 4 yrs\n"
                      "Leeds, England, United Kingdom\nRebuilt the ingestion pipeline for the analytics team.\n\n"
