@@ -1609,11 +1609,6 @@ static int heading_level(tx *t, const tline *l, bool underlined, core *c, bool *
       (t->sec_kind == CVX_REC_EDUCATION || t->sec_kind == CVX_REC_SECTION) &&
       degree_or_school_below(t, l, s, n, t->sec_kind == CVX_REC_EDUCATION))
     section = false;
-  /* in the person's block, a quiet phrase in lower case that names a kind
-   * among other words ("Looking for challenging position") is their
-   * headline, not a section: a heading there says only what it names, or
-   * is set in title case */
-  if (section && !loud && t->top && !cvx_section_pure(s, n) && !title_case(s, n)) section = false;
   /* "Kite Works, Leeds" is an entry; only a loud line keeps its comma */
   if (section && !loud && (has_byte(s, n, ',') || has_byte(s, n, ';'))) section = false;
   /* …and so does a middle dot between words ("Lumora · онлайн
