@@ -616,8 +616,15 @@ static size_t name_lead(const char *line, size_t len, size_t *rest_at) {
   if (!best) return 0;
   piece name = trim_piece((piece){line, best});
   unsigned char c0 = name.n ? (unsigned char)name.s[0] : 0;
-  if (!name.n || words_over(name.s, name.n, 5) || !(isupper(c0) || isdigit(c0) || c0 >= 0x80) || sentence_like(name) ||
-      memchr(name.s, '.', name.n) || memchr(name.s, ',', name.n))
+  /* (a comma only before the firm's legal form, "Backpack, LLC", "Kite
+   * Works, Inc.", whose full stops are the form's) */
+  const char *comma = memchr(name.s, ',', name.n);
+  bool form = comma && comma + 2 <= name.s + name.n && comma[1] == ' ' &&
+              company_suffix(comma + 2, (size_t)(name.s + name.n - comma - 2)) && !memchr(name.s, '.', (size_t)(comma - name.s));
+  /* (or a brand's small first letter before a capital: "eBackpack") */
+  bool brand = islower(c0) && name.n > 1 && isupper((unsigned char)name.s[1]);
+  if (!name.n || words_over(name.s, name.n, 5) || !(isupper(c0) || brand || isdigit(c0) || c0 >= 0x80) ||
+      sentence_like(name) || (!form && (memchr(name.s, '.', name.n) || comma)))
     return 0;
   *rest_at = best + sep_len;
   return best;
