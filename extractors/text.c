@@ -1228,6 +1228,12 @@ static bool line_below(const tx *t, const tline *l, tline *x) {
   return false;
 }
 
+/* Where line l's text starts: after its list marker, if it has one. */
+static size_t text_start(const tx *t, const tline *l) {
+  marker mk;
+  return l->ce > l->cs && find_marker(t, l, &mk) ? mk.ts : l->cs;
+}
+
 /* Does s[0,n) name a known section and nothing else ("Education",
  * "WORK EXPERIENCE"): the next section's heading? */
 static bool section_name(const char *s, size_t n) {
@@ -1311,8 +1317,7 @@ static bool kind_shift(const tx *t, const tline *l) {
   if (k == CVX_REC_SECTION && t->sec_roles > t->sec_degrees) k = CVX_REC_WORK;
   tline x; /* the first line below, after blank lines */
   if (!line_below(t, l, &x)) return false;
-  marker mk;
-  size_t at = x.ce > x.cs && find_marker(t, &x, &mk) ? mk.ts : x.cs; /* (its text, after a list marker) */
+  size_t at = text_start(t, &x);
   /* references under a section of another kind ("Writing" / "Roe, J.
    * (2020). Title. Venue." after awards) */
   if (k != CVX_REC_PUBLICATION && k != CVX_REC_SECTION && at < x.ce && cvx_citation_line(t->v + at, x.ce - at))
@@ -1331,7 +1336,7 @@ static bool kind_shift(const tx *t, const tline *l) {
     tline y = x;
     int names = 0;
     for (bool more = true; more && names < 3 && !y.blank && y.ce > y.cs; names++) {
-      size_t ya = find_marker(t, &y, &mk) ? mk.ts : y.cs, pa, pz;
+      size_t ya = text_start(t, &y), pa, pz;
       const char *ys = t->v + ya;
       size_t yn = y.ce > ya ? y.ce - ya : 0;
       if (!yn || count_words(ys, yn) > 3 || ys[yn - 1] == '.' || line_date(t, ya, y.ce).dated ||
@@ -1348,10 +1353,9 @@ static bool kind_shift(const tx *t, const tline *l) {
    * employer's line: "Initech - a firm that builds …") */
   if (k != CVX_REC_PROJECT && k != CVX_REC_SECTION && at < x.ce && cvx_defines_thing(t->v + at, x.ce - at)) {
     tline y;
-    bool more = read_line(t, x.next, &y);
-    while (more && y.blank) more = read_line(t, y.next, &y);
-    size_t yat = more && y.ce > y.cs && find_marker(t, &y, &mk) ? mk.ts : y.cs;
-    if (more && yat < y.ce && cvx_defines_thing(t->v + yat, y.ce - yat)) return true;
+    size_t yat;
+    if (line_below(t, &x, &y) && (yat = text_start(t, &y)) < y.ce && cvx_defines_thing(t->v + yat, y.ce - yat))
+      return true;
   }
   /* (not the other way: a title's word is in many a certificate's or a
    * course's name, "Instructor Certification") */

@@ -5488,6 +5488,14 @@ static piece title_name(piece p, piece *title) {
   return (piece){0};
 }
 
+/* The person's name and, when title_name found one beside it, their title
+ * (unless one was read already), from a line within span. */
+static void take_title_name(ctx *c, piece name, piece title, cvx_span span) {
+  add_piece(c, basics(c), "name", name, span);
+  if (title.n && !cvx_record_get(basics(c), "label")) add_piece(c, basics(c), "label", title, span);
+  c->have_name = true;
+}
+
 /* Labels of one part of the person's address, written alone on a line
  * over its value ("Address" / "Lindenweg 12", "Postal Code & City" /
  * "04109 Leipzig", "Region" / "Saxony"). */
@@ -5747,10 +5755,8 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
         continue;
       }
       if (nm.n) {
-        add_piece(c, basics(c), "name", nm, b->span);
-        if (title.n && !cvx_record_get(basics(c), "label")) add_piece(c, basics(c), "label", title, b->span);
+        take_title_name(c, nm, title, b->span);
         cvx_doc_take(c->doc, b->span); /* (the document's title beside it is structure) */
-        c->have_name = true;
       } else if (top && c->have_name && same_words(h.s ? cvx_arena_strndup(c->doc->arena, h.s, h.n) : NULL,
                                                    cvx_record_get(basics(c), "name"))) {
         /* the name printed again (a page's header and its copy): read */
@@ -5905,9 +5911,7 @@ static void parse_person(ctx *c, cvx_block *from, cvx_block *end, bool top) {
           piece title;
           nm = b == c->first_block ? title_name(p, &title) : (piece){0};
           if (nm.n) {
-            add_piece(c, basics(c), "name", nm, b->span);
-            if (title.n && !cvx_record_get(basics(c), "label")) add_piece(c, basics(c), "label", title, b->span);
-            c->have_name = true;
+            take_title_name(c, nm, title, b->span);
             continue;
           }
         }
@@ -6978,15 +6982,15 @@ static int para_roles_under(const cvx_block *const *bs, const int *lab, size_t n
   return roles;
 }
 
-/* A paragraph that tells rather than names: one sentence or more of eight
- * words at least, ending in a full stop, with no date, its first line six
- * words at least. */
 /* The length of block b's first line. */
 static size_t first_line_len(const cvx_block *b) {
   const char *nl = memchr(b->text, '\n', b->len);
   return nl ? (size_t)(nl - b->text) : b->len;
 }
 
+/* A paragraph that tells rather than names: one sentence or more of eight
+ * words at least, ending in a full stop, with no date, its first line six
+ * words at least. */
 static bool told_sentence(const cvx_block *b) {
   if (b->kind != CVX_BLK_PARA || !b->text || b->len < 2 || b->text[b->len - 1] != '.' ||
       !words_over(b->text, b->len, 7))
@@ -7017,19 +7021,12 @@ static bool completes_head(const entry *e, const cvx_block *b) {
          (ns & (SLOT_ROLE | SLOT_DEGREE)) && !org;
 }
 
-static bool title_over(const cvx_block *t, const cvx_block *b);
-
-/* Whether paragraph b, right under a head of one line that names a role
- * and no date or organisation, is the rest of that head: two to four lines,
+/* Whether paragraph b is the rest of the head whose title line is t, a
+ * line that names a role and no date or organisation: two to four lines,
  * one of them dates alone ("Senior Software Engineer" / "Initech · builds
  * tools for hospitals" + "Nov 2023 – Oct 2025" + "Leeds, UK"), as a page
- * copied from a theme sets a job's title over its other fields. */
-static bool completes_title(const entry *e, const cvx_block *b) {
-  return e->head && title_over(e->head, b);
-}
-
-/* Whether paragraph b is the rest of the head whose title line is t (the
- * test of completes_title, for a block t that may open no entry yet). */
+ * copied from a theme sets a job's title over its other fields. t may be an
+ * entry's head or a block that opens no entry yet. */
 static bool title_over(const cvx_block *t, const cvx_block *b) {
   if (!t->text || memchr(t->text, '\n', t->len) || b->kind != CVX_BLK_PARA ||
       (t->kind != CVX_BLK_HEADING && b->level != t->level) || !b->text || !memchr(b->text, '\n', b->len))
@@ -7155,7 +7152,7 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
      * a lone title line is that title's entry, not the next one; that title
      * line below the entry above opens the next one */
     if (lab[i] == CVX_SEG_B && e.head && i > 0 && bs[i - 1] == e.head && !next_group && !role && !labelled_next &&
-        completes_title(&e, b))
+        title_over(e.head, b))
       lab[i] = CVX_SEG_H;
     if (lab[i] == CVX_SEG_D && e.head && i + 1 < n && b->kind == CVX_BLK_PARA && b->level == 0 &&
         bs[i - 1]->kind == CVX_BLK_ITEM && title_over(b, bs[i + 1]))
@@ -7215,7 +7212,7 @@ static bool parse_section_model(ctx *c, cvx_rec_kind kind, bool talks, const cvx
       continue;
     }
     if ((lab[i] == CVX_SEG_H ||
-         (lab[i] == CVX_SEG_D && e.head && e.head->next == b && (completes_head(&e, b) || completes_title(&e, b)))) &&
+         (lab[i] == CVX_SEG_D && e.head && e.head->next == b && (completes_head(&e, b) || title_over(e.head, b)))) &&
         in_head && !person_line(b)) {
       if (e.head == e.title && b->kind == CVX_BLK_PARA) { /* a sub-heading's first line */
         e.head = b;

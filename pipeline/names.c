@@ -532,6 +532,23 @@ bool cvx_is_person_name(const char *s, size_t n) {
   return cvx_section_classify(s, n) == CVX_REC_SECTION;
 }
 
+/* The words of s[a,z) parted by spaces, each a name or of kind also: how
+ * many are names (and of kind also, when count_also), or -1 when one is
+ * neither. */
+static int name_words(const char *s, size_t a, size_t z, wkind also, bool count_also) {
+  int count = 0;
+  for (size_t i = a; i < z;) {
+    while (i < z && s[i] == ' ') i++;
+    size_t ws = i;
+    while (i < z && s[i] != ' ') i++;
+    if (i == ws) break;
+    wkind k = classify_word(s + ws, i - ws, 1);
+    if (k != W_NAME && k != also) return -1;
+    count += k == W_NAME || count_also;
+  }
+  return count;
+}
+
 bool cvx_surname_first(const char *s, size_t n) {
   while (n && (s[0] == ' ' || s[0] == '\t')) s++, n--;
   while (n && (s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
@@ -541,25 +558,7 @@ bool cvx_surname_first(const char *s, size_t n) {
   /* the surname: one word or two (a particle, a double name), no spaces
    * around the comma but the one after it */
   if (!a || s[a - 1] == ' ' || a + 2 >= n || s[a + 1] != ' ') return false;
-  int before = 0, after = 0;
-  for (size_t i = 0; i < a;) {
-    while (i < a && s[i] == ' ') i++;
-    size_t ws = i;
-    while (i < a && s[i] != ' ') i++;
-    if (i == ws) break;
-    wkind k = classify_word(s + ws, i - ws, 1);
-    if (k != W_NAME && k != W_PARTICLE) return false;
-    before += k == W_NAME;
-  }
-  for (size_t i = a + 1; i < n;) {
-    while (i < n && s[i] == ' ') i++;
-    size_t ws = i;
-    while (i < n && s[i] != ' ') i++;
-    if (i == ws) break;
-    wkind k = classify_word(s + ws, i - ws, 1);
-    if (k != W_NAME && k != W_INITIALS) return false;
-    after++;
-  }
+  int before = name_words(s, 0, a, W_PARTICLE, false), after = name_words(s, a + 1, n, W_INITIALS, true);
   return before >= 1 && before <= 2 && after >= 1 && after <= 3 && cvx_section_classify(s, n) == CVX_REC_SECTION;
 }
 

@@ -377,16 +377,16 @@ static cvx_rec_kind vote(const cvx_block *first, const cvx_block *end, bool *tal
     for (int i = 0; i < k; i++) fprintf(stderr, " %s=%.2f", cvx_model_class(section_model, i), (double)sc[i]);
     fprintf(stderr, " | %.60s\n", first && first->text ? first->text : "");
   }
-  /* a few paragraphs of running prose hold facts in sentences (the prose
-   * reader's work), not entries: the vote abstains on them, unless two
-   * lines or more of them are no sentence and hold a date, as entries'
-   * heads do ("Máster en … · Universidad … · 2019-2021" over a sentence
-   * on its thesis, and the next degree) */
   /* two lines or more, half of them at least, that name a thing and say
    * what it is ("tidewatch — a command-line tool that …"), with no date
    * or role, are projects, however the words vote and however much they
    * read as prose */
   if (things_made(&t)) return CVX_REC_PROJECT;
+  /* a few paragraphs of running prose hold facts in sentences (the prose
+   * reader's work), not entries: the vote abstains on them, unless two
+   * lines or more of them are no sentence and hold a date, as entries'
+   * heads do ("Máster en … · Universidad … · 2019-2021" over a sentence
+   * on its thesis, and the next degree) */
   if (!lists && t.prose * 2 >= t.lines && t.blocks <= 3 && t.heads < 2) return CVX_REC_SECTION;
   /* ten lines or more of organisations' names alone, with no date or role,
    * do not say what the organisations were to the person (employers,
